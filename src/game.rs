@@ -1,0 +1,49 @@
+//! The contract every game's rules core fulfils, so that the log reader, the
+//! CLI and the exporters are written once for both games.
+//!
+//! A game is a pure reducer: [`Game::setup`] turns the start event into the
+//! initial state, and [`Game::apply`] folds one further event into it. Neither
+//! does I/O, reads a clock or draws random numbers.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::error::Error;
+
+/// The name of an event as it appears in the log's `type` field.
+pub trait EventKind {
+    /// The past-tense event name, such as `rolled` or `placed`.
+    fn kind(&self) -> &'static str;
+}
+
+pub trait Game {
+    /// The value of the start event's `game` field.
+    const NAME: &'static str;
+    /// Every value of the `type` field this game knows, start event first.
+    const EVENT_KINDS: &'static [&'static str];
+
+    /// Every event of the game, including its start event, tagged by `type`.
+    type Event: DeserializeOwned + Serialize + EventKind + Clone;
+    /// The payload of the start event.
+    type Start;
+    type State: Clone;
+    /// Why a start event cannot begin a game (bad template, bad players).
+    type SetupError: Error + 'static;
+    /// Why a well-formed event is illegal in the current state.
+    type RuleError: Error + 'static;
+
+    /// The start payload, if this event is the game's start event.
+    fn as_start(event: &Self::Event) -> Option<&Self::Start>;
+
+    /// The initial state described by a start event.
+    fn setup(start: &Self::Start) -> Result<Self::State, Self::SetupError>;
+
+    /// Folds one event into the state. On error the state is unchanged.
+    fn apply(state: &mut Self::State, event: &Self::Event) -> Result<(), Self::RuleError>;
+
+    /// Every event that is legal now.
+    fn legal_events(state: &Self::State) -> Vec<Self::Event>;
+
+    /// The legal events a person would consider instead of a rejected one:
+    /// the same actor's legal events, most relevant first.
+    fn alternatives(state: &Self::State, rejected: &Self::Event) -> Vec<Self::Event>;
+}

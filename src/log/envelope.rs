@@ -1,0 +1,40 @@
+//! The envelope around every event of the log: `seq`, `type`, optional `at`.
+
+use chrono::{DateTime, FixedOffset};
+use serde::{Deserialize, Serialize};
+
+/// One line of the log. The event's own fields, including its `type` tag,
+/// sit beside `seq` and `at` in the same JSON object.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Envelope<E> {
+    /// Consecutive from 0: the line's position among the events.
+    pub seq: u64,
+    /// When the event happened, RFC 3339 (`2026-07-14T15:02:00+02:00`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<DateTime<FixedOffset>>,
+    #[serde(flatten)]
+    pub event: E,
+}
+
+/// The few fields read before the full event, to locate errors and to
+/// choose the game. Unknown fields are ignored here.
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct Head {
+    #[serde(default)]
+    pub seq: Option<serde_json::Value>,
+    #[serde(default, rename = "type")]
+    pub kind: Option<serde_json::Value>,
+    #[serde(default)]
+    pub game: Option<serde_json::Value>,
+    #[serde(default)]
+    pub format: Option<serde_json::Value>,
+}
+
+impl Head {
+    pub fn seq(&self) -> Option<u64> {
+        self.seq.as_ref()?.as_u64()
+    }
+    pub fn kind(&self) -> Option<&str> {
+        self.kind.as_ref()?.as_str()
+    }
+}

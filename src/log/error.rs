@@ -1,0 +1,140 @@
+//! Errors of the log: decoding (bad JSON or schema) and located replay errors.
+
+use crate::game::Game;
+use std::fmt;
+
+/// A line that is not a well-formed event of the log. Never about rules.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    #[error("expected a start event, but the file is empty")]
+    EmptyFile,
+    #[error("expected a JSON event, but found an empty line")]
+    BlankLine,
+    #[error("expected UTF-8 text, but found an invalid byte at column {column}")]
+    NotUtf8 { column: usize },
+    #[error(
+        "expected a complete last line, but the file ends mid-event after {bytes} bytes (a torn write)"
+    )]
+    TornLine { bytes: usize },
+    #[error("expected valid JSON, but column {column}: {detail}")]
+    Json { column: usize, detail: String },
+    #[error("expected a JSON object with a \"type\", but found {found}")]
+    NoType { found: String },
+    #[error("expected a \"seq\" number, but found {found}")]
+    NoSeq { found: String },
+    #[error("expected the first event to be \"started\", but found {found:?}")]
+    StartNotFirst { found: String },
+    #[error("expected log format version {supported}, but found {found}")]
+    UnsupportedFormat { supported: u32, found: String },
+    #[error("expected a game of {}, but found {found}", .known.join(" or "))]
+    UnknownGame {
+        found: String,
+        known: &'static [&'static str],
+    },
+    #[error("expected an event type of {game} ({}), but found {found:?}", .known.join(", "))]
+    UnknownType {
+        game: &'static str,
+        found: String,
+        known: &'static [&'static str],
+    },
+    #[error("expected seq {expected}, but found {found}{}", seq_hint(*.expected, *.found))]
+    Seq { expected: u64, found: u64 },
+    #[error("{}{detail}", at_path(.path))]
+    Schema { path: String, detail: String },
+}
+
+fn seq_hint(expected: u64, found: u64) -> String {
+    match found {
+        f if f + 1 == expected => " again (a duplicate)".to_owned(),
+        f if f > expected + 1 => format!(" (seq {expected} to {} are missing)", f - 1),
+        f if f > expected => format!(" (seq {expected} is missing)"),
+        _ => " (out of order)".to_owned(),
+    }
+}
+
+fn at_path(path: &str) -> String {
+    if path.is_empty() || path == "." {
+        String::new()
+    } else {
+        format!("{path}: ")
+    }
+}
+
+/// Anything that stops a replay, from the layer that found it.
+pub enum ReplayError<G: Game> {
+    Decode(DecodeError),
+    Setup(G::SetupError),
+    Rule(G::RuleError),
+}
+
+impl<G: Game> ReplayError<G> {
+    /// The rule error, if the event was well-formed but illegal.
+    pub fn rule(&self) -> Option<&G::RuleError> {
+        match self {
+            ReplayError::Rule(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl<G: Game> fmt::Display for ReplayError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Decode(e) => e.fmt(f),
+            ReplayError::Setup(e) => e.fmt(f),
+            ReplayError::Rule(e) => e.fmt(f),
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for ReplayError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Decode(e) => f.debug_tuple("Decode").field(e).finish(),
+            ReplayError::Setup(e) => f.debug_tuple("Setup").field(&e.to_string()).finish(),
+            ReplayError::Rule(e) => f.debug_tuple("Rule").field(&e.to_string()).finish(),
+        }
+    }
+}
+
+impl<G: Game> std::error::Error for ReplayError<G> {}
+
+/// A replay error of game `G`, located in the log.
+pub type LogError<G> = Located<ReplayError<G>>;
+
+/// An error with where it happened: the line, and the event's seq and type
+/// when they could be read. Displays as `17: event 16 (placed): reason`, so
+/// that the CLI only has to put the file name in front.
+#[derive(Debug)]
+pub struct Located<E> {
+    pub line: usize,
+    pub seq: Option<u64>,
+    pub kind: Option<String>,
+    pub error: E,
+}
+
+impl<E> Located<E> {
+    pub fn map<F>(self, f: impl FnOnce(E) -> F) -> Located<F> {
+        Located {
+            line: self.line,
+            seq: self.seq,
+            kind: self.kind,
+            error: f(self.error),
+        }
+    }
+}
+
+impl<E: fmt::Display> fmt::Display for Located<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.line)?;
+        match (self.seq, &self.kind) {
+            (Some(seq), Some(kind)) => write!(f, "event {seq} ({kind}): ")?,
+            (Some(seq), None) => write!(f, "event {seq}: ")?,
+            (None, Some(kind)) => write!(f, "event ({kind}): ")?,
+            (None, None) => {}
+        }
+        self.error.fmt(f)
+    }
+}
+
+impl<E: fmt::Display + fmt::Debug> std::error::Error for Located<E> {}

@@ -1,0 +1,18 @@
+//! The JSON-lines event log shared by both games.
+//!
+//! Every line is one JSON object: the envelope fields `seq` (consecutive from
+//! 0) and optional `at` (RFC 3339), beside the event's own fields and its
+//! `type`. The first line is the game's `started` event, which names the game
+//! and embeds everything needed to replay it. See `docs/replay-format.md`.
+
+mod envelope;
+mod error;
+mod reader;
+mod writer;
+
+pub use envelope::Envelope;
+pub use error::{DecodeError, Located, LogError, ReplayError};
+pub use reader::{
+    Fold, GameKind, KNOWN_GAMES, LOG_FORMAT, Line, LineReader, ReadError, decode, detect, fold_log,
+};
+pub use writer::to_line;

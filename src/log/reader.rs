@@ -1,0 +1,361 @@
+//! The streaming reader: lines with their numbers, decoded into envelopes and
+//! folded through a game's reducer. Errors leave here with their line, seq
+//! and type; the reducer below knows none of these.
+
+use super::envelope::{Envelope, Head};
+use super::error::{DecodeError, Located, LogError, ReplayError};
+use crate::game::{EventKind, Game};
+use serde::de::DeserializeOwned;
+use std::io::{self, BufRead};
+
+/// One line of a log file, without its line ending.
+#[derive(Clone, Copy, Debug)]
+pub struct Line<'a> {
+    /// 1-based line number in the file.
+    pub number: usize,
+    pub bytes: &'a [u8],
+    /// Whether the line ended with a newline. Only the last line may not.
+    pub terminated: bool,
+}
+
+/// Reads a log line by line, reusing one buffer, so memory stays flat.
+pub struct LineReader<R> {
+    inner: R,
+    number: usize,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> LineReader<R> {
+    pub fn new(inner: R) -> Self {
+        LineReader {
+            inner,
+            number: 0,
+            buf: Vec::with_capacity(256),
+        }
+    }
+
+    /// The next line, or `None` at the end of the file.
+    pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+        self.buf.clear();
+        if self.inner.read_until(b'\n', &mut self.buf)? == 0 {
+            return Ok(None);
+        }
+        self.number += 1;
+        let terminated = self.buf.last() == Some(&b'\n');
+        let mut bytes = &self.buf[..];
+        if terminated {
+            bytes = &bytes[..bytes.len() - 1];
+            if bytes.last() == Some(&b'\r') {
+                bytes = &bytes[..bytes.len() - 1];
+            }
+        }
+        Ok(Some(Line {
+            number: self.number,
+            bytes,
+            terminated,
+        }))
+    }
+
+    /// How many lines have been read.
+    pub fn lines_read(&self) -> usize {
+        self.number
+    }
+}
+
+/// The games a log can hold, as named by the start event's `game` field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameKind {
+    Soleils,
+}
+
+/// Every value of `game` this release reads.
+pub const KNOWN_GAMES: &[&str] = &["soleils"];
+
+/// The log format version this release reads and writes.
+pub const LOG_FORMAT: u32 = 1;
+
+fn located<E>(line: &Line, head: Option<&Head>, error: E) -> Located<E> {
+    Located {
+        line: line.number,
+        seq: head.and_then(Head::seq),
+        kind: head.and_then(|h| h.kind().map(str::to_owned)),
+        error,
+    }
+}
+
+/// The line as text, or why it cannot be an event at all.
+fn text<'a>(line: &Line<'a>) -> Result<&'a str, Located<DecodeError>> {
+    let text = std::str::from_utf8(line.bytes).map_err(|e| {
+        let column = e.valid_up_to() + 1;
+        located(line, None, DecodeError::NotUtf8 { column })
+    })?;
+    if text.trim().is_empty() {
+        let error = if line.terminated {
+            DecodeError::BlankLine
+        } else {
+            DecodeError::TornLine {
+                bytes: line.bytes.len(),
+            }
+        };
+        return Err(located(line, None, error));
+    }
+    Ok(text)
+}
+
+/// serde_json's message without its " at line 1 column 5" suffix.
+fn detail(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_owned(),
+        None => message,
+    }
+}
+
+/// A JSON syntax error, or a torn last line when the JSON simply stops.
+fn syntax(line: &Line, error: &serde_json::Error) -> Located<DecodeError> {
+    let error = if error.is_eof() && !line.terminated {
+        DecodeError::TornLine {
+            bytes: line.bytes.len(),
+        }
+    } else {
+        DecodeError::Json {
+            column: error.column(),
+            detail: detail(error),
+        }
+    };
+    located(line, None, error)
+}
+
+fn head(line: &Line, text: &str) -> Result<Head, Located<DecodeError>> {
+    match serde_json::from_str::<Head>(text) {
+        Ok(head) => Ok(head),
+        Err(e) if e.is_data() => {
+            let found = match serde_json::from_str::<serde_json::Value>(text) {
+                Ok(serde_json::Value::Array(_)) => "an array",
+                Ok(serde_json::Value::String(_)) => "a string",
+                Ok(serde_json::Value::Number(_)) => "a number",
+                Ok(serde_json::Value::Bool(_)) => "a boolean",
+                Ok(serde_json::Value::Null) => "null",
+                _ => "something else",
+            };
+            let found = found.to_owned();
+            Err(located(line, None, DecodeError::NoType { found }))
+        }
+        Err(e) => Err(syntax(line, &e)),
+    }
+}
+
+fn describe(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::String(s) => format!("{s:?}"),
+        other => other.to_string(),
+    }
+}
+
+/// Decodes one line into an envelope of game `G`'s events.
+pub fn decode<G: Game>(line: &Line) -> Result<Envelope<G::Event>, Located<DecodeError>> {
+    let text = text(line)?;
+    let error = match serde_json::from_str::<Envelope<G::Event>>(text) {
+        Ok(envelope) => return Ok(envelope),
+        Err(e) if e.is_syntax() || e.is_eof() => return Err(syntax(line, &e)),
+        Err(e) => e,
+    };
+    // Well-formed JSON that is not an event: find out what is wrong, and
+    // keep the seq and type for the message when they are readable.
+    let head = head(line, text)?;
+    let fail = |error| Err(located(line, Some(&head), error));
+    let Some(kind) = head.kind.as_ref() else {
+        let found = "no \"type\" field".to_owned();
+        return fail(DecodeError::NoType { found });
+    };
+    match kind.as_str() {
+        Some(kind) if G::EVENT_KINDS.contains(&kind) => {}
+        Some(kind) => {
+            return fail(DecodeError::UnknownType {
+                game: G::NAME,
+                found: kind.to_owned(),
+                known: G::EVENT_KINDS,
+            });
+        }
+        None => {
+            let found = describe(kind);
+            return fail(DecodeError::NoType { found });
+        }
+    }
+    if head.seq().is_none() {
+        let found = match &head.seq {
+            None => "none".to_owned(),
+            Some(seq) => describe(seq),
+        };
+        return fail(DecodeError::NoSeq { found });
+    }
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let path = match serde_path_to_error::deserialize::<_, Envelope<G::Event>>(&mut deserializer) {
+        Err(e) => e.path().to_string(),
+        Ok(_) => String::new(),
+    };
+    let path = if path == "?" { String::new() } else { path };
+    fail(DecodeError::Schema {
+        path,
+        detail: detail(&error),
+    })
+}
+
+/// Reads the first line far enough to know which game the log holds.
+pub fn detect(line: &Line) -> Result<GameKind, Located<DecodeError>> {
+    let text = text(line)?;
+    let head = head(line, text)?;
+    let fail = |error| Err(located(line, Some(&head), error));
+    match head.kind() {
+        Some("started") => {}
+        Some(other) => {
+            let found = other.to_owned();
+            return fail(DecodeError::StartNotFirst { found });
+        }
+        None => {
+            let found = head
+                .kind
+                .as_ref()
+                .map_or("no \"type\" field".into(), describe);
+            return fail(DecodeError::NoType { found });
+        }
+    }
+    match &head.format {
+        Some(v) if v.as_u64() == Some(u64::from(LOG_FORMAT)) => {}
+        other => {
+            let found = other.as_ref().map_or("none".into(), describe);
+            let supported = LOG_FORMAT;
+            return fail(DecodeError::UnsupportedFormat { supported, found });
+        }
+    }
+    match head.game.as_ref().and_then(|g| g.as_str()) {
+        Some("soleils") => Ok(GameKind::Soleils),
+        _ => {
+            let found = head.game.as_ref().map_or("none".into(), describe);
+            let known = KNOWN_GAMES;
+            fail(DecodeError::UnknownGame { found, known })
+        }
+    }
+}
+
+/// Folds a log through game `G`: the state after every accepted event.
+///
+/// On error the state is the one before the failing line, so that a caller
+/// can list the legal alternatives.
+pub struct Fold<G: Game> {
+    state: G::State,
+    next_seq: u64,
+    rejected: Option<G::Event>,
+}
+
+impl<G: Game> Fold<G>
+where
+    G::Event: DeserializeOwned,
+{
+    /// Starts a fold from the first line, which must be the start event.
+    pub fn start(line: &Line) -> Result<(Self, Envelope<G::Event>), LogError<G>> {
+        let envelope = decode::<G>(line).map_err(|e| e.map(ReplayError::Decode))?;
+        let at = |error| Located {
+            line: line.number,
+            seq: Some(envelope.seq),
+            kind: Some(envelope.event.kind().to_owned()),
+            error,
+        };
+        let Some(start) = G::as_start(&envelope.event) else {
+            let found = envelope.event.kind().to_owned();
+            return Err(at(ReplayError::Decode(DecodeError::StartNotFirst {
+                found,
+            })));
+        };
+        if envelope.seq != 0 {
+            let error = DecodeError::Seq {
+                expected: 0,
+                found: envelope.seq,
+            };
+            return Err(at(ReplayError::Decode(error)));
+        }
+        let state = G::setup(start).map_err(|e| at(ReplayError::Setup(e)))?;
+        let fold = Fold {
+            state,
+            next_seq: 1,
+            rejected: None,
+        };
+        Ok((fold, envelope))
+    }
+
+    /// Folds one more line.
+    pub fn feed(&mut self, line: &Line) -> Result<Envelope<G::Event>, LogError<G>> {
+        let envelope = decode::<G>(line).map_err(|e| e.map(ReplayError::Decode))?;
+        let at = |error| Located {
+            line: line.number,
+            seq: Some(envelope.seq),
+            kind: Some(envelope.event.kind().to_owned()),
+            error,
+        };
+        if envelope.seq != self.next_seq {
+            let error = DecodeError::Seq {
+                expected: self.next_seq,
+                found: envelope.seq,
+            };
+            return Err(at(ReplayError::Decode(error)));
+        }
+        if let Err(e) = G::apply(&mut self.state, &envelope.event) {
+            let error = at(ReplayError::Rule(e));
+            self.rejected = Some(envelope.event);
+            return Err(error);
+        }
+        self.next_seq += 1;
+        Ok(envelope)
+    }
+
+    /// The event the reducer rejected last, if any: the state is still the
+    /// one before it, so that alternatives can be listed.
+    pub fn rejected(&self) -> Option<&G::Event> {
+        self.rejected.as_ref()
+    }
+
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+
+    /// How many events have been folded, the start event included.
+    pub fn events(&self) -> u64 {
+        self.next_seq
+    }
+}
+
+/// Why a whole log could not be folded.
+#[derive(Debug)]
+pub enum ReadError<G: Game> {
+    Io(io::Error),
+    Log(Box<LogError<G>>),
+}
+
+/// Folds a whole log of game `G`, stopping after event `stop_after` if given.
+/// Convenient for tests and tools that need only the final state.
+pub fn fold_log<G: Game, R: BufRead>(
+    reader: R,
+    stop_after: Option<u64>,
+) -> Result<G::State, ReadError<G>> {
+    let mut lines = LineReader::new(reader);
+    let Some(first) = lines.next_line().map_err(ReadError::Io)? else {
+        let error = Located {
+            line: 1,
+            seq: None,
+            kind: None,
+            error: ReplayError::Decode(DecodeError::EmptyFile),
+        };
+        return Err(ReadError::Log(Box::new(error)));
+    };
+    let (mut fold, _) = Fold::<G>::start(&first).map_err(|e| ReadError::Log(Box::new(e)))?;
+    if stop_after == Some(0) {
+        return Ok(fold.state);
+    }
+    while let Some(line) = lines.next_line().map_err(ReadError::Io)? {
+        let envelope = fold.feed(&line).map_err(|e| ReadError::Log(Box::new(e)))?;
+        if stop_after == Some(envelope.seq) {
+            break;
+        }
+    }
+    Ok(fold.state)
+}

@@ -1,0 +1,68 @@
+//! 62 Soleils d'été: the pure rules core.
+//!
+//! Template → [`setup`] → [`State`]; [`apply`] folds events; [`legal_events`]
+//! lists what may happen next; [`score`] gives the breakdown. No I/O, no
+//! clock, no randomness, no serde_json.
+
+mod apply;
+mod die;
+mod error;
+mod event;
+mod legal;
+mod options;
+mod score;
+mod setup;
+mod state;
+pub mod template;
+
+pub use apply::apply;
+pub use die::{Dice, Die, NotADie};
+pub use error::{Expected, Requirement, RuleError, SetupError, SunChoice};
+pub use event::{BonusPlaced, CrabCopied, Event, Placed, PlayerOnly, Rolled, Start, SunEntered};
+pub use legal::{alternatives, legal_events, legal_events_for};
+pub use options::{Options, SkipPlacement, SunBonus};
+pub use score::{SEASHELL_MAJORITY, ScoreLine, score};
+pub use setup::{MAX_PLAYERS, setup};
+pub use state::{EndReason, Gains, How, Mark, Player, State, Step, Turn};
+pub use template::Template;
+
+/// 62 Soleils d'été as a [`crate::game::Game`].
+pub struct Soleils;
+
+impl crate::game::Game for Soleils {
+    const NAME: &'static str = "soleils";
+    const EVENT_KINDS: &'static [&'static str] = &[
+        "started",
+        "rolled",
+        "placed",
+        "crab_copied",
+        "crab_declined",
+        "sun_entered",
+        "bonus_placed",
+        "bonus_declined",
+    ];
+    type Event = Event;
+    type Start = Start;
+    type State = State;
+    type SetupError = SetupError;
+    type RuleError = RuleError;
+
+    fn as_start(event: &Event) -> Option<&Start> {
+        match event {
+            Event::Started(start) => Some(start),
+            _ => None,
+        }
+    }
+    fn setup(start: &Start) -> Result<State, SetupError> {
+        setup(start)
+    }
+    fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {
+        apply(state, event)
+    }
+    fn legal_events(state: &State) -> Vec<Event> {
+        legal_events(state)
+    }
+    fn alternatives(state: &State, rejected: &Event) -> Vec<Event> {
+        alternatives(state, rejected)
+    }
+}

@@ -1,0 +1,76 @@
+//! The score breakdown, computable at any moment of the game.
+
+use super::state::State;
+use serde::Serialize;
+
+/// Points for the seashell majority.
+pub const SEASHELL_MAJORITY: u32 = 5;
+
+/// One player's score, by category.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoreLine {
+    pub player: String,
+    /// Starfish from sun-track thresholds.
+    pub sun: u32,
+    /// Starfish from completed zone flags.
+    pub flags: u32,
+    /// Starfish from completed groups (cabins, windsocks, boats).
+    pub groups: u32,
+    /// Coloured pearls, 1 point each.
+    pub pearls: u32,
+    /// Seashells collected (not points).
+    pub seashells: u32,
+    /// 5 for the most seashells (at least one), shared by ties.
+    pub seashell_majority: u32,
+    pub total: u32,
+    /// 1 for the best; tied players share a rank (1, 1, 3).
+    pub rank: u32,
+}
+
+pub fn score(state: &State) -> Vec<ScoreLine> {
+    let boxes = state.template.boxes();
+    let most_shells = state
+        .players
+        .iter()
+        .map(|p| p.gains.seashells)
+        .max()
+        .unwrap_or(0);
+    let mut lines: Vec<ScoreLine> = state
+        .players
+        .iter()
+        .map(|p| {
+            let pearls = p
+                .marks
+                .iter()
+                .zip(boxes)
+                .filter(|(mark, b)| mark.is_some_and(|m| m.value == b.pearl))
+                .count() as u32;
+            let seashell_majority = if most_shells > 0 && p.gains.seashells == most_shells {
+                SEASHELL_MAJORITY
+            } else {
+                0
+            };
+            let g = p.gains;
+            ScoreLine {
+                player: p.name.clone(),
+                sun: g.sun_starfish,
+                flags: g.flag_starfish,
+                groups: g.group_starfish,
+                pearls,
+                seashells: g.seashells,
+                seashell_majority,
+                total: g.sun_starfish
+                    + g.flag_starfish
+                    + g.group_starfish
+                    + pearls
+                    + seashell_majority,
+                rank: 0,
+            }
+        })
+        .collect();
+    let totals: Vec<u32> = lines.iter().map(|l| l.total).collect();
+    for line in &mut lines {
+        line.rank = 1 + totals.iter().filter(|&&t| t > line.total).count() as u32;
+    }
+    lines
+}

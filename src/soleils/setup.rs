@@ -1,0 +1,71 @@
+//! From a start event to the state before the first roll.
+
+use super::error::SetupError;
+use super::event::Start;
+use super::state::{Player, State};
+use super::template::Template;
+use std::sync::Arc;
+
+/// The most players a game takes.
+pub const MAX_PLAYERS: usize = 12;
+
+pub fn setup(start: &Start) -> Result<State, SetupError> {
+    if start.game != "soleils" {
+        let found = start.game.clone();
+        return Err(SetupError::WrongGame { found });
+    }
+    let count = start.players.len();
+    if !(1..=MAX_PLAYERS).contains(&count) {
+        return Err(SetupError::PlayerCount { found: count });
+    }
+    for (i, name) in start.players.iter().enumerate() {
+        if name.trim().is_empty() {
+            let found = name.clone();
+            return Err(SetupError::EmptyName {
+                position: i + 1,
+                found,
+            });
+        }
+        if start.players[..i].contains(name) {
+            let name = name.clone();
+            return Err(SetupError::DuplicateName { name });
+        }
+    }
+    let template = Template::try_from(start.template.clone()).map_err(SetupError::Template)?;
+    Ok(State::new(
+        Arc::new(template),
+        start.options,
+        &start.players,
+    ))
+}
+
+impl State {
+    /// A table before the first roll. Prefer [`setup`], which checks its input.
+    pub(super) fn new(
+        template: Arc<Template>,
+        options: super::options::Options,
+        names: &[String],
+    ) -> State {
+        let players = names
+            .iter()
+            .map(|name| Player {
+                name: name.clone(),
+                marks: vec![None; template.boxes().len()],
+                sun: Vec::new(),
+                sun_total: 0,
+                zones_done: vec![false; template.zones().len()],
+                groups_done: vec![false; template.groups().len()],
+                gains: Default::default(),
+                turn: Default::default(),
+            })
+            .collect();
+        State {
+            template,
+            options,
+            players,
+            round: 0,
+            dice: None,
+            ended: None,
+        }
+    }
+}
