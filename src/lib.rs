@@ -9,4 +9,5 @@ pub mod cli;
 pub mod game;
 pub mod log;
 pub mod path;
+pub mod rng;
 pub mod soleils;

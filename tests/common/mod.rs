@@ -1,0 +1,58 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use sunfold::soleils::template::RawTemplate;
+use sunfold::soleils::{Options, Start};
+
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Insta settings that keep every snapshot in the repo's `snapshots/`.
+pub fn snapshots() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(repo().join("snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings
+}
+
+pub fn default_template() -> RawTemplate {
+    let path = repo().join("sheet-templates/62-soleils-d-ete.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+pub fn start(names: &[&str], options: Options, template: RawTemplate) -> Start {
+    Start {
+        format: 1,
+        game: "soleils".into(),
+        players: names.iter().map(|n| n.to_string()).collect(),
+        options,
+        template,
+    }
+}
+
+/// Runs the sunfold binary and returns (exit code, stdout, stderr).
+pub fn sunfold(args: &[&str]) -> (i32, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sunfold"))
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+/// Every file with this extension directly under `dir`, sorted.
+pub fn files(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == extension))
+        .collect();
+    files.sort();
+    files
+}
