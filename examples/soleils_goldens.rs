@@ -83,12 +83,12 @@ fn choose(rng: &mut SeededRng, state: &State, styles: &[Style], legal: &[Event])
                 }
                 _ => 0,
             };
-            let best = placements
-                .iter()
-                .map(|e| sun_of(e))
-                .fold(if style.big_sun { 0 } else { 7 }, |a, b| {
+            let best = placements.iter().map(|e| sun_of(e)).fold(
+                if style.big_sun { 0 } else { 7 },
+                |a, b| {
                     if style.big_sun { a.max(b) } else { a.min(b) }
-                });
+                },
+            );
             let good: Vec<&Event> = placements
                 .iter()
                 .copied()

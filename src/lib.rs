@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod game;
+pub mod json_error;
 pub mod log;
 pub mod path;
 pub mod rng;

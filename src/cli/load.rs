@@ -1,6 +1,7 @@
 //! Reading template files: JSON shape errors with their path, then the
 //! template's own validation.
 
+use crate::json_error::describe as detail;
 use crate::path::JsonPath;
 use crate::soleils::template::{RawTemplate, Template, TemplateErrors};
 use std::path::Path;
@@ -14,14 +15,6 @@ pub enum LoadError {
         detail: String,
     },
     Invalid(TemplateErrors),
-}
-
-fn detail(error: &serde_json::Error) -> String {
-    let message = error.to_string();
-    match message.rfind(" at line ") {
-        Some(i) => message[..i].to_owned(),
-        None => message,
-    }
 }
 
 pub fn load_template(path: &Path) -> Result<Template, LoadError> {

@@ -95,7 +95,8 @@ fn fold<G: Present, R: BufRead>(
                         .rejected()
                         .map(|event| G::alternatives(fold.state(), event))
                         .unwrap_or_default();
-                    return fail::<G>(path, format, &error, Some(fold.state()), &alternatives);
+                    let state = Some((fold.state(), fold.events() - 1));
+                    return fail::<G>(path, format, &error, state, &alternatives);
                 }
             }
         }
@@ -133,7 +134,7 @@ fn fail<G: Present>(
     path: &Path,
     format: Format,
     error: &LogError<G>,
-    state: Option<&G::State>,
+    state: Option<(&G::State, u64)>,
     alternatives: &[G::Event],
 ) -> Exit {
     let alternatives: Vec<String> = alternatives.iter().map(G::describe).collect();
@@ -150,11 +151,10 @@ fn fail<G: Present>(
                 };
                 eprintln!("  legal instead: {shown}{more}");
             }
-            if let Some(seq) = error.seq.filter(|&s| s > 0) {
+            if let Some((_, last)) = state {
                 eprintln!(
-                    "  the state before it: sunfold replay {} --at {}",
+                    "  the state before it: sunfold replay {} --at {last}",
                     path.display(),
-                    seq - 1
                 );
             }
         }
@@ -165,7 +165,8 @@ fn fail<G: Present>(
                 "valid": false,
                 "error": error_json(error, alternatives),
             });
-            if let Some(state) = state {
+            if let Some((state, last)) = state {
+                report["last_valid_seq"] = last.into();
                 report["state_before_error"] = G::json(state);
             }
             println!("{report:#}");

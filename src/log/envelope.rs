@@ -10,7 +10,11 @@ pub struct Envelope<E> {
     /// Consecutive from 0: the line's position among the events.
     pub seq: u64,
     /// When the event happened, RFC 3339 (`2026-07-14T15:02:00+02:00`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "rfc3339"
+    )]
     pub at: Option<DateTime<FixedOffset>>,
     #[serde(flatten)]
     pub event: E,
@@ -37,4 +41,15 @@ impl Head {
     pub fn kind(&self) -> Option<&str> {
         self.kind.as_ref()?.as_str()
     }
+}
+
+fn rfc3339<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<DateTime<FixedOffset>>, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    DateTime::parse_from_rfc3339(&text).map(Some).map_err(|_| {
+        serde::de::Error::custom(format_args!(
+            "expected an RFC 3339 timestamp such as 2026-07-14T15:02:00+02:00, but found {text:?}"
+        ))
+    })
 }

@@ -16,7 +16,7 @@ pub enum DecodeError {
         "expected a complete last line, but the file ends mid-event after {bytes} bytes (a torn write)"
     )]
     TornLine { bytes: usize },
-    #[error("expected valid JSON, but column {column}: {detail}")]
+    #[error("malformed JSON at column {column}: {detail}")]
     Json { column: usize, detail: String },
     #[error("expected a JSON object with a \"type\", but found {found}")]
     NoType { found: String },
@@ -130,7 +130,7 @@ impl<E: fmt::Display> fmt::Display for Located<E> {
         match (self.seq, &self.kind) {
             (Some(seq), Some(kind)) => write!(f, "event {seq} ({kind}): ")?,
             (Some(seq), None) => write!(f, "event {seq}: ")?,
-            (None, Some(kind)) => write!(f, "event ({kind}): ")?,
+            (None, Some(kind)) => write!(f, "{kind} event: ")?,
             (None, None) => {}
         }
         self.error.fmt(f)

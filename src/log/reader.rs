@@ -102,14 +102,7 @@ fn text<'a>(line: &Line<'a>) -> Result<&'a str, Located<DecodeError>> {
     Ok(text)
 }
 
-/// serde_json's message without its " at line 1 column 5" suffix.
-fn detail(error: &serde_json::Error) -> String {
-    let message = error.to_string();
-    match message.rfind(" at line ") {
-        Some(i) => message[..i].to_owned(),
-        None => message,
-    }
-}
+use crate::json_error::describe as detail;
 
 /// A JSON syntax error, or a torn last line when the JSON simply stops.
 fn syntax(line: &Line, error: &serde_json::Error) -> Located<DecodeError> {

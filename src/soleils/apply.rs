@@ -214,6 +214,7 @@ fn check_placed(
     }
     if left_over(dice, pearl, value).is_none() {
         return Err(RuleError::NoValueDie {
+            id: e.box_id.clone(),
             pearl,
             value,
             dice: Dice(dice),

@@ -97,9 +97,14 @@ pub enum RuleError {
     #[error("box {id} has pearl {pearl}: expected a {pearl} among the dice {dice}, but found none")]
     NoPearlDie { id: String, pearl: u8, dice: Dice },
     #[error(
-        "expected the value on a die other than the pearl die {pearl}, but the dice {dice} hold no {value} for it"
+        "box {id}: expected {value} on a die other than the pearl die {pearl}, but the roll is {dice}"
     )]
-    NoValueDie { pearl: u8, value: u8, dice: Dice },
+    NoValueDie {
+        id: String,
+        pearl: u8,
+        value: u8,
+        dice: Dice,
+    },
     #[error("box {id} needs {requirement}, but found {value}")]
     Violates {
         id: String,

@@ -123,6 +123,9 @@ fn sun(player: String, value: u8) -> Event {
 /// player's legal events of the same type first, then the rest.
 pub fn alternatives(state: &State, rejected: &Event) -> Vec<Event> {
     use crate::game::EventKind;
+    if matches!(rejected, Event::Started(_)) {
+        return Vec::new();
+    }
     let mut events = match rejected.player().and_then(|name| state.player_index(name)) {
         Some(p) => legal_events_for(state, p),
         None => legal_events(state),
