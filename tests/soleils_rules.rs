@@ -523,7 +523,7 @@ fn a_bonus_digit_must_be_resolved_before_the_next_roll() {
     assert_eq!(t.how("Ann", "A1"), How::Bonus);
     assert_eq!(t.score("Ann").pearls, 1, "a bonus digit colours a pearl");
     // A1 is a crab: the copy comes after the bonus, before the round closes.
-    assert_eq!(t.player("Ann").turn.crab_from.is_some(), true);
+    assert!(t.player("Ann").turn.crab_from.is_some());
     t.when(crab("Ann", "A1", "B1")).unwrap();
     t.when(roll(1, 2, 3)).unwrap();
 }

@@ -4,7 +4,10 @@
 mod load;
 mod present;
 mod replay;
+mod schema;
 mod soleils_text;
+
+pub use schema::{SchemaKind, schema_text};
 mod template;
 
 use clap::{Parser, Subcommand};
@@ -57,6 +60,11 @@ enum Command {
     /// Work with sheet templates.
     #[command(subcommand)]
     Template(TemplateCommand),
+    /// Print the JSON Schema of a file format (also in docs/schema/).
+    Schema {
+        #[arg(value_enum)]
+        format: schema::SchemaKind,
+    },
 }
 
 #[derive(clap::Args, Debug)]
@@ -103,6 +111,7 @@ pub fn main() -> ExitCode {
     let exit = match cli.command {
         Command::Replay(args) => replay::run(&args.file, args.at, args.format),
         Command::Template(TemplateCommand::Check { file }) => template::check(&file),
+        Command::Schema { format } => schema::print(format),
     };
     exit.into()
 }

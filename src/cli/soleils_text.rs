@@ -63,8 +63,13 @@ fn sheet(out: &mut String, state: &State, player: &Player) {
     let thresholds: Vec<String> = template
         .thresholds()
         .iter()
-        .map(|t| {
-            let mark = if player.sun_total >= t.at { "x" } else { " " };
+        .zip(&player.thresholds_won)
+        .map(|(t, &won)| {
+            let mark = match (won, player.sun_total >= t.at) {
+                (true, _) => "x",
+                (false, true) => "-",
+                (false, false) => " ",
+            };
             format!("[{mark}] {} {}", t.at, reward(t.reward))
         })
         .collect();
@@ -178,7 +183,7 @@ pub fn text(state: &State) -> String {
     }
     writeln!(
         out,
-        "legend: box(pearl)=value, * coloured pearl, c crab copy, b bonus digit, _ empty"
+        "legend: box(pearl)=value, * coloured pearl, c crab copy, b bonus digit, _ empty;\n        sun [x] won, [-] passed but not won (exact), [ ] not reached"
     )
     .unwrap();
     for player in state.players() {
@@ -211,6 +216,7 @@ pub fn json(state: &State) -> serde_json::Value {
                 "name": p.name,
                 "sun": p.sun,
                 "sun_total": p.sun_total,
+                "thresholds_won": p.thresholds_won,
                 "boxes": boxes,
                 "zones_done": ids(&p.zones_done, &|z| template.zones()[z].id.clone()),
                 "groups_done": ids(&p.groups_done, &|g| template.groups()[g].id.clone()),

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 /// One line of the log. The event's own fields, including its `type` tag,
 /// sit beside `seq` and `at` in the same JSON object.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(extend("unevaluatedProperties" = false))]
 pub struct Envelope<E> {
     /// Consecutive from 0: the line's position among the events.
     pub seq: u64,
@@ -15,6 +16,7 @@ pub struct Envelope<E> {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "rfc3339"
     )]
+    #[schemars(with = "Option<String>", extend("format" = "date-time"))]
     pub at: Option<DateTime<FixedOffset>>,
     #[serde(flatten)]
     pub event: E,

@@ -328,32 +328,33 @@ fn check_bonus(state: &State, p: usize, e: &BonusPlaced) -> Result<(BoxIndex, u8
     Ok((b, e.value.get()))
 }
 
-/// The thresholds a sun entry from `old` to `new` unlocks.
-pub(super) fn unlocked(state: &State, old: u16, new: u16) -> impl Iterator<Item = Reward> + '_ {
+/// The indexes of the thresholds a sun entry from `old` to `new` unlocks.
+fn unlocked(state: &State, old: u16, new: u16) -> Vec<usize> {
     let exact = state.options.sun_bonus == SunBonus::Exact;
-    state
-        .template
-        .thresholds()
-        .iter()
-        .filter(move |t| {
+    let thresholds = state.template.thresholds().iter().enumerate();
+    thresholds
+        .filter(|(_, t)| {
             if exact {
                 t.at == new
             } else {
                 old < t.at && t.at <= new
             }
         })
-        .map(|t| t.reward)
+        .map(|(i, _)| i)
+        .collect()
 }
 
 fn enter_sun(state: &mut State, p: usize, value: u8) {
     let old = state.players[p].sun_total;
     let new = old + u16::from(value);
-    let rewards: Vec<Reward> = unlocked(state, old, new).collect();
+    let won = unlocked(state, old, new);
     let player = &mut state.players[p];
     player.turn.sun = Some(value);
     player.sun.push(value);
     player.sun_total = new;
-    for reward in rewards {
+    for t in won {
+        player.thresholds_won[t] = true;
+        let reward = state.template.thresholds()[t].reward;
         grant(player, reward, |g| &mut g.sun_starfish);
     }
 }

@@ -53,6 +53,7 @@ impl State {
                 marks: vec![None; template.boxes().len()],
                 sun: Vec::new(),
                 sun_total: 0,
+                thresholds_won: vec![false; template.thresholds().len()],
                 zones_done: vec![false; template.zones().len()],
                 groups_done: vec![false; template.groups().len()],
                 gains: Default::default(),

@@ -90,6 +90,9 @@ pub struct Player {
     /// Each round's sun entry, in order.
     pub sun: Vec<u8>,
     pub sun_total: u16,
+    /// One entry per template threshold: whether its reward was won.
+    /// Under `exact`, a threshold passed without being hit is not won.
+    pub thresholds_won: Vec<bool>,
     pub zones_done: Vec<bool>,
     pub groups_done: Vec<bool>,
     pub gains: Gains,
