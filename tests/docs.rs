@@ -28,6 +28,8 @@ fn the_committed_schemas_match_the_code() {
     for (kind, file) in [
         (SchemaKind::SoleilsLog, "soleils-log.schema.json"),
         (SchemaKind::SoleilsTemplate, "soleils-template.schema.json"),
+        (SchemaKind::SummertimeLog, "summertime-log.schema.json"),
+        (SchemaKind::SummertimeDeck, "summertime-deck.schema.json"),
     ] {
         let committed =
             std::fs::read_to_string(common::repo().join("docs/schema").join(file)).unwrap();
@@ -46,4 +48,20 @@ fn the_sheet_template_page_shows_a_valid_template() {
     let raw: sunfold::soleils::template::RawTemplate =
         serde_json::from_str(&page[start..end]).unwrap();
     sunfold::soleils::Template::try_from(raw).unwrap();
+}
+
+#[test]
+fn the_summertime_example_is_shown_line_by_line() {
+    let page = std::fs::read_to_string(common::repo().join("docs/replay-format.md")).unwrap();
+    let example =
+        std::fs::read_to_string(common::repo().join("replays/summertime-rulebook-examples.jsonl"))
+            .unwrap();
+    // The start line is shown with its deck abbreviated; every other line verbatim.
+    for (i, line) in example.lines().enumerate().skip(1) {
+        assert!(
+            page.contains(&format!("```json\n{line}\n```")),
+            "docs/replay-format.md does not show line {} of the Summertime example",
+            i + 1
+        );
+    }
 }

@@ -380,3 +380,280 @@ fn messages_are_lowercase() {
         assert!(!first.is_uppercase(), "starts in upper case: {line}");
     }
 }
+
+mod summertime_messages {
+    use super::common;
+    use sunfold::path::JsonPath;
+    use sunfold::summertime::deck::{CostText, DeckErrors, DeckProblem, DeckProblemKind};
+    use sunfold::summertime::{
+        At, Awaited, Borders, Either, EndReason, RuleError, SetupError, Shortfall,
+    };
+
+    fn s(t: &str) -> String {
+        t.to_owned()
+    }
+
+    fn rule_errors() -> Vec<RuleError> {
+        let cost = CostText(vec![(2, s("coconut")), (1, s("breadfruit"))]);
+        vec![
+            RuleError::SecondStart,
+            RuleError::GameOver {
+                reason: EndReason::LastCardBought,
+            },
+            RuleError::GameOver {
+                reason: EndReason::LastCardsDiscarded,
+            },
+            RuleError::GameOver {
+                reason: EndReason::GridFull { cards: 30 },
+            },
+            RuleError::Unexpected {
+                awaited: Awaited::Reveal { stack: 1 },
+                found: "bought",
+            },
+            RuleError::Unexpected {
+                awaited: Awaited::Discard,
+                found: "passed",
+            },
+            RuleError::Unexpected {
+                awaited: Awaited::Action { player: s("Ann") },
+                found: "turn_ended",
+            },
+            RuleError::Unexpected {
+                awaited: Awaited::PlayOrEnd { player: s("Ann") },
+                found: "passed",
+            },
+            RuleError::NotYourTurn {
+                expected: s("Ann"),
+                found: s("Ben"),
+            },
+            RuleError::UnknownPlayer {
+                found: s("Zoé"),
+                known: vec![s("Ann"), s("Ben")],
+            },
+            RuleError::UnknownCard { found: s("kite-1") },
+            RuleError::WrongStack {
+                expected: 1,
+                found: 2,
+            },
+            RuleError::WrongReveal {
+                stack: 1,
+                expected: s("couple-1"),
+                found: s("fish-2"),
+            },
+            RuleError::AlreadySeen { card: s("ocean-1") },
+            RuleError::BackMismatch {
+                card: s("beach-1"),
+                declared: cost.clone(),
+                actual: CostText(vec![(1, s("coconut")), (2, s("coral"))]),
+            },
+            RuleError::BehindMissing { stack: 0 },
+            RuleError::BehindNotExpected {
+                stack: 1,
+                reason: "in a dealt game the order gives it",
+            },
+            RuleError::UnknownItem { found: s("sand") },
+            RuleError::NotFaceUp {
+                found: s("fish-2"),
+                face_up: vec![s("ocean-1"), s("couple-1")],
+            },
+            RuleError::CannotAfford {
+                cost: cost.clone(),
+                face_up: Shortfall(vec![(1, s("coconut"))]),
+            },
+            RuleError::CannotAfford {
+                cost,
+                face_up: Shortfall(vec![(1, s("coconut")), (0, s("breadfruit"))]),
+            },
+            RuleError::CannotAfford {
+                cost: CostText(vec![(3, s("shell"))]),
+                face_up: Shortfall(vec![(0, s("shell"))]),
+            },
+            RuleError::NothingToFlip { player: s("Ann") },
+            RuleError::NotBought { player: s("Ann") },
+            RuleError::TooManyPlays { max: 5 },
+            RuleError::NotInHand {
+                player: s("Ann"),
+                card: s("fish-1"),
+            },
+            RuleError::FirstNotAtOrigin { cell: At(3, 3) },
+            RuleError::CellTaken {
+                cell: At(0, 0),
+                card: s("beach-1"),
+            },
+            RuleError::Detached { cell: At(2, 2) },
+            RuleError::GridTooLarge {
+                width: 7,
+                height: 1,
+                long: 6,
+                short: 5,
+            },
+            RuleError::NeedsNeighbour {
+                needs: Either(vec![s("ocean")]),
+                cell: At(2, 1),
+                borders: Borders(vec![s("beach")]),
+            },
+            RuleError::NeedsNeighbour {
+                needs: Either(vec![s("fish"), s("palm tree")]),
+                cell: At(2, 1),
+                borders: Borders(vec![]),
+            },
+            RuleError::WrongDiscard {
+                expected: vec![s("ocean-1"), s("couple-1")],
+                found: vec![s("ocean-1")],
+            },
+        ]
+    }
+
+    fn pinned_rule(error: &RuleError) {
+        match error {
+            RuleError::SecondStart
+            | RuleError::GameOver { .. }
+            | RuleError::Unexpected { .. }
+            | RuleError::NotYourTurn { .. }
+            | RuleError::UnknownPlayer { .. }
+            | RuleError::UnknownCard { .. }
+            | RuleError::WrongStack { .. }
+            | RuleError::WrongReveal { .. }
+            | RuleError::AlreadySeen { .. }
+            | RuleError::BackMismatch { .. }
+            | RuleError::BehindMissing { .. }
+            | RuleError::BehindNotExpected { .. }
+            | RuleError::UnknownItem { .. }
+            | RuleError::NotFaceUp { .. }
+            | RuleError::CannotAfford { .. }
+            | RuleError::NothingToFlip { .. }
+            | RuleError::NotBought { .. }
+            | RuleError::TooManyPlays { .. }
+            | RuleError::NotInHand { .. }
+            | RuleError::FirstNotAtOrigin { .. }
+            | RuleError::CellTaken { .. }
+            | RuleError::Detached { .. }
+            | RuleError::GridTooLarge { .. }
+            | RuleError::NeedsNeighbour { .. }
+            | RuleError::WrongDiscard { .. } => {}
+        }
+    }
+
+    fn setup_errors() -> Vec<SetupError> {
+        vec![
+            SetupError::WrongGame {
+                found: s("soleils"),
+            },
+            SetupError::PlayerCount { found: 3 },
+            SetupError::EmptyName {
+                position: 2,
+                found: s(""),
+            },
+            SetupError::DuplicateName { name: s("Ann") },
+            SetupError::UnknownFirst { found: s("Cy") },
+            SetupError::ClosingSide { found: 2 },
+            SetupError::Shape {
+                what: "cards in each stack",
+                expected: 10,
+                found: 9,
+            },
+            SetupError::UnknownCard { found: s("kite-1") },
+            SetupError::CardTwice { card: s("fish-2") },
+            SetupError::Deck(DeckErrors(vec![DeckProblem {
+                path: JsonPath::root().key("cards").index(5).key("needs").index(0),
+                kind: DeckProblemKind::UnknownPicture { id: s("kite") },
+            }])),
+        ]
+    }
+
+    fn pinned_setup(error: &SetupError) {
+        match error {
+            SetupError::WrongGame { .. }
+            | SetupError::PlayerCount { .. }
+            | SetupError::EmptyName { .. }
+            | SetupError::DuplicateName { .. }
+            | SetupError::UnknownFirst { .. }
+            | SetupError::ClosingSide { .. }
+            | SetupError::Shape { .. }
+            | SetupError::UnknownCard { .. }
+            | SetupError::CardTwice { .. }
+            | SetupError::Deck(_) => {}
+        }
+    }
+
+    fn deck_problems() -> Vec<DeckProblemKind> {
+        vec![
+            DeckProblemKind::UnsupportedFormat { found: 2 },
+            DeckProblemKind::WrongGame {
+                found: s("soleils"),
+            },
+            DeckProblemKind::Empty { what: "name" },
+            DeckProblemKind::DuplicateId {
+                what: "card",
+                id: s("beach-1"),
+                first: JsonPath::root().key("cards").index(0).key("id"),
+            },
+            DeckProblemKind::UnknownPicture { id: s("kite") },
+            DeckProblemKind::UnknownItem { id: s("sand") },
+            DeckProblemKind::ValueKind { found: "both" },
+            DeckProblemKind::ValueKind { found: "neither" },
+            DeckProblemKind::ZeroValue,
+            DeckProblemKind::TooManyNeeds { found: 3 },
+            DeckProblemKind::MultiplierWithoutNeeds,
+            DeckProblemKind::RepeatedNeed { id: s("ocean") },
+            DeckProblemKind::CardCount {
+                expected: 34,
+                hand: 2,
+                stack: 10,
+                found: 33,
+            },
+            DeckProblemKind::ClosingCount { found: 2 },
+            DeckProblemKind::Unaffordable {
+                item: s("coconut"),
+                found: 3,
+                max: 2,
+            },
+            DeckProblemKind::Grid { long: 4, short: 5 },
+            DeckProblemKind::Zero,
+        ]
+    }
+
+    fn pinned_deck(problem: &DeckProblemKind) {
+        match problem {
+            DeckProblemKind::UnsupportedFormat { .. }
+            | DeckProblemKind::WrongGame { .. }
+            | DeckProblemKind::Empty { .. }
+            | DeckProblemKind::DuplicateId { .. }
+            | DeckProblemKind::UnknownPicture { .. }
+            | DeckProblemKind::UnknownItem { .. }
+            | DeckProblemKind::ValueKind { .. }
+            | DeckProblemKind::ZeroValue
+            | DeckProblemKind::TooManyNeeds { .. }
+            | DeckProblemKind::MultiplierWithoutNeeds
+            | DeckProblemKind::RepeatedNeed { .. }
+            | DeckProblemKind::CardCount { .. }
+            | DeckProblemKind::ClosingCount { .. }
+            | DeckProblemKind::Unaffordable { .. }
+            | DeckProblemKind::Grid { .. }
+            | DeckProblemKind::Zero => {}
+        }
+    }
+
+    fn all() -> String {
+        [
+            super::listing(&rule_errors(), pinned_rule),
+            super::listing(&setup_errors(), pinned_setup),
+            super::listing(&deck_problems(), pinned_deck),
+        ]
+        .join("\n\n")
+    }
+
+    #[test]
+    fn summertime_messages() {
+        let text = all();
+        common::snapshots().bind(|| insta::assert_snapshot!("messages__summertime", text));
+    }
+
+    #[test]
+    fn summertime_messages_are_lowercase() {
+        for line in all().lines().filter(|l| !l.is_empty()) {
+            let first = line.trim_start().chars().next().unwrap();
+            assert!(!first.is_uppercase(), "starts in upper case: {line}");
+        }
+    }
+}

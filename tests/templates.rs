@@ -14,16 +14,68 @@ fn the_default_template_is_valid() {
 }
 
 #[test]
-fn every_bundled_template_is_valid() {
+fn every_bundled_template_and_deck_is_valid() {
+    let mut checked = 0;
     for path in common::files(&common::repo().join("sheet-templates"), "json") {
         let text = std::fs::read_to_string(&path).unwrap();
         let value: serde_json::Value = serde_json::from_str(&text).unwrap();
-        if value["game"] != "soleils" {
-            continue;
+        if value["game"] == "soleils" {
+            let raw: sunfold::soleils::template::RawTemplate =
+                serde_json::from_value(value).unwrap();
+            Template::try_from(raw).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        } else {
+            let raw: sunfold::summertime::deck::RawDeck = serde_json::from_value(value).unwrap();
+            sunfold::summertime::Deck::try_from(raw)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         }
-        let raw: sunfold::soleils::template::RawTemplate = serde_json::from_value(value).unwrap();
-        Template::try_from(raw).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        checked += 1;
     }
+    assert_eq!(checked, 3);
+}
+
+#[test]
+fn the_default_deck_is_valid_and_holds_the_rulebook_cards() {
+    let (code, stdout, stderr) =
+        common::sunfold(&["template", "check", "sheet-templates/summertime.json"]);
+    assert_eq!(code, 0, "{stderr}");
+    common::snapshots().bind(|| insta::assert_snapshot!("template__summertime_deck", stdout));
+    let text =
+        std::fs::read_to_string(common::repo().join("sheet-templates/summertime.json")).unwrap();
+    let raw: sunfold::summertime::deck::RawDeck = serde_json::from_str(&text).unwrap();
+    let has = |picture: &str, points: Option<u8>, multiplier: Option<u8>, needs: &[&str]| {
+        raw.cards.iter().any(|c| {
+            c.picture == picture
+                && c.points == points
+                && c.multiplier == multiplier
+                && c.needs == needs
+        })
+    };
+    assert!(has("beach", Some(2), None, &[]), "beach 2");
+    assert!(
+        has("beach", Some(3), None, &[]),
+        "beach 3 (the umbrella example)"
+    );
+    assert!(has("umbrella", None, Some(2), &["beach"]), "umbrella ×2");
+    assert!(has("ocean", Some(4), None, &[]), "ocean 4");
+    assert!(has("ocean", Some(3), None, &[]), "ocean 3");
+    assert!(has("catamaran", None, Some(2), &["ocean"]), "catamaran ×2");
+    assert!(has("fish", Some(4), None, &["ocean"]), "fish 4");
+    assert!(has("palm_tree", Some(2), None, &["ocean"]), "palm tree 2");
+    assert!(
+        has("couple", None, Some(2), &["fish", "palm_tree"]),
+        "couple ×2"
+    );
+    for picture in ["swimming_pool", "bar", "cocktail", "deck_chair", "hammock"] {
+        assert!(raw.cards.iter().any(|c| c.picture == picture), "{picture}");
+    }
+    let items: Vec<&str> = raw.items.iter().map(|i| i.id.as_str()).collect();
+    assert!(items.contains(&"coconut") && items.contains(&"breadfruit") && items.len() == 5);
+    assert!(raw.cards.iter().any(|c| c.picture == "swimming_pool"));
+    let pool_price = ["coconut", "coconut", "breadfruit"].map(String::from);
+    assert!(
+        raw.cards.iter().any(|c| c.cost == pool_price),
+        "the pool example's price exists"
+    );
 }
 
 #[test]

@@ -1,39 +1,73 @@
-//! Reading template files: JSON shape errors with their path, then the
-//! template's own validation.
+//! Reading template and deck files: JSON shape errors with their path, then
+//! the file's own validation. The `game` field says which kind it is.
 
 use crate::json_error::describe as detail;
 use crate::path::JsonPath;
 use crate::soleils::template::{RawTemplate, Template, TemplateErrors};
+use crate::summertime::deck::{Deck, DeckErrors, RawDeck};
+use serde::de::DeserializeOwned;
 use std::path::Path;
 
-/// Why a template file could not become a checked template.
+/// A checked template or deck.
+pub enum Loaded {
+    Sheet(Template),
+    Deck(Deck),
+}
+
+/// Why a file could not become a checked template or deck.
 pub enum LoadError {
     Io(std::io::Error),
-    /// Not JSON, or JSON of the wrong shape; the path is serde's.
+    /// Not JSON, or JSON of the wrong shape.
     Shape {
         path: String,
         detail: String,
     },
-    Invalid(TemplateErrors),
+    Sheet(TemplateErrors),
+    Deck(DeckErrors),
 }
 
-pub fn load_template(path: &Path) -> Result<Template, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(LoadError::Io)?;
-    let mut deserializer = serde_json::Deserializer::from_str(&text);
-    let raw: RawTemplate = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+fn shape<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, LoadError> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
         let at = e.path().to_string();
-        let inner = e.into_inner();
-        let path = if inner.is_syntax() || inner.is_eof() {
-            format!("line {} column {}", inner.line(), inner.column())
-        } else if at == "." {
+        let path = if at == "." {
             JsonPath::root().to_string()
         } else {
             at
         };
         LoadError::Shape {
             path,
-            detail: detail(&inner),
+            detail: detail(e.inner()),
         }
+    })
+}
+
+pub fn load(path: &Path) -> Result<Loaded, LoadError> {
+    let text = std::fs::read_to_string(path).map_err(LoadError::Io)?;
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| LoadError::Shape {
+        path: format!("line {} column {}", e.line(), e.column()),
+        detail: detail(&e),
     })?;
-    Template::try_from(raw).map_err(LoadError::Invalid)
+    match value.get("game").and_then(|g| g.as_str()) {
+        Some("soleils") => {
+            let raw: RawTemplate = shape(value)?;
+            Template::try_from(raw)
+                .map(Loaded::Sheet)
+                .map_err(LoadError::Sheet)
+        }
+        Some("summertime") => {
+            let raw: RawDeck = shape(value)?;
+            Deck::try_from(raw)
+                .map(Loaded::Deck)
+                .map_err(LoadError::Deck)
+        }
+        _ => {
+            let found = value
+                .get("game")
+                .map_or("none".to_owned(), |g| g.to_string());
+            Err(LoadError::Shape {
+                path: "game".to_owned(),
+                detail: format!("expected \"soleils\" or \"summertime\", but found {found}"),
+            })
+        }
+    }
 }

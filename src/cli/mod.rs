@@ -6,6 +6,7 @@ mod present;
 mod replay;
 mod schema;
 mod soleils_text;
+mod summertime_text;
 
 pub use schema::{SchemaKind, schema_text};
 mod template;
@@ -37,10 +38,10 @@ Exit codes:
   1  the log or template is malformed, or an event breaks a rule
   2  bad arguments, or a file that cannot be read";
 
-/// An event-sourced engine for 62 Soleils d'été.
+/// An event-sourced engine for 62 Soleils d'été and Summertime.
 ///
-/// Every roll, placement and decision of a match is one line of a JSON-lines
-/// log. sunfold folds the log through the rules, reports the first illegal
+/// Every roll, placement, purchase and pass of a match is one line of a
+/// JSON-lines log. sunfold folds the log through the rules, reports the first illegal
 /// event with its line and reason, and scores the result.
 #[derive(Parser, Debug)]
 #[command(name = "sunfold", version, after_help = EXIT_CODES)]
@@ -57,7 +58,7 @@ enum Command {
     /// FILE:LINE: event SEQ (type): reason, with the legal alternatives.
     #[command(after_help = EXIT_CODES)]
     Replay(ReplayArgs),
-    /// Work with sheet templates.
+    /// Work with sheet templates and Summertime decks.
     #[command(subcommand)]
     Template(TemplateCommand),
     /// Print the JSON Schema of a file format (also in docs/schema/).
@@ -81,10 +82,13 @@ struct ReplayArgs {
 
 #[derive(Subcommand, Debug)]
 enum TemplateCommand {
-    /// Check a sheet template and list every problem with its JSON path.
+    /// Check a sheet template or deck and list every problem with its JSON path.
+    ///
+    /// The file's "game" field says which it is: "soleils" for a sheet,
+    /// "summertime" for a deck.
     #[command(after_help = EXIT_CODES)]
     Check {
-        /// The template file, such as sheet-templates/62-soleils-d-ete.json.
+        /// The file, such as sheet-templates/62-soleils-d-ete.json or sheet-templates/summertime.json.
         file: PathBuf,
     },
 }

@@ -3,6 +3,7 @@
 
 use crate::game::Game;
 use crate::soleils::{self, Soleils};
+use crate::summertime::{self, Summertime};
 
 pub trait Present: Game {
     /// The state as text: sheets or grid, and the score table.
@@ -21,6 +22,18 @@ impl Present for Soleils {
         super::soleils_text::json(state)
     }
     fn describe(event: &soleils::Event) -> String {
+        event.to_string()
+    }
+}
+
+impl Present for Summertime {
+    fn text(state: &summertime::State) -> String {
+        super::summertime_text::text(state)
+    }
+    fn json(state: &summertime::State) -> serde_json::Value {
+        super::summertime_text::json(state)
+    }
+    fn describe(event: &summertime::Event) -> String {
         event.to_string()
     }
 }

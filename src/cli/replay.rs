@@ -4,6 +4,7 @@ use super::present::Present;
 use super::{Exit, Format, io_error};
 use crate::log::{DecodeError, Fold, GameKind, Line, LineReader, Located, LogError, detect};
 use crate::soleils::Soleils;
+use crate::summertime::Summertime;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -38,6 +39,7 @@ pub fn run(path: &Path, at: Option<u64>, format: Format) -> Exit {
     match detect(&first) {
         Err(error) => fail_decode(path, format, &error),
         Ok(GameKind::Soleils) => fold::<Soleils, _>(path, &first, lines, at, format),
+        Ok(GameKind::Summertime) => fold::<Summertime, _>(path, &first, lines, at, format),
     }
 }
 
@@ -137,7 +139,11 @@ fn fail<G: Present>(
     state: Option<(&G::State, u64)>,
     alternatives: &[G::Event],
 ) -> Exit {
-    let alternatives: Vec<String> = alternatives.iter().map(G::describe).collect();
+    // Described alternatives can coincide (a physical reveal lists each card
+    // once per possible back cost); show each description once, in order.
+    let mut alternatives: Vec<String> = alternatives.iter().map(G::describe).collect();
+    let mut seen = std::collections::HashSet::new();
+    alternatives.retain(|a| seen.insert(a.clone()));
     match format {
         Format::Text => {
             eprintln!("{}:{error}", path.display());

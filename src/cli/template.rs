@@ -1,15 +1,26 @@
-//! `sunfold template check`.
+//! `sunfold template check`, for sheet templates and decks alike.
 
-use super::load::{LoadError, load_template};
+use super::load::{LoadError, Loaded, load};
 use super::{Exit, io_error};
+use std::fmt::Display;
 use std::path::Path;
+
+fn problems<P: Display>(shown: &impl Display, problems: &[P]) -> Exit {
+    for problem in problems {
+        eprintln!("{shown}: {problem}");
+    }
+    let count = problems.len();
+    let plural = if count == 1 { "" } else { "s" };
+    eprintln!("{shown}: {count} problem{plural}");
+    Exit::Invalid
+}
 
 pub fn check(path: &Path) -> Exit {
     let shown = path.display();
-    match load_template(path) {
-        Ok(template) => {
+    match load(path) {
+        Ok(Loaded::Sheet(template)) => {
             println!(
-                "{shown}: ok: \"{}\", {} boxes in {} zones, {} constraints, {} sun thresholds, {} rounds, sun limit {}",
+                "{shown}: ok: sheet \"{}\", {} boxes in {} zones, {} constraints, {} sun thresholds, {} rounds, sun limit {}",
                 template.name(),
                 template.boxes().len(),
                 template.zones().len(),
@@ -20,19 +31,26 @@ pub fn check(path: &Path) -> Exit {
             );
             Exit::Valid
         }
+        Ok(Loaded::Deck(deck)) => {
+            let kinds: std::collections::BTreeSet<usize> =
+                deck.cards().iter().map(|c| c.picture).collect();
+            println!(
+                "{shown}: ok: deck \"{}\", {} adventure cards of {} kinds, {} closing cards, {} items × {} tiles per player",
+                deck.name(),
+                deck.cards().len(),
+                kinds.len(),
+                deck.closing_cards().len(),
+                deck.items(),
+                deck.tiles_per_item(),
+            );
+            Exit::Valid
+        }
         Err(LoadError::Io(e)) => io_error(path, &e),
         Err(LoadError::Shape { path: at, detail }) => {
             eprintln!("{shown}: {at}: {detail}");
             Exit::Invalid
         }
-        Err(LoadError::Invalid(errors)) => {
-            for problem in errors.problems() {
-                eprintln!("{shown}: {problem}");
-            }
-            let count = errors.problems().len();
-            let plural = if count == 1 { "" } else { "s" };
-            eprintln!("{shown}: {count} problem{plural}");
-            Exit::Invalid
-        }
+        Err(LoadError::Sheet(errors)) => problems(&shown, errors.problems()),
+        Err(LoadError::Deck(errors)) => problems(&shown, errors.problems()),
     }
 }

@@ -66,10 +66,11 @@ impl<R: BufRead> LineReader<R> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameKind {
     Soleils,
+    Summertime,
 }
 
 /// Every value of `game` this release reads.
-pub const KNOWN_GAMES: &[&str] = &["soleils"];
+pub const KNOWN_GAMES: &[&str] = &["soleils", "summertime"];
 
 /// The log format version this release reads and writes.
 pub const LOG_FORMAT: u32 = 1;
@@ -223,6 +224,7 @@ pub fn detect(line: &Line) -> Result<GameKind, Located<DecodeError>> {
     }
     match head.game.as_ref().and_then(|g| g.as_str()) {
         Some("soleils") => Ok(GameKind::Soleils),
+        Some("summertime") => Ok(GameKind::Summertime),
         _ => {
             let found = head.game.as_ref().map_or("none".into(), describe);
             let known = KNOWN_GAMES;

@@ -1,0 +1,257 @@
+//! Summertime state as text for people and JSON for tools.
+
+use crate::summertime::deck::{CardIndex, Deck};
+use crate::summertime::{Action, Phase, State, score};
+use std::fmt::Write;
+
+fn tiles(deck: &Deck, counts: &[u8]) -> String {
+    let parts: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(item, n)| format!("{n} {}", deck.item_name(item)))
+        .collect();
+    if parts.is_empty() {
+        "none".to_owned()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn card_name(deck: &Deck, card: CardIndex) -> &str {
+    &deck.card(card).name
+}
+
+fn grid(out: &mut String, state: &State) {
+    let deck = state.deck();
+    if state.grid().is_empty() {
+        writeln!(out, "grid: empty").unwrap();
+        return;
+    }
+    let xs = state.grid().keys().map(|c| c.0);
+    let ys = state.grid().keys().map(|c| c.1);
+    let (x0, x1) = (xs.clone().min().unwrap(), xs.max().unwrap());
+    let (y0, y1) = (ys.clone().min().unwrap(), ys.max().unwrap());
+    let label = |t: &crate::summertime::Tableau| {
+        format!("{} ·{} +{}", card_name(deck, t.card), t.by + 1, t.points)
+    };
+    let width = state
+        .grid()
+        .values()
+        .map(|t| label(t).chars().count())
+        .max()
+        .unwrap_or(0)
+        + 2;
+    writeln!(
+        out,
+        "grid: {} cards, {} wide × {} high; each card: name, player (1 = {}, 2 = {}), points when played",
+        state.grid().len(),
+        x1 - x0 + 1,
+        y1 - y0 + 1,
+        state.players()[0].name,
+        state.players()[1].name
+    )
+    .unwrap();
+    write!(out, "      ").unwrap();
+    for x in x0..=x1 {
+        write!(out, "{:<width$}", format!("column {x}")).unwrap();
+    }
+    writeln!(out).unwrap();
+    for y in y0..=y1 {
+        write!(out, "{y:>4}  ").unwrap();
+        for x in x0..=x1 {
+            let text = state.grid().get(&(x, y)).map_or(".".to_owned(), label);
+            write!(out, "{text:<width$}").unwrap();
+        }
+        writeln!(out).unwrap();
+    }
+}
+
+pub fn text(state: &State) -> String {
+    let deck = state.deck();
+    let mut out = String::new();
+    let players = state.players();
+    writeln!(
+        out,
+        "Summertime with deck \"{}\": {} and {}, {} order",
+        deck.name(),
+        players[0].name,
+        players[1].name,
+        if state.is_dealt() {
+            "dealt"
+        } else {
+            "physical"
+        }
+    )
+    .unwrap();
+    match state.ended() {
+        Some(reason) => writeln!(out, "game over: {reason}").unwrap(),
+        None => {
+            let next = match state.phase() {
+                Phase::Reveal(stacks) => format!("a card revealed on stack {}", stacks[0]),
+                Phase::Discard => "the discard of the face-up cards".to_owned(),
+                Phase::Turn { bought: false, .. } => {
+                    format!("{} to buy, flip or pass", players[state.active()].name)
+                }
+                Phase::Turn {
+                    bought: true,
+                    plays,
+                } => format!(
+                    "{} to play (played {plays}) or end the turn",
+                    players[state.active()].name
+                ),
+                Phase::Over => "nothing".to_owned(),
+            };
+            writeln!(out, "in progress: waiting for {next}").unwrap();
+        }
+    }
+    writeln!(out).unwrap();
+    grid(&mut out, state);
+    writeln!(out, "\nface-up cards:").unwrap();
+    for (stack, card) in state.display().iter().enumerate() {
+        let left = state.stacks()[stack].remaining;
+        let face = card.map_or("(none)".to_owned(), |c| {
+            format!("{} ({})", card_name(deck, c), deck.card(c).id)
+        });
+        let price = state.price(stack).map_or("unknown".to_owned(), |cost| {
+            deck.describe_cost(cost).to_string()
+        });
+        writeln!(
+            out,
+            "  stack {stack}: {face:<34} price {price:<38} {left} card{} left",
+            if left == 1 { "" } else { "s" }
+        )
+        .unwrap();
+    }
+    writeln!(out, "\nplayers:").unwrap();
+    for p in players {
+        let mut hand: Vec<String> = p
+            .hand
+            .iter()
+            .map(|&c| format!("{} ({})", card_name(deck, c), deck.card(c).id))
+            .collect();
+        if p.unknown > 0 {
+            hand.push(format!("{} unseen dealt card(s)", p.unknown));
+        }
+        writeln!(out, "  {}: {} points", p.name, p.points).unwrap();
+        writeln!(
+            out,
+            "    hand: {}",
+            if hand.is_empty() {
+                "empty".to_owned()
+            } else {
+                hand.join(", ")
+            }
+        )
+        .unwrap();
+        writeln!(out, "    tiles face up: {}", tiles(deck, &p.up)).unwrap();
+        writeln!(out, "    tiles face down: {}", tiles(deck, &p.down)).unwrap();
+    }
+    writeln!(out, "\nturns (score track):").unwrap();
+    for turn in state.turns() {
+        let who = &players[turn.player].name;
+        let action = match turn.action {
+            Action::Bought { card } => format!("bought {}", card_name(deck, card)),
+            Action::Flipped => "turned tiles up".to_owned(),
+            Action::Passed => "passed".to_owned(),
+        };
+        let plays: Vec<String> = turn
+            .plays
+            .iter()
+            .map(|&(card, (x, y), points)| format!("{} ({x},{y}) +{points}", card_name(deck, card)))
+            .collect();
+        let gained: u32 = turn.plays.iter().map(|p| p.2).sum();
+        writeln!(
+            out,
+            "  {:>3} {:<8} {:<26} +{:<3} = {:<4} {}",
+            turn.number,
+            who,
+            action,
+            gained,
+            turn.total,
+            plays.join(", ")
+        )
+        .unwrap();
+    }
+    let lines = score(state);
+    let width = lines
+        .iter()
+        .map(|l| l.player.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    writeln!(
+        out,
+        "\n{:<width$}  {:>6} {:>7} {:>7} {:>5} {:>4}",
+        "player", "played", "in hand", "penalty", "total", "rank"
+    )
+    .unwrap();
+    for l in &lines {
+        writeln!(
+            out,
+            "{:<width$}  {:>6} {:>7} {:>7} {:>5} {:>4}",
+            l.player, l.played, l.in_hand, l.hand_penalty, l.total, l.rank
+        )
+        .unwrap();
+    }
+    out
+}
+
+pub fn json(state: &State) -> serde_json::Value {
+    let deck = state.deck();
+    let id = |c: CardIndex| deck.card(c).id.clone();
+    let grid: Vec<serde_json::Value> = state
+        .grid()
+        .iter()
+        .map(|(&(x, y), t)| {
+            serde_json::json!({
+                "cell": [x, y],
+                "card": id(t.card),
+                "by": state.players()[t.by].name,
+                "points": t.points,
+                "turn": t.turn,
+            })
+        })
+        .collect();
+    let players: Vec<serde_json::Value> = state
+        .players()
+        .iter()
+        .map(|p| {
+            serde_json::json!({
+                "name": p.name,
+                "points": p.points,
+                "hand": p.hand.iter().map(|&c| id(c)).collect::<Vec<_>>(),
+                "unseen_in_hand": p.unknown,
+                "tiles_up": p.up,
+                "tiles_down": p.down,
+            })
+        })
+        .collect();
+    let turns: Vec<serde_json::Value> = state
+        .turns()
+        .iter()
+        .map(|t| {
+            serde_json::json!({
+                "turn": t.number,
+                "player": state.players()[t.player].name,
+                "action": match t.action {
+                    Action::Bought { card } => format!("bought {}", id(card)),
+                    Action::Flipped => "tiles_flipped".to_owned(),
+                    Action::Passed => "passed".to_owned(),
+                },
+                "plays": t.plays.iter().map(|&(c, (x, y), pts)| serde_json::json!({"card": id(c), "cell": [x, y], "points": pts})).collect::<Vec<_>>(),
+                "total": t.total,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "deck": deck.name(),
+        "order": if state.is_dealt() { "dealt" } else { "physical" },
+        "ended": state.ended().map(|r| r.to_string()),
+        "display": state.display().iter().map(|c| c.map(id)).collect::<Vec<_>>(),
+        "grid": grid,
+        "players": players,
+        "turns": turns,
+        "score": score(state),
+    })
+}

@@ -1,0 +1,207 @@
+//! Why a well-formed Summertime event is illegal now, or a start event
+//! cannot begin a game.
+
+use super::deck::{CostText, DeckErrors};
+use super::state::EndReason;
+use std::fmt;
+
+/// What the table was waiting for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Awaited {
+    Reveal { stack: u8 },
+    Discard,
+    Action { player: String },
+    PlayOrEnd { player: String },
+}
+
+impl fmt::Display for Awaited {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Awaited::Reveal { stack } => write!(f, "a card revealed on stack {stack}"),
+            Awaited::Discard => f.write_str("the discard of the face-up cards"),
+            Awaited::Action { player } => {
+                write!(f, "{player}'s buy, tile flip or pass")
+            }
+            Awaited::PlayOrEnd { player } => write!(f, "{player}'s play or turn end"),
+        }
+    }
+}
+
+/// Cell coordinates displayed as `(2,1)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct At(pub i32, pub i32);
+
+impl fmt::Display for At {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({},{})", self.0, self.1)
+    }
+}
+
+/// A list of names displayed as `ocean or beach`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Either(pub Vec<String>);
+
+impl fmt::Display for Either {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.join(" or "))
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("expected one start event, but found a second one")]
+    SecondStart,
+    #[error("expected no more events, but the game is over: {reason}")]
+    GameOver { reason: EndReason },
+    #[error("expected {awaited}, but found {found}")]
+    Unexpected {
+        awaited: Awaited,
+        found: &'static str,
+    },
+    #[error("expected {expected}'s turn, but found {found}")]
+    NotYourTurn { expected: String, found: String },
+    #[error("expected one of the players {}, but found {found:?}", .known.join(", "))]
+    UnknownPlayer { found: String, known: Vec<String> },
+    #[error("expected a card of the deck, but found {found:?}")]
+    UnknownCard { found: String },
+    #[error("expected stack {expected}, but found stack {found}")]
+    WrongStack { expected: u8, found: u8 },
+    #[error("expected {expected} to be turned up from stack {stack}, but found {found}")]
+    WrongReveal {
+        stack: u8,
+        expected: String,
+        found: String,
+    },
+    #[error("expected a card not yet seen, but {card} was already used in this game")]
+    AlreadySeen { card: String },
+    #[error(
+        "expected {card}'s back to show {declared}, as declared when it was on top, but it shows {actual}"
+    )]
+    BackMismatch {
+        card: String,
+        declared: CostText,
+        actual: CostText,
+    },
+    #[error("expected the cost behind the new top card of stack {stack}, but found none")]
+    BehindMissing { stack: u8 },
+    #[error("expected no cost behind stack {stack}: {reason}")]
+    BehindNotExpected { stack: u8, reason: &'static str },
+    #[error("expected an item of the deck, but found {found:?}")]
+    UnknownItem { found: String },
+    #[error("expected a face-up card ({}), but found {found}", .face_up.join(", "))]
+    NotFaceUp { found: String, face_up: Vec<String> },
+    #[error("cost is {cost}, but {face_up}")]
+    CannotAfford { cost: CostText, face_up: Shortfall },
+    #[error("expected face-down tiles to turn up, but all of {player}'s tiles are face up")]
+    NothingToFlip { player: String },
+    #[error("expected a buy before playing cards this turn, but {player} has not bought")]
+    NotBought { player: String },
+    #[error("a sixth card in one turn: expected at most {max} plays, but found one more")]
+    TooManyPlays { max: u8 },
+    #[error("expected a card in {player}'s hand, but found {card}")]
+    NotInHand { player: String, card: String },
+    #[error("expected the first card at (0,0), but found {cell}")]
+    FirstNotAtOrigin { cell: At },
+    #[error("expected an empty cell, but {cell} holds {card}")]
+    CellTaken { cell: At, card: String },
+    #[error("expected a cell next to a played card, but {cell} has no neighbour")]
+    Detached { cell: At },
+    #[error(
+        "the grid would be {width} wide and {height} high: expected at most {long} × {short} either way"
+    )]
+    GridTooLarge {
+        width: i32,
+        height: i32,
+        long: u8,
+        short: u8,
+    },
+    #[error("card needs a neighbour showing {needs}, but cell {cell} borders only {borders}")]
+    NeedsNeighbour {
+        needs: Either,
+        cell: At,
+        borders: Borders,
+    },
+    #[error("expected the face-up cards {}, but found {}", .expected.join(", "), .found.join(", "))]
+    WrongDiscard {
+        expected: Vec<String>,
+        found: Vec<String>,
+    },
+}
+
+/// The items a player lacks, with how many of each are face up, displayed
+/// as `only 1 coconut is face up` or `only 1 coconut and no shell are face up`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shortfall(pub Vec<(u8, String)>);
+
+impl fmt::Display for Shortfall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self
+            .0
+            .iter()
+            .map(|(n, name)| match n {
+                0 => format!("no {name}"),
+                n => format!("{n} {name}"),
+            })
+            .collect();
+        let verb = if parts.len() == 1 { "is" } else { "are" };
+        if self.0.iter().all(|(n, _)| *n == 0) {
+            write!(f, "{} {verb} face up", parts.join(" and "))
+        } else {
+            write!(f, "only {} {verb} face up", parts.join(" and "))
+        }
+    }
+}
+
+/// The pictures around a cell, displayed as `beach and ocean`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Borders(pub Vec<String>);
+
+impl fmt::Display for Borders {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            f.write_str("empty cells")
+        } else {
+            f.write_str(&self.0.join(" and "))
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("expected game \"summertime\", but found {found:?}")]
+    WrongGame { found: String },
+    #[error("expected exactly 2 players, but found {found}")]
+    PlayerCount { found: usize },
+    #[error("expected a non-empty name for player {position}, but found {found:?}")]
+    EmptyName { position: usize, found: String },
+    #[error("expected unique player names, but found {name:?} twice")]
+    DuplicateName { name: String },
+    #[error("expected the first player to be one of the players, but found {found:?}")]
+    UnknownFirst { found: String },
+    #[error("expected closing side 0 or 1, but found {found}")]
+    ClosingSide { found: u8 },
+    #[error("expected {expected} {what}, but found {found}")]
+    Shape {
+        what: &'static str,
+        expected: usize,
+        found: usize,
+    },
+    #[error("expected a card of the deck, but found {found:?}")]
+    UnknownCard { found: String },
+    #[error("expected every card once in the order, but found {card} twice")]
+    CardTwice { card: String },
+    #[error("{}", embedded(.0))]
+    Deck(DeckErrors),
+}
+
+fn embedded(errors: &DeckErrors) -> String {
+    let count = errors.problems().len();
+    let mut text = format!(
+        "the embedded deck has {count} problem{}",
+        if count == 1 { "" } else { "s" }
+    );
+    for problem in errors.problems() {
+        text.push_str(&format!("\n  deck.{problem}"));
+    }
+    text
+}

@@ -1,0 +1,66 @@
+//! Summertime (Inka & Markus Brand, Kosmos 2006): the pure rules core.
+//!
+//! Deck → [`setup`] → [`State`]; [`apply`] folds events; [`legal_events`]
+//! lists what may happen next; [`score`] gives the breakdown. No I/O, no
+//! clock, no randomness, no serde_json.
+
+mod apply;
+pub mod deck;
+mod error;
+mod event;
+mod legal;
+mod score;
+mod setup;
+mod state;
+
+pub use apply::apply;
+pub use deck::Deck;
+pub use error::{At, Awaited, Borders, Either, RuleError, SetupError, Shortfall};
+pub use event::{Bought, Discarded, Event, Order, Played, PlayerOnly, Revealed, Start};
+pub use legal::{alternatives, legal_events};
+pub use score::{ScoreLine, score};
+pub use setup::setup;
+pub use state::{
+    Action, Cell, EndReason, Phase, Player, Stack, State, Tableau, TurnRecord, neighbours,
+};
+
+/// Summertime as a [`crate::game::Game`].
+pub struct Summertime;
+
+impl crate::game::Game for Summertime {
+    const NAME: &'static str = "summertime";
+    const EVENT_KINDS: &'static [&'static str] = &[
+        "started",
+        "revealed",
+        "bought",
+        "played",
+        "turn_ended",
+        "tiles_flipped",
+        "passed",
+        "discarded",
+    ];
+    type Event = Event;
+    type Start = Start;
+    type State = State;
+    type SetupError = SetupError;
+    type RuleError = RuleError;
+
+    fn as_start(event: &Event) -> Option<&Start> {
+        match event {
+            Event::Started(start) => Some(&**start),
+            _ => None,
+        }
+    }
+    fn setup(start: &Start) -> Result<State, SetupError> {
+        setup(start)
+    }
+    fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {
+        apply(state, event)
+    }
+    fn legal_events(state: &State) -> Vec<Event> {
+        legal_events(state)
+    }
+    fn alternatives(state: &State, rejected: &Event) -> Vec<Event> {
+        alternatives(state, rejected)
+    }
+}
