@@ -12,6 +12,7 @@ pub mod game;
 pub mod json_error;
 pub mod log;
 pub mod path;
+pub mod render;
 pub mod rng;
 pub mod soleils;
 pub mod summertime;

@@ -3,6 +3,7 @@
 
 mod load;
 mod present;
+mod render;
 mod replay;
 mod schema;
 mod soleils_text;
@@ -61,6 +62,9 @@ enum Command {
     /// Work with sheet templates and Summertime decks.
     #[command(subcommand)]
     Template(TemplateCommand),
+    /// Draw printable sheets, cards and scored replays as PDF or SVG.
+    #[command(subcommand)]
+    Render(RenderCommand),
     /// Print the JSON Schema of a file format (also in docs/schema/).
     Schema {
         #[arg(value_enum)]
@@ -93,6 +97,24 @@ enum TemplateCommand {
     },
 }
 
+#[derive(Subcommand, Debug)]
+enum RenderCommand {
+    /// A blank 62 Soleils sheet from a template, ready to print and play.
+    ///
+    /// The output format follows the extension of -o: .pdf or .svg; -o -
+    /// writes SVG to standard output.
+    #[command(after_help = EXIT_CODES)]
+    Sheet(render::SheetArgs),
+    /// A scored replay: every sheet or the card grid as played, with scores
+    /// and charts, at the end of the log or after event --at.
+    #[command(after_help = EXIT_CODES)]
+    Replay(render::ReplayArgs),
+    /// Summertime print-and-play cards: faces, mirrored backs for duplex
+    /// printing, closing cards and tiles, with crop marks.
+    #[command(after_help = EXIT_CODES)]
+    Cards(render::CardsArgs),
+}
+
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
     Text,
@@ -116,6 +138,9 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(&args.file, args.at, args.format),
         Command::Template(TemplateCommand::Check { file }) => template::check(&file),
         Command::Schema { format } => schema::print(format),
+        Command::Render(RenderCommand::Sheet(args)) => render::sheet(&args),
+        Command::Render(RenderCommand::Replay(args)) => render::replay(&args),
+        Command::Render(RenderCommand::Cards(args)) => render::cards(&args),
     };
     exit.into()
 }

@@ -313,6 +313,10 @@ where
         &self.state
     }
 
+    pub fn into_state(self) -> G::State {
+        self.state
+    }
+
     /// How many events have been folded, the start event included.
     pub fn events(&self) -> u64 {
         self.next_seq

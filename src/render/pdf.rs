@@ -1,0 +1,294 @@
+//! The PDF backend, through printpdf with its builtin Helvetica.
+//!
+//! The scene's top-left origin becomes PDF's bottom-left one here. Files are
+//! byte-reproducible: printpdf's document dates default to a fixed epoch and
+//! nothing else in the file depends on the clock.
+
+use super::scene::{Anchor, Color, Item, PathPoint, Scene, Shape, Stroke, Weight};
+use super::text::{self, UnsupportedCharacter};
+use printpdf::{
+    BuiltinFont, Color as PdfColor, LineCapStyle, LineDashPattern, LineJoinStyle, LinePoint, Mm,
+    Op, PaintMode, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Polygon,
+    PolygonRing, Pt, Rgb, TextItem, WindingOrder,
+};
+
+/// Points per millimetre.
+const PT: f32 = 72.0 / 25.4;
+/// The Bézier handle length of a quarter circle, as a fraction of the radius.
+const KAPPA: f32 = 0.552_284_8;
+
+fn color(c: Color) -> PdfColor {
+    PdfColor::Rgb(Rgb {
+        r: f32::from(c.0) / 255.0,
+        g: f32::from(c.1) / 255.0,
+        b: f32::from(c.2) / 255.0,
+        icc_profile: None,
+    })
+}
+
+struct Writer {
+    height: f32,
+    ops: Vec<Op>,
+}
+
+impl Writer {
+    fn point(&self, x: f32, y: f32, bezier: bool) -> LinePoint {
+        LinePoint {
+            p: Point {
+                x: Pt(x * PT),
+                y: Pt((self.height - y) * PT),
+            },
+            bezier,
+        }
+    }
+
+    fn outline(&self, shape: &Shape) -> (Vec<LinePoint>, bool) {
+        let p = |x, y| self.point(x, y, false);
+        let c = |x, y| self.point(x, y, true);
+        match *shape {
+            Shape::Rect { x, y, w, h, radius } if radius <= 0.0 => (
+                vec![p(x, y), p(x + w, y), p(x + w, y + h), p(x, y + h)],
+                true,
+            ),
+            Shape::Rect { x, y, w, h, radius } => {
+                let r = radius.min(w / 2.0).min(h / 2.0);
+                let k = r * KAPPA;
+                let (x1, y1) = (x + w, y + h);
+                (
+                    vec![
+                        p(x + r, y),
+                        p(x1 - r, y),
+                        c(x1 - r + k, y),
+                        c(x1, y + r - k),
+                        p(x1, y + r),
+                        p(x1, y1 - r),
+                        c(x1, y1 - r + k),
+                        c(x1 - r + k, y1),
+                        p(x1 - r, y1),
+                        p(x + r, y1),
+                        c(x + r - k, y1),
+                        c(x, y1 - r + k),
+                        p(x, y1 - r),
+                        p(x, y + r),
+                        c(x, y + r - k),
+                        c(x + r - k, y),
+                        p(x + r, y),
+                    ],
+                    true,
+                )
+            }
+            Shape::Circle { cx, cy, r } => {
+                let k = r * KAPPA;
+                (
+                    vec![
+                        p(cx + r, cy),
+                        c(cx + r, cy + k),
+                        c(cx + k, cy + r),
+                        p(cx, cy + r),
+                        c(cx - k, cy + r),
+                        c(cx - r, cy + k),
+                        p(cx - r, cy),
+                        c(cx - r, cy - k),
+                        c(cx - k, cy - r),
+                        p(cx, cy - r),
+                        c(cx + k, cy - r),
+                        c(cx + r, cy - k),
+                        p(cx + r, cy),
+                    ],
+                    true,
+                )
+            }
+            Shape::Path { ref points, closed } => (
+                points
+                    .iter()
+                    .map(|&PathPoint { x, y, curve }| self.point(x, y, curve))
+                    .collect(),
+                closed,
+            ),
+        }
+    }
+
+    fn stroke(&mut self, s: Stroke) {
+        self.ops.push(Op::SetOutlineColor {
+            col: color(s.color),
+        });
+        self.ops.push(Op::SetOutlineThickness {
+            pt: Pt(s.width * PT),
+        });
+        let dash = match s.dash {
+            Some((on, off)) => LineDashPattern::new(0.0, &[on * PT, off * PT]),
+            None => LineDashPattern::solid(),
+        };
+        self.ops.push(Op::SetLineDashPattern { dash });
+    }
+
+    fn item(&mut self, item: &Item) {
+        match item {
+            Item::Shape {
+                shape,
+                fill,
+                stroke,
+            } => {
+                let (points, closed) = self.outline(shape);
+                let mode = match (fill, stroke) {
+                    (Some(_), Some(_)) => PaintMode::FillStroke,
+                    (Some(_), None) => PaintMode::Fill,
+                    (None, Some(_)) => PaintMode::Stroke,
+                    (None, None) => return,
+                };
+                if let Some(f) = fill {
+                    self.ops.push(Op::SetFillColor { col: color(*f) });
+                }
+                if let Some(s) = stroke {
+                    self.stroke(*s);
+                }
+                if closed || fill.is_some() {
+                    self.ops.push(Op::DrawPolygon {
+                        polygon: Polygon {
+                            rings: vec![PolygonRing { points }],
+                            mode,
+                            winding_order: WindingOrder::NonZero,
+                        },
+                    });
+                } else {
+                    self.ops.push(Op::DrawLine {
+                        line: printpdf::Line {
+                            points,
+                            is_closed: false,
+                        },
+                    });
+                }
+            }
+            Item::Text {
+                x,
+                y,
+                size,
+                text,
+                anchor,
+                weight,
+                color: c,
+            } => {
+                let width = text::width(text, *size, *weight);
+                let x = match anchor {
+                    Anchor::Start => *x,
+                    Anchor::Middle => x - width / 2.0,
+                    Anchor::End => x - width,
+                };
+                let font = match weight {
+                    Weight::Regular => BuiltinFont::Helvetica,
+                    Weight::Bold => BuiltinFont::HelveticaBold,
+                    Weight::Oblique => BuiltinFont::HelveticaOblique,
+                };
+                self.ops.extend([
+                    Op::StartTextSection,
+                    Op::SetFillColor { col: color(*c) },
+                    Op::SetFont {
+                        font: PdfFontHandle::Builtin(font),
+                        size: Pt(size * PT),
+                    },
+                    Op::SetTextCursor {
+                        pos: Point {
+                            x: Pt(x * PT),
+                            y: Pt((self.height - y) * PT),
+                        },
+                    },
+                    Op::ShowText {
+                        items: vec![TextItem::Text(text.clone())],
+                    },
+                    Op::EndTextSection,
+                ]);
+            }
+            Item::Group { items, .. } => {
+                for item in items {
+                    self.item(item);
+                }
+            }
+        }
+    }
+}
+
+/// The scene as PDF bytes.
+///
+/// Identical pages (copies of a sheet) are written once: every repeated
+/// page gets its own page object, but all of them share the first one's
+/// content stream and resources, which PDF allows. A job of 100 copies is
+/// then about the size of one page.
+pub fn to_pdf(scene: &Scene) -> Result<Vec<u8>, UnsupportedCharacter> {
+    scene.check_text()?;
+    let mut distinct: Vec<&super::scene::Page> = Vec::new();
+    let mut which: Vec<usize> = Vec::with_capacity(scene.pages.len());
+    for page in &scene.pages {
+        match distinct.iter().position(|d| *d == page) {
+            Some(i) => which.push(i),
+            None => {
+                which.push(distinct.len());
+                distinct.push(page);
+            }
+        }
+    }
+    let mut document = PdfDocument::new(&scene.title);
+    let pages = distinct
+        .iter()
+        .map(|page| {
+            let mut writer = Writer {
+                height: page.height,
+                ops: vec![
+                    Op::SetLineJoinStyle {
+                        join: LineJoinStyle::Round,
+                    },
+                    Op::SetLineCapStyle {
+                        cap: LineCapStyle::Round,
+                    },
+                ],
+            };
+            for item in &page.items {
+                writer.item(item);
+            }
+            PdfPage::new(Mm(page.width), Mm(page.height), writer.ops)
+        })
+        .collect();
+    document.with_pages(pages);
+    let mut warnings = Vec::new();
+    let mut doc = document.to_lopdf_document(&PdfSaveOptions::default(), &mut warnings);
+    if distinct.len() < scene.pages.len() {
+        share_repeated_pages(&mut doc, &which);
+    }
+    doc.compress();
+    let mut bytes = Vec::new();
+    doc.save_to(&mut bytes)
+        .expect("writing to memory cannot fail");
+    Ok(bytes)
+}
+
+/// Rebuilds the page tree so that page `i` of the output shows distinct
+/// page `which[i]`: its first appearance keeps the original page object,
+/// later ones get a copy of its dictionary (same content, same resources).
+fn share_repeated_pages(doc: &mut lopdf_printpdf::Document, which: &[usize]) {
+    use lopdf_printpdf::Object;
+    let originals: Vec<lopdf_printpdf::ObjectId> = doc.get_pages().into_values().collect();
+    let Ok(pages_id) = doc
+        .catalog()
+        .and_then(|catalog| catalog.get(b"Pages"))
+        .and_then(Object::as_reference)
+    else {
+        return;
+    };
+    let mut used = vec![false; originals.len()];
+    let mut kids = Vec::with_capacity(which.len());
+    for &d in which {
+        let original = originals[d];
+        if !std::mem::replace(&mut used[d], true) {
+            kids.push(Object::Reference(original));
+            continue;
+        }
+        let Ok(dictionary) = doc.get_dictionary(original).cloned() else {
+            return;
+        };
+        let copy = doc.add_object(Object::Dictionary(dictionary));
+        kids.push(Object::Reference(copy));
+    }
+    if let Ok(pages) = doc.get_dictionary_mut(pages_id) {
+        pages.set("Count", which.len() as i64);
+        pages.set("Kids", Object::Array(kids));
+    }
+}

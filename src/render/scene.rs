@@ -1,0 +1,331 @@
+//! The drawing model shared by every exporter: pages of shapes and text in
+//! millimetres, origin at the top left, y growing downwards. The SVG and PDF
+//! backends only translate it, so the two outputs cannot disagree.
+
+use super::text::{self, UnsupportedCharacter};
+
+/// An sRGB colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Color(pub u8, pub u8, pub u8);
+
+impl Color {
+    pub const BLACK: Color = Color(0, 0, 0);
+    pub const WHITE: Color = Color(255, 255, 255);
+    pub const GREY: Color = Color(120, 120, 120);
+    pub const LIGHT: Color = Color(225, 225, 225);
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stroke {
+    pub color: Color,
+    /// Width in millimetres.
+    pub width: f32,
+    /// Dash and gap lengths in millimetres; empty for a solid line.
+    pub dash: Option<(f32, f32)>,
+}
+
+impl Stroke {
+    pub fn solid(color: Color, width: f32) -> Self {
+        Stroke {
+            color,
+            width,
+            dash: None,
+        }
+    }
+    pub fn dashed(color: Color, width: f32, on: f32, off: f32) -> Self {
+        Stroke {
+            color,
+            width,
+            dash: Some((on, off)),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    Regular,
+    Bold,
+    /// Slanted, for handwriting-like entries.
+    Oblique,
+}
+
+/// One point of a path; `curve` points are the control points of a cubic
+/// Bézier segment (two controls, then the end point).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PathPoint {
+    pub x: f32,
+    pub y: f32,
+    pub curve: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    Rect {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        radius: f32,
+    },
+    Circle {
+        cx: f32,
+        cy: f32,
+        r: f32,
+    },
+    /// A polyline or polygon; `closed` joins the last point to the first.
+    Path {
+        points: Vec<PathPoint>,
+        closed: bool,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Shape {
+        shape: Shape,
+        fill: Option<Color>,
+        stroke: Option<Stroke>,
+    },
+    Text {
+        x: f32,
+        /// The baseline.
+        y: f32,
+        /// Font size in millimetres (cap height is about 0.72 of it).
+        size: f32,
+        text: String,
+        anchor: Anchor,
+        weight: Weight,
+        color: Color,
+    },
+    /// A named group: its title is the accessible description in SVG.
+    Group { title: String, items: Vec<Item> },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    pub width: f32,
+    pub height: f32,
+    pub items: Vec<Item>,
+}
+
+/// A whole document: the same scene feeds both backends.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    pub title: String,
+    pub pages: Vec<Page>,
+}
+
+impl Scene {
+    /// Checks that every text can be printed with the PDF's builtin font.
+    pub fn check_text(&self) -> Result<(), UnsupportedCharacter> {
+        fn walk(items: &[Item]) -> Result<(), UnsupportedCharacter> {
+            for item in items {
+                match item {
+                    Item::Text { text, .. } => text::check(text)?,
+                    Item::Group { items, .. } => walk(items)?,
+                    Item::Shape { .. } => {}
+                }
+            }
+            Ok(())
+        }
+        text::check(&self.title)?;
+        self.pages.iter().try_for_each(|p| walk(&p.items))
+    }
+}
+
+/// Draws into a page through an affine map (scale, then offset), so that a
+/// sheet can be drawn once and placed n-up or scaled.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    pub scale: f32,
+    pub dx: f32,
+    pub dy: f32,
+}
+
+impl Frame {
+    pub const IDENTITY: Frame = Frame {
+        scale: 1.0,
+        dx: 0.0,
+        dy: 0.0,
+    };
+    pub fn x(&self, x: f32) -> f32 {
+        self.dx + x * self.scale
+    }
+    pub fn y(&self, y: f32) -> f32 {
+        self.dy + y * self.scale
+    }
+    pub fn len(&self, l: f32) -> f32 {
+        l * self.scale
+    }
+}
+
+/// Something drawn into a canvas: a sheet page, a card, a summary page.
+pub type Draw<'a> = Box<dyn Fn(&mut Canvas) + 'a>;
+
+/// A builder of items in a frame.
+pub struct Canvas<'a> {
+    pub items: &'a mut Vec<Item>,
+    pub frame: Frame,
+}
+
+impl Canvas<'_> {
+    fn stroke(&self, stroke: Option<Stroke>) -> Option<Stroke> {
+        stroke.map(|s| Stroke {
+            width: self.frame.len(s.width),
+            dash: s.dash.map(|(a, b)| (self.frame.len(a), self.frame.len(b))),
+            ..s
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn rect(
+        &mut self,
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        radius: f32,
+        fill: Option<Color>,
+        stroke: Option<Stroke>,
+    ) {
+        let f = self.frame;
+        self.items.push(Item::Shape {
+            shape: Shape::Rect {
+                x: f.x(x),
+                y: f.y(y),
+                w: f.len(w),
+                h: f.len(h),
+                radius: f.len(radius),
+            },
+            fill,
+            stroke: self.stroke(stroke),
+        });
+    }
+
+    pub fn circle(
+        &mut self,
+        cx: f32,
+        cy: f32,
+        r: f32,
+        fill: Option<Color>,
+        stroke: Option<Stroke>,
+    ) {
+        let f = self.frame;
+        self.items.push(Item::Shape {
+            shape: Shape::Circle {
+                cx: f.x(cx),
+                cy: f.y(cy),
+                r: f.len(r),
+            },
+            fill,
+            stroke: self.stroke(stroke),
+        });
+    }
+
+    /// A polyline through straight segments.
+    pub fn lines(
+        &mut self,
+        points: &[(f32, f32)],
+        closed: bool,
+        fill: Option<Color>,
+        stroke: Option<Stroke>,
+    ) {
+        let f = self.frame;
+        let points = points
+            .iter()
+            .map(|&(x, y)| PathPoint {
+                x: f.x(x),
+                y: f.y(y),
+                curve: false,
+            })
+            .collect();
+        self.items.push(Item::Shape {
+            shape: Shape::Path { points, closed },
+            fill,
+            stroke: self.stroke(stroke),
+        });
+    }
+
+    pub fn line(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, stroke: Stroke) {
+        self.lines(&[(x1, y1), (x2, y2)], false, None, Some(stroke));
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn text(
+        &mut self,
+        x: f32,
+        y: f32,
+        size: f32,
+        text: impl Into<String>,
+        anchor: Anchor,
+        weight: Weight,
+        color: Color,
+    ) {
+        let f = self.frame;
+        self.items.push(Item::Text {
+            x: f.x(x),
+            y: f.y(y),
+            size: f.len(size),
+            text: text.into(),
+            anchor,
+            weight,
+            color,
+        });
+    }
+
+    /// Text shrunk, if needed, to fit `max_width`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn text_fit(
+        &mut self,
+        x: f32,
+        y: f32,
+        size: f32,
+        max_width: f32,
+        text: impl Into<String>,
+        anchor: Anchor,
+        weight: Weight,
+        color: Color,
+    ) {
+        let text = text.into();
+        let width = text::width(&text, size, weight);
+        let size = if width > max_width && width > 0.0 {
+            size * max_width / width
+        } else {
+            size
+        };
+        self.text(x, y, size, text, anchor, weight, color);
+    }
+
+    /// Draws with the origin moved to `(x, y)` and sizes multiplied by `scale`.
+    pub fn within(&mut self, x: f32, y: f32, scale: f32, draw: impl FnOnce(&mut Canvas)) {
+        let frame = Frame {
+            scale: self.frame.scale * scale,
+            dx: self.frame.x(x),
+            dy: self.frame.y(y),
+        };
+        draw(&mut Canvas {
+            items: self.items,
+            frame,
+        });
+    }
+
+    /// Collects the items drawn by `draw` into a titled group.
+    pub fn group(&mut self, title: impl Into<String>, draw: impl FnOnce(&mut Canvas)) {
+        let mut items = Vec::new();
+        draw(&mut Canvas {
+            items: &mut items,
+            frame: self.frame,
+        });
+        self.items.push(Item::Group {
+            title: title.into(),
+            items,
+        });
+    }
+}

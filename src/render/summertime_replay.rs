@@ -1,0 +1,383 @@
+//! A scored Summertime replay: the card grid as played, each card marked
+//! with who played it and what it earned; then hands, tiles, the score
+//! track turn by turn and a compact turn log.
+
+use super::cards::{CARD_H, CARD_W, face};
+use super::chart::{Series, line_chart};
+use super::paper::{Paper, impose};
+use super::scene::{Anchor, Canvas, Color, Draw, Scene, Stroke, Weight};
+use super::sheet::{HEIGHT, WIDTH};
+use crate::summertime::{Action, State, score};
+
+const LOG_ROW: f32 = 4.6;
+
+pub fn scene(state: &State, paper: Paper, caption: &str) -> Scene {
+    let mut pieces: Vec<Draw> = vec![
+        Box::new(move |c: &mut Canvas| grid_page(c, state, caption)),
+        Box::new(move |c: &mut Canvas| state_page(c, state)),
+    ];
+    let rows_per_page = ((HEIGHT - 10.0) / LOG_ROW) as usize;
+    let turns = state.turns().len();
+    for start in (0..turns).step_by(rows_per_page * 2) {
+        pieces.push(Box::new(move |c: &mut Canvas| {
+            log_page(c, state, start, rows_per_page)
+        }));
+    }
+    Scene {
+        title: format!("Summertime: scored replay of {caption}"),
+        pages: impose(paper, 1, (WIDTH, HEIGHT), pieces),
+    }
+}
+
+fn status(state: &State) -> String {
+    let lines = score(state);
+    let scores: Vec<String> = lines
+        .iter()
+        .map(|l| format!("{} {}", l.player, l.total))
+        .collect();
+    match state.ended() {
+        Some(reason) => format!("Game over: {reason}. Final score {}.", scores.join(", ")),
+        None => format!(
+            "In progress after {} turns. Score so far {}.",
+            state.turns().len(),
+            scores.join(", ")
+        ),
+    }
+}
+
+fn grid_page(c: &mut Canvas, state: &State, caption: &str) {
+    c.text(
+        0.0,
+        8.0,
+        7.0,
+        "Summertime: the grid as played",
+        Anchor::Start,
+        Weight::Bold,
+        Color::BLACK,
+    );
+    c.text_fit(
+        0.0,
+        14.0,
+        3.2,
+        WIDTH,
+        caption.to_owned(),
+        Anchor::Start,
+        Weight::Regular,
+        Color::GREY,
+    );
+    c.text_fit(
+        0.0,
+        19.5,
+        3.4,
+        WIDTH,
+        status(state),
+        Anchor::Start,
+        Weight::Regular,
+        Color::BLACK,
+    );
+    let names: Vec<&str> = state.players().iter().map(|p| p.name.as_str()).collect();
+    // The legend: player 1 has a plain strip, player 2 a striped one.
+    for (p, name) in names.iter().enumerate() {
+        let x = p as f32 * 70.0;
+        strip(c, x, 23.0, 12.0, 4.0, p);
+        c.text(
+            x + 14.0,
+            26.2,
+            3.2,
+            format!("played by {name}"),
+            Anchor::Start,
+            Weight::Regular,
+            Color::BLACK,
+        );
+    }
+    let grid = state.grid();
+    if grid.is_empty() {
+        c.text(
+            WIDTH / 2.0,
+            120.0,
+            5.0,
+            "no card played yet",
+            Anchor::Middle,
+            Weight::Regular,
+            Color::GREY,
+        );
+        return;
+    }
+    let (x0, x1) = (
+        grid.keys().map(|k| k.0).min().unwrap(),
+        grid.keys().map(|k| k.0).max().unwrap(),
+    );
+    let (y0, y1) = (
+        grid.keys().map(|k| k.1).min().unwrap(),
+        grid.keys().map(|k| k.1).max().unwrap(),
+    );
+    let (columns, rows) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
+    let gap = 2.0;
+    let top = 32.0;
+    // Each row is a card (scaled) plus an unscaled 9 mm strip and a gap.
+    let scale = ((WIDTH - gap * columns) / (columns * CARD_W))
+        .min((HEIGHT - top - rows * (gap + 9.0)) / (rows * CARD_H));
+    let (cw, ch) = (CARD_W * scale, CARD_H * scale + 9.0);
+    let left = (WIDTH - columns * (cw + gap)) / 2.0;
+    for (&(gx, gy), t) in grid {
+        let x = left + (gx - x0) as f32 * (cw + gap);
+        let y = top + (gy - y0) as f32 * (ch + gap);
+        let who = names[t.by];
+        let title = format!(
+            "({gx},{gy}): {} by {who}, +{} in turn {}",
+            state.deck().card(t.card).name,
+            t.points,
+            t.turn
+        );
+        c.group(title, |c| {
+            c.within(x, y, scale, |c| face(c, state.deck(), t.card));
+            strip(c, x, y + CARD_H * scale + 0.8, cw, 7.0, t.by);
+            let ink = if t.by == 0 {
+                Color::BLACK
+            } else {
+                Color::WHITE
+            };
+            c.text_fit(
+                x + 1.5,
+                y + CARD_H * scale + 5.6,
+                3.2,
+                cw - 12.0,
+                who.to_owned(),
+                Anchor::Start,
+                Weight::Bold,
+                ink,
+            );
+            c.text(
+                x + cw - 1.5,
+                y + CARD_H * scale + 5.8,
+                4.2,
+                format!("+{}", t.points),
+                Anchor::End,
+                Weight::Bold,
+                ink,
+            );
+            c.text(
+                x + 1.0,
+                y - 0.6,
+                2.4,
+                format!("({gx},{gy})"),
+                Anchor::Start,
+                Weight::Regular,
+                Color::GREY,
+            );
+        });
+    }
+}
+
+/// A player's marker strip: plain light for the first, dark with stripes
+/// for the second, so that the two differ without colour.
+fn strip(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, player: usize) {
+    if player == 0 {
+        c.rect(
+            x,
+            y,
+            w,
+            h,
+            1.0,
+            Some(Color(255, 236, 160)),
+            Some(Stroke::solid(Color::BLACK, 0.3)),
+        );
+    } else {
+        c.rect(
+            x,
+            y,
+            w,
+            h,
+            1.0,
+            Some(Color(40, 60, 120)),
+            Some(Stroke::solid(Color::BLACK, 0.3)),
+        );
+        let mut sx = x + 2.0;
+        while sx < x + w - 1.0 {
+            c.line(
+                sx,
+                y + h,
+                (sx + 1.5).min(x + w),
+                y,
+                Stroke::solid(Color(90, 110, 170), 0.3),
+            );
+            sx += 3.0;
+        }
+    }
+}
+
+fn state_page(c: &mut Canvas, state: &State) {
+    let deck = state.deck();
+    c.text(
+        0.0,
+        8.0,
+        7.0,
+        "Hands, tiles and score track",
+        Anchor::Start,
+        Weight::Bold,
+        Color::BLACK,
+    );
+    let mut y = 16.0;
+    for p in state.players() {
+        c.text(
+            0.0,
+            y,
+            4.2,
+            format!("{}: {} points from plays", p.name, p.points),
+            Anchor::Start,
+            Weight::Bold,
+            Color::BLACK,
+        );
+        y += 5.5;
+        let mut hand: Vec<String> = p
+            .hand
+            .iter()
+            .map(|&h| format!("{} ({})", deck.card(h).name, deck.card(h).id))
+            .collect();
+        if p.unknown > 0 {
+            hand.push(format!("{} unseen dealt card(s)", p.unknown));
+        }
+        let hand = if hand.is_empty() {
+            "empty".to_owned()
+        } else {
+            hand.join(", ")
+        };
+        c.text_fit(
+            3.0,
+            y,
+            3.2,
+            WIDTH - 3.0,
+            format!("hand: {hand}"),
+            Anchor::Start,
+            Weight::Regular,
+            Color::BLACK,
+        );
+        y += 5.0;
+        let tiles = |counts: &[u8]| {
+            let parts: Vec<String> = counts
+                .iter()
+                .enumerate()
+                .filter(|&(_, &n)| n > 0)
+                .map(|(i, n)| format!("{n} {}", deck.item_name(i)))
+                .collect();
+            if parts.is_empty() {
+                "none".to_owned()
+            } else {
+                parts.join(", ")
+            }
+        };
+        c.text_fit(
+            3.0,
+            y,
+            3.2,
+            WIDTH - 3.0,
+            format!("tiles face up: {}", tiles(&p.up)),
+            Anchor::Start,
+            Weight::Regular,
+            Color::BLACK,
+        );
+        y += 5.0;
+        c.text_fit(
+            3.0,
+            y,
+            3.2,
+            WIDTH - 3.0,
+            format!("tiles face down: {}", tiles(&p.down)),
+            Anchor::Start,
+            Weight::Regular,
+            Color::BLACK,
+        );
+        y += 8.0;
+    }
+    // The score table.
+    for line in score(state) {
+        let text = format!(
+            "{}: {} played, {} card(s) in hand, penalty {}, total {}, rank {}",
+            line.player, line.played, line.in_hand, line.hand_penalty, line.total, line.rank
+        );
+        c.text_fit(
+            0.0,
+            y,
+            3.6,
+            WIDTH,
+            text,
+            Anchor::Start,
+            Weight::Bold,
+            Color::BLACK,
+        );
+        y += 6.0;
+    }
+    // The score track: each player's total after each turn.
+    let mut totals = [0f32; 2];
+    let mut values: Vec<Vec<f32>> = vec![Vec::new(), Vec::new()];
+    for turn in state.turns() {
+        totals[turn.player] = turn.total as f32;
+        for p in 0..2 {
+            values[p].push(totals[p]);
+        }
+    }
+    let series: Vec<Series> = state
+        .players()
+        .iter()
+        .zip(values)
+        .map(|(p, values)| Series {
+            label: &p.name,
+            values,
+        })
+        .collect();
+    let max = series
+        .iter()
+        .flat_map(|s| s.values.iter().copied())
+        .fold(10.0, f32::max);
+    y += 4.0;
+    line_chart(
+        c,
+        (0.0, y, WIDTH, HEIGHT - y),
+        "Score track after each turn",
+        "turn",
+        &series,
+        max,
+    );
+}
+
+fn log_page(c: &mut Canvas, state: &State, start: usize, rows: usize) {
+    let deck = state.deck();
+    c.text(
+        0.0,
+        6.0,
+        5.0,
+        "Turn log",
+        Anchor::Start,
+        Weight::Bold,
+        Color::BLACK,
+    );
+    let column_w = WIDTH / 2.0;
+    for (i, turn) in state.turns().iter().enumerate().skip(start).take(rows * 2) {
+        let slot = i - start;
+        let x = (slot / rows) as f32 * column_w;
+        let y = 12.0 + (slot % rows) as f32 * LOG_ROW;
+        let action = match turn.action {
+            Action::Bought { card } => format!("bought {}", deck.card(card).name),
+            Action::Flipped => "turned tiles up".to_owned(),
+            Action::Passed => "passed".to_owned(),
+        };
+        let gained: u32 = turn.plays.iter().map(|p| p.2).sum();
+        let plays = if turn.plays.is_empty() {
+            String::new()
+        } else {
+            format!("; played {} for +{gained}", turn.plays.len())
+        };
+        let who = &state.players()[turn.player].name;
+        let text = format!("{:>2}. {who} {action}{plays} = {}", turn.number, turn.total);
+        c.text_fit(
+            x,
+            y,
+            3.0,
+            column_w - 3.0,
+            text,
+            Anchor::Start,
+            Weight::Regular,
+            Color::BLACK,
+        );
+    }
+}

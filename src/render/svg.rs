@@ -1,0 +1,180 @@
+//! The SVG backend: one SVG document, pages stacked top to bottom.
+
+use super::scene::{Anchor, Color, Item, PathPoint, Scene, Shape, Stroke, Weight};
+use super::text::UnsupportedCharacter;
+use svg::Document;
+use svg::node::element::{Circle, Group, Path, Rectangle, Text, Title};
+
+/// The gap between stacked pages, in millimetres.
+const PAGE_GAP: f32 = 8.0;
+
+/// A number with at most two decimals, without trailing zeros.
+fn n(v: f32) -> String {
+    let text = format!("{:.2}", v);
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_owned()
+    } else {
+        text.to_owned()
+    }
+}
+
+fn rgb(c: Color) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
+}
+
+fn paint<T: svg::Node>(mut node: T, fill: Option<Color>, stroke: Option<Stroke>) -> T {
+    node.assign("fill", fill.map_or("none".to_owned(), rgb));
+    if let Some(s) = stroke {
+        node.assign("stroke", rgb(s.color));
+        node.assign("stroke-width", n(s.width));
+        node.assign("stroke-linejoin", "round");
+        if let Some((on, off)) = s.dash {
+            node.assign("stroke-dasharray", format!("{} {}", n(on), n(off)));
+        }
+    }
+    node
+}
+
+fn path_data(points: &[PathPoint], closed: bool) -> String {
+    let mut d = String::new();
+    let mut i = 0;
+    while i < points.len() {
+        let p = points[i];
+        if i == 0 {
+            d.push_str(&format!("M{} {}", n(p.x), n(p.y)));
+            i += 1;
+        } else if p.curve && i + 2 < points.len() {
+            let (c1, c2, e) = (points[i], points[i + 1], points[i + 2]);
+            d.push_str(&format!(
+                "C{} {} {} {} {} {}",
+                n(c1.x),
+                n(c1.y),
+                n(c2.x),
+                n(c2.y),
+                n(e.x),
+                n(e.y)
+            ));
+            i += 3;
+        } else {
+            d.push_str(&format!("L{} {}", n(p.x), n(p.y)));
+            i += 1;
+        }
+    }
+    if closed {
+        d.push('Z');
+    }
+    d
+}
+
+fn node(item: &Item) -> Box<dyn svg::Node> {
+    match item {
+        Item::Shape {
+            shape,
+            fill,
+            stroke,
+        } => match shape {
+            Shape::Rect { x, y, w, h, radius } => {
+                let mut rect = Rectangle::new()
+                    .set("x", n(*x))
+                    .set("y", n(*y))
+                    .set("width", n(*w))
+                    .set("height", n(*h));
+                if *radius > 0.0 {
+                    rect = rect.set("rx", n(*radius));
+                }
+                Box::new(paint(rect, *fill, *stroke))
+            }
+            Shape::Circle { cx, cy, r } => {
+                let circle = Circle::new()
+                    .set("cx", n(*cx))
+                    .set("cy", n(*cy))
+                    .set("r", n(*r));
+                Box::new(paint(circle, *fill, *stroke))
+            }
+            Shape::Path { points, closed } => {
+                let path = Path::new().set("d", path_data(points, *closed));
+                Box::new(paint(path, *fill, *stroke))
+            }
+        },
+        Item::Text {
+            x,
+            y,
+            size,
+            text,
+            anchor,
+            weight,
+            color,
+        } => {
+            // The width the PDF's Helvetica gives: any fallback font is
+            // stretched or squeezed to it, so the layout never depends on
+            // which fonts the viewer has.
+            let width = super::text::width(text, *size, *weight);
+            let mut t = Text::new(text.clone())
+                .set("x", n(*x))
+                .set("y", n(*y))
+                .set("font-size", n(*size))
+                .set("fill", rgb(*color));
+            if width > 0.0 {
+                t = t
+                    .set("textLength", n(width))
+                    .set("lengthAdjust", "spacingAndGlyphs");
+            }
+            match anchor {
+                Anchor::Start => {}
+                Anchor::Middle => t = t.set("text-anchor", "middle"),
+                Anchor::End => t = t.set("text-anchor", "end"),
+            }
+            match weight {
+                Weight::Regular => {}
+                Weight::Bold => t = t.set("font-weight", "bold"),
+                Weight::Oblique => t = t.set("font-style", "oblique"),
+            }
+            Box::new(t)
+        }
+        Item::Group { title, items } => {
+            let mut group = Group::new().add(Title::new(title.clone()));
+            for item in items {
+                group = group.add(node(item));
+            }
+            Box::new(group)
+        }
+    }
+}
+
+/// The scene as one SVG document.
+pub fn to_svg(scene: &Scene) -> Result<String, UnsupportedCharacter> {
+    scene.check_text()?;
+    let width = scene.pages.iter().map(|p| p.width).fold(0.0, f32::max);
+    let height: f32 = scene.pages.iter().map(|p| p.height).sum::<f32>()
+        + PAGE_GAP * scene.pages.len().saturating_sub(1) as f32;
+    let mut document = Document::new()
+        .set("viewBox", format!("0 0 {} {}", n(width), n(height)))
+        .set("width", format!("{}mm", n(width)))
+        .set("height", format!("{}mm", n(height)))
+        .set(
+            "font-family",
+            "Helvetica, Arial, 'Liberation Sans', sans-serif",
+        )
+        .add(Title::new(scene.title.clone()));
+    let mut top = 0.0;
+    for (i, page) in scene.pages.iter().enumerate() {
+        let mut group = Group::new()
+            .set("id", format!("page-{}", i + 1))
+            .set("transform", format!("translate(0 {})", n(top)))
+            .add(
+                Rectangle::new()
+                    .set("width", n(page.width))
+                    .set("height", n(page.height))
+                    .set("fill", "#ffffff")
+                    .set("stroke", "#bbbbbb")
+                    .set("stroke-width", "0.2"),
+            );
+        for item in &page.items {
+            group = group.add(node(item));
+        }
+        document = document.add(group);
+        top += page.height + PAGE_GAP;
+    }
+    Ok(document.to_string())
+}
