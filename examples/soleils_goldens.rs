@@ -209,6 +209,7 @@ fn write(path: &str, events: &[Event], start_at: Option<DateTime<FixedOffset>>) 
         text.push_str(&to_line(&Envelope {
             seq: seq as u64,
             at,
+            prev: None,
             event: event.clone(),
         }));
     }
@@ -317,6 +318,7 @@ fn main() {
             players: golden.players.iter().map(|s| s.to_string()).collect(),
             options: golden.options,
             template: template.clone(),
+            dice_seed: None,
         };
         let styles: Vec<Style> = (0..golden.players.len()).map(golden.styles).collect();
         let found = (1..10_000).find_map(|seed| {

@@ -31,6 +31,7 @@ fn write(path: &str, events: &[Event]) {
         let envelope = Envelope {
             seq: seq as u64,
             at: None,
+            prev: None,
             event: event.clone(),
         };
         text.push_str(&to_line(&envelope));

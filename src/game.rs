@@ -37,8 +37,15 @@ pub trait Game {
     /// The initial state described by a start event.
     fn setup(start: &Self::Start) -> Result<Self::State, Self::SetupError>;
 
+    /// Whether an undo may never cross this event: a roll or a reveal, which
+    /// nobody may take back and repeat.
+    fn is_barrier(event: &Self::Event) -> bool;
+
     /// Folds one event into the state. On error the state is unchanged.
     fn apply(state: &mut Self::State, event: &Self::Event) -> Result<(), Self::RuleError>;
+
+    /// The players' names, in seating order.
+    fn player_names(state: &Self::State) -> Vec<String>;
 
     /// Every event that is legal now.
     fn legal_events(state: &Self::State) -> Vec<Self::Event>;

@@ -3,7 +3,7 @@
 
 mod common;
 
-use sunfold::log::DecodeError;
+use sunfold::log::{DecodeError, MetaError};
 use sunfold::path::JsonPath;
 use sunfold::soleils::template::{Need, ProblemKind, TemplateErrors, TemplateProblem};
 use sunfold::soleils::{Dice, EndReason, Expected, Requirement, RuleError, SetupError, SunChoice};
@@ -204,7 +204,7 @@ fn decode_errors() -> Vec<DecodeError> {
         DecodeError::UnknownType {
             game: "soleils",
             found: "rolld".into(),
-            known: &["started", "rolled"],
+            known: vec!["started", "rolled", "undone", "claimed"],
         },
         DecodeError::Seq {
             expected: 5,
@@ -230,6 +230,9 @@ fn decode_errors() -> Vec<DecodeError> {
             path: String::new(),
             detail: "expected a die value from 1 to 6, but found 7".into(),
         },
+        DecodeError::ChainBroken { line: 3 },
+        DecodeError::ChainMissing,
+        DecodeError::ChainUnexpected,
     ]
 }
 
@@ -247,8 +250,41 @@ fn pinned_decode(error: &DecodeError) {
         | DecodeError::UnknownGame { .. }
         | DecodeError::UnknownType { .. }
         | DecodeError::Seq { .. }
-        | DecodeError::Schema { .. } => {}
+        | DecodeError::Schema { .. }
+        | DecodeError::ChainBroken { .. }
+        | DecodeError::ChainMissing
+        | DecodeError::ChainUnexpected => {}
     }
+}
+
+fn meta_errors() -> Vec<MetaError> {
+    vec![
+        MetaError::NothingToUndo {
+            barrier: "roll or reveal",
+        },
+        MetaError::NotLast {
+            expected: 17,
+            found: 12,
+        },
+        MetaError::UnknownClaimant {
+            found: "Zed".into(),
+            known: vec!["Ann".into(), "Bob".into()],
+        },
+    ]
+}
+
+fn pinned_meta(error: &MetaError) {
+    match error {
+        MetaError::NothingToUndo { .. }
+        | MetaError::NotLast { .. }
+        | MetaError::UnknownClaimant { .. } => {}
+    }
+}
+
+#[test]
+fn meta_error_messages() {
+    let text = listing(&meta_errors(), pinned_meta);
+    common::snapshots().bind(|| insta::assert_snapshot!("messages__meta_errors", text));
 }
 
 fn problems() -> Vec<ProblemKind> {

@@ -12,6 +12,12 @@ pub trait Present: Game {
     fn json(state: &Self::State) -> serde_json::Value;
     /// One event, as a referee would say it.
     fn describe(event: &Self::Event) -> String;
+    /// Where the game stands: the round or turn.
+    fn progress(state: &Self::State) -> String;
+    /// Whose decision is pending, and what it is.
+    fn pending(state: &Self::State) -> Vec<String>;
+    /// Each player's score total so far, by name.
+    fn totals(state: &Self::State) -> Vec<(String, i64)>;
 }
 
 impl Present for Soleils {
@@ -24,6 +30,52 @@ impl Present for Soleils {
     fn describe(event: &soleils::Event) -> String {
         event.to_string()
     }
+    fn progress(state: &soleils::State) -> String {
+        let dice = state
+            .dice()
+            .map(|[a, b, c]| format!(", dice {a}-{b}-{c}"))
+            .unwrap_or_default();
+        match state.ended() {
+            Some(reason) => format!("game over after round {}: {reason}", state.round()),
+            None => format!(
+                "round {} of {}{dice}",
+                state.round(),
+                state.template().rounds()
+            ),
+        }
+    }
+    fn pending(state: &soleils::State) -> Vec<String> {
+        use soleils::Step;
+        if state.ended().is_some() {
+            return Vec::new();
+        }
+        if state.round_closed() {
+            return vec![format!("the roll for round {}", state.round() + 1)];
+        }
+        state
+            .players()
+            .iter()
+            .filter_map(|p| {
+                let what = match p.turn.step() {
+                    Step::Done => return None,
+                    Step::PlaceOrSun => "a placement or a sun entry".to_owned(),
+                    Step::Crab(b) => format!(
+                        "a crab copy from {} or a decline",
+                        state.template().boxes()[b].id
+                    ),
+                    Step::Sun => "a sun entry".to_owned(),
+                    Step::Bonus => "a bonus digit or a decline".to_owned(),
+                };
+                Some(format!("{}: {what}", p.name))
+            })
+            .collect()
+    }
+    fn totals(state: &soleils::State) -> Vec<(String, i64)> {
+        soleils::score(state)
+            .into_iter()
+            .map(|l| (l.player, i64::from(l.total)))
+            .collect()
+    }
 }
 
 impl Present for Summertime {
@@ -35,5 +87,37 @@ impl Present for Summertime {
     }
     fn describe(event: &summertime::Event) -> String {
         event.to_string()
+    }
+    fn progress(state: &summertime::State) -> String {
+        match state.ended() {
+            Some(reason) => format!("game over after turn {}: {reason}", state.turns().len()),
+            None => format!("turn {}", state.turns().len() + 1),
+        }
+    }
+    fn pending(state: &summertime::State) -> Vec<String> {
+        use summertime::Phase;
+        let active = &state.players()[state.active()].name;
+        match state.phase() {
+            Phase::Over => Vec::new(),
+            Phase::Reveal(stacks) => vec![format!("a card revealed on stack {}", stacks[0])],
+            Phase::Discard => vec!["the discard of the face-up cards".to_owned()],
+            Phase::Turn { bought: false, .. } => {
+                vec![format!("{active}: a buy, a tile flip or a pass")]
+            }
+            Phase::Turn {
+                bought: true,
+                plays,
+            } => {
+                vec![format!(
+                    "{active}: a play ({plays} so far) or the end of the turn"
+                )]
+            }
+        }
+    }
+    fn totals(state: &summertime::State) -> Vec<(String, i64)> {
+        summertime::score(state)
+            .into_iter()
+            .map(|l| (l.player, i64::from(l.total)))
+            .collect()
     }
 }

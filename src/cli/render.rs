@@ -250,14 +250,14 @@ pub fn replay(args: &ReplayArgs) -> Exit {
                     history.push(round_points(state));
                 }
             };
-            let state = match fold_file::<crate::soleils::Soleils>(
+            let state = match fold_file::<crate::soleils::Soleils, _>(
                 &args.file,
                 opened,
                 args.at,
                 Format::Text,
                 &mut observe,
             ) {
-                Ok((state, _)) => state,
+                Ok(fold) => fold.into_state(),
                 Err(exit) => return exit,
             };
             if !state.round_closed() {
@@ -266,14 +266,14 @@ pub fn replay(args: &ReplayArgs) -> Exit {
             scene(&state, &history, args.paper.into(), &caption)
         }
         GameKind::Summertime => {
-            let state = match fold_file::<crate::summertime::Summertime>(
+            let state = match fold_file::<crate::summertime::Summertime, _>(
                 &args.file,
                 opened,
                 args.at,
                 Format::Text,
                 &mut |_| {},
             ) {
-                Ok((state, _)) => state,
+                Ok(fold) => fold.into_state(),
                 Err(exit) => return exit,
             };
             crate::render::summertime_replay::scene(&state, args.paper.into(), &caption)

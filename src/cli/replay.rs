@@ -7,23 +7,33 @@ use crate::log::{DecodeError, Fold, GameKind, Line, LineReader, Located, LogErro
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use std::fs::File;
-use std::io::BufReader;
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 
 /// How many legal alternatives an error lists.
 const ALTERNATIVES_SHOWN: usize = 8;
 
 /// A log opened far enough to know its game.
-pub(super) struct Opened {
+pub(super) struct Opened<R = BufReader<File>> {
     pub game: GameKind,
     first: (Vec<u8>, bool),
-    lines: LineReader<BufReader<File>>,
+    lines: LineReader<R>,
 }
 
 /// Opens a log and reads its first line; errors are reported here.
 pub(super) fn open(path: &Path, format: Format) -> Result<Opened, Exit> {
     let file = File::open(path).map_err(|e| io_error(path, &e))?;
-    let mut lines = LineReader::new(BufReader::new(file));
+    read_first(path, BufReader::new(file), format)
+}
+
+/// Reads the first line of a log from any reader, such as the bytes of a
+/// locked file; `path` only names it in messages.
+pub(super) fn read_first<R: BufRead>(
+    path: &Path,
+    reader: R,
+    format: Format,
+) -> Result<Opened<R>, Exit> {
+    let mut lines = LineReader::new(reader);
     let first = match lines.next_line() {
         Ok(Some(line)) => (line.bytes.to_vec(), line.terminated),
         Ok(None) => {
@@ -58,22 +68,48 @@ pub fn run(path: &Path, at: Option<u64>, format: Format) -> Exit {
 }
 
 fn report<G: Present>(path: &Path, opened: Opened, at: Option<u64>, format: Format) -> Exit {
-    let (state, events) = match fold_file::<G>(path, opened, at, format, &mut |_| {}) {
-        Ok(folded) => folded,
+    let fold = match fold_file::<G, _>(path, opened, at, format, &mut |_| {}) {
+        Ok(fold) => fold,
         Err(exit) => return exit,
     };
+    let events = fold.events();
+    let chain = match fold.chained() {
+        Some(true) => format!("chained: all {} hashes verified", events - 1),
+        Some(false) => "not chained: a hand-written log, with no tamper evidence".to_owned(),
+        None => "chained: nothing to verify yet".to_owned(),
+    };
+    let claims = super::record::claims_report::<G>(&fold);
     match format {
         Format::Text => {
-            println!("{}: {events} events, valid", path.display());
-            print!("{}", G::text(&state));
+            println!("{}: {events} events, valid; {chain}", path.display());
+            for taken in fold.taken_back() {
+                println!(
+                    "  undone: {} (event {}, taken back by event {})",
+                    strike(&G::describe(&taken.event)),
+                    taken.seq,
+                    taken.by
+                );
+            }
+            print!("{}", G::text(fold.state()));
+            for line in &claims.lines {
+                println!("{line}");
+            }
         }
         Format::Json => {
+            let undone: Vec<serde_json::Value> = fold
+                .taken_back()
+                .iter()
+                .map(|t| serde_json::json!({"seq": t.seq, "by": t.by, "event": G::describe(&t.event)}))
+                .collect();
             let report = serde_json::json!({
                 "file": path.display().to_string(),
                 "game": G::NAME,
                 "valid": true,
                 "events": events,
-                "state": G::json(&state),
+                "chained": fold.chained(),
+                "undone": undone,
+                "claims": claims.json,
+                "state": G::json(fold.state()),
             });
             println!("{report:#}");
         }
@@ -81,16 +117,21 @@ fn report<G: Present>(path: &Path, opened: Opened, at: Option<u64>, format: Form
     Exit::Valid
 }
 
+/// Text struck through with a combining long stroke, for undone events.
+fn strike(text: &str) -> String {
+    text.chars().flat_map(|c| [c, '\u{0336}']).collect()
+}
+
 /// Folds the whole log (or up to event `at`), calling `observe` with the
 /// state after every event. Any error is reported, located, and gives the
 /// exit code; otherwise the final state and the number of events folded.
-pub(super) fn fold_file<G: Present>(
+pub(super) fn fold_file<G: Present, R: BufRead>(
     path: &Path,
-    mut opened: Opened,
+    mut opened: Opened<R>,
     at: Option<u64>,
     format: Format,
     observe: &mut dyn FnMut(&G::State),
-) -> Result<(G::State, u64), Exit> {
+) -> Result<Fold<G>, Exit> {
     let first = Line {
         number: 1,
         bytes: &opened.first.0,
@@ -107,9 +148,9 @@ pub(super) fn fold_file<G: Present>(
                 Err(e) => return Err(io_error(path, &e)),
             };
             match fold.feed(&line) {
-                Ok(envelope) => {
+                Ok(seq) => {
                     observe(fold.state());
-                    if Some(envelope.seq) == at {
+                    if Some(seq) == at {
                         break;
                     }
                 }
@@ -132,13 +173,20 @@ pub(super) fn fold_file<G: Present>(
         );
         return Err(Exit::Invalid);
     }
-    let events = fold.events();
-    Ok((fold.into_state(), events))
+    Ok(fold)
 }
 
 fn fail_decode(path: &Path, format: Format, error: &Located<DecodeError>) -> Exit {
     match format {
-        Format::Text => eprintln!("{}:{error}", path.display()),
+        Format::Text => {
+            eprintln!("{}:{error}", path.display());
+            if let DecodeError::TornLine { .. } = error.error {
+                eprintln!(
+                    "  a crash cut the last write short: sunfold repair {} removes it and keeps it aside",
+                    path.display()
+                );
+            }
+        }
         Format::Json => {
             let report = serde_json::json!({
                 "file": path.display().to_string(),
@@ -166,7 +214,7 @@ fn error_json<E: std::fmt::Display>(
 
 /// Prints a located replay error with the legal alternatives when the
 /// event was well-formed but illegal.
-fn fail<G: Present>(
+pub(super) fn fail<G: Present>(
     path: &Path,
     format: Format,
     error: &LogError<G>,
@@ -190,6 +238,12 @@ fn fail<G: Present>(
                     String::new()
                 };
                 eprintln!("  legal instead: {shown}{more}");
+            }
+            if let crate::log::ReplayError::Decode(DecodeError::TornLine { .. }) = error.error {
+                eprintln!(
+                    "  a crash cut the last write short: sunfold repair {} removes it and keeps it aside",
+                    path.display()
+                );
             }
             if let Some((_, last)) = state {
                 eprintln!(

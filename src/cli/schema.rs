@@ -18,11 +18,20 @@ pub enum SchemaKind {
     SummertimeDeck,
 }
 
+/// One line of a log: a game event or a meta entry (`undone`, `claimed`).
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum LogLine<E> {
+    Event(Envelope<E>),
+    Meta(Envelope<crate::log::Meta>),
+}
+
 pub fn schema_text(kind: SchemaKind) -> String {
     let schema = match kind {
-        SchemaKind::SoleilsLog => schemars::schema_for!(Envelope<soleils::Event>),
+        SchemaKind::SoleilsLog => schemars::schema_for!(LogLine<soleils::Event>),
         SchemaKind::SoleilsTemplate => schemars::schema_for!(RawTemplate),
-        SchemaKind::SummertimeLog => schemars::schema_for!(Envelope<summertime::Event>),
+        SchemaKind::SummertimeLog => schemars::schema_for!(LogLine<summertime::Event>),
         SchemaKind::SummertimeDeck => schemars::schema_for!(summertime::deck::RawDeck),
     };
     let mut text = serde_json::to_string_pretty(&schema).expect("schemas serialize");

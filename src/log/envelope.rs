@@ -18,6 +18,10 @@ pub struct Envelope<E> {
     )]
     #[schemars(with = "Option<String>", extend("format" = "date-time"))]
     pub at: Option<DateTime<FixedOffset>>,
+    /// The SHA-256 of the previous line's bytes, in lowercase hex: the hash
+    /// chain sunfold writes. Absent in hand-written logs, and on line 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prev: Option<String>,
     #[serde(flatten)]
     pub event: E,
 }
@@ -55,3 +59,20 @@ fn rfc3339<'de, D: serde::Deserializer<'de>>(
         ))
     })
 }
+
+/// The entries of a log that belong to no game: taking back a decision, and
+/// the scores claimed on paper.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Meta {
+    /// Takes back the decision with seq `undoes`, which must be the last one
+    /// still standing since the last roll or reveal.
+    Undone { undoes: u64 },
+    /// The scores the players wrote on paper, by name, for the audit.
+    Claimed {
+        scores: std::collections::BTreeMap<String, i64>,
+    },
+}
+
+/// The `type` values of [`Meta`].
+pub const META_KINDS: &[&str] = &["undone", "claimed"];

@@ -35,12 +35,35 @@ pub enum DecodeError {
     UnknownType {
         game: &'static str,
         found: String,
-        known: &'static [&'static str],
+        known: Vec<&'static str>,
     },
     #[error("expected seq {expected}, but found {found}{}", seq_hint(*.expected, *.found))]
     Seq { expected: u64, found: u64 },
     #[error("{}{detail}", at_path(.path))]
     Schema { path: String, detail: String },
+    #[error(
+        "expected \"prev\" to be the hash of line {line}, but found another: line {line} was changed after this line was written"
+    )]
+    ChainBroken { line: usize },
+    #[error(
+        "expected a \"prev\" hash, as the log is chained from line 2, but found none: a line was inserted or its hash removed"
+    )]
+    ChainMissing,
+    #[error(
+        "expected no \"prev\" hash, as line 2 has none and the log is not chained, but found one"
+    )]
+    ChainUnexpected,
+}
+
+/// Why an `undone` or `claimed` entry cannot stand.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MetaError {
+    #[error("expected a decision to undo, but none was made since the last {barrier}")]
+    NothingToUndo { barrier: &'static str },
+    #[error("expected to undo event {expected}, the last decision standing, but found {found}")]
+    NotLast { expected: u64, found: u64 },
+    #[error("expected claims for players of the game ({}), but found {found:?}", .known.join(", "))]
+    UnknownClaimant { found: String, known: Vec<String> },
 }
 
 fn seq_hint(expected: u64, found: u64) -> String {
@@ -65,6 +88,7 @@ pub enum ReplayError<G: Game> {
     Decode(DecodeError),
     Setup(G::SetupError),
     Rule(G::RuleError),
+    Meta(MetaError),
 }
 
 impl<G: Game> ReplayError<G> {
@@ -83,6 +107,7 @@ impl<G: Game> fmt::Display for ReplayError<G> {
             ReplayError::Decode(e) => e.fmt(f),
             ReplayError::Setup(e) => e.fmt(f),
             ReplayError::Rule(e) => e.fmt(f),
+            ReplayError::Meta(e) => e.fmt(f),
         }
     }
 }
@@ -93,6 +118,7 @@ impl<G: Game> fmt::Debug for ReplayError<G> {
             ReplayError::Decode(e) => f.debug_tuple("Decode").field(e).finish(),
             ReplayError::Setup(e) => f.debug_tuple("Setup").field(&e.to_string()).finish(),
             ReplayError::Rule(e) => f.debug_tuple("Rule").field(&e.to_string()).finish(),
+            ReplayError::Meta(e) => f.debug_tuple("Meta").field(e).finish(),
         }
     }
 }

@@ -10,9 +10,10 @@ mod error;
 mod reader;
 mod writer;
 
-pub use envelope::Envelope;
-pub use error::{DecodeError, Located, LogError, ReplayError};
+pub use envelope::{Envelope, META_KINDS, Meta};
+pub use error::{DecodeError, Located, LogError, MetaError, ReplayError};
 pub use reader::{
-    Fold, GameKind, KNOWN_GAMES, LOG_FORMAT, Line, LineReader, ReadError, decode, detect, fold_log,
+    Entry, Fold, GameKind, KNOWN_GAMES, LOG_FORMAT, Line, LineReader, ReadError, Record, TakenBack,
+    decode, detect, fold_log, line_hash,
 };
 pub use writer::to_line;

@@ -2,10 +2,14 @@
 //! folded through a game's reducer. Errors leave here with their line, seq
 //! and type; the reducer below knows none of these.
 
-use super::envelope::{Envelope, Head};
+use super::envelope::{Envelope, Head, META_KINDS, Meta};
+use super::error::MetaError;
 use super::error::{DecodeError, Located, LogError, ReplayError};
 use crate::game::{EventKind, Game};
+use chrono::{DateTime, FixedOffset};
 use serde::de::DeserializeOwned;
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
 use std::io::{self, BufRead};
 
 /// One line of a log file, without its line ending.
@@ -146,14 +150,77 @@ fn describe(value: &serde_json::Value) -> String {
     }
 }
 
-/// Decodes one line into an envelope of game `G`'s events.
-pub fn decode<G: Game>(line: &Line) -> Result<Envelope<G::Event>, Located<DecodeError>> {
+/// One decoded line: the envelope and either a game event or a meta entry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record<E> {
+    pub seq: u64,
+    pub at: Option<DateTime<FixedOffset>>,
+    pub prev: Option<String>,
+    pub entry: Entry<E>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Entry<E> {
+    Game(E),
+    Meta(Meta),
+}
+
+impl<E: EventKind> Entry<E> {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Entry::Game(event) => event.kind(),
+            Entry::Meta(Meta::Undone { .. }) => "undone",
+            Entry::Meta(Meta::Claimed { .. }) => "claimed",
+        }
+    }
+}
+
+/// The SHA-256 of a line's bytes (without its line ending), in lowercase hex.
+pub fn line_hash(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Decodes one line into a record of game `G`.
+pub fn decode<G: Game>(line: &Line) -> Result<Record<G::Event>, Located<DecodeError>> {
     let text = text(line)?;
     let error = match serde_json::from_str::<Envelope<G::Event>>(text) {
-        Ok(envelope) => return Ok(envelope),
+        Ok(e) => {
+            return Ok(Record {
+                seq: e.seq,
+                at: e.at,
+                prev: e.prev,
+                entry: Entry::Game(e.event),
+            });
+        }
         Err(e) if e.is_syntax() || e.is_eof() => return Err(syntax(line, &e)),
         Err(e) => e,
     };
+    if let Ok(head) = serde_json::from_str::<Head>(text)
+        && head.kind().is_some_and(|k| META_KINDS.contains(&k))
+    {
+        match serde_json::from_str::<Envelope<Meta>>(text) {
+            Ok(e) => {
+                return Ok(Record {
+                    seq: e.seq,
+                    at: e.at,
+                    prev: e.prev,
+                    entry: Entry::Meta(e.event),
+                });
+            }
+            Err(e) => {
+                let detail = detail(&e);
+                let error = DecodeError::Schema {
+                    path: String::new(),
+                    detail,
+                };
+                return Err(located(line, Some(&head), error));
+            }
+        }
+    }
     // Well-formed JSON that is not an event: find out what is wrong, and
     // keep the seq and type for the message when they are readable.
     let head = head(line, text)?;
@@ -168,7 +235,7 @@ pub fn decode<G: Game>(line: &Line) -> Result<Envelope<G::Event>, Located<Decode
             return fail(DecodeError::UnknownType {
                 game: G::NAME,
                 found: kind.to_owned(),
-                known: G::EVENT_KINDS,
+                known: G::EVENT_KINDS.iter().chain(META_KINDS).copied().collect(),
             });
         }
         None => {
@@ -233,7 +300,18 @@ pub fn detect(line: &Line) -> Result<GameKind, Located<DecodeError>> {
     }
 }
 
-/// Folds a log through game `G`: the state after every accepted event.
+/// A decision taken back by an `undone` entry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TakenBack<E> {
+    /// The seq of the decision taken back.
+    pub seq: u64,
+    pub event: E,
+    /// The seq of the `undone` entry.
+    pub by: u64,
+}
+
+/// Folds a log through game `G`: the state after every accepted line, with
+/// the hash chain checked and undo handled.
 ///
 /// On error the state is the one before the failing line, so that a caller
 /// can list the legal alternatives.
@@ -241,6 +319,14 @@ pub struct Fold<G: Game> {
     state: G::State,
     next_seq: u64,
     rejected: Option<G::Event>,
+    last_hash: String,
+    /// Decided by line 2: whether the log carries a hash chain.
+    chained: Option<bool>,
+    /// The state after the last roll or reveal, and the decisions since.
+    checkpoint: G::State,
+    since: Vec<(u64, G::Event)>,
+    taken_back: Vec<TakenBack<G::Event>>,
+    claims: Vec<(u64, BTreeMap<String, i64>)>,
 }
 
 impl<G: Game> Fold<G>
@@ -248,65 +334,132 @@ where
     G::Event: DeserializeOwned,
 {
     /// Starts a fold from the first line, which must be the start event.
-    pub fn start(line: &Line) -> Result<(Self, Envelope<G::Event>), LogError<G>> {
-        let envelope = decode::<G>(line).map_err(|e| e.map(ReplayError::Decode))?;
+    pub fn start(line: &Line) -> Result<(Self, Record<G::Event>), LogError<G>> {
+        let record = decode::<G>(line).map_err(|e| e.map(ReplayError::Decode))?;
         let at = |error| Located {
             line: line.number,
-            seq: Some(envelope.seq),
-            kind: Some(envelope.event.kind().to_owned()),
+            seq: Some(record.seq),
+            kind: Some(record.entry.kind().to_owned()),
             error,
         };
-        let Some(start) = G::as_start(&envelope.event) else {
-            let found = envelope.event.kind().to_owned();
+        let start = match &record.entry {
+            Entry::Game(event) => G::as_start(event),
+            Entry::Meta(_) => None,
+        };
+        let Some(start) = start else {
+            let found = record.entry.kind().to_owned();
             return Err(at(ReplayError::Decode(DecodeError::StartNotFirst {
                 found,
             })));
         };
-        if envelope.seq != 0 {
+        if record.seq != 0 {
             let error = DecodeError::Seq {
                 expected: 0,
-                found: envelope.seq,
+                found: record.seq,
             };
             return Err(at(ReplayError::Decode(error)));
+        }
+        if record.prev.is_some() {
+            return Err(at(ReplayError::Decode(DecodeError::ChainUnexpected)));
         }
         let state = G::setup(start).map_err(|e| at(ReplayError::Setup(e)))?;
         let fold = Fold {
+            checkpoint: state.clone(),
             state,
             next_seq: 1,
             rejected: None,
+            last_hash: line_hash(line.bytes),
+            chained: None,
+            since: Vec::new(),
+            taken_back: Vec::new(),
+            claims: Vec::new(),
         };
-        Ok((fold, envelope))
+        Ok((fold, record))
     }
 
-    /// Folds one more line.
-    pub fn feed(&mut self, line: &Line) -> Result<Envelope<G::Event>, LogError<G>> {
-        let envelope = decode::<G>(line).map_err(|e| e.map(ReplayError::Decode))?;
+    /// Folds one more line and returns its seq.
+    pub fn feed(&mut self, line: &Line) -> Result<u64, LogError<G>> {
+        let record = decode::<G>(line).map_err(|e| e.map(ReplayError::Decode))?;
+        let seq = record.seq;
+        let kind = record.entry.kind();
         let at = |error| Located {
             line: line.number,
-            seq: Some(envelope.seq),
-            kind: Some(envelope.event.kind().to_owned()),
+            seq: Some(seq),
+            kind: Some(kind.to_owned()),
             error,
         };
-        if envelope.seq != self.next_seq {
+        if seq != self.next_seq {
             let error = DecodeError::Seq {
                 expected: self.next_seq,
-                found: envelope.seq,
+                found: seq,
             };
             return Err(at(ReplayError::Decode(error)));
         }
-        if let Err(e) = G::apply(&mut self.state, &envelope.event) {
-            let error = at(ReplayError::Rule(e));
-            self.rejected = Some(envelope.event);
-            return Err(error);
+        let chained = *self.chained.get_or_insert(record.prev.is_some());
+        match (&record.prev, chained) {
+            (None, true) => return Err(at(ReplayError::Decode(DecodeError::ChainMissing))),
+            (Some(_), false) => return Err(at(ReplayError::Decode(DecodeError::ChainUnexpected))),
+            (Some(prev), true) if *prev != self.last_hash => {
+                let error = DecodeError::ChainBroken {
+                    line: line.number - 1,
+                };
+                return Err(at(ReplayError::Decode(error)));
+            }
+            _ => {}
         }
+        match record.entry {
+            Entry::Game(event) => {
+                if let Err(e) = G::apply(&mut self.state, &event) {
+                    let error = at(ReplayError::Rule(e));
+                    self.rejected = Some(event);
+                    return Err(error);
+                }
+                if G::is_barrier(&event) {
+                    self.checkpoint = self.state.clone();
+                    self.since.clear();
+                } else {
+                    self.since.push((seq, event));
+                }
+            }
+            Entry::Meta(Meta::Undone { undoes }) => {
+                let Some(&(last, _)) = self.since.last() else {
+                    let error = MetaError::NothingToUndo {
+                        barrier: "roll or reveal",
+                    };
+                    return Err(at(ReplayError::Meta(error)));
+                };
+                if undoes != last {
+                    let error = MetaError::NotLast {
+                        expected: last,
+                        found: undoes,
+                    };
+                    return Err(at(ReplayError::Meta(error)));
+                }
+                let (undone, event) = self.since.pop().expect("checked above");
+                let mut state = self.checkpoint.clone();
+                for (_, event) in &self.since {
+                    G::apply(&mut state, event).expect("a decision applied before applies again");
+                }
+                self.state = state;
+                self.taken_back.push(TakenBack {
+                    seq: undone,
+                    event,
+                    by: seq,
+                });
+            }
+            Entry::Meta(Meta::Claimed { scores }) => {
+                let known = G::player_names(&self.state);
+                if let Some(found) = scores.keys().find(|name| !known.contains(name)) {
+                    let found = found.clone();
+                    let error = MetaError::UnknownClaimant { found, known };
+                    return Err(at(ReplayError::Meta(error)));
+                }
+                self.claims.push((seq, scores));
+            }
+        }
+        self.last_hash = line_hash(line.bytes);
         self.next_seq += 1;
-        Ok(envelope)
-    }
-
-    /// The event the reducer rejected last, if any: the state is still the
-    /// one before it, so that alternatives can be listed.
-    pub fn rejected(&self) -> Option<&G::Event> {
-        self.rejected.as_ref()
+        Ok(seq)
     }
 
     pub fn state(&self) -> &G::State {
@@ -317,9 +470,39 @@ where
         self.state
     }
 
-    /// How many events have been folded, the start event included.
+    /// The event the reducer rejected last, if any: the state is still the
+    /// one before it, so that alternatives can be listed.
+    pub fn rejected(&self) -> Option<&G::Event> {
+        self.rejected.as_ref()
+    }
+
+    /// How many lines have been folded, the start event included.
     pub fn events(&self) -> u64 {
         self.next_seq
+    }
+
+    /// The hash of the last folded line, for the next line's `prev`.
+    pub fn last_hash(&self) -> &str {
+        &self.last_hash
+    }
+
+    /// Whether the log carries a hash chain; `None` with only a start line.
+    pub fn chained(&self) -> Option<bool> {
+        self.chained
+    }
+
+    /// The decision an `undone` entry would take back now.
+    pub fn undoable(&self) -> Option<(u64, &G::Event)> {
+        self.since.last().map(|(seq, event)| (*seq, event))
+    }
+
+    pub fn taken_back(&self) -> &[TakenBack<G::Event>] {
+        &self.taken_back
+    }
+
+    /// The scores claimed on paper, latest last.
+    pub fn claims(&self) -> &[(u64, BTreeMap<String, i64>)] {
+        &self.claims
     }
 }
 
@@ -351,8 +534,8 @@ pub fn fold_log<G: Game, R: BufRead>(
         return Ok(fold.state);
     }
     while let Some(line) = lines.next_line().map_err(ReadError::Io)? {
-        let envelope = fold.feed(&line).map_err(|e| ReadError::Log(Box::new(e)))?;
-        if stop_after == Some(envelope.seq) {
+        let seq = fold.feed(&line).map_err(|e| ReadError::Log(Box::new(e)))?;
+        if stop_after == Some(seq) {
             break;
         }
     }

@@ -43,6 +43,10 @@ pub struct Start {
     pub options: Options,
     /// The complete sheet template, embedded so that the log is self-contained.
     pub template: RawTemplate,
+    /// For digital dice: the seed `sunfold roll` draws from. The dice it
+    /// draws are written into each `rolled` event and never drawn again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice_seed: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

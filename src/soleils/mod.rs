@@ -53,11 +53,17 @@ impl crate::game::Game for Soleils {
             _ => None,
         }
     }
+    fn is_barrier(event: &Event) -> bool {
+        matches!(event, Event::Started(_) | Event::Rolled(_))
+    }
     fn setup(start: &Start) -> Result<State, SetupError> {
         setup(start)
     }
     fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {
         apply(state, event)
+    }
+    fn player_names(state: &State) -> Vec<String> {
+        state.players().iter().map(|p| p.name.clone()).collect()
     }
     fn legal_events(state: &State) -> Vec<Event> {
         legal_events(state)

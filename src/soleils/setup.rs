@@ -32,11 +32,9 @@ pub fn setup(start: &Start) -> Result<State, SetupError> {
         }
     }
     let template = Template::try_from(start.template.clone()).map_err(SetupError::Template)?;
-    Ok(State::new(
-        Arc::new(template),
-        start.options,
-        &start.players,
-    ))
+    let mut state = State::new(Arc::new(template), start.options, &start.players);
+    state.dice_seed = start.dice_seed;
+    Ok(state)
 }
 
 impl State {
@@ -67,6 +65,7 @@ impl State {
             round: 0,
             dice: None,
             ended: None,
+            dice_seed: None,
         }
     }
 }

@@ -135,6 +135,7 @@ pub struct State {
     pub(super) round: u16,
     pub(super) dice: Option<[u8; 3]>,
     pub(super) ended: Option<EndReason>,
+    pub(super) dice_seed: Option<u64>,
 }
 
 impl State {
@@ -154,6 +155,10 @@ impl State {
     /// This round's dice, once rolled.
     pub fn dice(&self) -> Option<[u8; 3]> {
         self.dice
+    }
+    /// The seed for digital dice, from the start event.
+    pub fn dice_seed(&self) -> Option<u64> {
+        self.dice_seed
     }
     /// Why the game ended, once it has.
     pub fn ended(&self) -> Option<&EndReason> {

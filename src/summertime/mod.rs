@@ -51,11 +51,20 @@ impl crate::game::Game for Summertime {
             _ => None,
         }
     }
+    fn is_barrier(event: &Event) -> bool {
+        matches!(
+            event,
+            Event::Started(_) | Event::Revealed(_) | Event::Discarded(_)
+        )
+    }
     fn setup(start: &Start) -> Result<State, SetupError> {
         setup(start)
     }
     fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {
         apply(state, event)
+    }
+    fn player_names(state: &State) -> Vec<String> {
+        state.players().iter().map(|p| p.name.clone()).collect()
     }
     fn legal_events(state: &State) -> Vec<Event> {
         legal_events(state)

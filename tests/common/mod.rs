@@ -29,6 +29,7 @@ pub fn start(names: &[&str], options: Options, template: RawTemplate) -> Start {
         players: names.iter().map(|n| n.to_string()).collect(),
         options,
         template,
+        dice_seed: None,
     }
 }
 

@@ -1,0 +1,589 @@
+//! Recording matches from the command line: whole games through the verbs,
+//! refused entries that change nothing, crash safety, concurrent writers,
+//! tamper evidence, undo and claims.
+
+mod common;
+
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sunfold-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn fresh(name: &str) -> String {
+    let path = dir().join(name);
+    let _ = std::fs::remove_file(&path);
+    path.display().to_string()
+}
+
+fn ok(args: &[&str]) -> String {
+    let (code, stdout, stderr) = common::sunfold(args);
+    assert_eq!(code, 0, "{args:?} failed: {stderr}");
+    stdout
+}
+
+fn sha(path: &str) -> String {
+    sunfold::log::line_hash(&std::fs::read(path).unwrap())
+}
+
+/// The verb that records one golden event.
+fn verb(event: &Value) -> Vec<String> {
+    let s = |k: &str| event[k].as_str().unwrap().to_owned();
+    let n = |k: &str| event[k].as_i64().unwrap().to_string();
+    match event["type"].as_str().unwrap() {
+        "rolled" => {
+            let d: Vec<String> = event["dice"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d.to_string())
+                .collect();
+            vec!["roll".into(), "--dice".into(), d.join(",")]
+        }
+        "placed" => vec!["place".into(), s("player"), s("box"), n("value")],
+        "crab_copied" => vec!["crab".into(), s("player"), s("to")],
+        "crab_declined" => vec!["crab".into(), s("player"), "--decline".into()],
+        "sun_entered" => vec!["sun".into(), s("player"), n("value")],
+        "bonus_placed" => vec!["bonus".into(), s("player"), s("box"), n("value")],
+        "bonus_declined" => vec!["bonus".into(), s("player"), "--decline".into()],
+        "revealed" => vec!["reveal".into()],
+        "bought" => vec!["buy".into(), s("player"), s("card")],
+        "played" => {
+            let c = event["cell"].as_array().unwrap();
+            vec![
+                "play".into(),
+                s("player"),
+                s("card"),
+                format!("{},{}", c[0], c[1]),
+            ]
+        }
+        "turn_ended" => vec!["end-turn".into(), s("player")],
+        "tiles_flipped" => vec!["flip".into(), s("player")],
+        "passed" => vec!["pass".into(), s("player")],
+        "discarded" => vec!["discard".into()],
+        other => panic!("no verb for {other}"),
+    }
+}
+
+/// Records every event of a golden replay through the verbs.
+fn record_golden(golden: &str, file: &str, new: &[&str]) {
+    ok(&[&["new"], new, &[file]].concat());
+    let text = std::fs::read_to_string(common::repo().join(golden)).unwrap();
+    for line in text.lines().skip(1) {
+        let event: Value = serde_json::from_str(line).unwrap();
+        let mut args = verb(&event);
+        args.insert(1, file.to_owned());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        ok(&args);
+    }
+}
+
+/// The replay report without its first line (file name and chain status).
+fn report(file: &str) -> String {
+    let out = ok(&["replay", file]);
+    out.lines().skip(1).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn a_whole_soleils_game_recorded_through_the_verbs_replays_as_the_golden_one() {
+    let file = fresh("soleils.jsonl");
+    record_golden(
+        "replays/soleils-2p-round-limit.jsonl",
+        &file,
+        &["soleils", "--players", "Ann,Bob"],
+    );
+    let recorded = report(&file);
+    assert_eq!(recorded, report("replays/soleils-2p-round-limit.jsonl"));
+    let first = ok(&["replay", &file]).lines().next().unwrap().to_owned();
+    assert!(
+        first.ends_with("108 events, valid; chained: all 107 hashes verified"),
+        "{first}"
+    );
+    common::snapshots().bind(|| insta::assert_snapshot!("record__soleils_game", recorded));
+}
+
+#[test]
+fn a_whole_summertime_game_recorded_through_the_verbs_replays_as_the_golden_one() {
+    let file = fresh("summertime.jsonl");
+    record_golden(
+        "replays/summertime-last-card-bought.jsonl",
+        &file,
+        &[
+            "summertime",
+            "--players",
+            "Chloé,Dmitri",
+            "--first",
+            "Dmitri",
+            "--seed",
+            "4",
+        ],
+    );
+    let recorded = report(&file);
+    assert_eq!(
+        recorded,
+        report("replays/summertime-last-card-bought.jsonl")
+    );
+    common::snapshots().bind(|| insta::assert_snapshot!("record__summertime_game", recorded));
+}
+
+#[test]
+fn a_four_player_round_with_digital_dice_and_status() {
+    let file = fresh("four.jsonl");
+    ok(&[
+        "new",
+        "soleils",
+        &file,
+        "--players",
+        "Fanny,Théo,Maxime,Hervine",
+        "--dice-seed",
+        "62",
+    ]);
+    ok(&["roll", &file]);
+    let status: Value = serde_json::from_str(&ok(&["status", &file, "--format", "json"])).unwrap();
+    assert_eq!(
+        status["pending"].as_array().unwrap().len(),
+        4,
+        "every player has to decide"
+    );
+    let dice: Vec<u64> = status["state"]["dice"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap())
+        .collect();
+    for name in ["Fanny", "Théo", "Maxime", "Hervine"] {
+        ok(&["sun", &file, name, &dice[0].to_string()]);
+    }
+    let status = ok(&["status", &file]);
+    assert!(
+        status.contains("waiting for:\n  the roll for round 2"),
+        "{status}"
+    );
+    ok(&["roll", &file]);
+    // The same seed draws the same dice forever.
+    let again = fresh("four-again.jsonl");
+    ok(&[
+        "new",
+        "soleils",
+        &again,
+        "--players",
+        "Fanny,Théo,Maxime,Hervine",
+        "--dice-seed",
+        "62",
+    ]);
+    ok(&["roll", &again]);
+    let lines = |f: &str| std::fs::read_to_string(f).unwrap();
+    let dice_of = |text: String| -> Value {
+        serde_json::from_str::<Value>(text.lines().nth(1).unwrap()).unwrap()["dice"].clone()
+    };
+    assert_eq!(dice_of(lines(&file)), dice_of(lines(&again)));
+}
+
+#[test]
+fn refused_entries_leave_the_file_byte_for_byte_unchanged() {
+    let file = fresh("refused.jsonl");
+    ok(&["new", "soleils", &file, "--players", "Ann,Bob"]);
+    ok(&["roll", &file, "--dice", "4,5,2"]);
+    let before = sha(&file);
+    let refused: [&[&str]; 7] = [
+        &["place", &file, "Ann", "K1a", "5"],
+        &["place", &file, "Zoé", "K1d", "5"],
+        &["roll", &file, "--dice", "1,2,3"],
+        &["sun", &file, "Ann", "6"],
+        &["undo", &file],
+        &[
+            "append",
+            &file,
+            r#"{"type":"placed","player":"Ann","box":"K1d","value":5,"colour":"red"}"#,
+        ],
+        &["buy", &file, "Ann", "ocean-1"],
+    ];
+    for args in refused {
+        let (code, _, stderr) = common::sunfold(args);
+        assert_ne!(code, 0, "{args:?} was accepted");
+        assert!(!stderr.is_empty());
+        assert_eq!(sha(&file), before, "{args:?} changed the file");
+    }
+    let (code, _, stderr) = common::sunfold(&["place", &file, "Ann", "K1a", "5"]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.starts_with(&format!("{file}:3: event 2 (placed): box K1a has pearl 1")),
+        "{stderr}"
+    );
+    assert!(stderr.contains("legal instead: Ann placed"), "{stderr}");
+    // new refuses to overwrite.
+    let (code, _, stderr) = common::sunfold(&["new", "soleils", &file, "--players", "Cy"]);
+    assert_eq!((code, sha(&file) == before), (2, true), "{stderr}");
+}
+
+#[test]
+fn a_writer_killed_mid_append_loses_no_acknowledged_event_and_repair_restores_the_log() {
+    let file = fresh("crash.jsonl");
+    ok(&["new", "soleils", &file, "--players", "Ann,Bob"]);
+    ok(&["roll", &file, "--dice", "4,5,2"]);
+    ok(&["place", &file, "Ann", "K1d", "5"]);
+    let acknowledged = std::fs::read_to_string(&file).unwrap();
+    // A writer that stops half-way through its line, then is killed.
+    let mut writer = std::process::Command::new(env!("CARGO_BIN_EXE_sunfold"))
+        .args(["crab", &file, "Ann", "C1a"])
+        .env("SUNFOLD_TEST_TORN_WRITE", "30")
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::fs::read_to_string(&file).unwrap().len() == acknowledged.len() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the writer never wrote"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    writer.kill().unwrap();
+    writer.wait().unwrap();
+    let torn = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        torn.starts_with(&acknowledged),
+        "an acknowledged event was lost"
+    );
+    let (code, _, stderr) = common::sunfold(&["replay", &file]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains(":4: expected a complete last line, but the file ends mid-event after 30 bytes (a torn write)"), "{stderr}");
+    let (code, _, _) = common::sunfold(&["crab", &file, "Ann", "C1a"]);
+    assert_eq!(code, 1, "no append after a torn line");
+    let out = ok(&["repair", &file]);
+    assert!(out.contains("removed the torn line 4 (30 bytes"), "{out}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), acknowledged);
+    assert_eq!(std::fs::read(format!("{file}.torn")).unwrap().len(), 30);
+    ok(&["crab", &file, "Ann", "C1a"]);
+    ok(&["replay", &file]);
+    // Repair never touches other damage.
+    let damaged = fresh("damaged.jsonl");
+    let mut text = acknowledged.replace("\"K1d\"", "\"K9\"");
+    text.push_str("{\"seq\":3,\"ty");
+    std::fs::write(&damaged, &text).unwrap();
+    let (code, _, stderr) = common::sunfold(&["repair", &damaged]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("repair removes only a torn last line"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&damaged).unwrap(), text);
+}
+
+#[test]
+fn two_processes_appending_200_events_each_make_one_valid_log() {
+    // A long game without sun rewards, so that rounds never wait for a bonus.
+    let mut template: Value = serde_json::from_str(
+        &std::fs::read_to_string(common::repo().join("sheet-templates/62-soleils-d-ete.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    template["end"] = serde_json::json!({"rounds": 100, "sun_limit": 600});
+    template["sun"] = serde_json::json!({"slots": 100, "thresholds": []});
+    let template_path = dir().join("long.json");
+    std::fs::write(&template_path, template.to_string()).unwrap();
+    let file = fresh("concurrent.jsonl");
+    ok(&[
+        "new",
+        "soleils",
+        &file,
+        "--players",
+        "Ann,Bob,Cy",
+        "--template",
+        template_path.to_str().unwrap(),
+    ]);
+    let worker = |script: Vec<Vec<String>>| {
+        std::thread::spawn(move || {
+            for args in script {
+                loop {
+                    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sunfold"))
+                        .args(&args)
+                        .output()
+                        .unwrap();
+                    match out.status.code() {
+                        Some(0) => break,
+                        // Not legal yet: the other player has not caught up.
+                        Some(1) => std::thread::sleep(std::time::Duration::from_millis(2)),
+                        code => panic!(
+                            "{args:?}: {code:?} {}",
+                            String::from_utf8_lossy(&out.stderr)
+                        ),
+                    }
+                }
+            }
+        })
+    };
+    let f = file.clone();
+    let cmd = move |a: &[&str]| {
+        a.iter()
+            .map(|s| s.replace("FILE", &f))
+            .collect::<Vec<String>>()
+    };
+    let a: Vec<Vec<String>> = (0..100)
+        .flat_map(|_| {
+            [
+                cmd(&["roll", "FILE", "--dice", "1,1,1"]),
+                cmd(&["sun", "FILE", "Ann", "1"]),
+            ]
+        })
+        .collect();
+    let b: Vec<Vec<String>> = (0..100)
+        .flat_map(|_| {
+            [
+                cmd(&["sun", "FILE", "Bob", "1"]),
+                cmd(&["sun", "FILE", "Cy", "1"]),
+            ]
+        })
+        .collect();
+    let (ta, tb) = (worker(a), worker(b));
+    ta.join().unwrap();
+    tb.join().unwrap();
+    let out = ok(&["replay", &file]);
+    assert!(
+        out.starts_with(&format!(
+            "{file}: 401 events, valid; chained: all 400 hashes verified"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("game over: round 100 was the last"));
+}
+
+#[test]
+fn tampering_with_an_early_line_is_detected_with_the_line_named() {
+    let file = fresh("tamper.jsonl");
+    ok(&["new", "soleils", &file, "--players", "Ann,Bob"]);
+    for args in [
+        vec!["roll", &file, "--dice", "4,5,2"],
+        vec!["sun", &file, "Ann", "4"],
+        vec!["sun", &file, "Bob", "2"],
+        vec!["roll", &file, "--dice", "1,1,1"],
+        vec!["sun", &file, "Ann", "1"],
+    ] {
+        ok(&args);
+    }
+    let text = std::fs::read_to_string(&file).unwrap();
+    // 1. One byte flipped inside line 3: Ann's sun entry 4 becomes 5, which
+    // is still legal (5 is on a die), so only the chain can tell.
+    let flipped = fresh("flipped.jsonl");
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    assert!(lines[2].ends_with("\"value\":4}"));
+    lines[2] = lines[2].replacen("\"value\":4}", "\"value\":5}", 1);
+    std::fs::write(&flipped, lines.join("\n") + "\n").unwrap();
+    let (code, _, stderr) = common::sunfold(&["replay", &flipped]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.starts_with(&format!(
+            "{flipped}:4: event 3 (sun_entered): expected \"prev\" to be the hash of line 3"
+        )),
+        "{stderr}"
+    );
+    // 2. A number changed in line 2's JSON, re-serialised: the roll 4-5-2 becomes 4-5-4.
+    let rewritten = fresh("rewritten.jsonl");
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let mut event: Value = serde_json::from_str(&lines[1]).unwrap();
+    event["dice"] = serde_json::json!([4, 5, 4]);
+    lines[1] = event.to_string();
+    std::fs::write(&rewritten, lines.join("\n") + "\n").unwrap();
+    let (code, _, stderr) = common::sunfold(&["replay", &rewritten]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("line 2 was changed after this line was written"),
+        "{stderr}"
+    );
+    // 3. A removed hash on a later line.
+    let unhashed = fresh("unhashed.jsonl");
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let mut event: Value = serde_json::from_str(&lines[4]).unwrap();
+    event.as_object_mut().unwrap().remove("prev");
+    lines[4] = event.to_string();
+    std::fs::write(&unhashed, lines.join("\n") + "\n").unwrap();
+    let (_, _, stderr) = common::sunfold(&["replay", &unhashed]);
+    assert!(
+        stderr.contains(":5: event 4 (rolled): expected a \"prev\" hash"),
+        "{stderr}"
+    );
+    // Hand-written logs without hashes stay valid, and say so.
+    let out = ok(&["replay", "replays/soleils-2p-round-limit.jsonl"]);
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .ends_with("not chained: a hand-written log, with no tamper evidence")
+    );
+}
+
+#[test]
+fn undo_takes_back_the_last_decision_but_never_a_roll() {
+    let file = fresh("undo.jsonl");
+    ok(&["new", "soleils", &file, "--players", "Ann,Bob"]);
+    let (code, _, stderr) = common::sunfold(&["undo", &file]);
+    assert_eq!(code, 1, "nothing to undo before any decision");
+    assert!(
+        stderr.contains(
+            "expected a decision to undo, but none was made since the last roll or reveal"
+        ),
+        "{stderr}"
+    );
+    ok(&["roll", &file, "--dice", "4,5,2"]);
+    ok(&["place", &file, "Ann", "K1d", "5"]);
+    ok(&["crab", &file, "Ann", "C1a"]);
+    ok(&["undo", &file]);
+    ok(&["undo", &file]);
+    let status = ok(&["status", &file]);
+    assert!(
+        status.contains("Ann: a placement or a sun entry"),
+        "both decisions taken back: {status}"
+    );
+    let (code, _, _) = common::sunfold(&["undo", &file]);
+    assert_eq!(code, 1, "the roll cannot be undone");
+    ok(&["place", &file, "Ann", "K1d", "2"]);
+    let out = ok(&["replay", &file]);
+    let struck: Vec<&str> = out.lines().filter(|l| l.starts_with("  undone:")).collect();
+    assert_eq!(struck.len(), 2, "{out}");
+    assert!(
+        struck[0].contains("(event 3, taken back by event 4)"),
+        "{out}"
+    );
+    assert!(
+        struck[0].contains("C\u{336}1\u{336}a\u{336}"),
+        "struck through: {out}"
+    );
+}
+
+#[test]
+fn claimed_scores_are_compared_with_the_recomputed_ones() {
+    let file = fresh("claims.jsonl");
+    ok(&["new", "soleils", &file, "--players", "Ann,Bob"]);
+    ok(&["roll", &file, "--dice", "6,6,6"]);
+    ok(&["sun", &file, "Ann", "6"]);
+    ok(&["sun", &file, "Bob", "6"]);
+    ok(&["claim", &file, "Ann=5", "Bob=7"]);
+    let out = ok(&["replay", &file]);
+    assert!(
+        out.contains("  Ann: claimed 5, recomputed 0: DIFFERS by -5"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  Bob: claimed 7, recomputed 0: DIFFERS by -7"),
+        "{out}"
+    );
+    let claims = dir().join("claims.json");
+    std::fs::write(&claims, r#"{"Ann": 0, "Bob": 0}"#).unwrap();
+    ok(&["claim", &file, "--from", claims.to_str().unwrap()]);
+    let out = ok(&["replay", &file]);
+    assert!(
+        out.contains("  Ann: claimed 0, recomputed 0: agrees"),
+        "{out}"
+    );
+    let (code, _, stderr) = common::sunfold(&["claim", &file, "Zed=4"]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("expected claims for players of the game (Ann, Bob), but found \"Zed\""),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_physical_summertime_game_is_recorded_reveal_by_reveal() {
+    let file = fresh("physical.jsonl");
+    ok(&[
+        "new",
+        "summertime",
+        &file,
+        "--players",
+        "Ann,Ben",
+        "--physical",
+        "--closing",
+        "0,1,0",
+    ]);
+    let (code, _, stderr) = common::sunfold(&["reveal", &file]);
+    assert_eq!(code, 2, "a physical reveal needs the card: {stderr}");
+    ok(&[
+        "reveal",
+        &file,
+        "0",
+        "ocean-1",
+        "--behind",
+        "coconut,coconut,shell",
+    ]);
+    ok(&[
+        "reveal",
+        &file,
+        "1",
+        "couple-1",
+        "--behind",
+        "breadfruit,shell,coral",
+    ]);
+    ok(&[
+        "reveal",
+        &file,
+        "2",
+        "catamaran-1",
+        "--behind",
+        "flower,flower,coral",
+    ]);
+    ok(&["buy", &file, "Ann", "0"]);
+    let status = ok(&["status", &file]);
+    assert!(
+        status.contains("hand: Ocean 4 (ocean-1), 2 unseen dealt card(s)"),
+        "{status}"
+    );
+    ok(&["play", &file, "Ann", "ocean-1", "0,0"]);
+    ok(&["end-turn", &file, "Ann"]);
+    ok(&["pass", &file, "Ben"]);
+    let out = ok(&["replay", &file]);
+    assert!(out.contains("Ocean 4 ·1 +4"), "{out}");
+}
+
+#[test]
+fn recording_usage_messages_are_pinned() {
+    let soleils = fresh("usage-soleils.jsonl");
+    let summertime = fresh("usage-summertime.jsonl");
+    let handmade = fresh("usage-handmade.jsonl");
+    ok(&["new", "soleils", &soleils, "--players", "Ann,Bob"]);
+    ok(&[
+        "new",
+        "summertime",
+        &summertime,
+        "--players",
+        "Ann,Bob",
+        "--seed",
+        "1",
+    ]);
+    std::fs::copy(
+        common::repo().join("replays/soleils-2p-round-limit.jsonl"),
+        &handmade,
+    )
+    .unwrap();
+    let mut lines = Vec::new();
+    let cases: [&[&str]; 8] = [
+        &["buy", &soleils, "Ann", "0"],
+        &["roll", &summertime],
+        &["roll", &soleils, "--dice", "1,2"],
+        &["new", "soleils", &soleils, "--players", "Cy"],
+        &[
+            "new",
+            "soleils",
+            &fresh("x.jsonl"),
+            "--players",
+            "Cy",
+            "--option",
+            "sun_bonus=sometimes",
+        ],
+        &["append", &soleils, "[1, 2]"],
+        &["play", &summertime, "Ann", "beach-1", "two,one"],
+        &["discard", &handmade],
+    ];
+    for args in cases {
+        let (code, _, stderr) = common::sunfold(args);
+        let dir = dir().display().to_string();
+        lines.push(format!(
+            "exit {code}: {}",
+            stderr.trim_end().replace(&dir, "DIR")
+        ));
+    }
+    let text = lines.join("\n");
+    common::snapshots().bind(|| insta::assert_snapshot!("record__usage_messages", text));
+}
