@@ -8,11 +8,13 @@
 
 pub mod cli;
 pub mod deal;
+pub mod fuzz;
 pub mod game;
 pub mod json_error;
 pub mod log;
 pub mod path;
 pub mod render;
 pub mod rng;
+pub mod sim;
 pub mod soleils;
 pub mod summertime;

@@ -1,6 +1,7 @@
 //! The command line: arguments, file paths, exit codes, and the file name in
 //! front of every located error.
 
+mod batch;
 mod load;
 mod present;
 mod record;
@@ -186,6 +187,48 @@ enum Command {
     /// Any other damage is reported, never repaired.
     #[command(after_help = EXIT_CODES)]
     Repair { file: PathBuf },
+    /// Play many games with bots, on every core, and summarise them.
+    ///
+    /// The same seed gives the same games, the same files and the same
+    /// summary; the throughput goes to standard error.
+    #[command(after_help = EXIT_CODES)]
+    Simulate {
+        #[arg(value_enum)]
+        game: batch::GameArg,
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// One bot per seat, repeated over the seats: random or greedy.
+        #[arg(
+            long = "bot",
+            value_enum,
+            value_delimiter = ',',
+            default_value = "random"
+        )]
+        bots: Vec<batch::BotArg>,
+        /// Write every game as a chained log in this folder.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Worker threads; every core if left out.
+        #[arg(long)]
+        jobs: Option<usize>,
+    },
+    /// Audit every log under the given files and folders, in parallel.
+    ///
+    /// Prints one line per bad file with its first located error, then a
+    /// summary; --format json prints one JSON object per file (JSON lines).
+    #[command(after_help = EXIT_CODES)]
+    Audit {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[arg(long)]
+        jobs: Option<usize>,
+    },
     /// Print the JSON Schema of a file format (also in docs/schema/).
     Schema {
         #[arg(value_enum)]
@@ -345,6 +388,28 @@ pub fn main() -> ExitCode {
         Command::Template(TemplateCommand::Check { file }) => template::check(&file),
         Command::Schema { format } => schema::print(format),
         Command::New(new) => new_log(new),
+        Command::Simulate {
+            game,
+            players,
+            games,
+            seed,
+            bots,
+            out,
+            jobs,
+        } => batch::simulate(batch::SimulateArgs {
+            game,
+            players,
+            games,
+            seed,
+            bots,
+            out,
+            jobs,
+        }),
+        Command::Audit {
+            paths,
+            format,
+            jobs,
+        } => batch::audit(&paths, format, jobs),
         Command::Roll { file, dice } => record::record(&file, record::Verb::Roll { dice }),
         Command::Place {
             file,

@@ -16,4 +16,4 @@ pub use reader::{
     Entry, Fold, GameKind, KNOWN_GAMES, LOG_FORMAT, Line, LineReader, ReadError, Record, TakenBack,
     decode, detect, fold_log, line_hash,
 };
-pub use writer::to_line;
+pub use writer::{chained_log, to_line};
