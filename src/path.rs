@@ -70,3 +70,61 @@ mod tests {
         assert_eq!(JsonPath::root().to_string(), "(root)");
     }
 }
+
+/// What a list of problems is about: its noun in messages.
+pub trait Subject {
+    /// "template", "deck".
+    const WHAT: &'static str;
+}
+
+/// One problem in a document, located by its JSON path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem<K> {
+    pub path: JsonPath,
+    pub kind: K,
+}
+
+impl<K: fmt::Display> fmt::Display for Problem<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.kind)
+    }
+}
+
+/// Every problem found in a document, in document order: validation
+/// reports them all at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problems<K>(pub Vec<Problem<K>>);
+
+impl<K> Problems<K> {
+    pub fn problems(&self) -> &[Problem<K>] {
+        &self.0
+    }
+}
+
+impl<K: fmt::Display + Subject> Problems<K> {
+    /// The problems of a document embedded in a start event, with paths
+    /// from the event (`template.boxes[0].pearl`).
+    pub fn embedded(&self, key: &str) -> String {
+        let mut text = format!("the embedded {} has {}", K::WHAT, count(self.0.len()));
+        for problem in &self.0 {
+            text.push_str(&format!("\n  {key}.{problem}"));
+        }
+        text
+    }
+}
+
+fn count(n: usize) -> String {
+    format!("{n} problem{}", if n == 1 { "" } else { "s" })
+}
+
+impl<K: fmt::Display + Subject> fmt::Display for Problems<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the {} has {}", K::WHAT, count(self.0.len()))?;
+        for problem in &self.0 {
+            write!(f, "\n  {problem}")?;
+        }
+        Ok(())
+    }
+}
+
+impl<K: fmt::Display + fmt::Debug + Subject> std::error::Error for Problems<K> {}

@@ -5,7 +5,7 @@ mod common;
 
 use sunfold::log::{DecodeError, MetaError};
 use sunfold::path::JsonPath;
-use sunfold::soleils::template::{Need, ProblemKind, TemplateErrors, TemplateProblem};
+use sunfold::soleils::template::{Need, ProblemKind, TemplateProblem};
 use sunfold::soleils::{Dice, EndReason, Expected, Requirement, RuleError, SetupError, SunChoice};
 
 fn rule_errors() -> Vec<RuleError> {
@@ -154,7 +154,7 @@ fn setup_errors() -> Vec<SetupError> {
             found: " ".into(),
         },
         SetupError::DuplicateName { name: "Ann".into() },
-        SetupError::Template(TemplateErrors(vec![
+        SetupError::Template(sunfold::path::Problems(vec![
             problem(
                 root.key("boxes").index(0).key("pearl"),
                 ProblemKind::PearlOutOfRange { found: 7 },
@@ -420,7 +420,7 @@ fn messages_are_lowercase() {
 mod summertime_messages {
     use super::common;
     use sunfold::path::JsonPath;
-    use sunfold::summertime::deck::{CostText, DeckErrors, DeckProblem, DeckProblemKind};
+    use sunfold::summertime::deck::{CostText, DeckProblem, DeckProblemKind};
     use sunfold::summertime::{
         At, Awaited, Borders, Either, EndReason, RuleError, SetupError, Shortfall,
     };
@@ -590,7 +590,7 @@ mod summertime_messages {
             },
             SetupError::UnknownCard { found: s("kite-1") },
             SetupError::CardTwice { card: s("fish-2") },
-            SetupError::Deck(DeckErrors(vec![DeckProblem {
+            SetupError::Deck(sunfold::path::Problems(vec![DeckProblem {
                 path: JsonPath::root().key("cards").index(5).key("needs").index(0),
                 kind: DeckProblemKind::UnknownPicture { id: s("kite") },
             }])),

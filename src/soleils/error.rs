@@ -142,19 +142,6 @@ pub enum SetupError {
     EmptyName { position: usize, found: String },
     #[error("expected unique player names, but found {name:?} twice")]
     DuplicateName { name: String },
-    #[error("{}", embedded(.0))]
+    #[error("{}", .0.embedded("template"))]
     Template(TemplateErrors),
-}
-
-/// Problems of a template embedded in a start event, with paths from the event.
-fn embedded(errors: &TemplateErrors) -> String {
-    let count = errors.problems().len();
-    let mut text = format!(
-        "the embedded template has {count} problem{}",
-        if count == 1 { "" } else { "s" }
-    );
-    for problem in errors.problems() {
-        text.push_str(&format!("\n  template.{problem}"));
-    }
-    text
 }

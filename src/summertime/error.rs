@@ -190,18 +190,6 @@ pub enum SetupError {
     UnknownCard { found: String },
     #[error("expected every card once in the order, but found {card} twice")]
     CardTwice { card: String },
-    #[error("{}", embedded(.0))]
+    #[error("{}", .0.embedded("deck"))]
     Deck(DeckErrors),
-}
-
-fn embedded(errors: &DeckErrors) -> String {
-    let count = errors.problems().len();
-    let mut text = format!(
-        "the embedded deck has {count} problem{}",
-        if count == 1 { "" } else { "s" }
-    );
-    for problem in errors.problems() {
-        text.push_str(&format!("\n  deck.{problem}"));
-    }
-    text
 }

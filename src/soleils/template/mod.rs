@@ -264,7 +264,7 @@ impl Checker {
         let thresholds = self.sun(&raw);
 
         if !self.problems.is_empty() {
-            return Err(TemplateErrors(self.problems));
+            return Err(crate::path::Problems(self.problems));
         }
 
         let mut touching = vec![Vec::new(); boxes.len()];

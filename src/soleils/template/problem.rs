@@ -1,19 +1,15 @@
 //! Everything that can be wrong with a well-formed template.
 
-use crate::path::JsonPath;
-use std::fmt;
+use crate::path::{JsonPath, Problem, Problems, Subject};
 
 /// One problem in a template, located by its JSON path.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TemplateProblem {
-    pub path: JsonPath,
-    pub kind: ProblemKind,
-}
+pub type TemplateProblem = Problem<ProblemKind>;
 
-impl fmt::Display for TemplateProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path, self.kind)
-    }
+/// Every problem found in a template, in document order.
+pub type TemplateErrors = Problems<ProblemKind>;
+
+impl Subject for ProblemKind {
+    const WHAT: &'static str = "template";
 }
 
 /// What is wrong, with the data needed to say it.
@@ -80,30 +76,3 @@ pub enum ProblemKind {
     #[error("expected a threshold a sun total can reach (at most {max}), but found {found}")]
     UnreachableThreshold { found: u16, max: u16 },
 }
-
-/// Every problem found in a template, in document order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TemplateErrors(pub Vec<TemplateProblem>);
-
-impl TemplateErrors {
-    pub fn problems(&self) -> &[TemplateProblem] {
-        &self.0
-    }
-}
-
-impl fmt::Display for TemplateErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let count = self.0.len();
-        write!(
-            f,
-            "the template has {count} problem{}",
-            if count == 1 { "" } else { "s" }
-        )?;
-        for problem in &self.0 {
-            write!(f, "\n  {problem}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for TemplateErrors {}

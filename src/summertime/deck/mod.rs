@@ -252,21 +252,30 @@ impl TryFrom<RawDeck> for Deck {
         };
 
         let mut cards = Vec::new();
+        // Cards and closing cards share one id space.
         let mut seen: HashMap<&str, JsonPath> = HashMap::new();
-        for (c, card) in raw.cards.iter().enumerate() {
-            let path = root.key("cards").index(c);
-            if card.id.trim().is_empty() {
-                report(path.key("id"), DeckProblemKind::Empty { what: "id" });
-            } else if let Some(first) = seen.get(card.id.as_str()) {
+        fn unique<'a>(
+            id: &'a str,
+            path: JsonPath,
+            seen: &mut HashMap<&'a str, JsonPath>,
+            report: &mut dyn FnMut(JsonPath, DeckProblemKind),
+        ) {
+            if id.trim().is_empty() {
+                report(path, DeckProblemKind::Empty { what: "id" });
+            } else if let Some(first) = seen.get(id) {
                 let kind = DeckProblemKind::DuplicateId {
                     what: "card",
-                    id: card.id.clone(),
+                    id: id.to_owned(),
                     first: first.clone(),
                 };
-                report(path.key("id"), kind);
+                report(path, kind);
             } else {
-                seen.insert(&card.id, path.key("id"));
+                seen.insert(id, path);
             }
+        }
+        for (c, card) in raw.cards.iter().enumerate() {
+            let path = root.key("cards").index(c);
+            unique(&card.id, path.key("id"), &mut seen, &mut report);
             let picture = pictures.get(&card.picture).copied().unwrap_or_else(|| {
                 let id = card.picture.clone();
                 report(path.key("picture"), DeckProblemKind::UnknownPicture { id });
@@ -348,18 +357,7 @@ impl TryFrom<RawDeck> for Deck {
         let mut closing = Vec::new();
         for (c, card) in raw.closing_cards.iter().enumerate() {
             let path = root.key("closing_cards").index(c);
-            if card.id.trim().is_empty() {
-                report(path.key("id"), DeckProblemKind::Empty { what: "id" });
-            } else if let Some(first) = seen.get(card.id.as_str()) {
-                let kind = DeckProblemKind::DuplicateId {
-                    what: "card",
-                    id: card.id.clone(),
-                    first: first.clone(),
-                };
-                report(path.key("id"), kind);
-            } else {
-                seen.insert(&card.id, path.key("id"));
-            }
+            unique(&card.id, path.key("id"), &mut seen, &mut report);
             let sides = [
                 cost(path.key("sides").index(0), &card.sides[0], &mut report),
                 cost(path.key("sides").index(1), &card.sides[1], &mut report),
@@ -370,7 +368,7 @@ impl TryFrom<RawDeck> for Deck {
             });
         }
         if !problems.is_empty() {
-            return Err(DeckErrors(problems));
+            return Err(crate::path::Problems(problems));
         }
         let by_id = cards
             .iter()

@@ -1,18 +1,15 @@
 //! Everything that can be wrong with a well-formed deck.
 
-use crate::path::JsonPath;
-use std::fmt;
+use crate::path::{JsonPath, Problem, Problems, Subject};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DeckProblem {
-    pub path: JsonPath,
-    pub kind: DeckProblemKind,
-}
+/// One problem in a deck, located by its JSON path.
+pub type DeckProblem = Problem<DeckProblemKind>;
 
-impl fmt::Display for DeckProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path, self.kind)
-    }
+/// Every problem found in a deck, in document order.
+pub type DeckErrors = Problems<DeckProblemKind>;
+
+impl Subject for DeckProblemKind {
+    const WHAT: &'static str = "deck";
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -65,30 +62,3 @@ pub enum DeckProblemKind {
     #[error("expected at least 1, but found 0")]
     Zero,
 }
-
-/// Every problem found in a deck, in document order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DeckErrors(pub Vec<DeckProblem>);
-
-impl DeckErrors {
-    pub fn problems(&self) -> &[DeckProblem] {
-        &self.0
-    }
-}
-
-impl fmt::Display for DeckErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let count = self.0.len();
-        write!(
-            f,
-            "the deck has {count} problem{}",
-            if count == 1 { "" } else { "s" }
-        )?;
-        for problem in &self.0 {
-            write!(f, "\n  {problem}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for DeckErrors {}
