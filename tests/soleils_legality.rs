@@ -154,7 +154,6 @@ fn a_finished_game_accepts_nothing() {
     let mut state = setup(&common::start(&["Ann"], Options::default(), template)).unwrap();
     while let Some(event) = legal_events(&state).first().cloned() {
         apply(&mut state, &event).unwrap();
-        let _ = &mut rng;
     }
     assert!(state.ended().is_some());
     let roll = Event::Rolled(Rolled {

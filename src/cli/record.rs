@@ -163,10 +163,8 @@ pub fn record(path: &Path, verb: Verb) -> Exit {
         ));
     }
     let line = match opened.game {
-        GameKind::Soleils => checked::<Soleils>(path, opened, &bytes, &verb, soleils_entry),
-        GameKind::Summertime => {
-            checked::<Summertime>(path, opened, &bytes, &verb, summertime_entry)
-        }
+        GameKind::Soleils => checked::<Soleils>(path, opened, &verb, soleils_entry),
+        GameKind::Summertime => checked::<Summertime>(path, opened, &verb, summertime_entry),
     };
     let (line, seq, kind) = match line {
         Ok(checked) => checked,
@@ -208,14 +206,10 @@ type Builder<G> = fn(&Fold<G>, &Verb) -> Result<<G as Game>::Event, Exit>;
 fn checked<G: Present>(
     path: &Path,
     opened: super::replay::Opened<&[u8]>,
-    bytes: &[u8],
     verb: &Verb,
     build: Builder<G>,
 ) -> Result<(String, u64, String), Exit> {
     let mut fold = fold_file::<G, _>(path, opened, None, Format::Text, &mut |_| {})?;
-    // A last line without its newline folded, so it is complete: `record`
-    // adds the newline before the new line.
-    let _ = bytes;
     let seq = fold.events();
     let prev = prev_for(&fold);
     let line = match verb {

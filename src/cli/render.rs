@@ -1,7 +1,7 @@
 //! `sunfold render`: blank sheets, card layouts and scored replays as PDF or
 //! SVG, chosen by the output file's extension.
 
-use super::load::{LoadError, Loaded, load};
+use super::load::{Loaded, load};
 use super::{Exit, io_error};
 use crate::render::paper::{Paper, impose};
 use crate::render::scene::Scene;
@@ -137,29 +137,6 @@ pub(super) fn write(scene: &Scene, target: &Target) -> Exit {
     Exit::Valid
 }
 
-pub(super) fn template_problems(path: &Path, error: LoadError) -> Exit {
-    let shown = path.display();
-    match error {
-        LoadError::Io(e) => io_error(path, &e),
-        LoadError::Shape { path: at, detail } => {
-            eprintln!("{shown}: {at}: {detail}");
-            Exit::Invalid
-        }
-        LoadError::Sheet(errors) => {
-            for problem in errors.problems() {
-                eprintln!("{shown}: {problem}");
-            }
-            Exit::Invalid
-        }
-        LoadError::Deck(errors) => {
-            for problem in errors.problems() {
-                eprintln!("{shown}: {problem}");
-            }
-            Exit::Invalid
-        }
-    }
-}
-
 pub fn sheet(args: &SheetArgs) -> Exit {
     let target = match target(&args.output) {
         Ok(target) => target,
@@ -174,7 +151,7 @@ pub fn sheet(args: &SheetArgs) -> Exit {
             );
             return Exit::Usage;
         }
-        Err(e) => return template_problems(&args.template, e),
+        Err(e) => return super::template::report(&args.template, e),
     };
     let names: Vec<Option<&str>> = if args.names.is_empty() {
         vec![None]
@@ -307,7 +284,7 @@ pub fn cards(args: &CardsArgs) -> Exit {
             );
             return Exit::Usage;
         }
-        Err(e) => return template_problems(&args.deck, e),
+        Err(e) => return super::template::report(&args.deck, e),
     };
     write(
         &crate::render::cards::scene(&deck, args.paper.into()),

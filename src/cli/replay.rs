@@ -180,12 +180,7 @@ fn fail_decode(path: &Path, format: Format, error: &Located<DecodeError>) -> Exi
     match format {
         Format::Text => {
             eprintln!("{}:{error}", path.display());
-            if let DecodeError::TornLine { .. } = error.error {
-                eprintln!(
-                    "  a crash cut the last write short: sunfold repair {} removes it and keeps it aside",
-                    path.display()
-                );
-            }
+            torn_hint(path, &error.error);
         }
         Format::Json => {
             let report = serde_json::json!({
@@ -197,6 +192,16 @@ fn fail_decode(path: &Path, format: Format, error: &Located<DecodeError>) -> Exi
         }
     }
     Exit::Invalid
+}
+
+/// After a torn last line, says how to repair it.
+fn torn_hint(path: &Path, error: &DecodeError) {
+    if let DecodeError::TornLine { .. } = error {
+        eprintln!(
+            "  a crash cut the last write short: sunfold repair {} removes it and keeps it aside",
+            path.display()
+        );
+    }
 }
 
 fn error_json<E: std::fmt::Display>(
@@ -239,11 +244,8 @@ pub(super) fn fail<G: Present>(
                 };
                 eprintln!("  legal instead: {shown}{more}");
             }
-            if let crate::log::ReplayError::Decode(DecodeError::TornLine { .. }) = error.error {
-                eprintln!(
-                    "  a crash cut the last write short: sunfold repair {} removes it and keeps it aside",
-                    path.display()
-                );
+            if let crate::log::ReplayError::Decode(decode) = &error.error {
+                torn_hint(path, decode);
             }
             if let Some((_, last)) = state {
                 eprintln!(

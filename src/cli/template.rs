@@ -45,12 +45,21 @@ pub fn check(path: &Path) -> Exit {
             );
             Exit::Valid
         }
-        Err(LoadError::Io(e)) => io_error(path, &e),
-        Err(LoadError::Shape { path: at, detail }) => {
+        Err(error) => report(path, error),
+    }
+}
+
+/// Reports why a template or deck could not be loaded, every problem with
+/// its path, and gives the exit code. Shared by `template check` and `render`.
+pub(super) fn report(path: &Path, error: LoadError) -> Exit {
+    let shown = path.display();
+    match error {
+        LoadError::Io(e) => io_error(path, &e),
+        LoadError::Shape { path: at, detail } => {
             eprintln!("{shown}: {at}: {detail}");
             Exit::Invalid
         }
-        Err(LoadError::Sheet(errors)) => problems(&shown, errors.problems()),
-        Err(LoadError::Deck(errors)) => problems(&shown, errors.problems()),
+        LoadError::Sheet(errors) => problems(&shown, errors.problems()),
+        LoadError::Deck(errors) => problems(&shown, errors.problems()),
     }
 }

@@ -303,6 +303,41 @@ impl Canvas<'_> {
         self.text(x, y, size, text, anchor, weight, color);
     }
 
+    /// The heading of a report page: a title, a grey caption (which file),
+    /// and a status line, in the top 21 mm of a page of width `width`.
+    pub fn heading(&mut self, width: f32, title: &str, caption: &str, status: &str) {
+        self.text(
+            0.0,
+            8.0,
+            7.0,
+            title,
+            Anchor::Start,
+            Weight::Bold,
+            Color::BLACK,
+        );
+        let grey = Color::GREY;
+        self.text_fit(
+            0.0,
+            14.0,
+            3.2,
+            width,
+            caption,
+            Anchor::Start,
+            Weight::Regular,
+            grey,
+        );
+        self.text_fit(
+            0.0,
+            19.5,
+            3.2,
+            width,
+            status,
+            Anchor::Start,
+            Weight::Regular,
+            Color::BLACK,
+        );
+    }
+
     /// Draws with the origin moved to `(x, y)` and sizes multiplied by `scale`.
     pub fn within(&mut self, x: f32, y: f32, scale: f32, draw: impl FnOnce(&mut Canvas)) {
         let frame = Frame {

@@ -12,6 +12,9 @@ use crate::soleils::template::{Constraint, Reward, Template, ZoneKind};
 use crate::soleils::{How, State, score};
 use std::collections::BTreeSet;
 
+/// The room for the sheet's title, left of the name line.
+const TITLE_WIDTH: f32 = 110.0;
+
 /// The natural width and height of one sheet page, in millimetres.
 pub const WIDTH: f32 = 190.0;
 pub const HEIGHT: f32 = 277.0;
@@ -416,7 +419,7 @@ impl<'a> Sheet<'a> {
             0.0,
             y + 8.0 * k,
             7.5 * k,
-            100.0 * k.min(1.0) + 10.0,
+            TITLE_WIDTH,
             title,
             Anchor::Start,
             Weight::Bold,
@@ -755,7 +758,6 @@ impl<'a> Sheet<'a> {
         for (i, t) in thresholds.iter().enumerate() {
             let x = (i % per_row) as f32 * w;
             let top = y + 2.0 * k + (i / per_row) as f32 * 11.0 * k;
-            let label = format!("{} {}", t.at, reward_text(t.reward));
             c.group(
                 format!("Sun threshold {}: {}", t.at, reward_text(t.reward)),
                 |c| {
@@ -821,7 +823,6 @@ impl<'a> Sheet<'a> {
                             );
                         }
                     }
-                    let _ = &label;
                 },
             );
         }

@@ -55,39 +55,11 @@ pub fn scene(state: &State, history: &History, paper: Paper, caption: &str) -> S
 }
 
 fn summary(c: &mut Canvas, state: &State, history: &History, caption: &str) {
-    c.text(
-        0.0,
-        8.0,
-        7.0,
-        "Score and course of the game",
-        Anchor::Start,
-        Weight::Bold,
-        Color::BLACK,
-    );
-    c.text_fit(
-        0.0,
-        14.0,
-        3.2,
-        WIDTH,
-        caption.to_owned(),
-        Anchor::Start,
-        Weight::Regular,
-        Color::GREY,
-    );
     let status = match state.ended() {
         Some(reason) => format!("Round {}: game over, {reason}.", state.round()),
         None => format!("Round {}, in progress.", state.round()),
     };
-    c.text_fit(
-        0.0,
-        19.5,
-        3.2,
-        WIDTH,
-        status,
-        Anchor::Start,
-        Weight::Regular,
-        Color::BLACK,
-    );
+    c.heading(WIDTH, "Score and course of the game", caption, &status);
     // The breakdown table.
     let lines = score(state);
     let headers = [

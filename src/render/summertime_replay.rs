@@ -46,34 +46,11 @@ fn status(state: &State) -> String {
 }
 
 fn grid_page(c: &mut Canvas, state: &State, caption: &str) {
-    c.text(
-        0.0,
-        8.0,
-        7.0,
+    c.heading(
+        WIDTH,
         "Summertime: the grid as played",
-        Anchor::Start,
-        Weight::Bold,
-        Color::BLACK,
-    );
-    c.text_fit(
-        0.0,
-        14.0,
-        3.2,
-        WIDTH,
-        caption.to_owned(),
-        Anchor::Start,
-        Weight::Regular,
-        Color::GREY,
-    );
-    c.text_fit(
-        0.0,
-        19.5,
-        3.4,
-        WIDTH,
-        status(state),
-        Anchor::Start,
-        Weight::Regular,
-        Color::BLACK,
+        caption,
+        &status(state),
     );
     let names: Vec<&str> = state.players().iter().map(|p| p.name.as_str()).collect();
     // The legend: player 1 has a plain strip, player 2 a striped one.

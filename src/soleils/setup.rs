@@ -32,9 +32,12 @@ pub fn setup(start: &Start) -> Result<State, SetupError> {
         }
     }
     let template = Template::try_from(start.template.clone()).map_err(SetupError::Template)?;
-    let mut state = State::new(Arc::new(template), start.options, &start.players);
-    state.dice_seed = start.dice_seed;
-    Ok(state)
+    Ok(State::new(
+        Arc::new(template),
+        start.options,
+        &start.players,
+        start.dice_seed,
+    ))
 }
 
 impl State {
@@ -43,6 +46,7 @@ impl State {
         template: Arc<Template>,
         options: super::options::Options,
         names: &[String],
+        dice_seed: Option<u64>,
     ) -> State {
         let players = names
             .iter()
@@ -65,7 +69,7 @@ impl State {
             round: 0,
             dice: None,
             ended: None,
-            dice_seed: None,
+            dice_seed,
         }
     }
 }

@@ -376,7 +376,13 @@ pub(super) fn placement(state: &State, card: CardIndex, cell: Cell) -> Result<u3
             .iter()
             .map(|&c| deck.picture_name(deck.card(c).picture).to_lowercase())
             .collect();
-        borders.dedup();
+        let mut seen = Vec::new();
+        borders.retain(|b| {
+            !seen.contains(b) && {
+                seen.push(b.clone());
+                true
+            }
+        });
         return Err(RuleError::NeedsNeighbour {
             needs: Either(
                 face.needs
