@@ -10,20 +10,22 @@
 
 use std::time::Instant;
 use sunfold::log::{Fold, LineReader, chained_log};
-use sunfold::sim::{Bot, play};
+use sunfold::sim::{Bot, SoleilsVariant, SummertimeVariant, play};
 use sunfold::soleils::Soleils;
 use sunfold::summertime::Summertime;
 
 fn main() {
+    let soleils = SoleilsVariant::bundled();
+    let summertime = SummertimeVariant::bundled();
     let n = 3000;
     let start = Instant::now();
     for seed in 0..n {
-        play::<Soleils>(4, &[Bot::Random], seed);
+        play::<Soleils>(&soleils, 4, &[Bot::Random], seed);
     }
     let soleils_rate = n as f64 / start.elapsed().as_secs_f64();
     let start = Instant::now();
     for seed in 0..n {
-        play::<Summertime>(2, &[Bot::Random], seed);
+        play::<Summertime>(&summertime, 2, &[Bot::Random], seed);
     }
     let summertime_rate = n as f64 / start.elapsed().as_secs_f64();
     println!("simulation, random bots, one thread:");
@@ -37,7 +39,8 @@ fn main() {
     let mut seed = 0;
     let mut all = Vec::new();
     while events < 1_000_000 {
-        let log = chained_log(&play::<Soleils>(4, &[Bot::Random], 1_000_000 + seed).events);
+        let log =
+            chained_log(&play::<Soleils>(&soleils, 4, &[Bot::Random], 1_000_000 + seed).events);
         events += log.lines().count();
         std::fs::write(dir.join(format!("game-{seed:06}.jsonl")), &log).unwrap();
         all.extend_from_slice(log.as_bytes());

@@ -7,14 +7,14 @@ mod common;
 use sunfold::game::Game;
 use sunfold::log::{Fold, LineReader, chained_log};
 use sunfold::rng::SeededRng;
-use sunfold::sim::{Bot, Simulated, play};
+use sunfold::sim::{Bot, Simulated, SoleilsVariant, SummertimeVariant, play};
 use sunfold::soleils::Soleils;
 use sunfold::summertime::Summertime;
 
 /// Replays a simulated game from its log and checks the recomputed scores.
-fn round_trip<G: Simulated>(players: usize, bots: &[Bot], games: u64) {
+fn round_trip<G: Simulated>(variant: &G::Variant, players: usize, bots: &[Bot], games: u64) {
     for seed in 0..games {
-        let result = play::<G>(players, bots, seed);
+        let result = play::<G>(variant, players, bots, seed);
         let log = chained_log(&result.events);
         let mut lines = LineReader::new(log.as_bytes());
         let first = lines.next_line().unwrap().unwrap();
@@ -35,12 +35,22 @@ fn round_trip<G: Simulated>(players: usize, bots: &[Bot], games: u64) {
 
 #[test]
 fn a_thousand_simulated_soleils_games_replay_with_the_same_scores() {
-    round_trip::<Soleils>(4, &[Bot::Random, Bot::Greedy], 1000);
+    round_trip::<Soleils>(
+        &SoleilsVariant::bundled(),
+        4,
+        &[Bot::Random, Bot::Greedy],
+        1000,
+    );
 }
 
 #[test]
 fn a_thousand_simulated_summertime_games_replay_with_the_same_scores() {
-    round_trip::<Summertime>(2, &[Bot::Greedy, Bot::Random], 1000);
+    round_trip::<Summertime>(
+        &SummertimeVariant::bundled(),
+        2,
+        &[Bot::Greedy, Bot::Random],
+        1000,
+    );
 }
 
 #[test]

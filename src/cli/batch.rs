@@ -1,9 +1,9 @@
-//! `sunfold simulate` and `sunfold audit`: many games at once, on every core.
+//! `sunfold audit`, and what it shares with `simulate`, `compare` and
+//! `rescore`: worker threads, progress bars, and finding the logs.
 
 use super::{Exit, Format, io_error};
 use crate::game::{EventKind, Game};
-use crate::log::{Fold, GameKind, Line, LineReader, Located, chained_log, detect};
-use crate::sim::{Bot, Simulated, Stats, play};
+use crate::log::{Fold, GameKind, Line, LineReader, Located, detect};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use rayon::prelude::*;
@@ -13,7 +13,7 @@ use std::time::Instant;
 
 /// Games or files handled per parallel batch: results are reported and
 /// dropped batch by batch, so memory stays flat.
-const CHUNK: usize = 512;
+pub(super) const CHUNK: usize = 512;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameArg {
@@ -27,7 +27,7 @@ pub enum BotArg {
     Greedy,
 }
 
-fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, Exit> {
+pub(super) fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, Exit> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = jobs {
         builder = builder.num_threads(jobs.max(1));
@@ -38,7 +38,7 @@ fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, Exit> {
     })
 }
 
-fn progress(total: u64, what: &str) -> Option<indicatif::ProgressBar> {
+pub(super) fn progress(total: u64, what: &str) -> Option<indicatif::ProgressBar> {
     if !std::io::stderr().is_terminal() || total < 2 * CHUNK as u64 {
         return None;
     }
@@ -52,110 +52,8 @@ fn progress(total: u64, what: &str) -> Option<indicatif::ProgressBar> {
 }
 
 /// The seed of game `i` of a batch seeded with `seed`.
-fn game_seed(seed: u64, i: u64) -> u64 {
+pub(super) fn game_seed(seed: u64, i: u64) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i)
-}
-
-pub struct SimulateArgs {
-    pub game: GameArg,
-    pub players: usize,
-    pub games: u64,
-    pub seed: u64,
-    pub bots: Vec<BotArg>,
-    pub out: Option<PathBuf>,
-    pub jobs: Option<usize>,
-}
-
-pub fn simulate(args: SimulateArgs) -> Exit {
-    let bots: Vec<Bot> = args
-        .bots
-        .iter()
-        .map(|b| match b {
-            BotArg::Random => Bot::Random,
-            BotArg::Greedy => Bot::Greedy,
-        })
-        .collect();
-    let bots = if bots.is_empty() {
-        vec![Bot::Random]
-    } else {
-        bots
-    };
-    let range = match args.game {
-        GameArg::Soleils => 1..=crate::soleils::MAX_PLAYERS,
-        GameArg::Summertime => 2..=2,
-    };
-    if !range.contains(&args.players) {
-        eprintln!(
-            "sunfold: expected {} to {} players for this game, but found {}",
-            range.start(),
-            range.end(),
-            args.players
-        );
-        return Exit::Usage;
-    }
-    if let Some(dir) = &args.out
-        && let Err(e) = std::fs::create_dir_all(dir)
-    {
-        return io_error(dir, &e);
-    }
-    let pool = match pool(args.jobs) {
-        Ok(pool) => pool,
-        Err(exit) => return exit,
-    };
-    let started = Instant::now();
-    let result = pool.install(|| match args.game {
-        GameArg::Soleils => run::<Soleils>(&args, &bots),
-        GameArg::Summertime => run::<Summertime>(&args, &bots),
-    });
-    let stats = match result {
-        Ok(stats) => stats,
-        Err(exit) => return exit,
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    print!("{}", stats.report());
-    eprintln!(
-        "{} games in {:.2} s: {:.0} games per second on {} threads",
-        stats.games(),
-        seconds,
-        stats.games() as f64 / seconds.max(1e-9),
-        pool.current_num_threads()
-    );
-    Exit::Valid
-}
-
-fn run<G: Simulated>(args: &SimulateArgs, bots: &[Bot]) -> Result<Stats, Exit>
-where
-    G::Event: Send,
-{
-    let mut stats = Stats::new(args.players, bots);
-    let bar = progress(args.games, "games");
-    let mut start = 0;
-    while start < args.games {
-        let end = (start + CHUNK as u64).min(args.games);
-        let results: Vec<Result<crate::sim::GameResult<G::Event>, Exit>> = (start..end)
-            .into_par_iter()
-            .map(|i| {
-                let result = play::<G>(args.players, bots, game_seed(args.seed, i));
-                if let Some(dir) = &args.out {
-                    let path = dir.join(format!("{}-{:06}.jsonl", G::NAME, i + 1));
-                    std::fs::write(&path, chained_log(&result.events))
-                        .map_err(|e| io_error(&path, &e))?;
-                }
-                Ok(result)
-            })
-            .collect();
-        for result in results {
-            stats.add(&result?);
-        }
-        if let Some(bar) = &bar {
-            bar.set_position(end);
-        }
-        start = end;
-    }
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    Ok(stats)
 }
 
 /// The audit of one file.
@@ -262,7 +160,7 @@ where
 }
 
 /// Every .jsonl file under the paths, in order.
-fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Exit> {
+pub(super) fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Exit> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
             .map(|e| e.map(|e| e.path()))
@@ -311,8 +209,10 @@ pub fn audit(paths: &[PathBuf], format: Format, jobs: Option<usize>) -> Exit {
                     if let Some(error) = &a.error {
                         bad += 1;
                         let text = format!("{}:{error}", a.path.display());
+                        // The bar draws on standard error; the result goes to
+                        // standard output, so that `audit dir > out` keeps it.
                         match &bar {
-                            Some(bar) => bar.println(text),
+                            Some(bar) => bar.suspend(|| println!("{text}")),
                             None => println!("{text}"),
                         }
                     }

@@ -7,12 +7,16 @@ mod present;
 mod record;
 mod render;
 mod replay;
+mod report_view;
+mod rescore;
 mod schema;
+mod simulate;
 mod soleils_text;
 mod summertime_text;
 
 pub use schema::{SchemaKind, schema_text};
 mod template;
+mod variant;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -192,30 +196,23 @@ enum Command {
     /// The same seed gives the same games, the same files and the same
     /// summary; the throughput goes to standard error.
     #[command(after_help = EXIT_CODES)]
-    Simulate {
-        #[arg(value_enum)]
-        game: batch::GameArg,
-        #[arg(long, default_value_t = 4)]
-        players: usize,
-        #[arg(long, default_value_t = 1000)]
-        games: u64,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// One bot per seat, repeated over the seats: random or greedy.
-        #[arg(
-            long = "bot",
-            value_enum,
-            value_delimiter = ',',
-            default_value = "random"
-        )]
-        bots: Vec<batch::BotArg>,
-        /// Write every game as a chained log in this folder.
-        #[arg(long)]
-        out: Option<PathBuf>,
-        /// Worker threads; every core if left out.
-        #[arg(long)]
-        jobs: Option<usize>,
-    },
+    Simulate(simulate::SimulateArgs),
+    /// Compare two variants over the same games: mean scores, win rates,
+    /// lengths, completions and the score distribution, each difference with
+    /// its 95% confidence interval.
+    ///
+    /// Game i of variant A and game i of variant B see the same dice (or the
+    /// same deal) and the same bot seeds, so a difference comes from the rules
+    /// and not from luck. A variant is a sheet template (or a deck) and rule
+    /// options; each side defaults to the bundled sheet or deck with the
+    /// default options.
+    #[command(after_help = EXIT_CODES)]
+    Compare(simulate::CompareArgs),
+    /// Replay recorded matches under other rules: a rule option, a sheet
+    /// template or a deck. Each file is reported as the same result, new
+    /// scores, a changed winner, or the first decision that becomes illegal.
+    #[command(after_help = EXIT_CODES)]
+    Rescore(rescore::RescoreArgs),
     /// Audit every log under the given files and folders, in parallel.
     ///
     /// Prints one line per bad file with its first located error, then a
@@ -365,7 +362,7 @@ enum RenderCommand {
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
+pub enum Format {
     Text,
     Json,
 }
@@ -388,23 +385,9 @@ pub fn main() -> ExitCode {
         Command::Template(TemplateCommand::Check { file }) => template::check(&file),
         Command::Schema { format } => schema::print(format),
         Command::New(new) => new_log(new),
-        Command::Simulate {
-            game,
-            players,
-            games,
-            seed,
-            bots,
-            out,
-            jobs,
-        } => batch::simulate(batch::SimulateArgs {
-            game,
-            players,
-            games,
-            seed,
-            bots,
-            out,
-            jobs,
-        }),
+        Command::Simulate(args) => simulate::simulate(args),
+        Command::Compare(args) => simulate::compare(args),
+        Command::Rescore(args) => rescore::run(args),
         Command::Audit {
             paths,
             format,
@@ -520,10 +503,6 @@ fn claim(file: &std::path::Path, scores: Vec<(String, i64)>, from: Option<PathBu
     record::record(file, record::Verb::Claim { scores })
 }
 
-/// The bundled default sheet and deck, for `new` without --template/--deck.
-const DEFAULT_TEMPLATE: &str = include_str!("../../sheet-templates/62-soleils-d-ete.json");
-const DEFAULT_DECK: &str = include_str!("../../sheet-templates/summertime.json");
-
 fn seed_from_clock() -> u64 {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -531,16 +510,10 @@ fn seed_from_clock() -> u64 {
     now.as_secs() ^ u64::from(now.subsec_nanos()).rotate_left(32)
 }
 
-fn read_json<T: serde::de::DeserializeOwned>(
-    path: Option<&std::path::Path>,
-    default: &str,
-) -> Result<T, Exit> {
-    let text = match path {
-        None => default.to_owned(),
-        Some(path) => std::fs::read_to_string(path).map_err(|e| io_error(path, &e))?,
-    };
+fn read_json<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> Result<T, Exit> {
+    let text = std::fs::read_to_string(path).map_err(|e| io_error(path, &e))?;
     serde_json::from_str(&text).map_err(|e| {
-        let shown = path.map_or("(bundled)".to_owned(), |p| p.display().to_string());
+        let shown = path.display();
         eprintln!("sunfold: {shown}: {}", crate::json_error::describe(&e));
         Exit::Invalid
     })
@@ -557,38 +530,16 @@ fn new_log(command: NewCommand) -> Exit {
             dice_seed,
             force,
         } => {
-            let template: soleils::template::RawTemplate =
-                match read_json(template.as_deref(), DEFAULT_TEMPLATE) {
-                    Ok(t) => t,
-                    Err(exit) => return exit,
-                };
-            let mut rules = soleils::Options::default();
-            for option in &options {
-                match option.split_once('=').map(|(k, v)| (k.trim(), v.trim())) {
-                    Some(("sun_bonus", "reach_or_pass")) => {
-                        rules.sun_bonus = soleils::SunBonus::ReachOrPass
-                    }
-                    Some(("sun_bonus", "exact")) => rules.sun_bonus = soleils::SunBonus::Exact,
-                    Some(("skip_placement", "voluntary")) => {
-                        rules.skip_placement = soleils::SkipPlacement::Voluntary
-                    }
-                    Some(("skip_placement", "only_when_blocked")) => {
-                        rules.skip_placement = soleils::SkipPlacement::OnlyWhenBlocked
-                    }
-                    _ => {
-                        eprintln!(
-                            "sunfold: expected an option sun_bonus=reach_or_pass|exact or skip_placement=voluntary|only_when_blocked, but found {option:?}"
-                        );
-                        return Exit::Usage;
-                    }
-                }
-            }
+            let variant = match variant::soleils(template.as_deref(), &options) {
+                Ok(variant) => variant,
+                Err(exit) => return exit,
+            };
             let start = soleils::Event::Started(soleils::Start {
                 format: crate::log::LOG_FORMAT,
                 game: "soleils".into(),
                 players: players.iter().map(|p| p.trim().to_owned()).collect(),
-                options: rules,
-                template,
+                options: variant.options,
+                template: variant.raw,
                 dice_seed: Some(dice_seed.unwrap_or_else(seed_from_clock)),
             });
             record::create::<soleils::Soleils>(&file, start, force)
@@ -604,8 +555,8 @@ fn new_log(command: NewCommand) -> Exit {
             closing,
             force,
         } => {
-            let raw: summertime::deck::RawDeck = match read_json(deck.as_deref(), DEFAULT_DECK) {
-                Ok(d) => d,
+            let variant = match variant::summertime(deck.as_deref(), &[]) {
+                Ok(variant) => variant,
                 Err(exit) => return exit,
             };
             let order = if physical {
@@ -625,7 +576,7 @@ fn new_log(command: NewCommand) -> Exit {
                     stacks: Vec<Vec<String>>,
                     closing_up: [u8; 3],
                 }
-                let given: Given = match read_json(Some(&path), "") {
+                let given: Given = match read_json(&path) {
                     Ok(g) => g,
                     Err(exit) => return exit,
                 };
@@ -636,14 +587,7 @@ fn new_log(command: NewCommand) -> Exit {
                     seed: None,
                 }
             } else {
-                let checked = match summertime::Deck::try_from(raw.clone()) {
-                    Ok(d) => d,
-                    Err(errors) => {
-                        eprintln!("sunfold: {errors}");
-                        return Exit::Invalid;
-                    }
-                };
-                crate::deal::dealt_order(&checked, seed.unwrap_or_else(seed_from_clock))
+                crate::deal::dealt_order(&variant.deck, seed.unwrap_or_else(seed_from_clock))
             };
             let players: Vec<String> = players.iter().map(|p| p.trim().to_owned()).collect();
             let first = first.unwrap_or_else(|| players.first().cloned().unwrap_or_default());
@@ -652,7 +596,7 @@ fn new_log(command: NewCommand) -> Exit {
                 game: "summertime".into(),
                 players,
                 first,
-                deck: raw,
+                deck: variant.raw,
                 order,
             }));
             record::create::<summertime::Summertime>(&file, start, force)

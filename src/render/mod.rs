@@ -4,6 +4,7 @@
 
 pub mod cards;
 pub mod chart;
+pub mod compare;
 pub mod paper;
 pub mod pdf;
 pub mod scene;

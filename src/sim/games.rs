@@ -1,43 +1,41 @@
-//! The two games as [`Simulated`] games, on the bundled default sheet and deck.
+//! The two games as [`Simulated`] games, under any variant.
 
+use super::metric::{Metric, Section, Unit};
 use super::run::Simulated;
+use super::variant::{SoleilsVariant, SummertimeVariant, VariantInfo};
 use crate::rng::SeededRng;
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
-use std::collections::BTreeMap;
-use std::sync::OnceLock;
-
-fn default_template() -> &'static soleils::template::RawTemplate {
-    static TEMPLATE: OnceLock<soleils::template::RawTemplate> = OnceLock::new();
-    TEMPLATE.get_or_init(|| {
-        serde_json::from_str(include_str!("../../sheet-templates/62-soleils-d-ete.json"))
-            .expect("the bundled template parses")
-    })
-}
-
-fn default_deck() -> &'static (summertime::deck::RawDeck, summertime::Deck) {
-    static DECK: OnceLock<(summertime::deck::RawDeck, summertime::Deck)> = OnceLock::new();
-    DECK.get_or_init(|| {
-        let raw: summertime::deck::RawDeck =
-            serde_json::from_str(include_str!("../../sheet-templates/summertime.json"))
-                .expect("the bundled deck parses");
-        let deck = summertime::Deck::try_from(raw.clone()).expect("the bundled deck is valid");
-        (raw, deck)
-    })
-}
 
 fn die(rng: &mut SeededRng) -> soleils::Die {
     soleils::Die::new(rng.die()).expect("1 to 6")
 }
 
+/// The share of players for whom `test` holds.
+fn share<T>(players: &[T], test: impl Fn(&T) -> bool) -> f64 {
+    players.iter().filter(|p| test(p)).count() as f64 / players.len().max(1) as f64
+}
+
+fn mean<T>(players: &[T], value: impl Fn(&T) -> f64) -> f64 {
+    players.iter().map(value).sum::<f64>() / players.len().max(1) as f64
+}
+
 impl Simulated for Soleils {
-    fn start(players: usize, _: &mut SeededRng) -> soleils::Event {
+    type Variant = SoleilsVariant;
+    const TITLE: &'static str = "62 Soleils d'été";
+    const PLAYERS: (usize, usize) = (1, soleils::MAX_PLAYERS);
+
+    fn describe(variant: &SoleilsVariant) -> VariantInfo {
+        variant.info()
+    }
+
+    fn start(variant: &SoleilsVariant, players: usize, _: &mut SeededRng) -> soleils::Event {
         soleils::Event::Started(soleils::Start {
             format: crate::log::LOG_FORMAT,
             game: "soleils".into(),
             players: (1..=players).map(|i| format!("P{i}")).collect(),
-            options: soleils::Options::default(),
-            template: default_template().clone(),
+            options: variant.options,
+            template: variant.raw.clone(),
             dice_seed: None,
         })
     }
@@ -82,39 +80,125 @@ impl Simulated for Soleils {
         }
     }
 
-    fn facts(state: &soleils::State) -> (String, Vec<BTreeMap<String, u32>>) {
-        let ended = match state.ended() {
-            Some(soleils::EndReason::SunLimit { .. }) => "by the sun limit",
-            Some(soleils::EndReason::RoundLimit { .. }) => "by the round limit",
-            None => "unfinished",
+    fn metrics(variant: &SoleilsVariant, _: usize) -> Vec<Metric> {
+        let t = &variant.template;
+        let mut m = vec![
+            Metric::new("rounds", Section::Length, "rounds played", Unit::Count),
+            Metric::new(
+                "ended.sun_limit",
+                Section::End,
+                format!("by the sun limit ({})", t.sun_limit()),
+                Unit::Share,
+            ),
+            Metric::new(
+                "ended.round_limit",
+                Section::End,
+                format!("by the round limit ({})", t.rounds()),
+                Unit::Share,
+            ),
+        ];
+        for zone in t.zones() {
+            m.push(Metric::new(
+                format!("zone_flag.{}", zone.id),
+                Section::Completion,
+                format!("{} flag", zone.name),
+                Unit::Share,
+            ));
+        }
+        for group in t.groups() {
+            m.push(Metric::new(
+                format!("group.{}", group.id),
+                Section::Completion,
+                format!("{} ({})", group.name, group.id),
+                Unit::Share,
+            ));
+        }
+        m.push(Metric::new(
+            "sun_total",
+            Section::Sun,
+            "sun total",
+            Unit::Points,
+        ));
+        for threshold in t.thresholds() {
+            let at = threshold.at;
+            m.push(Metric::new(
+                format!("sun_reached.{at}"),
+                Section::Sun,
+                format!("threshold {at} reached"),
+                Unit::Share,
+            ));
+            m.push(Metric::new(
+                format!("sun_won.{at}"),
+                Section::Sun,
+                format!("threshold {at} reward won"),
+                Unit::Share,
+            ));
+        }
+        m.push(Metric::new(
+            "bonus_digits",
+            Section::Sun,
+            "bonus digits won",
+            Unit::Count,
+        ));
+        m
+    }
+
+    fn measure(state: &soleils::State, out: &mut Vec<f64>) {
+        let players = state.players();
+        let t = state.template();
+        out.push(f64::from(state.round()));
+        let (sun, rounds) = match state.ended() {
+            Some(soleils::EndReason::SunLimit { .. }) => (1.0, 0.0),
+            Some(soleils::EndReason::RoundLimit { .. }) => (0.0, 1.0),
+            None => (0.0, 0.0),
         };
-        let zones = state.template().zones();
-        let facts = state
-            .players()
-            .iter()
-            .map(|p| {
-                zones
-                    .iter()
-                    .zip(&p.zones_done)
-                    .map(|(z, &done)| (format!("zone flag completed: {}", z.name), u32::from(done)))
-                    .collect()
-            })
-            .collect();
-        (ended.to_owned(), facts)
+        out.extend([sun, rounds]);
+        for z in 0..t.zones().len() {
+            out.push(share(players, |p| p.zones_done[z]));
+        }
+        for g in 0..t.groups().len() {
+            out.push(share(players, |p| p.groups_done[g]));
+        }
+        out.push(mean(players, |p| f64::from(p.sun_total)));
+        for (i, threshold) in t.thresholds().iter().enumerate() {
+            out.push(share(players, |p| p.sun_total >= threshold.at));
+            out.push(share(players, |p| p.thresholds_won[i]));
+        }
+        out.push(mean(players, |p| f64::from(p.gains.bonus_digits)));
     }
 }
 
+/// Every way a Summertime game ends, with its metric id.
+const SUMMERTIME_ENDS: [(&str, &str); 3] = [
+    (
+        "ended.last_card_bought",
+        "the last adventure card was bought",
+    ),
+    (
+        "ended.last_cards_discarded",
+        "two passes discarded the last cards",
+    ),
+    ("ended.grid_full", "the grid is full"),
+];
+
 impl Simulated for Summertime {
-    fn start(_: usize, rng: &mut SeededRng) -> summertime::Event {
-        let (raw, deck) = default_deck();
+    type Variant = SummertimeVariant;
+    const TITLE: &'static str = "Summertime";
+    const PLAYERS: (usize, usize) = (2, 2);
+
+    fn describe(variant: &SummertimeVariant) -> VariantInfo {
+        variant.info()
+    }
+
+    fn start(variant: &SummertimeVariant, _: usize, chance: &mut SeededRng) -> summertime::Event {
         summertime::Event::Started(Box::new(summertime::Start {
             format: crate::log::LOG_FORMAT,
             game: "summertime".into(),
-            // Summertime is always two players; `simulate` checks the count.
+            // Summertime is always two players; the CLI checks the count.
             players: vec!["P1".into(), "P2".into()],
             first: "P1".into(),
-            deck: raw.clone(),
-            order: crate::deal::dealt_order(deck, rng.next_u64()),
+            deck: variant.raw.clone(),
+            order: crate::deal::dealt_order(&variant.deck, chance.next_u64()),
         }))
     }
 
@@ -154,15 +238,61 @@ impl Simulated for Summertime {
         }
     }
 
-    fn facts(state: &summertime::State) -> (String, Vec<BTreeMap<String, u32>>) {
-        let ended = state
-            .ended()
-            .map_or("unfinished".to_owned(), |r| r.to_string());
-        let facts = state
-            .players()
-            .iter()
-            .map(|p| BTreeMap::from([("cards left in hand".to_owned(), p.hand_size() as u32)]))
-            .collect();
-        (ended, facts)
+    fn metrics(variant: &SummertimeVariant, _: usize) -> Vec<Metric> {
+        let mut m = vec![Metric::new(
+            "turns",
+            Section::Length,
+            "turns played",
+            Unit::Count,
+        )];
+        for (id, label) in SUMMERTIME_ENDS {
+            m.push(Metric::new(id, Section::End, label, Unit::Share));
+        }
+        m.push(Metric::new(
+            "cards_left_in_hand",
+            Section::Cards,
+            "cards left in hand, per player",
+            Unit::Count,
+        ));
+        m.push(Metric::new(
+            "cards_in_grid",
+            Section::Cards,
+            "cards in the grid",
+            Unit::Count,
+        ));
+        let raw = variant.deck.raw();
+        for named in &raw.pictures {
+            m.push(Metric::new(
+                format!("played.{}", named.id),
+                Section::Cards,
+                format!("{} cards played", named.name),
+                Unit::Count,
+            ));
+        }
+        m
+    }
+
+    fn measure(state: &summertime::State, out: &mut Vec<f64>) {
+        out.push(state.turns().len() as f64);
+        let ended = state.ended();
+        out.extend([
+            f64::from(matches!(ended, Some(summertime::EndReason::LastCardBought))),
+            f64::from(matches!(
+                ended,
+                Some(summertime::EndReason::LastCardsDiscarded)
+            )),
+            f64::from(matches!(
+                ended,
+                Some(summertime::EndReason::GridFull { .. })
+            )),
+        ]);
+        out.push(mean(state.players(), |p| p.hand_size() as f64));
+        out.push(state.grid().len() as f64);
+        let pictures = state.deck().raw().pictures.len();
+        let mut played = vec![0.0; pictures];
+        for tableau in state.grid().values() {
+            played[state.deck().card(tableau.card).picture] += 1.0;
+        }
+        out.extend(played);
     }
 }

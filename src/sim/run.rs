@@ -1,9 +1,9 @@
 //! The driver shared by both games: who decides, which bot picks, and the
-//! statistics of a batch.
+//! random streams that make two variants' games comparable.
 
+use super::metric::Metric;
 use crate::game::Game;
 use crate::rng::SeededRng;
-use std::collections::BTreeMap;
 
 /// A bot: picks one of a player's legal events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -26,10 +26,20 @@ impl Bot {
 
 /// What a game offers the simulator.
 pub trait Simulated: Game {
-    /// A start event for `players` players, its deal drawn from `rng`.
-    fn start(players: usize, rng: &mut SeededRng) -> Self::Event;
+    /// The rules a batch is played under: a template and options, or a deck.
+    type Variant: Sync;
+    /// The game's name in reports: "62 Soleils d'été", "Summertime".
+    const TITLE: &'static str;
+    /// The smallest and largest player counts the game allows.
+    const PLAYERS: (usize, usize);
+
+    /// What a report says of a variant: its file, its name, its options.
+    fn describe(variant: &Self::Variant) -> super::VariantInfo;
+    /// A start event for `players` players under `variant`, its deal drawn
+    /// from `chance`.
+    fn start(variant: &Self::Variant, players: usize, chance: &mut SeededRng) -> Self::Event;
     /// A chance event that is due (a roll, a reveal, a discard), if any.
-    fn chance(state: &Self::State, rng: &mut SeededRng) -> Option<Self::Event>;
+    fn chance(state: &Self::State, chance: &mut SeededRng) -> Option<Self::Event>;
     /// The players who have a decision to make now.
     fn deciders(state: &Self::State) -> Vec<usize>;
     /// The legal events of player `p`.
@@ -38,18 +48,52 @@ pub trait Simulated: Game {
     fn total(state: &Self::State, p: usize) -> i64;
     /// What the score does not show yet: a small bonus for an option.
     fn heuristic(state: &Self::State, event: &Self::Event) -> f64;
-    /// Facts of a finished game for the batch statistics: how it ended,
-    /// and named per-player counters (flags completed, cards in hand).
-    fn facts(state: &Self::State) -> (String, Vec<BTreeMap<String, u32>>);
+    /// The game's own figures for a batch under `variant`, in the order
+    /// [`Simulated::measure`] gives their values. The driver adds the
+    /// scores and win rates per seat, and the score distribution.
+    fn metrics(variant: &Self::Variant, players: usize) -> Vec<Metric>;
+    /// One value per metric of a finished game, pushed onto `out`.
+    fn measure(state: &Self::State, out: &mut Vec<f64>);
 }
 
 /// One finished game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameResult<E> {
     pub events: Vec<E>,
+    /// Each seat's final score.
     pub totals: Vec<i64>,
-    pub ended_by: String,
-    pub facts: Vec<BTreeMap<String, u32>>,
+    /// The values of [`Simulated::metrics`], in order.
+    pub figures: Vec<f64>,
+}
+
+/// The independent random streams of one game. Each is derived from the
+/// game's seed and its own number, so that what one stream draws never
+/// shifts another: two variants of game `i` see the same dice or deal and
+/// the same bot seeds even when their games take different courses.
+struct Streams {
+    /// Dice, deals: the table's luck.
+    chance: SeededRng,
+    /// Who of several deciders goes next.
+    order: SeededRng,
+    /// One stream per seat for its bot's choices.
+    seats: Vec<SeededRng>,
+}
+
+/// The seed of stream `n` of a game seeded `seed`.
+fn stream_seed(seed: u64, n: u64) -> u64 {
+    seed ^ (n + 1).wrapping_mul(0xD1B5_4A32_D192_ED03)
+}
+
+impl Streams {
+    fn new(seed: u64, players: usize) -> Self {
+        Streams {
+            chance: SeededRng::new(stream_seed(seed, 0)),
+            order: SeededRng::new(stream_seed(seed, 1)),
+            seats: (0..players as u64)
+                .map(|p| SeededRng::new(stream_seed(seed, 2 + p)))
+                .collect(),
+        }
+    }
 }
 
 fn choose<G: Simulated>(state: &G::State, p: usize, bot: Bot, rng: &mut SeededRng) -> G::Event {
@@ -79,150 +123,39 @@ fn choose<G: Simulated>(state: &G::State, p: usize, bot: Bot, rng: &mut SeededRn
     }
 }
 
-/// Plays one whole game with the bots seated in order, from `seed`.
-pub fn play<G: Simulated>(players: usize, bots: &[Bot], seed: u64) -> GameResult<G::Event> {
-    let mut rng = SeededRng::new(seed);
-    let start = G::start(players, &mut rng);
+/// Plays one whole game under `variant` with the bots seated in order
+/// (repeated if fewer than the players), from `seed`.
+pub fn play<G: Simulated>(
+    variant: &G::Variant,
+    players: usize,
+    bots: &[Bot],
+    seed: u64,
+) -> GameResult<G::Event> {
+    let mut streams = Streams::new(seed, players);
+    let start = G::start(variant, players, &mut streams.chance);
     let mut state = G::setup(G::as_start(&start).expect("a start event")).expect("a valid setup");
     let mut events = vec![start];
-    let mut guard = 0;
     loop {
-        let event = if let Some(event) = G::chance(&state, &mut rng) {
+        let event = if let Some(event) = G::chance(&state, &mut streams.chance) {
             event
         } else {
             let deciders = G::deciders(&state);
             if deciders.is_empty() {
                 break;
             }
-            let p = deciders[rng.below(deciders.len() as u64) as usize];
-            choose::<G>(&state, p, bots[p % bots.len()], &mut rng)
+            let p = deciders[streams.order.below(deciders.len() as u64) as usize];
+            choose::<G>(&state, p, bots[p % bots.len()], &mut streams.seats[p])
         };
         G::apply(&mut state, &event).expect("bots choose legal events");
         events.push(event);
-        guard += 1;
-        assert!(guard < 100_000, "a game that does not end");
+        assert!(events.len() < 100_000, "a game that does not end");
     }
     let totals = (0..players).map(|p| G::total(&state, p)).collect();
-    let (ended_by, facts) = G::facts(&state);
+    let mut figures = Vec::new();
+    G::measure(&state, &mut figures);
     GameResult {
         events,
         totals,
-        ended_by,
-        facts,
-    }
-}
-
-/// The statistics of a batch, added to game by game so that memory stays
-/// flat however many games are played. The report has no timing in it, so
-/// the same seed gives the same report.
-pub struct Stats {
-    games: u64,
-    players: usize,
-    bots: Vec<Bot>,
-    scores: Vec<(i64, i64, i64)>,
-    wins: BTreeMap<Bot, f64>,
-    seats: BTreeMap<Bot, f64>,
-    ends: BTreeMap<String, u64>,
-    facts: BTreeMap<String, u64>,
-}
-
-impl Stats {
-    pub fn new(players: usize, bots: &[Bot]) -> Self {
-        Stats {
-            games: 0,
-            players,
-            bots: bots.to_vec(),
-            scores: vec![(0, i64::MAX, i64::MIN); players],
-            wins: BTreeMap::new(),
-            seats: BTreeMap::new(),
-            ends: BTreeMap::new(),
-            facts: BTreeMap::new(),
-        }
-    }
-
-    fn bot(&self, p: usize) -> Bot {
-        self.bots[p % self.bots.len()]
-    }
-
-    pub fn add<E>(&mut self, r: &GameResult<E>) {
-        self.games += 1;
-        for (p, &t) in r.totals.iter().enumerate() {
-            let s = &mut self.scores[p];
-            *s = (s.0 + t, s.1.min(t), s.2.max(t));
-            *self.seats.entry(self.bot(p)).or_default() += 1.0;
-        }
-        let best = r.totals.iter().max().copied().unwrap_or(0);
-        let winners: Vec<usize> = (0..r.totals.len())
-            .filter(|&p| r.totals[p] == best)
-            .collect();
-        for &w in &winners {
-            *self.wins.entry(self.bot(w)).or_default() += 1.0 / winners.len() as f64;
-        }
-        *self.ends.entry(r.ended_by.clone()).or_default() += 1;
-        for player in &r.facts {
-            for (name, n) in player {
-                *self.facts.entry(name.clone()).or_default() += u64::from(*n);
-            }
-        }
-    }
-
-    pub fn games(&self) -> u64 {
-        self.games
-    }
-
-    pub fn report(&self) -> String {
-        use std::fmt::Write;
-        let mut out = String::new();
-        let games = self.games.max(1) as f64;
-        let names: Vec<&str> = (0..self.players).map(|p| self.bot(p).name()).collect();
-        writeln!(
-            out,
-            "{} games, {} players, bots {}",
-            self.games,
-            self.players,
-            names.join(",")
-        )
-        .unwrap();
-        writeln!(out, "\nscore per seat:  seat  bot      mean     min   max").unwrap();
-        for (p, &(sum, min, max)) in self.scores.iter().enumerate() {
-            writeln!(
-                out,
-                "                 {:>4}  {:<7} {:>6.2} {:>6} {:>5}",
-                p + 1,
-                names[p],
-                sum as f64 / games,
-                min,
-                max
-            )
-            .unwrap();
-        }
-        writeln!(out, "\nwin rate per bot (ties share a win):").unwrap();
-        for (bot, seated) in &self.seats {
-            let won = self.wins.get(bot).copied().unwrap_or(0.0);
-            writeln!(
-                out,
-                "  {:<7} {:>6.2}% of games, {:>6.2}% per seat played",
-                bot.name(),
-                100.0 * won / games,
-                100.0 * won / seated
-            )
-            .unwrap();
-        }
-        writeln!(out, "\nhow games ended:").unwrap();
-        for (end, n) in &self.ends {
-            writeln!(out, "  {:>6.2}%  {end}", 100.0 * *n as f64 / games).unwrap();
-        }
-        if !self.facts.is_empty() {
-            writeln!(out, "\nper player and game, on average:").unwrap();
-            for (name, n) in &self.facts {
-                writeln!(
-                    out,
-                    "  {:>7.3}  {name}",
-                    *n as f64 / (games * self.players as f64)
-                )
-                .unwrap();
-            }
-        }
-        out
+        figures,
     }
 }

@@ -1,0 +1,330 @@
+//! `sunfold simulate` and `sunfold compare`: many games with bots, under any
+//! variant, on every core. The same seed gives the same report, byte for
+//! byte, whatever the number of threads.
+
+use super::batch::{BotArg, CHUNK, GameArg, game_seed, pool, progress};
+use super::render::PaperArg;
+use super::{Exit, Format, io_error, report_view, variant};
+use crate::log::chained_log;
+use crate::sim::{Bot, GameResult, Paired, Report, Simulated, Tally, play};
+use crate::soleils::Soleils;
+use crate::summertime::Summertime;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// What every batch of games takes: who plays, how many games, the seed.
+#[derive(clap::Args, Debug)]
+pub struct BatchArgs {
+    /// Players per game; 4 for 62 Soleils and 2 for Summertime if left out.
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Games to play (per variant, in a comparison).
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Game i is played from a seed derived from this one and i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// One bot per seat, repeated over the seats: random or greedy.
+    #[arg(
+        long = "bot",
+        value_enum,
+        value_delimiter = ',',
+        default_value = "random"
+    )]
+    pub bots: Vec<BotArg>,
+    /// Worker threads; every core if left out. The output is the same on any number.
+    #[arg(long)]
+    pub jobs: Option<usize>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SimulateArgs {
+    #[arg(value_enum)]
+    pub game: GameArg,
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    /// 62 Soleils: a sheet template; the bundled sheet if left out.
+    #[arg(long, conflicts_with = "deck")]
+    pub template: Option<PathBuf>,
+    /// Summertime: a deck; the bundled deck if left out.
+    #[arg(long)]
+    pub deck: Option<PathBuf>,
+    /// A rule option, such as sun_bonus=exact or skip_placement=only_when_blocked; repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// The summary as text, or as one JSON object.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Write every game as a chained log in this folder.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CompareArgs {
+    #[arg(value_enum)]
+    pub game: GameArg,
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    /// 62 Soleils: variant A's sheet template; the bundled sheet if left out.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["a_deck", "b_deck"])]
+    pub a_template: Option<PathBuf>,
+    /// A rule option of variant A, such as sun_bonus=reach_or_pass; repeatable.
+    #[arg(long = "a-option", value_name = "NAME=VALUE")]
+    pub a_options: Vec<String>,
+    /// 62 Soleils: variant B's sheet template; the bundled sheet if left out.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["a_deck", "b_deck"])]
+    pub b_template: Option<PathBuf>,
+    /// A rule option of variant B, such as sun_bonus=exact; repeatable.
+    #[arg(long = "b-option", value_name = "NAME=VALUE")]
+    pub b_options: Vec<String>,
+    /// Summertime: variant A's deck; the bundled deck if left out.
+    #[arg(long, value_name = "FILE")]
+    pub a_deck: Option<PathBuf>,
+    /// Summertime: variant B's deck; the bundled deck if left out.
+    #[arg(long, value_name = "FILE")]
+    pub b_deck: Option<PathBuf>,
+    /// The report as text, or as one JSON object with `a`, `b` and `difference`.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Also draw the report: distributions side by side and every difference
+    /// with its interval, as .pdf or .svg.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// The paper of the drawn report.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub paper: PaperArg,
+}
+
+fn usage(message: String) -> Exit {
+    eprintln!("sunfold: {message}");
+    Exit::Usage
+}
+
+fn bots(args: &[BotArg]) -> Vec<Bot> {
+    let bots: Vec<Bot> = args
+        .iter()
+        .map(|b| match b {
+            BotArg::Random => Bot::Random,
+            BotArg::Greedy => Bot::Greedy,
+        })
+        .collect();
+    if bots.is_empty() {
+        vec![Bot::Random]
+    } else {
+        bots
+    }
+}
+
+/// The player count, defaulted and checked against what the game allows.
+fn players<G: Simulated>(given: Option<usize>) -> Result<usize, Exit> {
+    let (min, max) = G::PLAYERS;
+    let players = given.unwrap_or(if min == max { min } else { 4 });
+    if !(min..=max).contains(&players) {
+        return Err(usage(format!(
+            "expected {min} to {max} players for {}, but found {players}",
+            G::NAME
+        )));
+    }
+    Ok(players)
+}
+
+fn games(games: u64) -> Result<u64, Exit> {
+    if games == 0 {
+        return Err(usage(
+            "expected at least 1 game, but found --games 0".to_owned(),
+        ));
+    }
+    Ok(games)
+}
+
+/// `--template` belongs to 62 Soleils and `--deck` to Summertime.
+fn only_for(game: GameArg, flag: &str, given: bool) -> Result<(), Exit> {
+    let (owner, other) = match flag {
+        "--deck" | "--a-deck" | "--b-deck" => (GameArg::Summertime, "summertime"),
+        _ => (GameArg::Soleils, "soleils"),
+    };
+    if given && game != owner {
+        return Err(usage(format!(
+            "expected {flag} only with {other}, but found it with {}",
+            match game {
+                GameArg::Soleils => "soleils",
+                GameArg::Summertime => "summertime",
+            }
+        )));
+    }
+    Ok(())
+}
+
+pub fn simulate(args: SimulateArgs) -> Exit {
+    let run = || -> Result<Exit, Exit> {
+        only_for(args.game, "--template", args.template.is_some())?;
+        only_for(args.game, "--deck", args.deck.is_some())?;
+        match args.game {
+            GameArg::Soleils => {
+                let variant = variant::soleils(args.template.as_deref(), &args.options)?;
+                simulate_game::<Soleils>(&args, &variant)
+            }
+            GameArg::Summertime => {
+                let variant = variant::summertime(args.deck.as_deref(), &args.options)?;
+                simulate_game::<Summertime>(&args, &variant)
+            }
+        }
+    };
+    run().unwrap_or_else(|exit| exit)
+}
+
+fn simulate_game<G: Simulated>(args: &SimulateArgs, variant: &G::Variant) -> Result<Exit, Exit>
+where
+    G::Event: Send,
+{
+    let players = players::<G>(args.batch.players)?;
+    let count = games(args.batch.games)?;
+    let bots = bots(&args.batch.bots);
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir).map_err(|e| io_error(dir, &e))?;
+    }
+    let pool = pool(args.batch.jobs)?;
+    let started = Instant::now();
+    let mut tally = Tally::new(
+        G::describe(variant),
+        players,
+        &bots,
+        G::metrics(variant, players),
+    );
+    let out = args.out.as_deref();
+    pool.install(|| {
+        batches(
+            count,
+            |i| -> Result<_, Exit> {
+                let result = play::<G>(variant, players, &bots, game_seed(args.batch.seed, i));
+                if let Some(dir) = out {
+                    write_log::<G>(dir, i, &result)?;
+                }
+                Ok(result)
+            },
+            |result| tally.add(&result),
+        )
+    })?;
+    let report = tally.report(G::NAME, G::TITLE, args.batch.seed);
+    finish(&report, args.format, started, pool.current_num_threads());
+    Ok(Exit::Valid)
+}
+
+fn write_log<G: Simulated>(dir: &Path, i: u64, result: &GameResult<G::Event>) -> Result<(), Exit> {
+    let path = dir.join(format!("{}-{:06}.jsonl", G::NAME, i + 1));
+    std::fs::write(&path, chained_log(&result.events)).map_err(|e| io_error(&path, &e))
+}
+
+/// Plays games `0..count` in parallel chunks and hands each result to
+/// `add` in game order, so that the report is the same on any thread count.
+fn batches<T: Send>(
+    count: u64,
+    play: impl Fn(u64) -> Result<T, Exit> + Sync,
+    mut add: impl FnMut(T),
+) -> Result<(), Exit> {
+    let bar = progress(count, "games");
+    let mut start = 0;
+    while start < count {
+        let end = (start + CHUNK as u64).min(count);
+        let results: Vec<Result<T, Exit>> = (start..end).into_par_iter().map(&play).collect();
+        for result in results {
+            add(result?);
+        }
+        if let Some(bar) = &bar {
+            bar.set_position(end);
+        }
+        start = end;
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    Ok(())
+}
+
+fn finish(report: &Report, format: Format, started: Instant, threads: usize) {
+    match format {
+        Format::Text => print!("{}", report_view::text(report)),
+        Format::Json => println!("{}", report_view::json(report)),
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let played = report.games * if report.b.is_some() { 2 } else { 1 };
+    eprintln!(
+        "{played} games in {seconds:.2} s: {:.0} games per second on {threads} threads",
+        played as f64 / seconds.max(1e-9),
+    );
+}
+
+pub fn compare(args: CompareArgs) -> Exit {
+    let run = || -> Result<Exit, Exit> {
+        for (flag, given) in [
+            ("--a-template", args.a_template.is_some()),
+            ("--b-template", args.b_template.is_some()),
+            ("--a-deck", args.a_deck.is_some()),
+            ("--b-deck", args.b_deck.is_some()),
+        ] {
+            only_for(args.game, flag, given)?;
+        }
+        match args.game {
+            GameArg::Soleils => {
+                let a = variant::soleils(args.a_template.as_deref(), &args.a_options)?;
+                let b = variant::soleils(args.b_template.as_deref(), &args.b_options)?;
+                compare_game::<Soleils>(&args, &a, &b)
+            }
+            GameArg::Summertime => {
+                let a = variant::summertime(args.a_deck.as_deref(), &args.a_options)?;
+                let b = variant::summertime(args.b_deck.as_deref(), &args.b_options)?;
+                compare_game::<Summertime>(&args, &a, &b)
+            }
+        }
+    };
+    run().unwrap_or_else(|exit| exit)
+}
+
+fn compare_game<G: Simulated>(
+    args: &CompareArgs,
+    a: &G::Variant,
+    b: &G::Variant,
+) -> Result<Exit, Exit>
+where
+    G::Event: Send,
+{
+    let players = players::<G>(args.batch.players)?;
+    let count = games(args.batch.games)?;
+    let bots = bots(&args.batch.bots);
+    let target = args
+        .output
+        .as_deref()
+        .map(super::render::target)
+        .transpose()?;
+    let pool = pool(args.batch.jobs)?;
+    let started = Instant::now();
+    let tally = |v| Tally::new(G::describe(v), players, &bots, G::metrics(v, players));
+    let mut paired = Paired::new(tally(a), tally(b));
+    pool.install(|| {
+        batches(
+            count,
+            |i| {
+                let seed = game_seed(args.batch.seed, i);
+                let mut ra = play::<G>(a, players, &bots, seed);
+                let mut rb = play::<G>(b, players, &bots, seed);
+                // Only the figures are kept: memory stays flat.
+                ra.events.clear();
+                rb.events.clear();
+                Ok((ra, rb))
+            },
+            |(ra, rb)| paired.add(&ra, &rb),
+        )
+    })?;
+    let report = paired.report(G::NAME, G::TITLE, args.batch.seed);
+    if let Some(target) = &target {
+        let scene = crate::render::compare::report(&report, args.paper.into());
+        match super::render::write(&scene, target) {
+            Exit::Valid => {}
+            exit => return Err(exit),
+        }
+    }
+    finish(&report, args.format, started, pool.current_num_threads());
+    Ok(Exit::Valid)
+}

@@ -1,0 +1,102 @@
+//! The variant arguments shared by `new`, `simulate`, `compare` and
+//! `rescore`: a sheet template or a deck file, and `--option NAME=VALUE`.
+//! Every command checks them the same way, with the same located errors,
+//! before anything is written or any game runs.
+
+use super::Exit;
+use super::load::{LoadError, Loaded, load};
+use crate::sim::{SoleilsVariant, SummertimeVariant};
+use crate::soleils::{Options, SkipPlacement, SunBonus};
+use std::path::Path;
+
+fn usage(message: String) -> Exit {
+    eprintln!("sunfold: {message}");
+    Exit::Usage
+}
+
+/// `base` with every `NAME=VALUE` of `given` applied, in order.
+pub fn soleils_options(mut base: Options, given: &[String]) -> Result<Options, Exit> {
+    for option in given {
+        match option.split_once('=').map(|(k, v)| (k.trim(), v.trim())) {
+            Some(("sun_bonus", "reach_or_pass")) => base.sun_bonus = SunBonus::ReachOrPass,
+            Some(("sun_bonus", "exact")) => base.sun_bonus = SunBonus::Exact,
+            Some(("skip_placement", "voluntary")) => base.skip_placement = SkipPlacement::Voluntary,
+            Some(("skip_placement", "only_when_blocked")) => {
+                base.skip_placement = SkipPlacement::OnlyWhenBlocked
+            }
+            _ => {
+                return Err(usage(format!(
+                    "expected an option sun_bonus=reach_or_pass|exact or skip_placement=voluntary|only_when_blocked, but found {option:?}"
+                )));
+            }
+        }
+    }
+    Ok(base)
+}
+
+/// Summertime has no rule options: its numbers live in the deck.
+pub fn summertime_options(given: &[String]) -> Result<(), Exit> {
+    match given.first() {
+        None => Ok(()),
+        Some(option) => Err(usage(format!(
+            "expected no --option for summertime, whose rules are the numbers of its deck (--deck), but found {option:?}"
+        ))),
+    }
+}
+
+/// Reads and checks a template or deck file, reporting every problem with
+/// the file and its JSON path, as `template check` does.
+fn checked(path: &Path) -> Result<Loaded, Exit> {
+    load(path).map_err(|error| match error {
+        LoadError::Io(e) => super::io_error(path, &e),
+        error => super::template::report(path, error),
+    })
+}
+
+/// A sheet template from `path`, or the bundled one, with `options` applied
+/// to the defaults.
+pub fn soleils(path: Option<&Path>, options: &[String]) -> Result<SoleilsVariant, Exit> {
+    let options = soleils_options(Options::default(), options)?;
+    let Some(path) = path else {
+        let mut variant = SoleilsVariant::bundled();
+        variant.options = options;
+        return Ok(variant);
+    };
+    match checked(path)? {
+        Loaded::Sheet(template) => Ok(SoleilsVariant {
+            source: path.display().to_string(),
+            raw: template.raw().clone(),
+            template,
+            options,
+        }),
+        Loaded::Deck(_) => {
+            eprintln!(
+                "sunfold: {}: game: expected a sheet template (\"soleils\"), but found a deck (\"summertime\")",
+                path.display()
+            );
+            Err(Exit::Invalid)
+        }
+    }
+}
+
+/// A deck from `path`, or the bundled one.
+pub fn summertime(path: Option<&Path>, options: &[String]) -> Result<SummertimeVariant, Exit> {
+    summertime_options(options)?;
+    let Some(path) = path else {
+        return Ok(SummertimeVariant::bundled());
+    };
+    match checked(path)? {
+        Loaded::Deck(deck) => Ok(SummertimeVariant {
+            source: path.display().to_string(),
+            raw: deck.raw().clone(),
+            deck,
+        }),
+        Loaded::Sheet(_) => {
+            eprintln!(
+                "sunfold: {}: game: expected a deck (\"summertime\"), but found a sheet template (\"soleils\")",
+                path.display()
+            );
+            Err(Exit::Invalid)
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! The figures a batch of games reports, and the arithmetic of their
+//! means and 95% confidence intervals.
+//!
+//! Every figure is the mean over games of one number per game: a seat's
+//! score, a seat's share of the win, the rounds played, whether the game
+//! ended one way, the share of players who completed a zone. So one rule
+//! gives every interval: the mean ± 1.96 standard errors of the per-game
+//! values. A paired difference is the same rule applied to the per-game
+//! differences `b_i − a_i`, which is what makes pairing pay: the luck both
+//! variants share cancels game by game.
+
+use serde::Serialize;
+
+/// Where a figure belongs in a report; reports list sections in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Section {
+    Score,
+    Win,
+    Length,
+    End,
+    Completion,
+    Sun,
+    Cards,
+    Distribution,
+}
+
+impl Section {
+    /// The heading of the section in text and drawn reports.
+    pub fn title(self) -> &'static str {
+        match self {
+            Section::Score => "mean score",
+            Section::Win => "win rate (ties share a win)",
+            Section::Length => "game length",
+            Section::End => "how the game ended",
+            Section::Completion => "zone flags and groups completed, per player",
+            Section::Sun => "sun thresholds, per player",
+            Section::Cards => "cards",
+            Section::Distribution => "score distribution: share of all seats' scores",
+        }
+    }
+}
+
+/// What a figure counts, which decides how it is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unit {
+    /// Score points.
+    Points,
+    /// A probability or a share, 0 to 1, shown as a percentage.
+    Share,
+    /// A count: rounds, turns, cards.
+    Count,
+}
+
+impl Unit {
+    /// The value as a person reads it: points and counts with two
+    /// decimals, shares as a percentage.
+    pub fn show(self, value: f64) -> String {
+        match self {
+            Unit::Points | Unit::Count => format!("{value:.2}"),
+            Unit::Share => format!("{:.1}%", 100.0 * value),
+        }
+    }
+
+    /// A difference as a person reads it: signed, shares in percentage points.
+    pub fn show_difference(self, value: f64) -> String {
+        // A difference of exactly nothing has no sign.
+        match self {
+            _ if value.abs() < 1e-12 => match self {
+                Unit::Share => "0.0 pp".to_owned(),
+                _ => "0.00".to_owned(),
+            },
+            Unit::Points | Unit::Count => format!("{value:+.2}"),
+            Unit::Share => format!("{:+.1} pp", 100.0 * value),
+        }
+    }
+}
+
+/// One figure of a report.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Metric {
+    /// A stable key for scripts: `mean_score`, `win_rate.seat_1`,
+    /// `zone_flag.koinobori`, `sun_won.32`.
+    pub id: String,
+    pub section: Section,
+    /// What a person reads: "seat 1", "Koinobori flag", "32 reached".
+    pub label: String,
+    pub unit: Unit,
+}
+
+impl Metric {
+    pub fn new(
+        id: impl Into<String>,
+        section: Section,
+        label: impl Into<String>,
+        unit: Unit,
+    ) -> Self {
+        Metric {
+            id: id.into(),
+            section,
+            label: label.into(),
+            unit,
+        }
+    }
+}
+
+/// A running mean and variance (Welford's method), added to in game order
+/// so that the same games give the same bits whatever the thread count.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Moments {
+    n: u64,
+    mean: f64,
+    m2: f64,
+}
+
+impl Moments {
+    pub fn add(&mut self, x: f64) {
+        self.n += 1;
+        let delta = x - self.mean;
+        self.mean += delta / self.n as f64;
+        self.m2 += delta * (x - self.mean);
+    }
+
+    pub fn count(&self) -> u64 {
+        self.n
+    }
+
+    /// The mean with its 95% confidence interval, from the normal
+    /// approximation (every report rests on hundreds of games or more).
+    /// With fewer than two values the interval is the mean alone.
+    pub fn estimate(&self) -> Estimate {
+        let half = if self.n < 2 {
+            0.0
+        } else {
+            let variance = (self.m2 / (self.n - 1) as f64).max(0.0);
+            Z95 * (variance / self.n as f64).sqrt()
+        };
+        Estimate {
+            estimate: self.mean,
+            ci95: [self.mean - half, self.mean + half],
+        }
+    }
+}
+
+/// The two-sided 95% quantile of the normal distribution.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// A mean and its 95% confidence interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    pub estimate: f64,
+    pub ci95: [f64; 2],
+}
+
+impl Estimate {
+    /// The interval leaves out 0: the difference is significant at 5%.
+    pub fn excludes_zero(&self) -> bool {
+        self.ci95[0] > 0.0 || self.ci95[1] < 0.0
+    }
+
+    /// How many half-widths the estimate lies from 0; infinite for a
+    /// non-zero estimate with no spread, 0 for an exact 0.
+    pub fn strength(&self) -> f64 {
+        let half = (self.ci95[1] - self.ci95[0]) / 2.0;
+        if self.estimate == 0.0 {
+            0.0
+        } else if half == 0.0 {
+            f64::INFINITY
+        } else {
+            self.estimate.abs() / half
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_interval_of_known_values() {
+        let mut m = Moments::default();
+        for x in [1.0, 2.0, 3.0, 4.0] {
+            m.add(x);
+        }
+        let e = m.estimate();
+        assert_eq!(e.estimate, 2.5);
+        // s² = 5/3, se = sqrt(5/12)
+        let half = Z95 * (5.0f64 / 12.0).sqrt();
+        assert!((e.ci95[0] - (2.5 - half)).abs() < 1e-12);
+        assert!((e.ci95[1] - (2.5 + half)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn constant_values_have_no_spread() {
+        let mut m = Moments::default();
+        for _ in 0..1000 {
+            m.add(0.0);
+        }
+        let e = m.estimate();
+        assert_eq!(e.ci95, [0.0, 0.0]);
+        assert!(!e.excludes_zero());
+    }
+}

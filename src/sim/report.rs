@@ -1,0 +1,114 @@
+//! What `simulate` and `compare` report: one model, drawn as text and JSON by
+//! the command line and as a chart page by the renderer, so the three never
+//! disagree.
+
+use super::metric::{Estimate, Metric, Section};
+use super::variant::VariantInfo;
+use serde::Serialize;
+
+/// One figure: its value under A, under B (in a comparison), and the
+/// paired difference B − A.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Row {
+    pub metric: Metric,
+    /// `None` when variant A has no such figure (a zone only B's sheet has).
+    pub a: Option<Estimate>,
+    pub b: Option<Estimate>,
+    /// B − A over paired games; `None` unless both variants have the figure.
+    pub difference: Option<Estimate>,
+}
+
+impl Row {
+    /// The difference's interval leaves out 0.
+    pub fn significant(&self) -> bool {
+        self.difference.is_some_and(|d| d.excludes_zero())
+    }
+}
+
+/// The lowest and highest score a seat reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatRange {
+    /// 1-based.
+    pub seat: usize,
+    pub bot: &'static str,
+    pub min: i64,
+    pub max: i64,
+}
+
+/// How often a kind of bot won.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct BotWins {
+    pub bot: &'static str,
+    /// Its share of all games won (ties share a win).
+    pub of_games: f64,
+    /// Its wins per seat it played.
+    pub per_seat: f64,
+}
+
+/// Every seat's final score, counted in buckets of equal width.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Histogram {
+    /// The width of a bucket, in points.
+    pub width: i64,
+    /// The lowest score of each bucket, in order.
+    pub from: Vec<i64>,
+    /// Seats' scores per bucket under A.
+    pub a: Vec<u64>,
+    /// Seats' scores per bucket under B, in a comparison.
+    pub b: Option<Vec<u64>>,
+}
+
+impl Histogram {
+    /// "40–44", "-20 to -11", or "40" for buckets one point wide.
+    pub fn label(&self, bucket: usize) -> String {
+        let from = self.from[bucket];
+        let to = from + self.width - 1;
+        if self.width == 1 {
+            from.to_string()
+        } else if from < 0 {
+            format!("{from} to {to}")
+        } else {
+            format!("{from}–{to}")
+        }
+    }
+}
+
+/// The outcome of `simulate` (no B) or `compare`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The value of the log's `game` field: `soleils` or `summertime`.
+    pub game: &'static str,
+    /// "62 Soleils d'été" or "Summertime".
+    pub title: &'static str,
+    pub players: usize,
+    /// Games played per variant.
+    pub games: u64,
+    pub seed: u64,
+    /// The bot of each seat.
+    pub bots: Vec<&'static str>,
+    pub a: VariantInfo,
+    pub b: Option<VariantInfo>,
+    /// Every figure, in section order.
+    pub rows: Vec<Row>,
+    /// Per seat, under A.
+    pub seats_a: Vec<SeatRange>,
+    /// Per seat, under B.
+    pub seats_b: Option<Vec<SeatRange>>,
+    /// Per kind of bot, under A (simulate reports it).
+    pub bot_wins: Vec<BotWins>,
+    pub histogram: Histogram,
+}
+
+impl Report {
+    /// The rows of one section.
+    pub fn section(&self, section: Section) -> impl Iterator<Item = &Row> {
+        self.rows
+            .iter()
+            .filter(move |r| r.metric.section == section)
+    }
+
+    /// The row of a metric id.
+    pub fn row(&self, id: &str) -> Option<&Row> {
+        self.rows.iter().find(|r| r.metric.id == id)
+    }
+}

@@ -1,0 +1,141 @@
+//! A variant: the rules a batch of games is played under. For 62 Soleils a
+//! sheet template and the rule options; for Summertime a deck (whose
+//! `rules` hold its numbers). Variants are checked before any game runs.
+
+use crate::soleils::template::RawTemplate;
+use crate::soleils::{Options, Template};
+use crate::summertime::Deck;
+use crate::summertime::deck::RawDeck;
+use serde::Serialize;
+
+/// 62 Soleils under a template and options.
+#[derive(Clone, Debug)]
+pub struct SoleilsVariant {
+    /// Where the template came from: a path, or `bundled`.
+    pub source: String,
+    /// The template as written into each start event.
+    pub raw: RawTemplate,
+    /// The same template, checked.
+    pub template: Template,
+    pub options: Options,
+}
+
+impl SoleilsVariant {
+    /// Checks `raw`; on failure the problems come back with their paths.
+    pub fn new(
+        source: impl Into<String>,
+        raw: RawTemplate,
+        options: Options,
+    ) -> Result<Self, crate::soleils::template::TemplateErrors> {
+        let template = Template::try_from(raw.clone())?;
+        Ok(SoleilsVariant {
+            source: source.into(),
+            raw,
+            template,
+            options,
+        })
+    }
+
+    /// The bundled default sheet under the default options.
+    pub fn bundled() -> Self {
+        let raw: RawTemplate =
+            serde_json::from_str(include_str!("../../sheet-templates/62-soleils-d-ete.json"))
+                .expect("the bundled template parses");
+        SoleilsVariant::new("bundled", raw, Options::default())
+            .expect("the bundled template is valid")
+    }
+
+    pub fn info(&self) -> VariantInfo {
+        VariantInfo {
+            source: self.source.clone(),
+            name: self.template.name().to_owned(),
+            kind: "sheet",
+            options: vec![
+                ("sun_bonus".to_owned(), self.options.sun_bonus.to_string()),
+                (
+                    "skip_placement".to_owned(),
+                    self.options.skip_placement.to_string(),
+                ),
+            ],
+        }
+    }
+}
+
+/// Summertime with a deck.
+#[derive(Clone, Debug)]
+pub struct SummertimeVariant {
+    /// Where the deck came from: a path, or `bundled`.
+    pub source: String,
+    /// The deck as written into each start event.
+    pub raw: RawDeck,
+    /// The same deck, checked.
+    pub deck: Deck,
+}
+
+impl SummertimeVariant {
+    pub fn new(
+        source: impl Into<String>,
+        raw: RawDeck,
+    ) -> Result<Self, crate::summertime::deck::DeckErrors> {
+        let deck = Deck::try_from(raw.clone())?;
+        Ok(SummertimeVariant {
+            source: source.into(),
+            raw,
+            deck,
+        })
+    }
+
+    /// The bundled default deck.
+    pub fn bundled() -> Self {
+        let raw: RawDeck =
+            serde_json::from_str(include_str!("../../sheet-templates/summertime.json"))
+                .expect("the bundled deck parses");
+        SummertimeVariant::new("bundled", raw).expect("the bundled deck is valid")
+    }
+
+    pub fn info(&self) -> VariantInfo {
+        VariantInfo {
+            source: self.source.clone(),
+            name: self.deck.name().to_owned(),
+            kind: "deck",
+            options: Vec::new(),
+        }
+    }
+}
+
+/// What a report says of a variant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VariantInfo {
+    /// The template or deck file, or `bundled`.
+    pub source: String,
+    /// The name inside the template or deck.
+    pub name: String,
+    /// `sheet` or `deck`.
+    pub kind: &'static str,
+    /// The rule options, by name.
+    #[serde(serialize_with = "options_map")]
+    pub options: Vec<(String, String)>,
+}
+
+fn options_map<S: serde::Serializer>(
+    options: &[(String, String)],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = serializer.serialize_map(Some(options.len()))?;
+    for (k, v) in options {
+        map.serialize_entry(k, v)?;
+    }
+    map.end()
+}
+
+impl std::fmt::Display for VariantInfo {
+    /// `sheet "62 Soleils d'été" (bundled), sun_bonus=exact, skip_placement=voluntary`
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {:?} ({})", self.kind, self.name, self.source)?;
+        for (k, v) in &self.options {
+            write!(f, ", {k}={v}")?;
+        }
+        Ok(())
+    }
+}

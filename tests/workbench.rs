@@ -1,0 +1,424 @@
+//! The rules designer's workbench: `simulate` and `compare` under any
+//! variant. Given a variant (a template, a deck, rule options), when the
+//! bots play it, then the figures move the way the rules say they must.
+
+mod common;
+
+use serde_json::Value;
+
+fn run(args: &[&str]) -> (String, String) {
+    let (code, stdout, stderr) = common::sunfold(args);
+    assert_eq!(code, 0, "sunfold {args:?} failed: {stderr}");
+    (stdout, stderr)
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut args = args.to_vec();
+    args.extend(["--format", "json"]);
+    let (stdout, _) = run(&args);
+    assert_eq!(stdout.lines().count(), 1, "one JSON object on one line");
+    serde_json::from_str(&stdout).unwrap()
+}
+
+fn estimate(v: &Value) -> (f64, f64, f64) {
+    (
+        v["estimate"].as_f64().unwrap(),
+        v["ci95"][0].as_f64().unwrap(),
+        v["ci95"][1].as_f64().unwrap(),
+    )
+}
+
+#[test]
+fn a_variant_compared_with_itself_differs_by_exactly_nothing() {
+    for game in ["soleils", "summertime"] {
+        let report = json(&["compare", game, "--games", "300", "--seed", "5"]);
+        let differences = report["difference"].as_object().unwrap();
+        assert!(differences.contains_key("mean_score"));
+        assert!(differences.len() > 20, "{game}: every figure is compared");
+        for (id, d) in differences {
+            assert_eq!(estimate(d), (0.0, 0.0, 0.0), "{game}: {id}");
+            assert_eq!(d["significant"], false);
+        }
+        assert_eq!(report["a"]["mean_score"], report["b"]["mean_score"]);
+    }
+}
+
+#[test]
+fn the_german_exact_sun_bonus_grants_fewer_threshold_rewards() {
+    // Given the same dice and bots, when a threshold's reward needs the exact
+    // total (German) instead of reaching or passing it (English), then every
+    // threshold's reward is won less often, fewer bonus digits come, and
+    // scores fall; reaching a threshold is a matter of the dice, not of
+    // the rule, so it barely moves.
+    let report = json(&[
+        "compare",
+        "soleils",
+        "--games",
+        "1000",
+        "--a-option",
+        "sun_bonus=reach_or_pass",
+        "--b-option",
+        "sun_bonus=exact",
+    ]);
+    let d = &report["difference"];
+    for at in [12, 22, 32, 42, 52] {
+        let (won, _, high) = estimate(&d[format!("sun_won.{at}")]);
+        assert!(won < 0.0 && high < 0.0, "threshold {at}: {won}");
+        let (reached, low, high) = estimate(&d[format!("sun_reached.{at}")]);
+        assert!(reached.abs() < 0.02 && low <= high, "threshold {at}");
+    }
+    assert!(estimate(&d["bonus_digits"]).2 < 0.0);
+    assert!(estimate(&d["mean_score"]).2 < 0.0);
+    assert_eq!(d["sun_won.32"]["significant"], true);
+    assert_eq!(report["b"]["variant"]["options"]["sun_bonus"], "exact");
+}
+
+#[test]
+fn skipping_only_when_blocked_fills_more_groups() {
+    // Given random bots, who skip a placement whenever it is among their
+    // choices, when skipping is allowed only when blocked (English), then
+    // more boxes are filled and more groups complete.
+    let report = json(&[
+        "compare",
+        "soleils",
+        "--games",
+        "600",
+        "--b-option",
+        "skip_placement=only_when_blocked",
+    ]);
+    let d = &report["difference"];
+    for group in ["V1", "V2", "V3", "C2"] {
+        let id = format!("group.{group}");
+        assert!(estimate(&d[&id]).1 > 0.0, "{id}: {}", d[&id]);
+    }
+}
+
+#[test]
+fn a_custom_template_simulates_and_compares() {
+    // tests/templates/valid/thresholds-every-10.json: the bundled sheet with the
+    // sun thresholds at 10, 20, … 60 and a sailboat flag of 6 starfish.
+    let template = "tests/templates/valid/thresholds-every-10.json";
+    let summary = json(&[
+        "simulate",
+        "soleils",
+        "--games",
+        "200",
+        "--template",
+        template,
+    ]);
+    assert_eq!(summary["variant"]["source"], template);
+    assert_eq!(
+        summary["variant"]["name"],
+        "62 Soleils d'été, thresholds every 10"
+    );
+    assert!(
+        summary["values"]["sun_won.30"]["estimate"]
+            .as_f64()
+            .unwrap()
+            > 0.9
+    );
+    assert!(summary["values"].get("sun_won.32").is_none());
+
+    let report = json(&[
+        "compare",
+        "soleils",
+        "--games",
+        "600",
+        "--b-template",
+        template,
+    ]);
+    // Lower thresholds come sooner: the last one is won more often.
+    assert!(report["a"].get("sun_won.60").is_none());
+    assert!(report["b"]["sun_won.60"]["estimate"].as_f64().unwrap() > 0.35);
+    assert!(report["a"]["sun_won.62"]["estimate"].as_f64().unwrap() < 0.35);
+    // A figure of one variant only has no difference.
+    assert!(report["difference"].get("sun_won.60").is_none());
+    assert!(estimate(&report["difference"]["mean_score"]).1 > 0.0);
+    // The same zones are paired.
+    assert!(report["difference"].get("zone_flag.sailboats").is_some());
+}
+
+#[test]
+fn a_custom_deck_simulates_and_compares() {
+    // tests/templates/valid/deck-mild-penalty.json: a card left in hand costs 2
+    // instead of 5, so the same games score more.
+    let deck = "tests/templates/valid/deck-mild-penalty.json";
+    let summary = json(&["simulate", "summertime", "--games", "100", "--deck", deck]);
+    assert_eq!(summary["variant"]["kind"], "deck");
+    let report = json(&["compare", "summertime", "--games", "300", "--b-deck", deck]);
+    let (difference, low, _) = estimate(&report["difference"]["mean_score"]);
+    assert!(difference > 0.0 && low > 0.0);
+    // The deal and the bots are the same, and the penalty only counts at
+    // the end: the games are the very same games.
+    assert_eq!(estimate(&report["difference"]["turns"]), (0.0, 0.0, 0.0));
+    assert_eq!(
+        estimate(&report["difference"]["cards_left_in_hand"]),
+        (0.0, 0.0, 0.0)
+    );
+}
+
+#[test]
+fn the_same_seed_gives_the_same_report_byte_for_byte_on_any_thread_count() {
+    for args in [
+        &["simulate", "soleils", "--games", "700", "--seed", "11"][..],
+        &["simulate", "summertime", "--games", "700", "--seed", "11"][..],
+        &[
+            "compare",
+            "soleils",
+            "--games",
+            "700",
+            "--seed",
+            "11",
+            "--b-option",
+            "sun_bonus=exact",
+        ][..],
+    ] {
+        for format in ["text", "json"] {
+            let with = |jobs: &str| {
+                let mut all = args.to_vec();
+                all.extend(["--format", format, "--jobs", jobs]);
+                run(&all).0
+            };
+            let one = with("1");
+            assert_eq!(one, with("2"), "{args:?} {format}");
+            assert_eq!(one, with("2"), "{args:?} {format}, again");
+        }
+    }
+}
+
+#[test]
+fn every_figure_of_the_text_summary_is_in_the_json() {
+    let args = ["simulate", "soleils", "--games", "300", "--seed", "2"];
+    let (text, _) = run(&args);
+    let summary = json(&args);
+    let figures = summary["figures"].as_array().unwrap();
+    for figure in figures {
+        let id = figure["id"].as_str().unwrap();
+        let label = figure["label"].as_str().unwrap();
+        let value = summary["values"][id]["estimate"].as_f64().unwrap();
+        let shown = match figure["unit"].as_str().unwrap() {
+            "share" => format!("{:.1}%", 100.0 * value),
+            _ => format!("{value:.2}"),
+        };
+        // "seat 1" is a line of the score and of the win rate sections.
+        assert!(
+            text.lines()
+                .any(|l| l.trim_start().starts_with(&format!("{label} ")) && l.contains(&shown)),
+            "no line {label} … {shown}"
+        );
+    }
+    for seat in summary["seats"].as_array().unwrap() {
+        let range = format!("{}: {} to {}", seat["seat"], seat["min"], seat["max"]);
+        assert!(text.contains(&range), "{range}");
+    }
+    for bot in summary["win_rate_per_bot"].as_array().unwrap() {
+        let share = format!("{:.2}%", 100.0 * bot["of_games"].as_f64().unwrap());
+        assert!(text.contains(&share), "{share}");
+    }
+}
+
+#[test]
+fn the_reports_read_as_pinned() {
+    let (summary, _) = run(&["simulate", "soleils", "--games", "400", "--seed", "7"]);
+    let (comparison, _) = run(&[
+        "compare",
+        "soleils",
+        "--games",
+        "400",
+        "--seed",
+        "7",
+        "--b-option",
+        "sun_bonus=exact",
+    ]);
+    let (cards, _) = run(&[
+        "compare",
+        "summertime",
+        "--games",
+        "400",
+        "--seed",
+        "7",
+        "--b-deck",
+        "tests/templates/valid/deck-mild-penalty.json",
+    ]);
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("workbench__simulate_soleils", summary);
+        insta::assert_snapshot!("workbench__compare_soleils_exact", comparison);
+        insta::assert_snapshot!("workbench__compare_summertime_deck", cards);
+    });
+}
+
+/// Runs sunfold and returns (exit code, stderr), checking that nothing was
+/// played: no output and no throughput line.
+fn refused(args: &[&str]) -> (i32, String) {
+    let (code, stdout, stderr) = common::sunfold(args);
+    assert_eq!(stdout, "", "{args:?}");
+    assert!(!stderr.contains("games per second"), "{args:?}: {stderr}");
+    (code, stderr)
+}
+
+#[test]
+fn bad_variants_get_the_errors_of_new_before_any_game_runs() {
+    let file = std::env::temp_dir().join(format!("sunfold-workbench-{}.jsonl", std::process::id()));
+    let file = file.to_str().unwrap();
+    let new = |extra: &[&str]| {
+        let mut args = vec!["new", "soleils", file, "--players", "A,B", "--force"];
+        args.extend(extra);
+        let (code, _, stderr) = common::sunfold(&args);
+        (code, stderr)
+    };
+    for variant in [
+        &["--option", "sun_bonus=sometimes"][..],
+        &["--option", "nonsense"][..],
+        &["--template", "tests/templates/many-problems.json"][..],
+        &["--template", "tests/templates/truncated.json"][..],
+        &["--template", "tests/templates/no-such-file.json"][..],
+        &["--template", "sheet-templates/summertime.json"][..],
+    ] {
+        let expected = new(variant);
+        assert_ne!(expected.0, 0, "{variant:?}");
+        let mut simulate = vec!["simulate", "soleils", "--games", "5"];
+        simulate.extend(variant);
+        assert_eq!(refused(&simulate), expected, "simulate {variant:?}");
+        let b: Vec<&str> = variant
+            .iter()
+            .map(|a| match *a {
+                "--option" => "--b-option",
+                "--template" => "--b-template",
+                other => other,
+            })
+            .collect();
+        let mut compare = vec!["compare", "soleils", "--games", "5"];
+        compare.extend(&b);
+        assert_eq!(refused(&compare), expected, "compare {variant:?}");
+    }
+    let _ = std::fs::remove_file(file);
+    // The problems are listed with the file and their JSON path.
+    let (code, stderr) = refused(&[
+        "simulate",
+        "soleils",
+        "--template",
+        "tests/templates/many-problems.json",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr
+            .contains("tests/templates/many-problems.json: boxes[1].id: expected a unique box id")
+    );
+    assert!(stderr.ends_with("tests/templates/many-problems.json: 21 problems\n"));
+}
+
+#[test]
+fn arguments_that_do_not_fit_the_game_are_refused() {
+    for (args, message) in [
+        (
+            &["simulate", "summertime", "--players", "3"][..],
+            "sunfold: expected 2 to 2 players for summertime, but found 3\n",
+        ),
+        (
+            &["simulate", "soleils", "--players", "13"][..],
+            "sunfold: expected 1 to 12 players for soleils, but found 13\n",
+        ),
+        (
+            &["simulate", "soleils", "--games", "0"][..],
+            "sunfold: expected at least 1 game, but found --games 0\n",
+        ),
+        (
+            &[
+                "simulate",
+                "summertime",
+                "--template",
+                "sheet-templates/petit-ete.json",
+            ][..],
+            "sunfold: expected --template only with soleils, but found it with summertime\n",
+        ),
+        (
+            &[
+                "compare",
+                "soleils",
+                "--b-deck",
+                "sheet-templates/summertime.json",
+            ][..],
+            "sunfold: expected --b-deck only with summertime, but found it with soleils\n",
+        ),
+        (
+            &["simulate", "summertime", "--option", "sun_bonus=exact"][..],
+            "sunfold: expected no --option for summertime, whose rules are the numbers of its deck (--deck), but found \"sun_bonus=exact\"\n",
+        ),
+    ] {
+        assert_eq!(refused(args), (2, message.to_owned()), "{args:?}");
+    }
+}
+
+#[test]
+fn bots_play_any_accepted_template_with_any_player_count() {
+    for template in [
+        "sheet-templates/62-soleils-d-ete.json",
+        "sheet-templates/petit-ete.json",
+        "tests/templates/valid/thresholds-every-10.json",
+    ] {
+        let (stdout, _) = run(&["template", "check", template]);
+        assert!(stdout.contains(": ok: sheet"));
+        for players in ["1", "2", "12"] {
+            for bots in ["random", "greedy", "greedy,random"] {
+                let summary = json(&[
+                    "simulate",
+                    "soleils",
+                    "--games",
+                    "20",
+                    "--players",
+                    players,
+                    "--bot",
+                    bots,
+                    "--template",
+                    template,
+                ]);
+                assert_eq!(summary["games"], 20);
+                assert_eq!(summary["players"].to_string(), players);
+                let ended = summary["values"]["ended.sun_limit"]["estimate"]
+                    .as_f64()
+                    .unwrap()
+                    + summary["values"]["ended.round_limit"]["estimate"]
+                        .as_f64()
+                        .unwrap();
+                assert!(
+                    (ended - 1.0).abs() < 1e-9,
+                    "{template}, {players} players: every game ends"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_custom_template_rescores_the_golden_replays() {
+    // Given the golden replays, when they are replayed on the sheet with
+    // thresholds every 10, then the bonus digit comes at 30 instead of 32:
+    // a player who passed 30 before reaching 32 owes a bonus digit the log
+    // never placed, and one who won it at 32 placed a digit the new sheet
+    // never granted. Either way the first such decision is named.
+    let (code, stdout, stderr) = common::sunfold(&[
+        "rescore",
+        "replays",
+        "--template",
+        "tests/templates/valid/thresholds-every-10.json",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let soleils: Vec<&Value> = lines.iter().filter(|l| l["game"] == "soleils").collect();
+    assert_eq!(soleils.len(), 3);
+    for line in soleils {
+        assert_eq!(line["outcome"], "illegal", "{line}");
+    }
+    assert!(
+        lines
+            .iter()
+            .filter(|l| l["game"] == "summertime")
+            .all(|l| l["outcome"] == "skipped")
+    );
+    assert!(stderr.contains("of 6 matches, 0 same"), "{stderr}");
+}
