@@ -341,6 +341,10 @@ fn arguments_that_do_not_fit_the_game_are_refused() {
             "sunfold: expected --b-deck only with summertime, but found it with soleils\n",
         ),
         (
+            &["compare", "soleils", "--games", "5", "--jobs", "0"][..],
+            "sunfold: expected --jobs of at least 1, but found 0\n",
+        ),
+        (
             &["simulate", "summertime", "--option", "sun_bonus=exact"][..],
             "sunfold: expected no --option for summertime, whose rules are the numbers of its deck (--deck), but found \"sun_bonus=exact\"\n",
         ),

@@ -29,8 +29,14 @@ pub enum BotArg {
 
 pub(super) fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, Exit> {
     let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(jobs) = jobs {
-        builder = builder.num_threads(jobs.max(1));
+    match jobs {
+        // rayon reads 0 as "every core": refuse it rather than guess.
+        Some(0) => {
+            eprintln!("sunfold: expected --jobs of at least 1, but found 0");
+            return Err(Exit::Usage);
+        }
+        Some(jobs) => builder = builder.num_threads(jobs),
+        None => {}
     }
     builder.build().map_err(|e| {
         eprintln!("sunfold: cannot start worker threads: {e}");
