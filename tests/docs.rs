@@ -30,6 +30,9 @@ fn the_committed_schemas_match_the_code() {
         (SchemaKind::SoleilsTemplate, "soleils-template.schema.json"),
         (SchemaKind::SummertimeLog, "summertime-log.schema.json"),
         (SchemaKind::SummertimeDeck, "summertime-deck.schema.json"),
+        (SchemaKind::SimulateReport, "simulate-report.schema.json"),
+        (SchemaKind::CompareReport, "compare-report.schema.json"),
+        (SchemaKind::RescoreLine, "rescore-line.schema.json"),
     ] {
         let committed =
             std::fs::read_to_string(common::repo().join("docs/schema").join(file)).unwrap();

@@ -5,8 +5,12 @@
 //! comparison, the significant differences first (strongest first), then the
 //! rest section by section. Every figure printed is in the JSON.
 
-use crate::sim::{Estimate, Report, Row, Section, Unit};
-use serde_json::{Map, Value, json};
+use crate::sim::{
+    BotWins, Estimate, Histogram, Metric, Report, Row, SeatRange, Section, Unit, VariantInfo,
+};
+use schemars::JsonSchema;
+use serde::Serialize;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// A section's short name, in front of a figure's label when rows of
@@ -295,86 +299,134 @@ fn comparison(out: &mut String, report: &Report) {
     }
 }
 
-fn estimate(e: &Estimate) -> Value {
-    json!({"estimate": e.estimate, "ci95": e.ci95})
+/// `sunfold simulate --format json`: one variant's figures. Its schema is
+/// `sunfold schema simulate-report` (docs/schema/simulate-report.schema.json).
+#[derive(Serialize, JsonSchema)]
+pub struct SimulateReport {
+    /// `soleils` or `summertime`.
+    pub game: &'static str,
+    /// "62 Soleils d'été" or "Summertime".
+    pub title: &'static str,
+    pub players: usize,
+    pub games: u64,
+    pub seed: u64,
+    /// The bot of each seat.
+    pub bots: Vec<&'static str>,
+    /// Every figure's id, section, label and unit, in report order.
+    pub figures: Vec<Metric>,
+    /// Every seat's final score, counted in buckets.
+    pub histogram: Histogram,
+    pub variant: VariantInfo,
+    /// Each figure's mean per game and its 95% interval, by id.
+    pub values: BTreeMap<String, Estimate>,
+    /// Each seat's bot and its lowest and highest score.
+    pub seats: Vec<SeatRange>,
+    /// Each kind of bot's share of the wins.
+    pub win_rate_per_bot: Vec<BotWins>,
 }
 
-fn head(report: &Report) -> Map<String, Value> {
-    let mut head = Map::new();
-    head.insert("game".into(), json!(report.game));
-    head.insert("title".into(), json!(report.title));
-    head.insert("players".into(), json!(report.players));
-    head.insert("games".into(), json!(report.games));
-    head.insert("seed".into(), json!(report.seed));
-    head.insert("bots".into(), json!(report.bots));
-    head.insert(
-        "figures".into(),
-        json!(report.rows.iter().map(|r| &r.metric).collect::<Vec<_>>()),
-    );
-    head.insert("histogram".into(), json!(report.histogram));
-    head
+/// `sunfold compare --format json`: A, B and B − A. Its schema is
+/// `sunfold schema compare-report` (docs/schema/compare-report.schema.json).
+#[derive(Serialize, JsonSchema)]
+pub struct CompareReport {
+    pub game: &'static str,
+    pub title: &'static str,
+    pub players: usize,
+    /// Games played per variant; game i of A and of B share a seed.
+    pub games: u64,
+    pub seed: u64,
+    pub bots: Vec<&'static str>,
+    /// Every figure of A or B, in report order.
+    pub figures: Vec<Metric>,
+    /// Every seat's final score, counted in the same buckets for A and B.
+    pub histogram: Histogram,
+    pub a: Side,
+    pub b: Side,
+    /// B − A over the paired games, by id, for every figure both have.
+    pub difference: BTreeMap<String, Difference>,
 }
 
-/// The report as one JSON object.
-///
-/// `simulate`: `{game, title, players, games, seed, bots, figures, histogram,
-/// variant, values: {ID: {estimate, ci95}}, seats, win_rate_per_bot}`.
-///
-/// `compare`: the same head, then `a` and `b`, each
-/// `{variant, seats, ID: {estimate, ci95}...}`, and `difference`,
-/// `{ID: {estimate, ci95, significant}}` for every figure both variants have.
-/// `figures` lists each ID with its section, label and unit.
-pub fn json(report: &Report) -> Value {
-    let mut object = head(report);
-    match &report.b {
-        None => {
-            object.insert("variant".into(), json!(report.a));
-            let values: Map<String, Value> = report
-                .rows
-                .iter()
-                .filter_map(|r| r.a.as_ref().map(|a| (r.metric.id.clone(), estimate(a))))
-                .collect();
-            object.insert("values".into(), Value::Object(values));
-            object.insert("seats".into(), json!(report.seats_a));
-            object.insert("win_rate_per_bot".into(), json!(report.bot_wins));
-        }
-        Some(b) => {
-            let side = |info: &crate::sim::VariantInfo,
-                        seats: &[crate::sim::SeatRange],
-                        pick: fn(&Row) -> Option<&Estimate>| {
-                let mut side = Map::new();
-                side.insert("variant".into(), json!(info));
-                side.insert("seats".into(), json!(seats));
-                for row in &report.rows {
-                    if let Some(e) = pick(row) {
-                        side.insert(row.metric.id.clone(), estimate(e));
-                    }
-                }
-                Value::Object(side)
-            };
-            object.insert(
-                "a".into(),
-                side(&report.a, &report.seats_a, |r| r.a.as_ref()),
-            );
-            object.insert(
-                "b".into(),
-                side(b, report.seats_b.as_deref().unwrap_or(&[]), |r| {
-                    r.b.as_ref()
-                }),
-            );
-            let difference: Map<String, Value> = report
+/// One variant of a comparison.
+#[derive(Serialize, JsonSchema)]
+pub struct Side {
+    pub variant: VariantInfo,
+    pub seats: Vec<SeatRange>,
+    /// Each figure this variant has, by id: its mean and 95% interval.
+    #[serde(flatten)]
+    pub figures: BTreeMap<String, Estimate>,
+}
+
+/// A paired difference B − A.
+#[derive(Serialize, JsonSchema)]
+pub struct Difference {
+    pub estimate: f64,
+    /// The 95% confidence interval of the difference.
+    pub ci95: [f64; 2],
+    /// The interval leaves out 0.
+    pub significant: bool,
+}
+
+fn figures(report: &Report, pick: fn(&Row) -> Option<&Estimate>) -> BTreeMap<String, Estimate> {
+    report
+        .rows
+        .iter()
+        .filter_map(|r| pick(r).map(|e| (r.metric.id.clone(), *e)))
+        .collect()
+}
+
+/// The report as one JSON object: a [`SimulateReport`] without B, a
+/// [`CompareReport`] with it.
+pub fn json(report: &Report) -> String {
+    let metrics = report.rows.iter().map(|r| r.metric.clone()).collect();
+    let text = match &report.b {
+        None => serde_json::to_string(&SimulateReport {
+            game: report.game,
+            title: report.title,
+            players: report.players,
+            games: report.games,
+            seed: report.seed,
+            bots: report.bots.clone(),
+            figures: metrics,
+            histogram: report.histogram.clone(),
+            variant: report.a.clone(),
+            values: figures(report, |r| r.a.as_ref()),
+            seats: report.seats_a.clone(),
+            win_rate_per_bot: report.bot_wins.clone(),
+        }),
+        Some(b) => serde_json::to_string(&CompareReport {
+            game: report.game,
+            title: report.title,
+            players: report.players,
+            games: report.games,
+            seed: report.seed,
+            bots: report.bots.clone(),
+            figures: metrics,
+            histogram: report.histogram.clone(),
+            a: Side {
+                variant: report.a.clone(),
+                seats: report.seats_a.clone(),
+                figures: figures(report, |r| r.a.as_ref()),
+            },
+            b: Side {
+                variant: b.clone(),
+                seats: report.seats_b.clone().unwrap_or_default(),
+                figures: figures(report, |r| r.b.as_ref()),
+            },
+            difference: report
                 .rows
                 .iter()
                 .filter_map(|r| {
-                    r.difference.as_ref().map(|d| {
-                        let mut e = estimate(d);
-                        e["significant"] = json!(d.excludes_zero());
-                        (r.metric.id.clone(), e)
+                    r.difference.map(|d| {
+                        let difference = Difference {
+                            estimate: d.estimate,
+                            ci95: d.ci95,
+                            significant: d.excludes_zero(),
+                        };
+                        (r.metric.id.clone(), difference)
                     })
                 })
-                .collect();
-            object.insert("difference".into(), Value::Object(difference));
-        }
-    }
-    Value::Object(object)
+                .collect(),
+        }),
+    };
+    text.expect("reports serialize")
 }

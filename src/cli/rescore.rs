@@ -294,7 +294,9 @@ pub fn run(args: RescoreArgs) -> Exit {
             counts[r.outcome.index()] += 1;
             match args.format {
                 Format::Text => out.push_str(&text_line(&r)),
-                Format::Json => out.push_str(&json_line(&r).to_string()),
+                Format::Json => out.push_str(
+                    &serde_json::to_string(&json_line(&r)).expect("rescore lines serialize"),
+                ),
             }
             out.push('\n');
         }
@@ -582,58 +584,114 @@ fn text_line(r: &Rescored) -> String {
     format!("{what:<15}{detail}")
 }
 
-fn result_json(totals: &Totals) -> serde_json::Value {
-    let scores: serde_json::Map<String, serde_json::Value> = totals
-        .iter()
-        .map(|(name, total)| (name.clone(), (*total).into()))
-        .collect();
-    serde_json::json!({"scores": scores, "winners": winners(totals)})
+/// One line of `sunfold rescore --format json`: one file's outcome. Its
+/// schema is `sunfold schema rescore-line`
+/// (docs/schema/rescore-line.schema.json). The fields come in alphabetical
+/// order; those an outcome does not have are left out.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub struct RescoreLine {
+    /// The result under the new rules (so far, for `unfinished`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<RescoreResult>,
+    /// The result under the log's own rules.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<RescoreResult>,
+    /// The first decision the new rules refuse (`illegal`), the log's own
+    /// first error (`invalid`), or why the file could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<RescoreError>,
+    pub file: String,
+    /// `soleils` or `summertime`; null when the first line names no game.
+    pub game: Option<&'static str>,
+    /// `same`, `scores_changed`, `winner_changed`, `illegal`, `unfinished`,
+    /// `invalid`, `skipped` or `unreadable`.
+    pub outcome: &'static str,
+    /// For `unfinished`: the decisions the match still waits for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending: Option<Vec<String>>,
+    /// For `skipped`: why the change does not apply to this file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
-fn error_json(error: &Located<String>) -> serde_json::Value {
-    serde_json::json!({
-        "line": error.line,
-        "seq": error.seq,
-        "type": error.kind,
-        "message": error.error,
+/// The scores and the winners (everyone with the highest total).
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub struct RescoreResult {
+    pub scores: std::collections::BTreeMap<String, i64>,
+    pub winners: Vec<String>,
+}
+
+/// A located error, as `audit --format json` gives it.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub struct RescoreError {
+    /// The line of the file, or 0 when the file could not be read.
+    pub line: usize,
+    pub message: String,
+    pub seq: Option<u64>,
+    /// The entry's `type`.
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+}
+
+fn result(totals: &Totals) -> Option<RescoreResult> {
+    Some(RescoreResult {
+        scores: totals.iter().cloned().collect(),
+        winners: winners(totals).into_iter().map(str::to_owned).collect(),
     })
 }
 
-fn json_line(r: &Rescored) -> serde_json::Value {
-    let mut object = serde_json::json!({
-        "file": r.path.display().to_string(),
-        "game": r.game,
-        "outcome": r.outcome.name(),
-    });
-    let mut put = |key: &str, value: serde_json::Value| object[key] = value;
+fn error(error: &Located<String>) -> Option<RescoreError> {
+    Some(RescoreError {
+        line: error.line,
+        seq: error.seq,
+        kind: error.kind.clone(),
+        message: error.error.clone(),
+    })
+}
+
+fn json_line(r: &Rescored) -> RescoreLine {
+    let mut line = RescoreLine {
+        after: None,
+        before: None,
+        error: None,
+        file: r.path.display().to_string(),
+        game: r.game,
+        outcome: r.outcome.name(),
+        pending: None,
+        reason: None,
+    };
     match &r.outcome {
         Outcome::Same(totals) => {
-            put("before", result_json(totals));
-            put("after", result_json(totals));
+            line.before = result(totals);
+            line.after = result(totals);
         }
         Outcome::ScoresChanged { before, after } | Outcome::WinnerChanged { before, after } => {
-            put("before", result_json(before));
-            put("after", result_json(after));
+            line.before = result(before);
+            line.after = result(after);
         }
-        Outcome::Illegal { before, error } => {
-            put("before", result_json(before));
-            put("error", error_json(error));
+        Outcome::Illegal { before, error: e } => {
+            line.before = result(before);
+            line.error = error(e);
         }
         Outcome::Unfinished {
             before,
             after,
             pending,
         } => {
-            put("before", result_json(before));
-            put("after", result_json(after));
-            put("pending", pending.clone().into());
+            line.before = result(before);
+            line.after = result(after);
+            line.pending = Some(pending.clone());
         }
-        Outcome::Invalid(error) => put("error", error_json(error)),
-        Outcome::Skipped(reason) => put("reason", reason.clone().into()),
-        Outcome::Unreadable(reason) => put(
-            "error",
-            serde_json::json!({"line": 0, "seq": null, "type": null, "message": reason}),
-        ),
+        Outcome::Invalid(e) => line.error = error(e),
+        Outcome::Skipped(reason) => line.reason = Some(reason.clone()),
+        Outcome::Unreadable(reason) => {
+            line.error = Some(RescoreError {
+                line: 0,
+                seq: None,
+                kind: None,
+                message: reason.clone(),
+            })
+        }
     }
-    object
+    line
 }

@@ -1,5 +1,6 @@
-//! `sunfold schema`: the JSON Schemas of the file formats, generated from
-//! the types that read them, so that they cannot drift apart.
+//! `sunfold schema`: the JSON Schemas of the file formats and of the JSON
+//! reports, generated from the types that read or write them, so that they
+//! cannot drift apart.
 
 use super::Exit;
 use crate::log::Envelope;
@@ -16,6 +17,12 @@ pub enum SchemaKind {
     SummertimeLog,
     /// A Summertime deck.
     SummertimeDeck,
+    /// The report of `sunfold simulate --format json`.
+    SimulateReport,
+    /// The report of `sunfold compare --format json`.
+    CompareReport,
+    /// One line of `sunfold rescore --format json`.
+    RescoreLine,
 }
 
 /// One line of a log: a game event or a meta entry (`undone`, `claimed`).
@@ -33,6 +40,9 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::SoleilsTemplate => schemars::schema_for!(RawTemplate),
         SchemaKind::SummertimeLog => schemars::schema_for!(LogLine<summertime::Event>),
         SchemaKind::SummertimeDeck => schemars::schema_for!(summertime::deck::RawDeck),
+        SchemaKind::SimulateReport => schemars::schema_for!(super::report_view::SimulateReport),
+        SchemaKind::CompareReport => schemars::schema_for!(super::report_view::CompareReport),
+        SchemaKind::RescoreLine => schemars::schema_for!(super::rescore::RescoreLine),
     };
     let mut text = serde_json::to_string_pretty(&schema).expect("schemas serialize");
     text.push('\n');

@@ -9,10 +9,11 @@
 //! differences `b_i − a_i`, which is what makes pairing pay: the luck both
 //! variants share cancels game by game.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// Where a figure belongs in a report; reports list sections in this order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Section {
     Score,
@@ -42,7 +43,7 @@ impl Section {
 }
 
 /// What a figure counts, which decides how it is shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Unit {
     /// Score points.
@@ -78,7 +79,7 @@ impl Unit {
 }
 
 /// One figure of a report.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 pub struct Metric {
     /// A stable key for scripts: `mean_score`, `win_rate.seat_1`,
     /// `zone_flag.koinobori`, `sun_won.32`.
@@ -147,7 +148,7 @@ impl Moments {
 pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// A mean and its 95% confidence interval.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Estimate {
     pub estimate: f64,
     pub ci95: [f64; 2],

@@ -4,11 +4,12 @@
 
 use super::metric::{Estimate, Metric, Section};
 use super::variant::VariantInfo;
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// One figure: its value under A, under B (in a comparison), and the
 /// paired difference B − A.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Row {
     pub metric: Metric,
     /// `None` when variant A has no such figure (a zone only B's sheet has).
@@ -26,7 +27,7 @@ impl Row {
 }
 
 /// The lowest and highest score a seat reached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct SeatRange {
     /// 1-based.
     pub seat: usize,
@@ -36,7 +37,7 @@ pub struct SeatRange {
 }
 
 /// How often a kind of bot won.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct BotWins {
     pub bot: &'static str,
     /// Its share of all games won (ties share a win).
@@ -46,7 +47,7 @@ pub struct BotWins {
 }
 
 /// Every seat's final score, counted in buckets of equal width.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Histogram {
     /// The width of a bucket, in points.
     pub width: i64,

@@ -6,6 +6,7 @@ use crate::soleils::template::RawTemplate;
 use crate::soleils::{Options, Template};
 use crate::summertime::Deck;
 use crate::summertime::deck::RawDeck;
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// 62 Soleils under a template and options.
@@ -104,7 +105,7 @@ impl SummertimeVariant {
 }
 
 /// What a report says of a variant.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct VariantInfo {
     /// The template or deck file, or `bundled`.
     pub source: String,
@@ -114,6 +115,7 @@ pub struct VariantInfo {
     pub kind: &'static str,
     /// The rule options, by name.
     #[serde(serialize_with = "options_map")]
+    #[schemars(with = "std::collections::BTreeMap<String, String>")]
     pub options: Vec<(String, String)>,
 }
 
