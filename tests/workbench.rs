@@ -341,6 +341,17 @@ fn arguments_that_do_not_fit_the_game_are_refused() {
             "sunfold: expected --b-deck only with summertime, but found it with soleils\n",
         ),
         (
+            &[
+                "compare",
+                "soleils",
+                "--games",
+                "5",
+                "-o",
+                "no/such/folder/r.pdf",
+            ][..],
+            "sunfold: no/such/folder: expected a folder to write the report into, but there is none\n",
+        ),
+        (
             &["compare", "soleils", "--games", "5", "--jobs", "0"][..],
             "sunfold: expected --jobs of at least 1, but found 0\n",
         ),

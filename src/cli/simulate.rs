@@ -298,6 +298,17 @@ where
         .as_deref()
         .map(super::render::target)
         .transpose()?;
+    // A report that cannot be written is found out before the games, not after.
+    if let Some(dir) = args.output.as_deref().and_then(Path::parent)
+        && !dir.as_os_str().is_empty()
+        && !dir.is_dir()
+    {
+        eprintln!(
+            "sunfold: {}: expected a folder to write the report into, but there is none",
+            dir.display()
+        );
+        return Err(Exit::Usage);
+    }
     let pool = pool(args.batch.jobs)?;
     let started = Instant::now();
     let tally = |v| Tally::new(G::describe(v), players, &bots, G::metrics(v, players));

@@ -1,6 +1,7 @@
 //! Adding up a batch game by game, so that memory stays flat but for one
 //! score per seat and game (the distribution needs them), and building the
-//! [`Report`] at the end. A comparison adds the games of A and B in pairs.
+//! [`Report`] at the end (8 bytes per seat and game: 6.4 MB for 200,000
+//! four-player games). A comparison adds the games of A and B in pairs.
 
 use super::metric::{Estimate, Metric, Moments, Section, Unit};
 use super::report::{BotWins, Histogram, Report, Row, SeatRange};
