@@ -436,7 +436,7 @@ fn bad_variants_are_refused_first() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        "sunfold: expected no --option for summertime, whose rules are the numbers of its deck (--deck), but found \"sun_bonus=exact\"\n"
+        "sunfold: expected no rule option for summertime, whose rules are the numbers of its deck, but found \"sun_bonus=exact\"\n"
     );
 }
 

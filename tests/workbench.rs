@@ -357,7 +357,7 @@ fn arguments_that_do_not_fit_the_game_are_refused() {
         ),
         (
             &["simulate", "summertime", "--option", "sun_bonus=exact"][..],
-            "sunfold: expected no --option for summertime, whose rules are the numbers of its deck (--deck), but found \"sun_bonus=exact\"\n",
+            "sunfold: expected no rule option for summertime, whose rules are the numbers of its deck, but found \"sun_bonus=exact\"\n",
         ),
     ] {
         assert_eq!(refused(args), (2, message.to_owned()), "{args:?}");
@@ -436,4 +436,14 @@ fn a_custom_template_rescores_the_golden_replays() {
             .all(|l| l["outcome"] == "skipped")
     );
     assert!(stderr.contains("of 6 matches, 0 same"), "{stderr}");
+}
+
+#[test]
+fn summertime_has_no_rule_options_on_either_side_of_a_comparison() {
+    let (code, stderr) = refused(&["compare", "summertime", "--b-option", "hand_penalty=2"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "sunfold: expected no rule option for summertime, whose rules are the numbers of its deck, but found \"hand_penalty=2\"\n"
+    );
 }

@@ -39,7 +39,7 @@ pub fn summertime_options(given: &[String]) -> Result<(), Exit> {
     match given.first() {
         None => Ok(()),
         Some(option) => Err(usage(format!(
-            "expected no --option for summertime, whose rules are the numbers of its deck (--deck), but found {option:?}"
+            "expected no rule option for summertime, whose rules are the numbers of its deck, but found {option:?}"
         ))),
     }
 }
