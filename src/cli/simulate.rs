@@ -198,10 +198,12 @@ where
         batches(
             count,
             |i| -> Result<_, Exit> {
-                let result = play::<G>(variant, players, &bots, game_seed(args.batch.seed, i));
+                let mut result = play::<G>(variant, players, &bots, game_seed(args.batch.seed, i));
                 if let Some(dir) = out {
                     write_log::<G>(dir, i, &result)?;
                 }
+                // Only the figures are kept: memory stays flat.
+                result.events = Vec::new();
                 Ok(result)
             },
             |result| tally.add(&result),

@@ -123,6 +123,15 @@ impl Moments {
         self.m2 += delta * (x - self.mean);
     }
 
+    /// The moments of `n` zeros, exactly as adding them one by one gives.
+    pub fn zeros(n: u64) -> Self {
+        Moments {
+            n,
+            mean: 0.0,
+            m2: 0.0,
+        }
+    }
+
     pub fn count(&self) -> u64 {
         self.n
     }

@@ -4,6 +4,7 @@
 //! order of simultaneous decisions and each seat's bot, so that a seed means
 //! the same games forever and two variants can be played on the same luck.
 
+mod distribution;
 mod games;
 mod metric;
 mod report;

@@ -1,10 +1,10 @@
-//! Adding up a batch game by game, so that memory stays flat but for one
-//! score per seat and game (the distribution needs them), and building the
-//! [`Report`] at the end (8 bytes per seat and game: 6.4 MB for 200,000
-//! four-player games). A comparison adds the games of A and B in pairs.
+//! Adding up a batch game by game, in memory that stays flat however many
+//! games are played, and building the [`Report`] at the end. A comparison
+//! adds the games of A and B in pairs.
 
+use super::distribution::Distribution;
 use super::metric::{Estimate, Metric, Moments, Section, Unit};
-use super::report::{BotWins, Histogram, Report, Row, SeatRange};
+use super::report::{BotWins, Report, Row, SeatRange};
 use super::run::{Bot, GameResult};
 use super::variant::VariantInfo;
 use std::collections::{BTreeMap, HashMap};
@@ -72,8 +72,8 @@ pub struct Tally {
     bots: Vec<Bot>,
     metrics: Vec<Metric>,
     moments: Vec<Moments>,
-    /// Every seat's final score, game after game.
-    totals: Vec<i64>,
+    /// The score distribution; a comparison keeps its own, paired.
+    distribution: Option<Distribution>,
     seats: Vec<(i64, i64)>,
     /// Per kind of bot: games won (ties share) and seats played.
     bot_wins: BTreeMap<Bot, (f64, f64)>,
@@ -92,7 +92,7 @@ impl Tally {
             bots: bots.to_vec(),
             moments: vec![Moments::default(); all.len()],
             metrics: all,
-            totals: Vec::new(),
+            distribution: Some(Distribution::new(false)),
             seats: vec![(i64::MAX, i64::MIN); players],
             bot_wins: BTreeMap::new(),
             values: Vec::new(),
@@ -116,7 +116,9 @@ impl Tally {
         for (m, &x) in self.moments.iter_mut().zip(&self.values) {
             m.add(x);
         }
-        self.totals.extend(&game.totals);
+        if let Some(d) = &mut self.distribution {
+            d.add(&game.totals, None);
+        }
         for (p, &t) in game.totals.iter().enumerate() {
             let s = &mut self.seats[p];
             *s = (s.0.min(t), s.1.max(t));
@@ -158,8 +160,12 @@ impl Tally {
     }
 
     /// The report of this variant alone.
-    pub fn report(self, game: &'static str, title: &'static str, seed: u64) -> Report {
-        let buckets = Buckets::over(&[&self.totals]);
+    pub fn report(mut self, game: &'static str, title: &'static str, seed: u64) -> Report {
+        let (buckets, histogram) = self
+            .distribution
+            .take()
+            .expect("a tally of its own keeps its distribution")
+            .finish();
         let mut rows: Vec<Row> = self
             .metrics
             .iter()
@@ -171,14 +177,10 @@ impl Tally {
                 difference: None,
             })
             .collect();
-        for (bucket, metric) in buckets.metrics().into_iter().enumerate() {
-            let mut m = Moments::default();
-            for game in self.totals.chunks(self.players) {
-                m.add(buckets.share(game, bucket));
-            }
+        for bucket in buckets {
             rows.push(Row {
-                a: Some(bounded(metric.unit, m.estimate(), false)),
-                metric,
+                a: Some(bounded(Unit::Share, bucket.a, false)),
+                metric: bucket.metric,
                 b: None,
                 difference: None,
             });
@@ -190,7 +192,7 @@ impl Tally {
             games: self.games(),
             seed,
             bots: (0..self.players).map(|p| self.bot(p).name()).collect(),
-            histogram: buckets.histogram(&self.totals, None, self.players),
+            histogram,
             seats_a: self.seat_ranges(),
             seats_b: None,
             bot_wins: self.bot_wins(),
@@ -209,10 +211,13 @@ pub struct Paired {
     /// the differences when both have it. Section order, A's order within.
     keys: Vec<(Option<usize>, Option<usize>)>,
     differences: Vec<Moments>,
+    distribution: Distribution,
 }
 
 impl Paired {
-    pub fn new(a: Tally, b: Tally) -> Self {
+    pub fn new(mut a: Tally, mut b: Tally) -> Self {
+        a.distribution = None;
+        b.distribution = None;
         let b_index: HashMap<&str, usize> = b
             .metrics
             .iter()
@@ -239,6 +244,7 @@ impl Paired {
         keys.sort_by_key(|&(section, order, _, _)| (section, order));
         let keys: Vec<_> = keys.into_iter().map(|(_, _, a, b)| (a, b)).collect();
         Paired {
+            distribution: Distribution::new(true),
             differences: vec![Moments::default(); keys.len()],
             keys,
             a,
@@ -250,6 +256,7 @@ impl Paired {
     pub fn add<E, F>(&mut self, a: &GameResult<E>, b: &GameResult<F>) {
         self.a.add(a);
         self.b.add(b);
+        self.distribution.add(&a.totals, Some(&b.totals));
         for (d, &(ia, ib)) in self.differences.iter_mut().zip(&self.keys) {
             if let (Some(ia), Some(ib)) = (ia, ib) {
                 d.add(self.b.values[ib] - self.a.values[ia]);
@@ -283,25 +290,13 @@ impl Paired {
                 }
             })
             .collect();
-        let buckets = Buckets::over(&[&self.a.totals, &self.b.totals]);
-        for (bucket, metric) in buckets.metrics().into_iter().enumerate() {
-            let (mut ma, mut mb, mut md) = Default::default();
-            for (ga, gb) in self
-                .a
-                .totals
-                .chunks(players)
-                .zip(self.b.totals.chunks(players))
-            {
-                let (sa, sb) = (buckets.share(ga, bucket), buckets.share(gb, bucket));
-                Moments::add(&mut ma, sa);
-                Moments::add(&mut mb, sb);
-                Moments::add(&mut md, sb - sa);
-            }
+        let (buckets, histogram) = self.distribution.finish();
+        for bucket in buckets {
             rows.push(Row {
-                a: Some(bounded(metric.unit, ma.estimate(), false)),
-                b: Some(bounded(metric.unit, mb.estimate(), false)),
-                difference: Some(bounded(metric.unit, md.estimate(), true)),
-                metric,
+                a: Some(bounded(Unit::Share, bucket.a, false)),
+                b: bucket.b.map(|e| bounded(Unit::Share, e, false)),
+                difference: bucket.difference.map(|e| bounded(Unit::Share, e, true)),
+                metric: bucket.metric,
             });
         }
         Report {
@@ -311,98 +306,13 @@ impl Paired {
             games: self.a.games(),
             seed,
             bots: (0..players).map(|p| self.a.bot(p).name()).collect(),
-            histogram: buckets.histogram(&self.a.totals, Some(&self.b.totals), players),
+            histogram,
             seats_a: self.a.seat_ranges(),
             seats_b: Some(self.b.seat_ranges()),
             bot_wins: self.a.bot_wins(),
             a: self.a.info,
             b: Some(self.b.info),
             rows,
-        }
-    }
-}
-
-/// Score buckets of one width over every score seen, at most 12 of them.
-struct Buckets {
-    first: i64,
-    width: i64,
-    count: usize,
-}
-
-impl Buckets {
-    fn over(totals: &[&Vec<i64>]) -> Self {
-        let all = totals.iter().flat_map(|t| t.iter().copied());
-        let (lo, hi) = all.fold((i64::MAX, i64::MIN), |(lo, hi), t| (lo.min(t), hi.max(t)));
-        if lo > hi {
-            return Buckets {
-                first: 0,
-                width: 1,
-                count: 0,
-            };
-        }
-        let width = [1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000]
-            .into_iter()
-            .find(|w| hi.div_euclid(*w) - lo.div_euclid(*w) < 12)
-            .unwrap_or(10_000);
-        let first = lo.div_euclid(width) * width;
-        Buckets {
-            first,
-            width,
-            count: (hi.div_euclid(width) - lo.div_euclid(width) + 1) as usize,
-        }
-    }
-
-    fn of(&self, score: i64) -> usize {
-        ((score - self.first) / self.width) as usize
-    }
-
-    fn label(&self, bucket: usize) -> String {
-        let from = self.first + bucket as i64 * self.width;
-        let to = from + self.width - 1;
-        if self.width == 1 {
-            format!("score {from}")
-        } else if from < 0 {
-            format!("scores {from} to {to}")
-        } else {
-            format!("scores {from}–{to}")
-        }
-    }
-
-    fn metrics(&self) -> Vec<Metric> {
-        (0..self.count)
-            .map(|b| {
-                let from = self.first + b as i64 * self.width;
-                Metric::new(
-                    format!("score_share.{from}"),
-                    Section::Distribution,
-                    self.label(b),
-                    Unit::Share,
-                )
-            })
-            .collect()
-    }
-
-    /// The share of a game's seats whose score falls in `bucket`.
-    fn share(&self, game: &[i64], bucket: usize) -> f64 {
-        game.iter().filter(|&&t| self.of(t) == bucket).count() as f64 / game.len().max(1) as f64
-    }
-
-    fn counts(&self, totals: &[i64]) -> Vec<u64> {
-        let mut counts = vec![0; self.count];
-        for &t in totals {
-            counts[self.of(t)] += 1;
-        }
-        counts
-    }
-
-    fn histogram(&self, a: &[i64], b: Option<&[i64]>, _players: usize) -> Histogram {
-        Histogram {
-            width: self.width,
-            from: (0..self.count)
-                .map(|i| self.first + i as i64 * self.width)
-                .collect(),
-            a: self.counts(a),
-            b: b.map(|b| self.counts(b)),
         }
     }
 }
