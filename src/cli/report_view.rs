@@ -68,14 +68,22 @@ fn value(unit: Unit, e: Option<&Estimate>) -> String {
     e.map_or("—".to_owned(), |e| unit.show(clean(e.estimate)))
 }
 
+/// "1 game", "2 games".
+fn count(n: u64, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 fn header(out: &mut String, report: &Report) {
     let bots = report.bots.join(",");
     match &report.b {
         None => {
             writeln!(
                 out,
-                "{}: {} games, {} players, bots {bots}, seed {}",
-                report.title, report.games, report.players, report.seed
+                "{}: {}, {}, bots {bots}, seed {}",
+                report.title,
+                count(report.games, "game"),
+                count(report.players as u64, "player"),
+                report.seed
             )
             .unwrap();
             writeln!(out, "variant: {}", report.a).unwrap();
@@ -88,8 +96,11 @@ fn header(out: &mut String, report: &Report) {
         Some(b) => {
             writeln!(
                 out,
-                "{}: {} paired games, {} players, bots {bots}, seed {}",
-                report.title, report.games, report.players, report.seed
+                "{}: {}, {}, bots {bots}, seed {}",
+                report.title,
+                count(report.games, "paired game"),
+                count(report.players as u64, "player"),
+                report.seed
             )
             .unwrap();
             writeln!(out, "A: {}", report.a).unwrap();
