@@ -310,23 +310,46 @@ fn comparison(out: &mut String, report: &Report) {
     }
 }
 
-/// `sunfold simulate --format json`: one variant's figures. Its schema is
-/// `sunfold schema simulate-report` (docs/schema/simulate-report.schema.json).
+/// What a simulate and a compare report both begin with.
 #[derive(Serialize, JsonSchema)]
-pub struct SimulateReport {
+pub struct Batch {
     /// `soleils` or `summertime`.
     pub game: &'static str,
     /// "62 Soleils d'été" or "Summertime".
     pub title: &'static str,
     pub players: usize,
+    /// Games played (per variant; game i of A and of B share a seed).
     pub games: u64,
     pub seed: u64,
     /// The bot of each seat.
     pub bots: Vec<&'static str>,
     /// Every figure's id, section, label and unit, in report order.
     pub figures: Vec<Metric>,
-    /// Every seat's final score, counted in buckets.
+    /// Every seat's final score, counted in buckets (the same for A and B).
     pub histogram: Histogram,
+}
+
+impl Batch {
+    fn of(report: &Report) -> Self {
+        Batch {
+            game: report.game,
+            title: report.title,
+            players: report.players,
+            games: report.games,
+            seed: report.seed,
+            bots: report.bots.clone(),
+            figures: report.rows.iter().map(|r| r.metric.clone()).collect(),
+            histogram: report.histogram.clone(),
+        }
+    }
+}
+
+/// `sunfold simulate --format json`: one variant's figures. Its schema is
+/// `sunfold schema simulate-report` (docs/schema/simulate-report.schema.json).
+#[derive(Serialize, JsonSchema)]
+pub struct SimulateReport {
+    #[serde(flatten)]
+    pub batch: Batch,
     pub variant: VariantInfo,
     /// Each figure's mean per game and its 95% interval, by id.
     pub values: BTreeMap<String, Estimate>,
@@ -340,17 +363,8 @@ pub struct SimulateReport {
 /// `sunfold schema compare-report` (docs/schema/compare-report.schema.json).
 #[derive(Serialize, JsonSchema)]
 pub struct CompareReport {
-    pub game: &'static str,
-    pub title: &'static str,
-    pub players: usize,
-    /// Games played per variant; game i of A and of B share a seed.
-    pub games: u64,
-    pub seed: u64,
-    pub bots: Vec<&'static str>,
-    /// Every figure of A or B, in report order.
-    pub figures: Vec<Metric>,
-    /// Every seat's final score, counted in the same buckets for A and B.
-    pub histogram: Histogram,
+    #[serde(flatten)]
+    pub batch: Batch,
     pub a: Side,
     pub b: Side,
     /// B − A over the paired games, by id, for every figure both have.
@@ -388,31 +402,16 @@ fn figures(report: &Report, pick: fn(&Row) -> Option<&Estimate>) -> BTreeMap<Str
 /// The report as one JSON object: a [`SimulateReport`] without B, a
 /// [`CompareReport`] with it.
 pub fn json(report: &Report) -> String {
-    let metrics = report.rows.iter().map(|r| r.metric.clone()).collect();
     let text = match &report.b {
         None => serde_json::to_string(&SimulateReport {
-            game: report.game,
-            title: report.title,
-            players: report.players,
-            games: report.games,
-            seed: report.seed,
-            bots: report.bots.clone(),
-            figures: metrics,
-            histogram: report.histogram.clone(),
+            batch: Batch::of(report),
             variant: report.a.clone(),
             values: figures(report, |r| r.a.as_ref()),
             seats: report.seats_a.clone(),
             win_rate_per_bot: report.bot_wins.clone(),
         }),
         Some(b) => serde_json::to_string(&CompareReport {
-            game: report.game,
-            title: report.title,
-            players: report.players,
-            games: report.games,
-            seed: report.seed,
-            bots: report.bots.clone(),
-            figures: metrics,
-            histogram: report.histogram.clone(),
+            batch: Batch::of(report),
             a: Side {
                 variant: report.a.clone(),
                 seats: report.seats_a.clone(),
