@@ -71,6 +71,56 @@ struct FileAudit {
     error: Option<Located<String>>,
 }
 
+/// A log opened far enough to know its game: the bytes of its first line
+/// and a reader at the second.
+pub(super) struct OpenLog {
+    pub game: GameKind,
+    pub first: Vec<u8>,
+    pub terminated: bool,
+    pub lines: LineReader<BufReader<std::fs::File>>,
+}
+
+/// Why a log could not be opened that far.
+pub(super) enum Unopened {
+    /// The file cannot be opened.
+    Open(std::io::Error),
+    /// Its first line cannot be read.
+    Read(std::io::Error),
+    /// It is empty, or its first line names no game.
+    Invalid(Located<String>),
+}
+
+/// Opens a log and reads its first line, for the commands that go through
+/// many logs without stopping at a bad one (`audit`, `rescore`).
+pub(super) fn open_log(path: &Path) -> Result<OpenLog, Unopened> {
+    let file = std::fs::File::open(path).map_err(Unopened::Open)?;
+    let mut lines = LineReader::new(BufReader::new(file));
+    let (first, terminated) = match lines.next_line() {
+        Ok(Some(line)) => (line.bytes.to_vec(), line.terminated),
+        Ok(None) => {
+            return Err(Unopened::Invalid(Located {
+                line: 1,
+                seq: None,
+                kind: None,
+                error: crate::log::DecodeError::EmptyFile.to_string(),
+            }));
+        }
+        Err(e) => return Err(Unopened::Read(e)),
+    };
+    let line = Line {
+        number: 1,
+        bytes: &first,
+        terminated,
+    };
+    let game = detect(&line).map_err(|e| Unopened::Invalid(e.map(|e| e.to_string())))?;
+    Ok(OpenLog {
+        game,
+        first,
+        terminated,
+        lines,
+    })
+}
+
 fn audit_file(path: &Path) -> FileAudit {
     let mut audit = FileAudit {
         path: path.to_owned(),
@@ -85,36 +135,30 @@ fn audit_file(path: &Path) -> FileAudit {
         kind: None,
         error: message,
     };
-    let file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) => {
+    let OpenLog {
+        game,
+        first,
+        terminated,
+        lines,
+    } = match open_log(path) {
+        Ok(log) => log,
+        Err(Unopened::Open(e)) => {
             audit.error = Some(located(0, format!("cannot be read: {e}")));
             return audit;
         }
-    };
-    let mut lines = LineReader::new(BufReader::new(file));
-    let first = match lines.next_line() {
-        Ok(Some(line)) => (line.bytes.to_vec(), line.terminated),
-        Ok(None) => {
-            audit.error = Some(located(1, crate::log::DecodeError::EmptyFile.to_string()));
+        Err(Unopened::Read(e)) => {
+            audit.error = Some(located(1, format!("cannot be read: {e}")));
             return audit;
         }
-        Err(e) => {
-            audit.error = Some(located(1, format!("cannot be read: {e}")));
+        Err(Unopened::Invalid(error)) => {
+            audit.error = Some(error);
             return audit;
         }
     };
     let first = Line {
         number: 1,
-        bytes: &first.0,
-        terminated: first.1,
-    };
-    let game = match detect(&first) {
-        Ok(game) => game,
-        Err(e) => {
-            audit.error = Some(e.map(|e| e.to_string()));
-            return audit;
-        }
+        bytes: &first,
+        terminated,
     };
     let folded = match game {
         GameKind::Soleils => fold_quietly::<Soleils>(&first, lines),

@@ -75,17 +75,22 @@ fn count(n: u64, what: &str) -> String {
 
 fn header(out: &mut String, report: &Report) {
     let bots = report.bots.join(",");
+    let games = if report.b.is_some() {
+        "paired game"
+    } else {
+        "game"
+    };
+    writeln!(
+        out,
+        "{}: {}, {}, bots {bots}, seed {}",
+        report.title,
+        count(report.games, games),
+        count(report.players as u64, "player"),
+        report.seed
+    )
+    .unwrap();
     match &report.b {
         None => {
-            writeln!(
-                out,
-                "{}: {}, {}, bots {bots}, seed {}",
-                report.title,
-                count(report.games, "game"),
-                count(report.players as u64, "player"),
-                report.seed
-            )
-            .unwrap();
             writeln!(out, "variant: {}", report.a).unwrap();
             writeln!(
                 out,
@@ -94,15 +99,6 @@ fn header(out: &mut String, report: &Report) {
             .unwrap();
         }
         Some(b) => {
-            writeln!(
-                out,
-                "{}: {}, {}, bots {bots}, seed {}",
-                report.title,
-                count(report.games, "paired game"),
-                count(report.players as u64, "player"),
-                report.seed
-            )
-            .unwrap();
             writeln!(out, "A: {}", report.a).unwrap();
             writeln!(out, "B: {b}").unwrap();
             writeln!(

@@ -70,11 +70,11 @@
 //! rules; 2 for bad arguments (checked before any log is read) or a file that
 //! cannot be read (the other files are still reported).
 
-use super::batch::{CHUNK, collect, pool, progress};
+use super::batch::{CHUNK, OpenLog, Unopened, collect, open_log, pool, progress};
 use super::present::Present;
 use super::{Exit, Format, variant};
 use crate::game::{EventKind, Game};
-use crate::log::{DecodeError, Entry, Fold, GameKind, Line, LineReader, Located, decode, detect};
+use crate::log::{Entry, Fold, GameKind, Line, LineReader, Located};
 use crate::sim::{SoleilsVariant, SummertimeVariant};
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
@@ -364,36 +364,27 @@ fn rescore_path(path: &Path, change: &Change) -> (Option<&'static str>, Outcome)
     let unreadable = |e: std::io::Error| {
         Outcome::Unreadable(format!("cannot be read: {}", super::io_reason(&e)))
     };
-    let file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) => return (None, unreadable(e)),
-    };
-    let mut lines = LineReader::new(BufReader::new(file));
-    let first = match lines.next_line() {
-        Ok(Some(line)) => (line.bytes.to_vec(), line.terminated),
-        Ok(None) => {
-            let error = Located {
-                line: 1,
-                seq: None,
-                kind: None,
-                error: DecodeError::EmptyFile.to_string(),
-            };
-            return (None, Outcome::Invalid(error));
-        }
-        Err(e) => return (None, unreadable(e)),
+    let OpenLog {
+        game,
+        first,
+        terminated,
+        lines,
+    } = match open_log(path) {
+        Ok(log) => log,
+        Err(Unopened::Open(e) | Unopened::Read(e)) => return (None, unreadable(e)),
+        Err(Unopened::Invalid(error)) => return (None, Outcome::Invalid(error)),
     };
     let first = Line {
         number: 1,
-        bytes: &first.0,
-        terminated: first.1,
+        bytes: &first,
+        terminated,
     };
-    match detect(&first) {
-        Err(e) => (None, Outcome::Invalid(e.map(|e| e.to_string()))),
-        Ok(GameKind::Soleils) => (
+    match game {
+        GameKind::Soleils => (
             Some(Soleils::NAME),
             rescore_log::<Soleils>(&first, lines, change),
         ),
-        Ok(GameKind::Summertime) => (
+        GameKind::Summertime => (
             Some(Summertime::NAME),
             rescore_log::<Summertime>(&first, lines, change),
         ),
@@ -417,22 +408,11 @@ fn rescore_log<G: Rescore>(
         Ok(started) => started,
         Err(e) => return Outcome::Invalid(e.map(|e| e.to_string())),
     };
-    let start = match &record.entry {
-        Entry::Game(event) => G::as_start(event),
-        Entry::Meta(_) => None,
+    // Fold::start accepts nothing but a start event.
+    let Entry::Game(event) = &record.entry else {
+        unreachable!("Fold::start accepts only a start event")
     };
-    let Some(start) = start else {
-        // Fold::start accepts nothing but a start event.
-        let error = DecodeError::StartNotFirst {
-            found: record.entry.kind().to_owned(),
-        };
-        return Outcome::Invalid(Located {
-            line: 1,
-            seq: Some(record.seq),
-            kind: Some(record.entry.kind().to_owned()),
-            error: error.to_string(),
-        });
-    };
+    let start = G::as_start(event).expect("Fold::start accepts only a start event");
     let mut decisions = Vec::new();
     loop {
         let line = match lines.next_line() {
@@ -446,18 +426,14 @@ fn rescore_log<G: Rescore>(
                 ));
             }
         };
-        if let Err(e) = fold.feed(&line) {
-            return Outcome::Invalid(e.map(|e| e.to_string()));
-        }
-        // The fold accepted the line, so it decodes.
-        if let Ok(record) = decode::<G>(&line)
-            && let Entry::Game(event) = record.entry
-        {
-            decisions.push(Decision {
+        match fold.feed_event(&line) {
+            Err(e) => return Outcome::Invalid(e.map(|e| e.to_string())),
+            Ok((seq, Some(event))) => decisions.push(Decision {
                 line: line.number,
-                seq: record.seq,
+                seq,
                 event,
-            });
+            }),
+            Ok((_, None)) => {}
         }
     }
     let before = G::totals(fold.state());

@@ -387,6 +387,21 @@ where
 
     /// Folds one more line and returns its seq.
     pub fn feed(&mut self, line: &Line) -> Result<u64, LogError<G>> {
+        self.fold_line(line, false).map(|(seq, _)| seq)
+    }
+
+    /// Folds one more line and returns its seq and, for a game event, a copy
+    /// of the event: for a caller that keeps the decisions, without decoding
+    /// the line a second time.
+    pub fn feed_event(&mut self, line: &Line) -> Result<(u64, Option<G::Event>), LogError<G>> {
+        self.fold_line(line, true)
+    }
+
+    fn fold_line(
+        &mut self,
+        line: &Line,
+        keep: bool,
+    ) -> Result<(u64, Option<G::Event>), LogError<G>> {
         let record = decode::<G>(line).map_err(|e| e.map(ReplayError::Decode))?;
         let seq = record.seq;
         let kind = record.entry.kind();
@@ -403,6 +418,7 @@ where
             };
             return Err(at(ReplayError::Decode(error)));
         }
+        let mut kept = None;
         let chained = *self.chained.get_or_insert(record.prev.is_some());
         match (&record.prev, chained) {
             (None, true) => return Err(at(ReplayError::Decode(DecodeError::ChainMissing))),
@@ -417,6 +433,9 @@ where
         }
         match record.entry {
             Entry::Game(event) => {
+                if keep {
+                    kept = Some(event.clone());
+                }
                 if let Err(e) = G::apply(&mut self.state, &event) {
                     let error = at(ReplayError::Rule(e));
                     self.rejected = Some(event);
@@ -467,7 +486,7 @@ where
         }
         self.last_hash = line_hash(line.bytes);
         self.next_seq += 1;
-        Ok(seq)
+        Ok((seq, kept))
     }
 
     pub fn state(&self) -> &G::State {
