@@ -46,7 +46,9 @@ fn games(c: &mut Criterion) {
 fn audit(c: &mut Criterion) {
     let soleils = SoleilsVariant::bundled();
     let logs: Vec<String> = (0..200)
-        .map(|seed| chained_log(&play::<Soleils>(&soleils, 4, &[Bot::Random], seed).events))
+        .map(|seed| {
+            chained_log(&play::<Soleils>(&soleils, 4, &[Bot::Random], seed).events(&soleils))
+        })
         .collect();
     let events: u64 = logs.iter().map(|l| l.lines().count() as u64).sum();
     let mut group = c.benchmark_group("audit");

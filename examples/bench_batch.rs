@@ -39,8 +39,9 @@ fn main() {
     let mut seed = 0;
     let mut all = Vec::new();
     while events < 1_000_000 {
-        let log =
-            chained_log(&play::<Soleils>(&soleils, 4, &[Bot::Random], 1_000_000 + seed).events);
+        let log = chained_log(
+            &play::<Soleils>(&soleils, 4, &[Bot::Random], 1_000_000 + seed).events(&soleils),
+        );
         events += log.lines().count();
         std::fs::write(dir.join(format!("game-{seed:06}.jsonl")), &log).unwrap();
         all.extend_from_slice(log.as_bytes());

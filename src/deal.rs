@@ -10,27 +10,58 @@
 //! replay reads the order and never shuffles again.
 
 use crate::rng::SeededRng;
+use crate::summertime::deck::CardIndex;
 use crate::summertime::{Deck, Order};
 
-pub fn dealt_order(deck: &Deck, seed: u64) -> Order {
+/// A deal by card index: two hands, then three stacks top first, and the
+/// side of each closing card that is up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dealt {
+    pub hands: [Vec<CardIndex>; 2],
+    pub stacks: [Vec<CardIndex>; 3],
+    pub closing_up: [u8; 3],
+    /// The seed it was drawn from.
+    pub seed: u64,
+}
+
+/// The deal a seed gives, by card index.
+pub fn shuffle(deck: &Deck, seed: u64) -> Dealt {
     let mut rng = SeededRng::new(seed);
-    let mut ids: Vec<String> = deck.cards().iter().map(|c| c.id.clone()).collect();
-    for i in (1..ids.len()).rev() {
+    let mut cards: Vec<CardIndex> = (0..deck.cards().len()).collect();
+    for i in (1..cards.len()).rev() {
         let j = rng.below(i as u64 + 1) as usize;
-        ids.swap(i, j);
+        cards.swap(i, j);
     }
     let rules = deck.rules();
     let hand = usize::from(rules.hand_size);
     let stack = usize::from(rules.stack_size);
-    let mut cards = ids.into_iter();
+    let mut cards = cards.into_iter();
     let mut take = |n: usize| cards.by_ref().take(n).collect::<Vec<_>>();
-    let hands = vec![take(hand), take(hand)];
-    let stacks = vec![take(stack), take(stack), take(stack)];
+    let hands = [take(hand), take(hand)];
+    let stacks = [take(stack), take(stack), take(stack)];
     let closing_up = [0; 3].map(|_: u8| rng.below(2) as u8);
-    Order::Dealt {
+    Dealt {
         hands,
         stacks,
         closing_up,
-        seed: Some(seed),
+        seed,
+    }
+}
+
+/// The deal a seed gives, as the start event's order names it.
+pub fn dealt_order(deck: &Deck, seed: u64) -> Order {
+    order(deck, &shuffle(deck, seed))
+}
+
+/// A deal as the start event's order names it.
+pub fn order(deck: &Deck, dealt: &Dealt) -> Order {
+    let ids = |cards: &Vec<CardIndex>| -> Vec<String> {
+        cards.iter().map(|&c| deck.card(c).id.clone()).collect()
+    };
+    Order::Dealt {
+        hands: dealt.hands.iter().map(ids).collect(),
+        stacks: dealt.stacks.iter().map(ids).collect(),
+        closing_up: dealt.closing_up,
+        seed: Some(dealt.seed),
     }
 }

@@ -23,6 +23,8 @@ pub trait Game {
 
     /// Every event of the game, including its start event, tagged by `type`.
     type Event: DeserializeOwned + Serialize + EventKind + Clone;
+    /// An event resolved against the state: names replaced by indexes.
+    type Action: Copy + std::fmt::Debug + PartialEq + Send + Sync;
     /// The payload of the start event.
     type Start;
     type State: Clone;
@@ -42,7 +44,24 @@ pub trait Game {
     fn is_barrier(event: &Self::Event) -> bool;
 
     /// Folds one event into the state. On error the state is unchanged.
+    /// It is [`Game::resolve`] followed by [`Game::apply_action`].
     fn apply(state: &mut Self::State, event: &Self::Event) -> Result<(), Self::RuleError>;
+
+    /// Checks the names of an event against the state and gives its action.
+    fn resolve(state: &Self::State, event: &Self::Event) -> Result<Self::Action, Self::RuleError>;
+
+    /// The event an action is, in the names of `state`, the state the
+    /// action applies to.
+    fn describe_action(state: &Self::State, action: Self::Action) -> Self::Event;
+
+    /// Folds one action into the state. On error the state is unchanged.
+    fn apply_action(state: &mut Self::State, action: Self::Action) -> Result<(), Self::RuleError>;
+
+    /// Whether [`Game::apply_action`] would accept `action` now.
+    fn is_legal(state: &Self::State, action: Self::Action) -> bool;
+
+    /// Every action that is legal now, into `out` (cleared first).
+    fn legal_actions(state: &Self::State, out: &mut Vec<Self::Action>);
 
     /// The players' names, in seating order.
     fn player_names(state: &Self::State) -> Vec<String>;

@@ -15,7 +15,7 @@ use sunfold::summertime::Summertime;
 fn round_trip<G: Simulated>(variant: &G::Variant, players: usize, bots: &[Bot], games: u64) {
     for seed in 0..games {
         let result = play::<G>(variant, players, bots, seed);
-        let log = chained_log(&result.events);
+        let log = chained_log(&result.events(variant));
         let mut lines = LineReader::new(log.as_bytes());
         let first = lines.next_line().unwrap().unwrap();
         let (mut fold, _) = Fold::<G>::start(&first).unwrap();

@@ -200,10 +200,10 @@ where
             |i| -> Result<_, Exit> {
                 let mut result = play::<G>(variant, players, &bots, game_seed(args.batch.seed, i));
                 if let Some(dir) = out {
-                    write_log::<G>(dir, i, &result)?;
+                    write_log::<G>(dir, i, variant, &result)?;
                 }
                 // Only the figures are kept: memory stays flat.
-                result.events = Vec::new();
+                result.actions = Vec::new();
                 Ok(result)
             },
             |result| tally.add(&result),
@@ -214,9 +214,14 @@ where
     Ok(Exit::Valid)
 }
 
-fn write_log<G: Simulated>(dir: &Path, i: u64, result: &GameResult<G::Event>) -> Result<(), Exit> {
+fn write_log<G: Simulated>(
+    dir: &Path,
+    i: u64,
+    variant: &G::Variant,
+    result: &GameResult<G>,
+) -> Result<(), Exit> {
     let path = dir.join(format!("{}-{:06}.jsonl", G::NAME, i + 1));
-    std::fs::write(&path, chained_log(&result.events)).map_err(|e| io_error(&path, &e))
+    std::fs::write(&path, chained_log(&result.events(variant))).map_err(|e| io_error(&path, &e))
 }
 
 /// Plays games `0..count` in parallel chunks and hands each result to
@@ -323,8 +328,8 @@ where
                 let mut ra = play::<G>(a, players, &bots, seed);
                 let mut rb = play::<G>(b, players, &bots, seed);
                 // Only the figures are kept: memory stays flat.
-                ra.events.clear();
-                rb.events.clear();
+                ra.actions = Vec::new();
+                rb.actions = Vec::new();
                 Ok((ra, rb))
             },
             |(ra, rb)| paired.add(&ra, &rb),

@@ -1,7 +1,7 @@
 //! Summertime state as text for people and JSON for tools.
 
 use crate::summertime::deck::{CardIndex, Deck};
-use crate::summertime::{Action, Phase, State, score};
+use crate::summertime::{Phase, State, TurnAction, score};
 use std::fmt::Write;
 
 fn tiles(deck: &Deck, counts: &[u8]) -> String {
@@ -151,9 +151,9 @@ pub fn text(state: &State) -> String {
     for turn in state.turns() {
         let who = &players[turn.player].name;
         let action = match turn.action {
-            Action::Bought { card } => format!("bought {}", card_name(deck, card)),
-            Action::Flipped => "turned tiles up".to_owned(),
-            Action::Passed => "passed".to_owned(),
+            TurnAction::Bought { card } => format!("bought {}", card_name(deck, card)),
+            TurnAction::Flipped => "turned tiles up".to_owned(),
+            TurnAction::Passed => "passed".to_owned(),
         };
         let plays: Vec<String> = turn
             .plays
@@ -235,9 +235,9 @@ pub fn json(state: &State) -> serde_json::Value {
                 "turn": t.number,
                 "player": state.players()[t.player].name,
                 "action": match t.action {
-                    Action::Bought { card } => format!("bought {}", id(card)),
-                    Action::Flipped => "tiles_flipped".to_owned(),
-                    Action::Passed => "passed".to_owned(),
+                    TurnAction::Bought { card } => format!("bought {}", id(card)),
+                    TurnAction::Flipped => "tiles_flipped".to_owned(),
+                    TurnAction::Passed => "passed".to_owned(),
                 },
                 "plays": t.plays.iter().map(|&(c, (x, y), pts)| serde_json::json!({"card": id(c), "cell": [x, y], "points": pts})).collect::<Vec<_>>(),
                 "total": t.total,

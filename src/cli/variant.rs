@@ -66,7 +66,7 @@ pub fn soleils(path: Option<&Path>, options: &[String]) -> Result<SoleilsVariant
         Loaded::Sheet(template) => Ok(SoleilsVariant {
             source: path.display().to_string(),
             raw: template.raw().clone(),
-            template,
+            template: template.into(),
             options,
         }),
         Loaded::Deck(_) => {
@@ -89,7 +89,7 @@ pub fn summertime(path: Option<&Path>, options: &[String]) -> Result<SummertimeV
         Loaded::Deck(deck) => Ok(SummertimeVariant {
             source: path.display().to_string(),
             raw: deck.raw().clone(),
-            deck,
+            deck: deck.into(),
         }),
         Loaded::Sheet(_) => {
             eprintln!(

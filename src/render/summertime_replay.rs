@@ -7,7 +7,7 @@ use super::chart::{Series, line_chart};
 use super::paper::{Paper, impose};
 use super::scene::{Anchor, Canvas, Color, Draw, Scene, Stroke, Weight};
 use super::sheet::{HEIGHT, WIDTH};
-use crate::summertime::{Action, State, score};
+use crate::summertime::{State, TurnAction, score};
 
 const LOG_ROW: f32 = 4.6;
 
@@ -334,9 +334,9 @@ fn log_page(c: &mut Canvas, state: &State, start: usize, rows: usize) {
         let x = (slot / rows) as f32 * column_w;
         let y = 12.0 + (slot % rows) as f32 * LOG_ROW;
         let action = match turn.action {
-            Action::Bought { card } => format!("bought {}", deck.card(card).name),
-            Action::Flipped => "turned tiles up".to_owned(),
-            Action::Passed => "passed".to_owned(),
+            TurnAction::Bought { card } => format!("bought {}", deck.card(card).name),
+            TurnAction::Flipped => "turned tiles up".to_owned(),
+            TurnAction::Passed => "passed".to_owned(),
         };
         let gained: u32 = turn.plays.iter().map(|p| p.2).sum();
         let plays = if turn.plays.is_empty() {

@@ -3,9 +3,15 @@
 use super::metric::{Metric, Section, Unit};
 use super::run::Simulated;
 use super::variant::{SoleilsVariant, SummertimeVariant, VariantInfo};
+use crate::deal::Dealt;
 use crate::rng::SeededRng;
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
+
+/// The names of a simulated table: P1, P2, …
+fn seats(players: usize) -> Vec<String> {
+    (1..=players).map(|i| format!("P{i}")).collect()
+}
 
 fn die(rng: &mut SeededRng) -> soleils::Die {
     soleils::Die::new(rng.die()).expect("1 to 6")
@@ -29,40 +35,56 @@ impl Simulated for Soleils {
         variant.info()
     }
 
-    fn start(variant: &SoleilsVariant, players: usize, _: &mut SeededRng) -> soleils::Event {
+    type Deal = ();
+
+    fn deal(_: &SoleilsVariant, _: usize, _: &mut SeededRng) {}
+
+    fn table(variant: &SoleilsVariant, players: usize, _: &()) -> soleils::State {
+        soleils::table(variant.template.clone(), variant.options, &seats(players))
+    }
+
+    fn start(variant: &SoleilsVariant, players: usize, _: &()) -> soleils::Event {
         soleils::Event::Started(soleils::Start {
             format: crate::log::LOG_FORMAT,
             game: "soleils".into(),
-            players: (1..=players).map(|i| format!("P{i}")).collect(),
+            players: seats(players),
             options: variant.options,
             template: variant.raw.clone(),
             dice_seed: None,
         })
     }
 
-    fn chance(state: &soleils::State, rng: &mut SeededRng) -> Option<soleils::Event> {
-        (state.ended().is_none() && state.round_closed()).then(|| {
-            soleils::Event::Rolled(soleils::Rolled {
-                dice: [die(rng), die(rng), die(rng)],
-            })
-        })
+    fn chance(state: &soleils::State, rng: &mut SeededRng) -> Option<soleils::Action> {
+        (state.ended().is_none() && state.round_closed())
+            .then(|| soleils::Action::Roll([die(rng), die(rng), die(rng)]))
     }
 
-    fn deciders(state: &soleils::State) -> Vec<usize> {
+    fn deciders(state: &soleils::State, out: &mut Vec<usize>) {
+        out.clear();
         if state.ended().is_some() || state.dice().is_none() {
-            return Vec::new();
+            return;
         }
-        (0..state.players().len())
-            .filter(|&p| state.players()[p].turn.step() != soleils::Step::Done)
-            .collect()
+        let players = state.players();
+        out.extend((0..players.len()).filter(|&p| players[p].turn.step() != soleils::Step::Done));
     }
 
-    fn options(state: &soleils::State, p: usize) -> Vec<soleils::Event> {
-        soleils::legal_events_for(state, p)
+    fn options(state: &soleils::State, p: usize, out: &mut Vec<soleils::Action>) {
+        soleils::legal_actions_for(state, p, out)
     }
 
     fn total(state: &soleils::State, p: usize) -> i64 {
-        i64::from(soleils::score(state)[p].total)
+        i64::from(soleils::total_of(state, p))
+    }
+
+    type Scratch = Option<soleils::Player>;
+
+    fn total_after(
+        state: &mut soleils::State,
+        action: soleils::Action,
+        scratch: &mut Option<soleils::Player>,
+    ) -> Option<i64> {
+        let spare = scratch.get_or_insert_with(|| state.players()[0].clone());
+        soleils::total_after(state, action, spare).map(i64::from)
     }
 
     /// Greedy 62 Soleils: writing a value is worth 0.3 beyond its score
@@ -70,12 +92,12 @@ impl Simulated for Soleils {
     /// 0.02 per pip (thresholds come sooner). So the bot never skips a
     /// placement it could make, gives up the box whose value scores least
     /// now, and sends the largest die it can to the sun.
-    fn heuristic(_: &soleils::State, event: &soleils::Event) -> f64 {
-        match event {
-            soleils::Event::Placed(_)
-            | soleils::Event::CrabCopied(_)
-            | soleils::Event::BonusPlaced(_) => 0.3,
-            soleils::Event::SunEntered(e) => 0.02 * f64::from(e.value.get()),
+    fn heuristic(_: &soleils::State, action: soleils::Action) -> f64 {
+        match action {
+            soleils::Action::Place { .. }
+            | soleils::Action::CrabCopy { .. }
+            | soleils::Action::BonusPlace { .. } => 0.3,
+            soleils::Action::Sun { value, .. } => 0.02 * f64::from(value.get()),
             _ => 0.0,
         }
     }
@@ -190,50 +212,75 @@ impl Simulated for Summertime {
         variant.info()
     }
 
-    fn start(variant: &SummertimeVariant, _: usize, chance: &mut SeededRng) -> summertime::Event {
+    type Deal = crate::deal::Dealt;
+
+    fn deal(variant: &SummertimeVariant, _: usize, chance: &mut SeededRng) -> Dealt {
+        crate::deal::shuffle(&variant.deck, chance.next_u64())
+    }
+
+    fn table(variant: &SummertimeVariant, _: usize, deal: &Dealt) -> summertime::State {
+        // Summertime is always two players; the CLI checks the count.
+        let names = ["P1".to_owned(), "P2".to_owned()];
+        let deck = variant.deck.clone();
+        summertime::dealt_table(deck, names, 0, &deal.hands, &deal.stacks, deal.closing_up)
+    }
+
+    fn start(variant: &SummertimeVariant, _: usize, deal: &Dealt) -> summertime::Event {
         summertime::Event::Started(Box::new(summertime::Start {
             format: crate::log::LOG_FORMAT,
             game: "summertime".into(),
-            // Summertime is always two players; the CLI checks the count.
             players: vec!["P1".into(), "P2".into()],
             first: "P1".into(),
             deck: variant.raw.clone(),
-            order: crate::deal::dealt_order(&variant.deck, chance.next_u64()),
+            order: crate::deal::order(&variant.deck, deal),
         }))
     }
 
-    fn chance(state: &summertime::State, _: &mut SeededRng) -> Option<summertime::Event> {
+    fn chance(state: &summertime::State, _: &mut SeededRng) -> Option<summertime::Action> {
         match state.phase() {
-            summertime::Phase::Reveal(_) | summertime::Phase::Discard => {
-                summertime::legal_events(state).into_iter().next()
+            summertime::Phase::Discard => Some(summertime::Action::Discard),
+            summertime::Phase::Reveal(_) => {
+                let mut options = Vec::new();
+                summertime::legal_actions(state, &mut options);
+                options.first().copied()
             }
             _ => None,
         }
     }
 
-    fn deciders(state: &summertime::State) -> Vec<usize> {
-        match state.phase() {
-            summertime::Phase::Turn { .. } => vec![state.active()],
-            _ => Vec::new(),
+    fn deciders(state: &summertime::State, out: &mut Vec<usize>) {
+        out.clear();
+        if let summertime::Phase::Turn { .. } = state.phase() {
+            out.push(state.active());
         }
     }
 
-    fn options(state: &summertime::State, _: usize) -> Vec<summertime::Event> {
-        summertime::legal_events(state)
+    fn options(state: &summertime::State, _: usize, out: &mut Vec<summertime::Action>) {
+        summertime::legal_actions(state, out)
     }
 
     fn total(state: &summertime::State, p: usize) -> i64 {
-        i64::from(summertime::score(state)[p].total)
+        i64::from(summertime::total_of(state, p))
+    }
+
+    type Scratch = ();
+
+    fn total_after(
+        state: &mut summertime::State,
+        action: summertime::Action,
+        _: &mut (),
+    ) -> Option<i64> {
+        summertime::total_after(state, action).map(i64::from)
     }
 
     /// Greedy Summertime: plays score what they earn; beyond that, buying is
     /// worth 0.4 (a card in hand can score later), turning tiles up 0.1 (it
     /// makes buying possible again), passing −0.2.
-    fn heuristic(_: &summertime::State, event: &summertime::Event) -> f64 {
-        match event {
-            summertime::Event::Bought(_) => 0.4,
-            summertime::Event::TilesFlipped(_) => 0.1,
-            summertime::Event::Passed(_) => -0.2,
+    fn heuristic(_: &summertime::State, action: summertime::Action) -> f64 {
+        match action {
+            summertime::Action::Buy { .. } => 0.4,
+            summertime::Action::Flip { .. } => 0.1,
+            summertime::Action::Pass { .. } => -0.2,
             _ => 0.0,
         }
     }

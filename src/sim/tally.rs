@@ -104,7 +104,7 @@ impl Tally {
     }
 
     /// Adds one game; its values are left in `self.values` for a pairing.
-    pub fn add<E>(&mut self, game: &GameResult<E>) {
+    pub fn add<G: super::Simulated>(&mut self, game: &GameResult<G>) {
         self.values.clear();
         score_values(&game.totals, &mut self.values);
         self.values.extend(&game.figures);
@@ -253,7 +253,7 @@ impl Paired {
     }
 
     /// Adds game `i` of A and game `i` of B, played from the same seed.
-    pub fn add<E, F>(&mut self, a: &GameResult<E>, b: &GameResult<F>) {
+    pub fn add<G: super::Simulated>(&mut self, a: &GameResult<G>, b: &GameResult<G>) {
         self.a.add(a);
         self.b.add(b);
         self.distribution.add(&a.totals, Some(&b.totals));

@@ -8,6 +8,7 @@ use crate::summertime::Deck;
 use crate::summertime::deck::RawDeck;
 use schemars::JsonSchema;
 use serde::Serialize;
+use std::sync::Arc;
 
 /// 62 Soleils under a template and options.
 #[derive(Clone, Debug)]
@@ -16,8 +17,8 @@ pub struct SoleilsVariant {
     pub source: String,
     /// The template as written into each start event.
     pub raw: RawTemplate,
-    /// The same template, checked.
-    pub template: Template,
+    /// The same template, checked, shared by every game of a batch.
+    pub template: Arc<Template>,
     pub options: Options,
 }
 
@@ -28,7 +29,7 @@ impl SoleilsVariant {
         raw: RawTemplate,
         options: Options,
     ) -> Result<Self, crate::soleils::template::TemplateErrors> {
-        let template = Template::try_from(raw.clone())?;
+        let template = Arc::new(Template::try_from(raw.clone())?);
         Ok(SoleilsVariant {
             source: source.into(),
             raw,
@@ -69,8 +70,8 @@ pub struct SummertimeVariant {
     pub source: String,
     /// The deck as written into each start event.
     pub raw: RawDeck,
-    /// The same deck, checked.
-    pub deck: Deck,
+    /// The same deck, checked, shared by every game of a batch.
+    pub deck: Arc<Deck>,
 }
 
 impl SummertimeVariant {
@@ -78,7 +79,7 @@ impl SummertimeVariant {
         source: impl Into<String>,
         raw: RawDeck,
     ) -> Result<Self, crate::summertime::deck::DeckErrors> {
-        let deck = Deck::try_from(raw.clone())?;
+        let deck = Arc::new(Deck::try_from(raw.clone())?);
         Ok(SummertimeVariant {
             source: source.into(),
             raw,

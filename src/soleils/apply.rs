@@ -1,70 +1,194 @@
-//! The reducer: `apply` checks an event completely, then mutates.
+//! The reducer: `apply` checks an action completely, then mutates.
 //!
-//! Every `check_*` function reads the state and returns what to do; only the
-//! `commit` step writes. A rejected event therefore leaves the state exactly
-//! as it was.
+//! [`check`] reads the state and fails with the reason; only `commit` writes.
+//! A rejected event therefore leaves the state exactly as it was.
 
-use super::die::Dice;
+use super::action::{Action, resolve};
+use super::die::{Dice, Die};
 use super::error::{Expected, Requirement, RuleError, SunChoice};
-use super::event::{BonusPlaced, CrabCopied, Event, Placed, SunEntered};
+use super::event::Event;
 use super::options::{SkipPlacement, SunBonus};
-use super::state::{EndReason, How, Mark, State, Step};
-use super::template::{BoxIndex, Reward};
-use crate::game::EventKind;
+use super::state::{EndReason, How, Mark, Player, State, Step};
+use super::template::{BoxIndex, Reward, Template};
 
 /// Folds one event into the state, or explains why it is illegal now.
 pub fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {
-    if let Some(reason) = &state.ended {
-        let reason = reason.clone();
-        return Err(RuleError::GameOver { reason });
+    let action = resolve(state, event)?;
+    apply_action(state, action)
+}
+
+/// Folds one resolved action into the state, or explains why it is illegal
+/// now. The action must come from [`resolve`] or
+/// [`super::legal_actions`] for a table of this game; an index beyond the
+/// table is refused as an unknown player or box.
+pub fn apply_action(state: &mut State, action: Action) -> Result<(), RuleError> {
+    check(state, action)?;
+    commit(state, action);
+    Ok(())
+}
+
+/// Whether `action` is legal now: [`apply_action`] would accept it.
+pub fn is_legal(state: &State, action: Action) -> bool {
+    check(state, action).is_ok()
+}
+
+pub(super) fn game_over(state: &State) -> Result<(), RuleError> {
+    match &state.ended {
+        Some(reason) => Err(RuleError::GameOver {
+            reason: reason.clone(),
+        }),
+        None => Ok(()),
     }
-    match event {
-        Event::Started(_) => Err(RuleError::SecondStart),
-        Event::Rolled(rolled) => {
-            check_roll(state)?;
-            state.round += 1;
-            state.dice = Some(rolled.dice.map(|d| d.get()));
-            for player in &mut state.players {
-                player.turn = Default::default();
-            }
-            Ok(())
+}
+
+/// Every rule `action` must satisfy now, in the order the messages have
+/// always been given.
+fn check(state: &State, action: Action) -> Result<(), RuleError> {
+    game_over(state)?;
+    if !action.in_bounds(state) {
+        return Err(out_of_bounds(state, action));
+    }
+    let Some(p) = action.player() else {
+        return check_roll(state);
+    };
+    let kind = action.kind();
+    let Some(dice) = state.dice else {
+        let round = state.round + 1;
+        return Err(RuleError::NoRoll { round, found: kind });
+    };
+    match action {
+        Action::Roll(_) => unreachable!("a roll has no player"),
+        Action::Place { slot, value, .. } => {
+            expect_step(state, p, kind, |s| s == Step::PlaceOrSun)?;
+            check_placed(state, p, dice, slot as usize, value.get())
         }
+        Action::CrabCopy { from, to, .. } => {
+            let Step::Crab(source) = expect_step(state, p, kind, |s| matches!(s, Step::Crab(_)))?
+            else {
+                unreachable!("expect_step accepted only a crab step")
+            };
+            let boxes = state.template.boxes();
+            let (from, to) = (from as usize, to as usize);
+            if from != source {
+                return Err(RuleError::WrongCrabSource {
+                    expected: boxes[source].id.clone(),
+                    found: boxes[from].id.clone(),
+                });
+            }
+            let neighbours = state.template.neighbours(from);
+            if !neighbours.contains(&to) {
+                return Err(RuleError::NotAdjacent {
+                    from: boxes[from].id.clone(),
+                    to: boxes[to].id.clone(),
+                    neighbours: neighbours.iter().map(|&n| boxes[n].id.clone()).collect(),
+                });
+            }
+            let value = state.players[p]
+                .value(from)
+                .expect("a crab source is filled");
+            check_writable(state, p, to, value)
+        }
+        Action::CrabDecline { .. } => {
+            expect_step(state, p, kind, |s| matches!(s, Step::Crab(_))).map(drop)
+        }
+        Action::Sun { value, .. } => {
+            expect_step(state, p, kind, |s| {
+                matches!(s, Step::PlaceOrSun | Step::Sun)
+            })?;
+            check_sun(state, p, dice, value.get())
+        }
+        Action::BonusPlace { slot, value, .. } => {
+            expect_step(state, p, kind, |s| s == Step::Bonus)?;
+            check_writable(state, p, slot as usize, value.get())
+        }
+        Action::BonusDecline { .. } => expect_step(state, p, kind, |s| s == Step::Bonus).map(drop),
+    }
+}
+
+/// An action that does not fit this table: its seat or box does not exist.
+fn out_of_bounds(state: &State, action: Action) -> RuleError {
+    match action.player() {
+        Some(p) if p >= state.players.len() => RuleError::UnknownPlayer {
+            found: format!("seat {p}"),
+            known: state.players.iter().map(|p| p.name.clone()).collect(),
+        },
         _ => {
-            let (p, dice) = actor(state, event)?;
-            match event {
-                Event::Placed(e) => {
-                    let (b, value) = check_placed(state, p, dice, e)?;
-                    state.players[p].turn.placed = Some((b, value));
-                    fill(state, p, b, value, How::Placed);
-                }
-                Event::CrabCopied(e) => {
-                    let (to, value) = check_crab(state, p, e)?;
-                    state.players[p].turn.crab_from = None;
-                    fill(state, p, to, value, How::Crab);
-                }
-                Event::CrabDeclined(_) => {
-                    expect_step(state, p, event, |s| matches!(s, Step::Crab(_)))?;
-                    state.players[p].turn.crab_from = None;
-                }
-                Event::SunEntered(e) => {
-                    let value = check_sun(state, p, dice, e)?;
-                    enter_sun(state, p, value);
-                }
-                Event::BonusPlaced(e) => {
-                    let (b, value) = check_bonus(state, p, e)?;
-                    state.players[p].turn.bonus_pending -= 1;
-                    fill(state, p, b, value, How::Bonus);
-                }
-                Event::BonusDeclined(_) => {
-                    expect_step(state, p, event, |s| s == Step::Bonus)?;
-                    state.players[p].turn.bonus_pending -= 1;
-                }
-                Event::Started(_) | Event::Rolled(_) => unreachable!("handled above"),
+            let slot = match action {
+                Action::Place { slot, .. } | Action::BonusPlace { slot, .. } => slot,
+                Action::CrabCopy { from, to, .. } => from.max(to),
+                _ => 0,
+            };
+            RuleError::UnknownBox {
+                found: format!("box number {slot}"),
             }
-            close_round_if_done(state);
-            Ok(())
         }
     }
+}
+
+/// Writes a checked action.
+fn commit(state: &mut State, action: Action) {
+    if let Action::Roll(dice) = action {
+        state.round += 1;
+        state.dice = Some(dice.map(Die::get));
+        for player in &mut state.players {
+            player.turn = Default::default();
+        }
+        return;
+    }
+    commit_decision(state, action);
+    close_round_if_done(state);
+}
+
+/// Writes a checked decision onto its player's sheet, and nowhere else.
+fn commit_decision(state: &mut State, action: Action) {
+    let template = &*state.template;
+    let options = state.options;
+    let round = state.round;
+    let Some(p) = action.player() else { return };
+    let player = &mut state.players[p];
+    match action {
+        Action::Roll(_) => {}
+        Action::Place { slot, value, .. } => {
+            let (b, value) = (slot as usize, value.get());
+            player.turn.placed = Some((b, value));
+            fill(template, player, round, b, value, How::Placed);
+        }
+        Action::CrabCopy { from, to, .. } => {
+            let value = player
+                .value(from as usize)
+                .expect("a crab source is filled");
+            player.turn.crab_from = None;
+            fill(template, player, round, to as usize, value, How::Crab);
+        }
+        Action::CrabDecline { .. } => player.turn.crab_from = None,
+        Action::Sun { value, .. } => enter_sun(template, options, player, value.get()),
+        Action::BonusPlace { slot, value, .. } => {
+            player.turn.bonus_pending -= 1;
+            fill(
+                template,
+                player,
+                round,
+                slot as usize,
+                value.get(),
+                How::Bonus,
+            );
+        }
+        Action::BonusDecline { .. } => player.turn.bonus_pending -= 1,
+    }
+}
+
+/// Player `p`'s total if `action` (legal now, by that player) were applied,
+/// for a bot weighing its options. The state is left exactly as it was;
+/// `spare` is scratch space reused between calls, so that nothing is
+/// allocated once it has grown.
+pub fn total_after(state: &mut State, action: Action, spare: &mut Player) -> Option<u32> {
+    let p = action.player()?;
+    check(state, action).ok()?;
+    spare.clone_from(&state.players[p]);
+    commit_decision(state, action);
+    let total = super::score::total_of(state, p);
+    std::mem::swap(&mut state.players[p], spare);
+    Some(total)
 }
 
 fn check_roll(state: &State) -> Result<(), RuleError> {
@@ -96,27 +220,11 @@ fn expected(state: &State, step: Step) -> Expected {
     }
 }
 
-/// The acting player and this round's dice.
-fn actor(state: &State, event: &Event) -> Result<(usize, [u8; 3]), RuleError> {
-    let name = event.player().unwrap_or_default();
-    let p = state
-        .player_index(name)
-        .ok_or_else(|| RuleError::UnknownPlayer {
-            found: name.to_owned(),
-            known: state.players.iter().map(|p| p.name.clone()).collect(),
-        })?;
-    let dice = state.dice.ok_or(RuleError::NoRoll {
-        round: state.round + 1,
-        found: event.kind(),
-    })?;
-    Ok((p, dice))
-}
-
 /// Fails unless the player's next step is one that `allowed` accepts.
-fn expect_step(
+pub(super) fn expect_step(
     state: &State,
     p: usize,
-    event: &Event,
+    found: &'static str,
     allowed: impl Fn(Step) -> bool,
 ) -> Result<Step, RuleError> {
     let player = &state.players[p];
@@ -128,23 +236,14 @@ fn expect_step(
         Step::Done => RuleError::PlayerDone {
             player: player.name.clone(),
             round: state.round,
-            found: event.kind(),
+            found,
         },
         step => RuleError::Unexpected {
             player: player.name.clone(),
             expected: expected(state, step),
-            found: event.kind(),
+            found,
         },
     })
-}
-
-fn box_index(state: &State, id: &str) -> Result<BoxIndex, RuleError> {
-    state
-        .template
-        .box_index(id)
-        .ok_or_else(|| RuleError::UnknownBox {
-            found: id.to_owned(),
-        })
 }
 
 /// Checks that `value` may be written into box `b` of player `p`'s sheet.
@@ -170,128 +269,82 @@ fn check_writable(state: &State, p: usize, b: BoxIndex, value: u8) -> Result<(),
     }
 }
 
-/// Whether `value` may be written into box `b` of player `p`'s sheet.
-pub(super) fn writable(state: &State, p: usize, b: BoxIndex, value: u8) -> bool {
-    let player = &state.players[p];
-    player.marks[b].is_none()
-        && state
-            .template
-            .violation(b, value, |o| player.value(o))
-            .is_none()
+/// Whether `value` may be written into box `b` of `player`'s sheet: the
+/// box is empty and its constraints allow the value (see [`fill`]).
+pub(super) fn writable(player: &Player, b: BoxIndex, value: u8) -> bool {
+    player.allowed[b] & (1 << value) != 0
 }
 
-/// The die left for the sun when `pearl` and `value` are taken from `dice`.
-pub(super) fn left_over(dice: [u8; 3], pearl: u8, value: u8) -> Option<u8> {
-    let mut rest = dice.to_vec();
-    rest.remove(rest.iter().position(|&d| d == pearl)?);
-    rest.remove(rest.iter().position(|&d| d == value)?);
-    rest.pop()
-}
+pub(super) use super::template::left_over;
 
 fn check_placed(
     state: &State,
     p: usize,
     dice: [u8; 3],
-    e: &Placed,
-) -> Result<(BoxIndex, u8), RuleError> {
-    let event = Event::Placed(e.clone());
-    expect_step(state, p, &event, |s| s == Step::PlaceOrSun)?;
-    let b = box_index(state, &e.box_id)?;
-    let value = e.value.get();
+    b: BoxIndex,
+    value: u8,
+) -> Result<(), RuleError> {
+    let id = &state.template.boxes()[b].id;
     let pearl = state.template.boxes()[b].pearl;
     if let Some(mark) = state.players[p].marks[b] {
         return Err(RuleError::BoxFilled {
-            id: e.box_id.clone(),
+            id: id.clone(),
             value: mark.value,
         });
     }
     if !dice.contains(&pearl) {
         return Err(RuleError::NoPearlDie {
-            id: e.box_id.clone(),
+            id: id.clone(),
             pearl,
             dice: Dice(dice),
         });
     }
     if left_over(dice, pearl, value).is_none() {
         return Err(RuleError::NoValueDie {
-            id: e.box_id.clone(),
+            id: id.clone(),
             pearl,
             value,
             dice: Dice(dice),
         });
     }
-    check_writable(state, p, b, value)?;
-    Ok((b, value))
-}
-
-fn check_crab(state: &State, p: usize, e: &CrabCopied) -> Result<(BoxIndex, u8), RuleError> {
-    let event = Event::CrabCopied(e.clone());
-    let Step::Crab(from) = expect_step(state, p, &event, |s| matches!(s, Step::Crab(_)))? else {
-        unreachable!("expect_step accepted only a crab step")
-    };
-    let boxes = state.template.boxes();
-    let named = box_index(state, &e.from)?;
-    if named != from {
-        return Err(RuleError::WrongCrabSource {
-            expected: boxes[from].id.clone(),
-            found: e.from.clone(),
-        });
-    }
-    let to = box_index(state, &e.to)?;
-    let neighbours = state.template.neighbours(from);
-    if !neighbours.contains(&to) {
-        return Err(RuleError::NotAdjacent {
-            from: e.from.clone(),
-            to: e.to.clone(),
-            neighbours: neighbours.iter().map(|&n| boxes[n].id.clone()).collect(),
-        });
-    }
-    let value = state.players[p]
-        .value(from)
-        .expect("a crab source is filled");
-    check_writable(state, p, to, value)?;
-    Ok((to, value))
+    check_writable(state, p, b, value)
 }
 
 /// The first placement the roll allows player `p`, if any.
 pub(super) fn first_placement(state: &State, p: usize, dice: [u8; 3]) -> Option<(BoxIndex, u8)> {
-    placements(state, p, dice).next()
+    let mut first = None;
+    placements(&state.template, &state.players[p], dice, |b, v| {
+        first = Some((b, v));
+        false
+    });
+    first
 }
 
-/// Every placement the roll allows player `p`: box and value.
+/// Calls `each` with every placement the roll allows `player`, box by box
+/// and value by value, until it returns `false`.
 pub(super) fn placements(
-    state: &State,
-    p: usize,
+    template: &Template,
+    player: &Player,
     dice: [u8; 3],
-) -> impl Iterator<Item = (BoxIndex, u8)> + '_ {
-    state
-        .template
-        .boxes()
-        .iter()
-        .enumerate()
-        .filter(move |(_, sheet_box)| dice.contains(&sheet_box.pearl))
-        .flat_map(move |(b, sheet_box)| {
-            (1..=6)
-                .filter(move |&v| left_over(dice, sheet_box.pearl, v).is_some())
-                .map(move |v| (b, v))
-        })
-        .filter(move |&(b, v)| writable(state, p, b, v))
+    mut each: impl FnMut(BoxIndex, u8) -> bool,
+) {
+    for &(b, value) in template.placements_for(dice) {
+        let b = b as usize;
+        if writable(player, b, value) && !each(b, value) {
+            return;
+        }
+    }
 }
 
-fn check_sun(state: &State, p: usize, dice: [u8; 3], e: &SunEntered) -> Result<u8, RuleError> {
-    let event = Event::SunEntered(e.clone());
-    expect_step(state, p, &event, |s| {
-        matches!(s, Step::PlaceOrSun | Step::Sun)
-    })?;
+fn check_sun(state: &State, p: usize, dice: [u8; 3], value: u8) -> Result<(), RuleError> {
     let turn = state.players[p].turn;
-    let value = e.value.get();
     match turn.placed {
-        Some(_) if turn.frog => Ok(value),
+        Some(_) if turn.frog => Ok(()),
         Some((b, placed)) => {
             let pearl = state.template.boxes()[b].pearl;
             let left = left_over(dice, pearl, placed).expect("a placement leaves a die");
             if value == left {
-                Ok(value)
+                Ok(())
             } else {
                 Err(RuleError::SunValue {
                     expected: SunChoice::LeftOver(left),
@@ -310,81 +363,66 @@ fn check_sun(state: &State, p: usize, dice: [u8; 3], e: &SunEntered) -> Result<u
                 && let Some((b, v)) = first_placement(state, p, dice)
             {
                 return Err(RuleError::SkipNotAllowed {
-                    player: e.player.clone(),
+                    player: state.players[p].name.clone(),
                     id: state.template.boxes()[b].id.clone(),
                     value: v,
                 });
             }
-            Ok(value)
+            Ok(())
         }
     }
 }
 
-fn check_bonus(state: &State, p: usize, e: &BonusPlaced) -> Result<(BoxIndex, u8), RuleError> {
-    let event = Event::BonusPlaced(e.clone());
-    expect_step(state, p, &event, |s| s == Step::Bonus)?;
-    let b = box_index(state, &e.box_id)?;
-    check_writable(state, p, b, e.value.get())?;
-    Ok((b, e.value.get()))
-}
-
-/// The indexes of the thresholds a sun entry from `old` to `new` unlocks.
-fn unlocked(state: &State, old: u16, new: u16) -> Vec<usize> {
-    let exact = state.options.sun_bonus == SunBonus::Exact;
-    let thresholds = state.template.thresholds().iter().enumerate();
-    thresholds
-        .filter(|(_, t)| {
-            if exact {
-                t.at == new
-            } else {
-                old < t.at && t.at <= new
-            }
-        })
-        .map(|(i, _)| i)
-        .collect()
-}
-
-fn enter_sun(state: &mut State, p: usize, value: u8) {
-    let old = state.players[p].sun_total;
+fn enter_sun(
+    template: &Template,
+    options: super::options::Options,
+    player: &mut Player,
+    value: u8,
+) {
+    let old = player.sun_total;
     let new = old + u16::from(value);
-    let won = unlocked(state, old, new);
-    let player = &mut state.players[p];
+    let exact = options.sun_bonus == SunBonus::Exact;
     player.turn.sun = Some(value);
     player.sun.push(value);
     player.sun_total = new;
-    for t in won {
-        player.thresholds_won[t] = true;
-        let reward = state.template.thresholds()[t].reward;
-        grant(player, reward, |g| &mut g.sun_starfish);
+    for (t, threshold) in template.thresholds().iter().enumerate() {
+        let won = if exact {
+            threshold.at == new
+        } else {
+            old < threshold.at && threshold.at <= new
+        };
+        if won {
+            player.thresholds_won[t] = true;
+            grant(player, threshold.reward, |g| &mut g.sun_starfish);
+        }
     }
 }
 
 /// Writes a checked value and triggers everything writing it does: frog,
 /// zone flag, group reward and crab.
-fn fill(state: &mut State, p: usize, b: BoxIndex, value: u8, how: How) {
-    let template = state.template.clone();
+fn fill(template: &Template, player: &mut Player, round: u16, b: BoxIndex, value: u8, how: How) {
     let sheet_box = &template.boxes()[b];
-    let round = state.round;
-    {
-        let player = &mut state.players[p];
-        player.marks[b] = Some(Mark { value, how, round });
-        if sheet_box.frog && how != How::Bonus && player.turn.sun.is_none() {
-            player.turn.frog = true;
+    player.marks[b] = Some(Mark { value, how, round });
+    player.allowed[b] = 0;
+    for &other in template.related(b) {
+        if player.marks[other].is_none() {
+            player.allowed[other] = template.allowed(other, |o| player.value(o));
         }
-        let zone = &template.zones()[sheet_box.zone];
-        if !player.zones_done[sheet_box.zone]
-            && zone.boxes.iter().all(|&z| player.marks[z].is_some())
-        {
-            player.zones_done[sheet_box.zone] = true;
-            grant(player, zone.flag, |g| &mut g.flag_starfish);
-        }
-        if let Some(g) = sheet_box.group {
-            let group = &template.groups()[g];
-            if !player.groups_done[g] && group.boxes.iter().all(|&x| player.marks[x].is_some()) {
-                player.groups_done[g] = true;
-                if let Some(reward) = group.reward {
-                    grant(player, reward, |g| &mut g.group_starfish);
-                }
+    }
+    if sheet_box.frog && how != How::Bonus && player.turn.sun.is_none() {
+        player.turn.frog = true;
+    }
+    let zone = &template.zones()[sheet_box.zone];
+    if !player.zones_done[sheet_box.zone] && zone.boxes.iter().all(|&z| player.marks[z].is_some()) {
+        player.zones_done[sheet_box.zone] = true;
+        grant(player, zone.flag, |g| &mut g.flag_starfish);
+    }
+    if let Some(g) = sheet_box.group {
+        let group = &template.groups()[g];
+        if !player.groups_done[g] && group.boxes.iter().all(|&x| player.marks[x].is_some()) {
+            player.groups_done[g] = true;
+            if let Some(reward) = group.reward {
+                grant(player, reward, |g| &mut g.group_starfish);
             }
         }
     }
@@ -392,12 +430,12 @@ fn fill(state: &mut State, p: usize, b: BoxIndex, value: u8, how: How) {
         && template
             .neighbours(b)
             .iter()
-            .any(|&n| writable(state, p, n, value));
-    state.players[p].turn.crab_from = crab.then_some(b);
+            .any(|&n| writable(player, n, value));
+    player.turn.crab_from = crab.then_some(b);
 }
 
 fn grant(
-    player: &mut super::state::Player,
+    player: &mut Player,
     reward: Reward,
     starfish: impl Fn(&mut super::state::Gains) -> &mut u32,
 ) {

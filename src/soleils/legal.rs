@@ -1,84 +1,92 @@
 //! The one source of truth for what may happen next. A property test checks
-//! that [`legal_events`] and [`super::apply`] agree both ways.
+//! that [`legal_actions`] and [`super::apply_action`] agree both ways.
 
-use super::apply::{placements, writable};
+use super::action::{Action, describe, seat, slot};
+use super::apply::{left_over, placements, writable};
 use super::die::Die;
-use super::event::{BonusPlaced, CrabCopied, Event, Placed, PlayerOnly, Rolled, SunEntered};
+use super::event::Event;
 use super::options::SkipPlacement;
 use super::state::{State, Step};
 
-/// Every event that is legal now, for any player, or every roll.
-pub fn legal_events(state: &State) -> Vec<Event> {
+/// Every action that is legal now, for any player, or every roll, written
+/// into `out` (cleared first) so that a caller can reuse one buffer.
+pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
+    out.clear();
     if state.ended.is_some() {
-        return Vec::new();
+        return;
     }
     if state.round_closed() {
-        return all_rolls();
-    }
-    (0..state.players.len())
-        .flat_map(|p| legal_events_for(state, p))
-        .collect()
-}
-
-fn all_rolls() -> Vec<Event> {
-    let mut rolls = Vec::with_capacity(216);
-    for a in Die::ALL {
-        for b in Die::ALL {
-            for c in Die::ALL {
-                rolls.push(Event::Rolled(Rolled { dice: [a, b, c] }));
+        for a in Die::ALL {
+            for b in Die::ALL {
+                for c in Die::ALL {
+                    out.push(Action::Roll([a, b, c]));
+                }
             }
         }
+        return;
     }
-    rolls
+    for p in 0..state.players.len() {
+        push_legal_for(state, p, out);
+    }
+}
+
+/// Every action player `p` may take now, written into `out` (cleared first).
+pub fn legal_actions_for(state: &State, p: usize, out: &mut Vec<Action>) {
+    out.clear();
+    push_legal_for(state, p, out);
 }
 
 fn die(value: u8) -> Die {
     Die::new(value).expect("dice and box values are 1 to 6")
 }
 
-/// Every event player `p` may make now.
-pub fn legal_events_for(state: &State, p: usize) -> Vec<Event> {
+fn push_legal_for(state: &State, p: usize, out: &mut Vec<Action>) {
     let (Some(dice), None) = (state.dice, &state.ended) else {
-        return Vec::new();
+        return;
     };
-    let player = &state.players[p];
-    let name = || player.name.clone();
-    let template = &state.template;
-    let id = |b: usize| template.boxes()[b].id.clone();
-    let mut events = Vec::new();
+    let Some(player) = state.players.get(p) else {
+        return;
+    };
+    let template = &*state.template;
+    let me = seat(p);
     match player.turn.step() {
         Step::Done => {}
         Step::PlaceOrSun => {
             let mut any_placement = false;
-            for (b, value) in placements(state, p, dice) {
+            placements(template, player, dice, |b, value| {
                 any_placement = true;
-                events.push(Event::Placed(Placed {
-                    player: name(),
-                    box_id: id(b),
+                out.push(Action::Place {
+                    player: me,
+                    slot: slot(b),
                     value: die(value),
-                }));
-            }
+                });
+                true
+            });
             if !any_placement || state.options.skip_placement == SkipPlacement::Voluntary {
-                let mut values = dice.to_vec();
+                let mut values = dice;
                 values.sort_unstable();
-                values.dedup();
-                for value in values {
-                    events.push(sun(name(), value));
+                for (i, &value) in values.iter().enumerate() {
+                    if i == 0 || values[i - 1] != value {
+                        out.push(Action::Sun {
+                            player: me,
+                            value: die(value),
+                        });
+                    }
                 }
             }
         }
         Step::Crab(from) => {
             let value = player.value(from).expect("a crab source is filled");
             for &to in template.neighbours(from) {
-                if writable(state, p, to, value) {
-                    events.push(Event::CrabCopied(CrabCopied {
-                        player: name(),
-                        from: id(from),
-                        to: id(to),
-                    }));
+                if writable(player, to, value) {
+                    out.push(Action::CrabCopy {
+                        player: me,
+                        from: slot(from),
+                        to: slot(to),
+                    });
                 }
             }
-            events.push(Event::CrabDeclined(PlayerOnly { player: name() }));
+            out.push(Action::CrabDecline { player: me });
         }
         Step::Sun => {
             let (b, placed) = player
@@ -86,37 +94,45 @@ pub fn legal_events_for(state: &State, p: usize) -> Vec<Event> {
                 .placed
                 .expect("the sun step follows a placement");
             if player.turn.frog {
-                events.extend((1..=6).map(|v| sun(name(), v)));
+                out.extend(Die::ALL.map(|value| Action::Sun { player: me, value }));
             } else {
                 let pearl = template.boxes()[b].pearl;
-                let left =
-                    super::apply::left_over(dice, pearl, placed).expect("a placement leaves a die");
-                events.push(sun(name(), left));
+                let left = left_over(dice, pearl, placed).expect("a placement leaves a die");
+                out.push(Action::Sun {
+                    player: me,
+                    value: die(left),
+                });
             }
         }
         Step::Bonus => {
             for b in 0..template.boxes().len() {
-                for value in 1..=6 {
-                    if writable(state, p, b, value) {
-                        events.push(Event::BonusPlaced(BonusPlaced {
-                            player: name(),
-                            box_id: id(b),
-                            value: die(value),
-                        }));
+                for value in Die::ALL {
+                    if writable(player, b, value.get()) {
+                        out.push(Action::BonusPlace {
+                            player: me,
+                            slot: slot(b),
+                            value,
+                        });
                     }
                 }
             }
-            events.push(Event::BonusDeclined(PlayerOnly { player: name() }));
+            out.push(Action::BonusDecline { player: me });
         }
     }
-    events
 }
 
-fn sun(player: String, value: u8) -> Event {
-    Event::SunEntered(SunEntered {
-        player,
-        value: die(value),
-    })
+/// Every event that is legal now, for any player, or every roll.
+pub fn legal_events(state: &State) -> Vec<Event> {
+    let mut actions = Vec::new();
+    legal_actions(state, &mut actions);
+    actions.into_iter().map(|a| describe(state, a)).collect()
+}
+
+/// Every event player `p` may make now.
+pub fn legal_events_for(state: &State, p: usize) -> Vec<Event> {
+    let mut actions = Vec::new();
+    legal_actions_for(state, p, &mut actions);
+    actions.into_iter().map(|a| describe(state, a)).collect()
 }
 
 /// The legal events a person would consider instead of `rejected`: that

@@ -4,6 +4,7 @@
 //! lists what may happen next; [`score`] gives the breakdown. No I/O, no
 //! clock, no randomness, no serde_json.
 
+mod action;
 mod apply;
 mod die;
 mod error;
@@ -15,14 +16,15 @@ mod setup;
 mod state;
 pub mod template;
 
-pub use apply::apply;
+pub use action::{Action, describe, resolve};
+pub use apply::{apply, apply_action, is_legal, total_after};
 pub use die::{Dice, Die, NotADie};
 pub use error::{Expected, Requirement, RuleError, SetupError, SunChoice};
 pub use event::{BonusPlaced, CrabCopied, Event, Placed, PlayerOnly, Rolled, Start, SunEntered};
-pub use legal::{alternatives, legal_events, legal_events_for};
+pub use legal::{alternatives, legal_actions, legal_actions_for, legal_events, legal_events_for};
 pub use options::{Options, SkipPlacement, SunBonus};
-pub use score::{SEASHELL_MAJORITY, ScoreLine, score};
-pub use setup::{MAX_PLAYERS, setup};
+pub use score::{SEASHELL_MAJORITY, ScoreLine, score, total_of};
+pub use setup::{MAX_PLAYERS, setup, table};
 pub use state::{EndReason, Gains, How, Mark, Player, State, Step, Turn};
 pub use template::Template;
 
@@ -42,6 +44,7 @@ impl crate::game::Game for Soleils {
         "bonus_declined",
     ];
     type Event = Event;
+    type Action = Action;
     type Start = Start;
     type State = State;
     type SetupError = SetupError;
@@ -61,6 +64,21 @@ impl crate::game::Game for Soleils {
     }
     fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {
         apply(state, event)
+    }
+    fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
+        resolve(state, event)
+    }
+    fn describe_action(state: &State, action: Action) -> Event {
+        describe(state, action)
+    }
+    fn apply_action(state: &mut State, action: Action) -> Result<(), RuleError> {
+        apply_action(state, action)
+    }
+    fn is_legal(state: &State, action: Action) -> bool {
+        is_legal(state, action)
+    }
+    fn legal_actions(state: &State, out: &mut Vec<Action>) {
+        legal_actions(state, out)
     }
     fn player_names(state: &State) -> Vec<String> {
         state.players().iter().map(|p| p.name.clone()).collect()

@@ -27,46 +27,67 @@ pub struct ScoreLine {
     pub rank: u32,
 }
 
-pub fn score(state: &State) -> Vec<ScoreLine> {
-    let boxes = state.template.boxes();
-    let most_shells = state
+/// The most seashells any player holds.
+fn most_shells(state: &State) -> u32 {
+    state
         .players
         .iter()
         .map(|p| p.gains.seashells)
         .max()
-        .unwrap_or(0);
-    let mut lines: Vec<ScoreLine> = state
-        .players
+        .unwrap_or(0)
+}
+
+/// Player `p`'s coloured pearls: boxes holding their own pearl's value.
+fn pearls(state: &State, p: usize) -> u32 {
+    let boxes = state.template.boxes();
+    state.players[p]
+        .marks
         .iter()
-        .map(|p| {
-            let pearls = p
-                .marks
-                .iter()
-                .zip(boxes)
-                .filter(|(mark, b)| mark.is_some_and(|m| m.value == b.pearl))
-                .count() as u32;
-            let seashell_majority = if most_shells > 0 && p.gains.seashells == most_shells {
-                SEASHELL_MAJORITY
-            } else {
-                0
-            };
-            let g = p.gains;
-            ScoreLine {
-                player: p.name.clone(),
-                sun: g.sun_starfish,
-                flags: g.flag_starfish,
-                groups: g.group_starfish,
-                pearls,
-                seashells: g.seashells,
-                seashell_majority,
-                total: g.sun_starfish
-                    + g.flag_starfish
-                    + g.group_starfish
-                    + pearls
-                    + seashell_majority,
-                rank: 0,
-            }
-        })
+        .zip(boxes)
+        .filter(|(mark, b)| mark.is_some_and(|m| m.value == b.pearl))
+        .count() as u32
+}
+
+/// Player `p`'s score line, with the rank left at 0.
+fn line(state: &State, p: usize, most_shells: u32) -> ScoreLine {
+    let player = &state.players[p];
+    let pearls = pearls(state, p);
+    let g = player.gains;
+    let seashell_majority = if most_shells > 0 && g.seashells == most_shells {
+        SEASHELL_MAJORITY
+    } else {
+        0
+    };
+    ScoreLine {
+        player: player.name.clone(),
+        sun: g.sun_starfish,
+        flags: g.flag_starfish,
+        groups: g.group_starfish,
+        pearls,
+        seashells: g.seashells,
+        seashell_majority,
+        total: g.sun_starfish + g.flag_starfish + g.group_starfish + pearls + seashell_majority,
+        rank: 0,
+    }
+}
+
+/// Player `p`'s total, without building the other lines.
+pub fn total_of(state: &State, p: usize) -> u32 {
+    let player = &state.players[p];
+    let g = player.gains;
+    let most = most_shells(state);
+    let majority = if most > 0 && g.seashells == most {
+        SEASHELL_MAJORITY
+    } else {
+        0
+    };
+    g.sun_starfish + g.flag_starfish + g.group_starfish + pearls(state, p) + majority
+}
+
+pub fn score(state: &State) -> Vec<ScoreLine> {
+    let most = most_shells(state);
+    let mut lines: Vec<ScoreLine> = (0..state.players.len())
+        .map(|p| line(state, p, most))
         .collect();
     let totals: Vec<u32> = lines.iter().map(|l| l.total).collect();
     for line in &mut lines {

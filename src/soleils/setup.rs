@@ -40,6 +40,13 @@ pub fn setup(start: &Start) -> Result<State, SetupError> {
     ))
 }
 
+/// A table before the first roll for a template already checked, with the
+/// names not checked: for a simulator that chose them itself. [`setup`]
+/// gives the same state from a start event with these names and template.
+pub fn table(template: Arc<Template>, options: super::options::Options, names: &[String]) -> State {
+    State::new(template, options, names, None)
+}
+
 impl State {
     /// A table before the first roll. Prefer [`setup`], which checks its input.
     pub(super) fn new(
@@ -60,6 +67,7 @@ impl State {
                 groups_done: vec![false; template.groups().len()],
                 gains: Default::default(),
                 turn: Default::default(),
+                allowed: vec![super::template::Need::ANY; template.boxes().len()],
             })
             .collect();
         State {

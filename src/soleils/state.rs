@@ -97,6 +97,12 @@ pub struct Player {
     pub groups_done: Vec<bool>,
     pub gains: Gains,
     pub turn: Turn,
+    /// For each box, the values it may take now, as a bit set (bit `v` for
+    /// the value `v`): none once written, else what its constraints allow.
+    /// Kept up to date as boxes are written, so that the legal moves need
+    /// not walk the constraints.
+    #[serde(skip)]
+    pub(super) allowed: Vec<u8>,
 }
 
 impl Player {

@@ -1,55 +1,169 @@
 //! The Summertime reducer: every `check_*` reads the state and returns what
 //! to do; only then does `apply` write. A rejected event changes nothing.
 
+use super::action::{Action, resolve};
 use super::deck::{CardIndex, Cost, Item, Value};
 use super::error::{At, Awaited, Borders, Either, RuleError};
-use super::event::{Bought, Event, Played, Revealed};
-use super::state::{Action, Cell, EndReason, Phase, State, Tableau, TurnRecord, neighbours};
-use crate::game::EventKind;
+use super::event::Event;
+use super::state::{Cell, EndReason, Phase, State, Tableau, TurnAction, TurnRecord, neighbours};
 
+/// Folds one event into the state, or explains why it is illegal now.
 pub fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {
-    if let Some(reason) = &state.ended {
-        let reason = reason.clone();
-        return Err(RuleError::GameOver { reason });
+    let action = resolve(state, event)?;
+    apply_action(state, action)
+}
+
+/// Folds one resolved action into the state, or explains why it is illegal
+/// now. An index beyond the table is refused as an unknown player or card.
+pub fn apply_action(state: &mut State, action: Action) -> Result<(), RuleError> {
+    check(state, action)?;
+    commit(state, action);
+    Ok(())
+}
+
+/// Whether `action` is legal now: [`apply_action`] would accept it.
+pub fn is_legal(state: &State, action: Action) -> bool {
+    check(state, action).is_ok()
+}
+
+pub(super) fn game_over(state: &State) -> Result<(), RuleError> {
+    match &state.ended {
+        Some(reason) => Err(RuleError::GameOver {
+            reason: reason.clone(),
+        }),
+        None => Ok(()),
     }
-    match event {
-        Event::Started(_) => return Err(RuleError::SecondStart),
-        Event::Revealed(e) => {
-            let (stack, card, behind) = check_reveal(state, e)?;
-            reveal(state, stack, card, behind);
+}
+
+/// Every rule `action` must satisfy now, in the order the messages have
+/// always been given.
+pub(super) fn check(state: &State, action: Action) -> Result<(), RuleError> {
+    game_over(state)?;
+    if !action.in_bounds(state) {
+        return Err(out_of_bounds(state, action));
+    }
+    let kind = action.kind();
+    match action {
+        Action::Reveal {
+            stack,
+            card,
+            behind,
+        } => check_reveal(state, stack, card as usize, behind.is_some()),
+        Action::Discard => {
+            if state.phase != Phase::Discard {
+                return Err(unexpected(state, kind));
+            }
+            Ok(())
         }
-        Event::Discarded(e) => {
-            check_discard(state, event, &e.cards)?;
-            discard(state);
+        Action::Buy { player, card } => {
+            let p = usize::from(player);
+            actor_checks(state, p, kind, Some(false))?;
+            check_buy(state, p, card as usize)
         }
-        Event::Bought(e) => {
-            let p = check_action(state, event, false)?;
-            let (slot, card) = check_buy(state, p, e)?;
-            buy(state, p, slot, card);
+        Action::Play { player, card, cell } => {
+            let p = usize::from(player);
+            actor_checks(state, p, kind, None)?;
+            check_play_phase(state, p)?;
+            check_play(state, p, card as usize, cell).map(drop)
         }
-        Event::Played(e) => {
-            let p = check_actor(state, event)?;
-            let (card, from_unknown, points) = check_play(state, p, e)?;
-            play(state, p, card, from_unknown, (e.cell[0], e.cell[1]), points);
-        }
-        Event::TurnEnded(_) => {
-            check_action(state, event, true)?;
-            end_turn(state);
-        }
-        Event::TilesFlipped(_) => {
-            let p = check_action(state, event, false)?;
+        Action::EndTurn { player } => actor_checks(state, usize::from(player), kind, Some(true)),
+        Action::Flip { player } => {
+            let p = usize::from(player);
+            actor_checks(state, p, kind, Some(false))?;
             if state.players[p].down.iter().all(|&n| n == 0) {
                 let player = state.players[p].name.clone();
                 return Err(RuleError::NothingToFlip { player });
             }
-            flip(state, p);
+            Ok(())
         }
-        Event::Passed(_) => {
-            check_action(state, event, false)?;
-            pass(state);
-        }
+        Action::Pass { player } => actor_checks(state, usize::from(player), kind, Some(false)),
     }
-    Ok(())
+}
+
+/// An action that does not fit this table.
+fn out_of_bounds(state: &State, action: Action) -> RuleError {
+    match action {
+        Action::Reveal {
+            behind: Some(items),
+            card,
+            ..
+        } if (card as usize) < state.deck.cards().len() => RuleError::UnknownItem {
+            found: format!("item number {}", items.iter().max().unwrap_or(&0)),
+        },
+        Action::Reveal { card, .. } | Action::Buy { card, .. } | Action::Play { card, .. }
+            if card as usize >= state.deck.cards().len() =>
+        {
+            RuleError::UnknownCard {
+                found: format!("card number {card}"),
+            }
+        }
+        _ => RuleError::UnknownPlayer {
+            found: format!("seat {}", action.player().unwrap_or_default()),
+            known: state.players.iter().map(|p| p.name.clone()).collect(),
+        },
+    }
+}
+
+/// Writes a checked action.
+fn commit(state: &mut State, action: Action) {
+    match action {
+        Action::Reveal {
+            stack,
+            card,
+            behind,
+        } => {
+            let behind = behind.map(|items| {
+                let mut items = items.map(|i| i as Item);
+                items.sort_unstable();
+                Cost(items)
+            });
+            reveal(state, usize::from(stack), card as usize, behind);
+        }
+        Action::Discard => discard(state),
+        Action::Buy { player, card } => {
+            let card = card as usize;
+            let slot = state
+                .display
+                .iter()
+                .position(|&d| d == Some(card))
+                .expect("a checked buy is face up");
+            buy(state, usize::from(player), slot, card);
+        }
+        Action::Play { player, card, cell } => {
+            let p = usize::from(player);
+            let card = card as usize;
+            let from_unknown = in_hand(state, p, card).expect("a checked play is in hand");
+            let points = fit(state, card, cell).expect("a checked play fits");
+            play(state, p, card, from_unknown, cell, points);
+        }
+        Action::EndTurn { .. } => end_turn(state),
+        Action::Flip { player } => flip(state, usize::from(player)),
+        Action::Pass { .. } => pass(state),
+    }
+}
+
+/// The acting player's total if `action` (legal now) were applied, for a
+/// bot weighing its options, without changing the state. It follows the
+/// same rules as [`commit`]: what a play earns comes from [`placement`],
+/// and the hand penalty counts once the action ends the game. A property
+/// test checks it against applying the action to a copy.
+pub fn total_after(state: &State, action: Action) -> Option<i32> {
+    let p = action.player()?;
+    check(state, action).ok()?;
+    let player = &state.players[p];
+    let penalty = i32::from(state.deck.rules().hand_penalty);
+    let (points, in_hand, over) = match action {
+        Action::Play { card, cell, .. } => {
+            let points = fit(state, card as usize, cell).ok()?;
+            let over = grid_full(state, state.grid.len() + 1);
+            (player.points + points, player.hand_size() - 1, over)
+        }
+        Action::EndTurn { .. } => (player.points, player.hand_size(), !cards_left(state)),
+        Action::Buy { .. } => (player.points, player.hand_size() + 1, false),
+        _ => (player.points, player.hand_size(), false),
+    };
+    let hand_penalty = if over { penalty * in_hand as i32 } else { 0 };
+    Some(points as i32 - hand_penalty)
 }
 
 /// What the table waits for now.
@@ -63,95 +177,64 @@ pub(super) fn awaited(state: &State) -> Awaited {
     }
 }
 
-fn unexpected(state: &State, event: &Event) -> RuleError {
+pub(super) fn unexpected(state: &State, found: &'static str) -> RuleError {
     RuleError::Unexpected {
         awaited: awaited(state),
-        found: event.kind(),
+        found,
     }
 }
 
-fn card_index(state: &State, id: &str) -> Result<CardIndex, RuleError> {
-    state
-        .deck
-        .card_index(id)
-        .ok_or_else(|| RuleError::UnknownCard {
-            found: id.to_owned(),
-        })
-}
-
-fn item(state: &State, id: &str) -> Result<Item, RuleError> {
-    (0..state.deck.items())
-        .find(|&i| state.deck.item_id(i) == id)
-        .ok_or_else(|| RuleError::UnknownItem {
-            found: id.to_owned(),
-        })
-}
-
-fn check_reveal(
-    state: &State,
-    e: &Revealed,
-) -> Result<(usize, CardIndex, Option<Cost>), RuleError> {
+/// The rules of a reveal. None of them looks at which items a declared
+/// back cost names, only at whether one is declared.
+fn check_reveal(state: &State, stack: u8, card: CardIndex, behind: bool) -> Result<(), RuleError> {
     let Phase::Reveal(stacks) = &state.phase else {
-        return Err(unexpected(state, &Event::Revealed(e.clone())));
+        return Err(unexpected(state, "revealed"));
     };
-    if e.stack != stacks[0] {
+    if stack != stacks[0] {
         return Err(RuleError::WrongStack {
             expected: stacks[0],
-            found: e.stack,
+            found: stack,
         });
     }
-    let stack = usize::from(e.stack);
-    let card = card_index(state, &e.card)?;
-    let s = &state.stacks[stack];
+    let s = &state.stacks[usize::from(stack)];
+    let id = || state.deck.card(card).id.clone();
     if state.dealt {
         if s.cards[0] != card {
             return Err(RuleError::WrongReveal {
-                stack: e.stack,
+                stack,
                 expected: state.deck.card(s.cards[0]).id.clone(),
-                found: e.card.clone(),
+                found: id(),
             });
         }
-        if e.behind.is_some() {
+        if behind {
             return Err(RuleError::BehindNotExpected {
-                stack: e.stack,
+                stack,
                 reason: "in a dealt game the order gives it",
             });
         }
-        return Ok((stack, card, None));
+        return Ok(());
     }
     if state.seen[card] {
-        let card = e.card.clone();
-        return Err(RuleError::AlreadySeen { card });
+        return Err(RuleError::AlreadySeen { card: id() });
     }
     let actual = state.deck.card(card).cost;
     if let Some(declared) = s.behind
         && declared != actual
     {
         return Err(RuleError::BackMismatch {
-            card: e.card.clone(),
+            card: id(),
             declared: state.deck.describe_cost(declared),
             actual: state.deck.describe_cost(actual),
         });
     }
-    let behind = match (&e.behind, s.remaining > 1) {
-        (None, false) => None,
-        (Some(_), false) => {
-            return Err(RuleError::BehindNotExpected {
-                stack: e.stack,
-                reason: "the stack is now empty and its closing card gives the price",
-            });
-        }
-        (None, true) => return Err(RuleError::BehindMissing { stack: e.stack }),
-        (Some(names), true) => {
-            let mut items = [0; 3];
-            for (slot, name) in items.iter_mut().zip(names) {
-                *slot = item(state, name)?;
-            }
-            items.sort_unstable();
-            Some(Cost(items))
-        }
-    };
-    Ok((stack, card, behind))
+    match (behind, s.remaining > 1) {
+        (false, false) | (true, true) => Ok(()),
+        (true, false) => Err(RuleError::BehindNotExpected {
+            stack,
+            reason: "the stack is now empty and its closing card gives the price",
+        }),
+        (false, true) => Err(RuleError::BehindMissing { stack }),
+    }
 }
 
 fn reveal(state: &mut State, stack: usize, card: CardIndex, behind: Option<Cost>) {
@@ -172,27 +255,13 @@ fn reveal(state: &mut State, stack: usize, card: CardIndex, behind: Option<Cost>
     }
 }
 
-fn display_ids(state: &State) -> Vec<String> {
+pub(super) fn display_ids(state: &State) -> Vec<String> {
     state
         .display
         .iter()
         .flatten()
         .map(|&c| state.deck.card(c).id.clone())
         .collect()
-}
-
-fn check_discard(state: &State, event: &Event, cards: &[String]) -> Result<(), RuleError> {
-    if state.phase != Phase::Discard {
-        return Err(unexpected(state, event));
-    }
-    let expected = display_ids(state);
-    if cards != expected {
-        return Err(RuleError::WrongDiscard {
-            expected,
-            found: cards.to_vec(),
-        });
-    }
-    Ok(())
 }
 
 /// The stacks that still hold cards, for the next reveals.
@@ -219,41 +288,33 @@ fn discard(state: &mut State) {
     }
 }
 
-/// The acting player, who must be the active one, in a turn phase.
-fn check_actor(state: &State, event: &Event) -> Result<usize, RuleError> {
-    if !matches!(state.phase, Phase::Turn { .. }) {
-        return Err(unexpected(state, event));
-    }
-    let name = event.player().unwrap_or_default();
-    let p = state
-        .player_index(name)
-        .ok_or_else(|| RuleError::UnknownPlayer {
-            found: name.to_owned(),
-            known: state.players.iter().map(|p| p.name.clone()).collect(),
-        })?;
+/// Checks that seat `p` may act now: a turn phase, their turn, and, if
+/// `bought` is given, a turn in which they have (or have not) bought yet.
+pub(super) fn actor_checks(
+    state: &State,
+    p: usize,
+    found: &'static str,
+    bought: Option<bool>,
+) -> Result<(), RuleError> {
+    let Phase::Turn { bought: b, .. } = state.phase else {
+        return Err(unexpected(state, found));
+    };
     if p != state.active {
         return Err(RuleError::NotYourTurn {
             expected: state.players[state.active].name.clone(),
-            found: name.to_owned(),
+            found: state.players[p].name.clone(),
         });
     }
-    Ok(p)
-}
-
-/// The actor, in a turn where they have (`bought`) or have not bought yet.
-fn check_action(state: &State, event: &Event, bought: bool) -> Result<usize, RuleError> {
-    let p = check_actor(state, event)?;
-    match state.phase {
-        Phase::Turn { bought: b, .. } if b == bought => Ok(p),
-        _ => Err(unexpected(state, event)),
+    match bought {
+        Some(bought) if bought != b => Err(unexpected(state, found)),
+        _ => Ok(()),
     }
 }
 
-fn check_buy(state: &State, p: usize, e: &Bought) -> Result<(usize, CardIndex), RuleError> {
-    let card = card_index(state, &e.card)?;
+fn check_buy(state: &State, p: usize, card: CardIndex) -> Result<(), RuleError> {
     let Some(slot) = state.display.iter().position(|&d| d == Some(card)) else {
         return Err(RuleError::NotFaceUp {
-            found: e.card.clone(),
+            found: state.deck.card(card).id.clone(),
             face_up: display_ids(state),
         });
     };
@@ -272,15 +333,15 @@ fn check_buy(state: &State, p: usize, e: &Bought) -> Result<(usize, CardIndex), 
             face_up,
         });
     }
-    Ok((slot, card))
+    Ok(())
 }
 
 pub(super) fn affordable(state: &State, p: usize, cost: Cost) -> bool {
     let up = &state.players[p].up;
-    cost.counts(state.deck.items())
-        .iter()
-        .zip(up)
-        .all(|(need, have)| need <= have)
+    cost.0.iter().all(|&item| {
+        let need = cost.0.iter().filter(|&&i| i == item).count();
+        usize::from(up[item]) >= need
+    })
 }
 
 fn buy(state: &mut State, p: usize, slot: usize, card: CardIndex) {
@@ -294,7 +355,7 @@ fn buy(state: &mut State, p: usize, slot: usize, card: CardIndex) {
     player.hand.push(card);
     state.display[slot] = None;
     state.passes = 0;
-    record(state, Action::Bought { card });
+    record(state, TurnAction::Bought { card });
     state.phase = Phase::Turn {
         bought: true,
         plays: 0,
@@ -308,7 +369,7 @@ fn buy(state: &mut State, p: usize, slot: usize, card: CardIndex) {
     }
 }
 
-fn record(state: &mut State, action: Action) {
+fn record(state: &mut State, action: TurnAction) {
     let number = state.turns.len() as u32 + 1;
     let player = state.active;
     let total = state.players[player].points;
@@ -334,72 +395,58 @@ pub(super) fn in_hand(state: &State, p: usize, card: CardIndex) -> Option<bool> 
     }
 }
 
-/// Why `card` cannot go to `cell` now, or the points it would earn.
-pub(super) fn placement(state: &State, card: CardIndex, cell: Cell) -> Result<u32, RuleError> {
-    let at = At(cell.0, cell.1);
+/// Why a card does not fit a cell, before it is put into words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Misfit {
+    FirstNotAtOrigin,
+    CellTaken(CardIndex),
+    Detached,
+    GridTooLarge { width: i32, height: i32 },
+    NeedsNeighbour,
+}
+
+/// The cards orthogonally next to `cell`.
+fn around(state: &State, cell: Cell) -> impl Iterator<Item = CardIndex> + Clone {
+    let cards = neighbours(cell).map(|n| state.grid.get(&n).map(|t| t.card));
+    cards.into_iter().flatten()
+}
+
+/// The points `card` would earn at `cell`, or why it does not fit there.
+/// Nothing is allocated: the legal moves call this for every empty cell.
+pub(super) fn fit(state: &State, card: CardIndex, cell: Cell) -> Result<u32, Misfit> {
     if state.grid.is_empty() {
         if cell != (0, 0) {
-            return Err(RuleError::FirstNotAtOrigin { cell: at });
+            return Err(Misfit::FirstNotAtOrigin);
         }
     } else {
         if let Some(t) = state.grid.get(&cell) {
-            let card = state.deck.card(t.card).id.clone();
-            return Err(RuleError::CellTaken { cell: at, card });
+            return Err(Misfit::CellTaken(t.card));
         }
         if !neighbours(cell).iter().any(|n| state.grid.contains_key(n)) {
-            return Err(RuleError::Detached { cell: at });
+            return Err(Misfit::Detached);
         }
     }
     let rules = state.deck.rules();
     let (width, height) = state.extent_with(cell);
     let (long, short) = (i32::from(rules.grid_long), i32::from(rules.grid_short));
     if width.max(height) > long || width.min(height) > short {
-        return Err(RuleError::GridTooLarge {
-            width,
-            height,
-            long: rules.grid_long,
-            short: rules.grid_short,
-        });
+        return Err(Misfit::GridTooLarge { width, height });
     }
     let deck = &state.deck;
     let face = deck.card(card);
-    let around: Vec<CardIndex> = neighbours(cell)
-        .iter()
-        .filter_map(|n| state.grid.get(n).map(|t| t.card))
-        .collect();
+    let around = around(state, cell);
     if !face.needs.is_empty()
         && !around
-            .iter()
-            .any(|&c| face.needs.contains(&deck.card(c).picture))
+            .clone()
+            .any(|c| face.needs.contains(&deck.card(c).picture))
     {
-        let mut borders: Vec<String> = around
-            .iter()
-            .map(|&c| deck.picture_name(deck.card(c).picture).to_lowercase())
-            .collect();
-        let mut seen = Vec::new();
-        borders.retain(|b| {
-            !seen.contains(b) && {
-                seen.push(b.clone());
-                true
-            }
-        });
-        return Err(RuleError::NeedsNeighbour {
-            needs: Either(
-                face.needs
-                    .iter()
-                    .map(|&p| deck.picture_name(p).to_lowercase())
-                    .collect(),
-            ),
-            cell: at,
-            borders: Borders(borders),
-        });
+        return Err(Misfit::NeedsNeighbour);
     }
     Ok(match face.value {
         Value::Points(v) => u32::from(v),
         Value::Multiplier(factor) => {
             let matched: u32 = around
-                .iter()
-                .map(|&c| deck.card(c))
+                .map(|c| deck.card(c))
                 .filter(|n| face.needs.contains(&n.picture))
                 .map(|n| match n.value {
                     Value::Points(v) => u32::from(v),
@@ -411,28 +458,91 @@ pub(super) fn placement(state: &State, card: CardIndex, cell: Cell) -> Result<u3
     })
 }
 
-fn check_play(state: &State, p: usize, e: &Played) -> Result<(CardIndex, bool, u32), RuleError> {
+/// Why `card` cannot go to `cell` now, or the points it would earn.
+pub(super) fn placement(state: &State, card: CardIndex, cell: Cell) -> Result<u32, RuleError> {
+    let misfit = match fit(state, card, cell) {
+        Ok(points) => return Ok(points),
+        Err(misfit) => misfit,
+    };
+    let at = At(cell.0, cell.1);
+    let deck = &state.deck;
+    Err(match misfit {
+        Misfit::FirstNotAtOrigin => RuleError::FirstNotAtOrigin { cell: at },
+        Misfit::CellTaken(taken) => RuleError::CellTaken {
+            cell: at,
+            card: deck.card(taken).id.clone(),
+        },
+        Misfit::Detached => RuleError::Detached { cell: at },
+        Misfit::GridTooLarge { width, height } => {
+            let rules = deck.rules();
+            RuleError::GridTooLarge {
+                width,
+                height,
+                long: rules.grid_long,
+                short: rules.grid_short,
+            }
+        }
+        Misfit::NeedsNeighbour => {
+            let face = deck.card(card);
+            let mut borders: Vec<String> = around(state, cell)
+                .map(|c| deck.picture_name(deck.card(c).picture).to_lowercase())
+                .collect();
+            let mut seen = Vec::new();
+            borders.retain(|b| {
+                !seen.contains(b) && {
+                    seen.push(b.clone());
+                    true
+                }
+            });
+            RuleError::NeedsNeighbour {
+                needs: Either(
+                    face.needs
+                        .iter()
+                        .map(|&p| deck.picture_name(p).to_lowercase())
+                        .collect(),
+                ),
+                cell: at,
+                borders: Borders(borders),
+            }
+        }
+    })
+}
+
+/// The rules of the turn for a play: a card bought, plays left.
+pub(super) fn check_play_phase(state: &State, p: usize) -> Result<(), RuleError> {
     let rules = state.deck.rules();
     match state.phase {
         Phase::Turn { bought: false, .. } => {
             let player = state.players[p].name.clone();
-            return Err(RuleError::NotBought { player });
+            Err(RuleError::NotBought { player })
         }
         Phase::Turn { plays, .. } if plays >= rules.plays_per_turn => {
             let max = rules.plays_per_turn;
-            return Err(RuleError::TooManyPlays { max });
+            Err(RuleError::TooManyPlays { max })
         }
-        _ => {}
+        _ => Ok(()),
     }
-    let card = card_index(state, &e.card)?;
-    let Some(from_unknown) = in_hand(state, p, card) else {
+}
+
+fn check_play(state: &State, p: usize, card: CardIndex, cell: Cell) -> Result<u32, RuleError> {
+    if in_hand(state, p, card).is_none() {
         return Err(RuleError::NotInHand {
             player: state.players[p].name.clone(),
-            card: e.card.clone(),
+            card: state.deck.card(card).id.clone(),
         });
-    };
-    let points = placement(state, card, (e.cell[0], e.cell[1]))?;
-    Ok((card, from_unknown, points))
+    }
+    placement(state, card, cell)
+}
+
+/// Whether a grid of `cards` cards is full.
+pub(super) fn grid_full(state: &State, cards: usize) -> bool {
+    let rules = state.deck.rules();
+    cards >= usize::from(rules.grid_long) * usize::from(rules.grid_short)
+}
+
+/// Whether any adventure card is face up or still in a stack.
+pub(super) fn cards_left(state: &State) -> bool {
+    state.display.iter().any(Option::is_some) || state.stacks.iter().any(|s| s.remaining > 0)
 }
 
 fn play(state: &mut State, p: usize, card: CardIndex, from_unknown: bool, cell: Cell, points: u32) {
@@ -462,11 +572,11 @@ fn play(state: &mut State, p: usize, card: CardIndex, from_unknown: bool, cell: 
     if let Phase::Turn { plays, .. } = &mut state.phase {
         *plays += 1;
     }
-    let rules = state.deck.rules();
-    let full = usize::from(rules.grid_long) * usize::from(rules.grid_short);
-    if state.grid.len() >= full {
+    if grid_full(state, state.grid.len()) {
+        let rules = state.deck.rules();
+        let cards = usize::from(rules.grid_long) * usize::from(rules.grid_short);
         state.phase = Phase::Over;
-        state.ended = Some(EndReason::GridFull { cards: full });
+        state.ended = Some(EndReason::GridFull { cards });
     }
 }
 
@@ -479,9 +589,7 @@ fn next_player(state: &mut State) {
 }
 
 fn end_turn(state: &mut State) {
-    let cards_left =
-        state.display.iter().any(Option::is_some) || state.stacks.iter().any(|s| s.remaining > 0);
-    if cards_left {
+    if cards_left(state) {
         next_player(state);
     } else {
         state.phase = Phase::Over;
@@ -495,12 +603,12 @@ fn flip(state: &mut State, p: usize) {
         *up += std::mem::take(down);
     }
     state.passes = 0;
-    record(state, Action::Flipped);
+    record(state, TurnAction::Flipped);
     next_player(state);
 }
 
 fn pass(state: &mut State) {
-    record(state, Action::Passed);
+    record(state, TurnAction::Passed);
     if state.passes == 1 {
         state.phase = Phase::Discard;
         state.passes = 0;

@@ -1,73 +1,79 @@
-//! The one source of truth for what may happen next in Summertime.
+//! The one source of truth for what may happen next in Summertime. A
+//! property test checks that [`legal_actions`] and [`super::apply_action`]
+//! agree both ways.
 
-use super::apply::{affordable, in_hand, placement};
-use super::deck::CardIndex;
-use super::event::{Bought, Discarded, Event, Played, PlayerOnly, Revealed};
+use super::action::{Action, describe, index, seat};
+use super::apply::{affordable, fit, in_hand};
+use super::event::Event;
 use super::state::{Cell, Phase, State, neighbours};
-use std::collections::BTreeSet;
 
-/// Every event that is legal now.
-pub fn legal_events(state: &State) -> Vec<Event> {
+/// Every action that is legal now, written into `out` (cleared first) so
+/// that a caller can reuse one buffer.
+pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
+    out.clear();
     if state.ended.is_some() {
-        return Vec::new();
+        return;
     }
     let deck = &state.deck;
-    let id = |c: CardIndex| deck.card(c).id.clone();
-    let name = || state.players[state.active].name.clone();
-    let mut events = Vec::new();
+    let me = seat(state.active);
     match &state.phase {
         Phase::Over => {}
         Phase::Reveal(stacks) => {
             let stack = stacks[0];
             let s = &state.stacks[usize::from(stack)];
             if state.dealt {
-                events.push(Event::Revealed(Revealed {
+                out.push(Action::Reveal {
                     stack,
-                    card: id(s.cards[0]),
+                    card: index(s.cards[0]),
                     behind: None,
-                }));
-            } else {
-                for card in 0..deck.cards().len() {
-                    if state.seen[card] || s.behind.is_some_and(|b| b != deck.card(card).cost) {
-                        continue;
-                    }
-                    if s.remaining > 1 {
-                        for behind in all_costs(state) {
-                            events.push(Event::Revealed(Revealed {
+                });
+                return;
+            }
+            let kinds = index(deck.items());
+            for card in 0..deck.cards().len() {
+                if state.seen[card] || s.behind.is_some_and(|b| b != deck.card(card).cost) {
+                    continue;
+                }
+                let card = index(card);
+                if s.remaining <= 1 {
+                    out.push(Action::Reveal {
+                        stack,
+                        card,
+                        behind: None,
+                    });
+                    continue;
+                }
+                // Every ordered triple of items: a back cost as it may be written.
+                for a in 0..kinds {
+                    for b in 0..kinds {
+                        for c in 0..kinds {
+                            out.push(Action::Reveal {
                                 stack,
-                                card: id(card),
-                                behind: Some(behind),
-                            }));
+                                card,
+                                behind: Some([a, b, c]),
+                            });
                         }
-                    } else {
-                        events.push(Event::Revealed(Revealed {
-                            stack,
-                            card: id(card),
-                            behind: None,
-                        }));
                     }
                 }
             }
         }
-        Phase::Discard => events.push(Event::Discarded(Discarded {
-            cards: state.display.iter().flatten().map(|&c| id(c)).collect(),
-        })),
+        Phase::Discard => out.push(Action::Discard),
         Phase::Turn { bought: false, .. } => {
             let p = state.active;
             for (slot, card) in state.display.iter().enumerate() {
                 if let (Some(card), Some(cost)) = (card, state.price(slot))
                     && affordable(state, p, cost)
                 {
-                    events.push(Event::Bought(Bought {
-                        player: name(),
-                        card: id(*card),
-                    }));
+                    out.push(Action::Buy {
+                        player: me,
+                        card: index(*card),
+                    });
                 }
             }
             if state.players[p].down.iter().any(|&n| n > 0) {
-                events.push(Event::TilesFlipped(PlayerOnly { player: name() }));
+                out.push(Action::Flip { player: me });
             }
-            events.push(Event::Passed(PlayerOnly { player: name() }));
+            out.push(Action::Pass { player: me });
         }
         Phase::Turn {
             bought: true,
@@ -81,49 +87,43 @@ pub fn legal_events(state: &State) -> Vec<Event> {
                         continue;
                     }
                     for &cell in &cells {
-                        if placement(state, card, cell).is_ok() {
-                            events.push(Event::Played(Played {
-                                player: name(),
-                                card: id(card),
-                                cell: [cell.0, cell.1],
-                            }));
+                        if fit(state, card, cell).is_ok() {
+                            out.push(Action::Play {
+                                player: me,
+                                card: index(card),
+                                cell,
+                            });
                         }
                     }
                 }
             }
-            events.push(Event::TurnEnded(PlayerOnly { player: name() }));
+            out.push(Action::EndTurn { player: me });
         }
     }
-    events
 }
 
-/// Every ordered triple of item ids: a back cost as it may be written.
-fn all_costs(state: &State) -> Vec<[String; 3]> {
-    let kinds = state.deck.items();
-    let item = |i| state.deck.item_id(i).to_owned();
-    let mut costs = Vec::with_capacity(kinds.pow(3));
-    for a in 0..kinds {
-        for b in 0..kinds {
-            for c in 0..kinds {
-                costs.push([item(a), item(b), item(c)]);
-            }
-        }
-    }
-    costs
+/// Every event that is legal now.
+pub fn legal_events(state: &State) -> Vec<Event> {
+    let mut actions = Vec::new();
+    legal_actions(state, &mut actions);
+    actions.into_iter().map(|a| describe(state, a)).collect()
 }
 
-/// The empty cells a card could go to: (0,0) on an empty table, else the
-/// empty neighbours of played cards.
-fn candidate_cells(state: &State) -> BTreeSet<Cell> {
+/// The empty cells a card could go to, in order: (0,0) on an empty table,
+/// else the empty neighbours of played cards.
+fn candidate_cells(state: &State) -> Vec<Cell> {
     if state.grid.is_empty() {
-        return BTreeSet::from([(0, 0)]);
+        return vec![(0, 0)];
     }
-    state
+    let mut cells: Vec<Cell> = state
         .grid
         .keys()
         .flat_map(|&cell| neighbours(cell))
         .filter(|cell| !state.grid.contains_key(cell))
-        .collect()
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
 }
 
 /// The legal events a person would consider instead of `rejected`: those of

@@ -4,6 +4,7 @@
 //! lists what may happen next; [`score`] gives the breakdown. No I/O, no
 //! clock, no randomness, no serde_json.
 
+mod action;
 mod apply;
 pub mod deck;
 mod error;
@@ -13,15 +14,16 @@ mod score;
 mod setup;
 mod state;
 
-pub use apply::apply;
+pub use action::{Action, describe, resolve};
+pub use apply::{apply, apply_action, is_legal, total_after};
 pub use deck::Deck;
 pub use error::{At, Awaited, Borders, Either, RuleError, SetupError, Shortfall};
 pub use event::{Bought, Discarded, Event, Order, Played, PlayerOnly, Revealed, Start};
-pub use legal::{alternatives, legal_events};
-pub use score::{ScoreLine, score};
-pub use setup::setup;
+pub use legal::{alternatives, legal_actions, legal_events};
+pub use score::{ScoreLine, score, total_of};
+pub use setup::{dealt_table, setup};
 pub use state::{
-    Action, Cell, EndReason, Phase, Player, Stack, State, Tableau, TurnRecord, neighbours,
+    Cell, EndReason, Phase, Player, Stack, State, Tableau, TurnAction, TurnRecord, neighbours,
 };
 
 /// Summertime as a [`crate::game::Game`].
@@ -40,6 +42,7 @@ impl crate::game::Game for Summertime {
         "discarded",
     ];
     type Event = Event;
+    type Action = Action;
     type Start = Start;
     type State = State;
     type SetupError = SetupError;
@@ -62,6 +65,21 @@ impl crate::game::Game for Summertime {
     }
     fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {
         apply(state, event)
+    }
+    fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
+        resolve(state, event)
+    }
+    fn describe_action(state: &State, action: Action) -> Event {
+        describe(state, action)
+    }
+    fn apply_action(state: &mut State, action: Action) -> Result<(), RuleError> {
+        apply_action(state, action)
+    }
+    fn is_legal(state: &State, action: Action) -> bool {
+        is_legal(state, action)
+    }
+    fn legal_actions(state: &State, out: &mut Vec<Action>) {
+        legal_actions(state, out)
     }
     fn player_names(state: &State) -> Vec<String> {
         state.players().iter().map(|p| p.name.clone()).collect()

@@ -17,6 +17,18 @@ pub struct ScoreLine {
     pub rank: u32,
 }
 
+/// Player `p`'s total: the hand penalty counts once the game is over.
+pub fn total_of(state: &State, p: usize) -> i32 {
+    let player = &state.players[p];
+    let penalty = i32::from(state.deck.rules().hand_penalty);
+    let hand_penalty = if state.ended.is_some() {
+        -penalty * player.hand_size() as i32
+    } else {
+        0
+    };
+    player.points as i32 + hand_penalty
+}
+
 pub fn score(state: &State) -> Vec<ScoreLine> {
     let penalty = i32::from(state.deck.rules().hand_penalty);
     let over = state.ended.is_some();

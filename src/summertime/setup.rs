@@ -1,6 +1,6 @@
 //! From a start event to the table before the first reveal.
 
-use super::deck::Deck;
+use super::deck::{CardIndex, Deck};
 use super::error::SetupError;
 use super::event::{Order, Start};
 use super::state::{Phase, Player, Stack, State};
@@ -124,8 +124,69 @@ pub fn setup(start: &Start) -> Result<State, SetupError> {
             (true, stacks)
         }
     };
-    Ok(State {
-        deck: Arc::new(deck),
+    Ok(table(
+        Arc::new(deck),
+        players,
+        first,
+        closing_up,
+        dealt,
+        stacks,
+        seen,
+    ))
+}
+
+/// A dealt table for a deck already checked, with cards given by index and
+/// nothing checked: for a simulator that dealt them itself. [`setup`] gives
+/// the same state from the start event that names these cards.
+pub fn dealt_table(
+    deck: Arc<Deck>,
+    names: [String; 2],
+    first: usize,
+    hands: &[Vec<CardIndex>; 2],
+    stacks: &[Vec<CardIndex>; 3],
+    closing_up: [u8; 3],
+) -> State {
+    let kinds = deck.items();
+    let tiles = deck.tiles_per_item();
+    let rules = deck.rules();
+    let mut seen = vec![false; deck.cards().len()];
+    for &card in hands.iter().chain(stacks).flatten() {
+        seen[card] = true;
+    }
+    let players = names
+        .into_iter()
+        .zip(hands)
+        .map(|(name, hand)| Player {
+            name,
+            hand: hand.clone(),
+            unknown: 0,
+            up: vec![tiles; kinds],
+            down: vec![0; kinds],
+            points: 0,
+        })
+        .collect();
+    let stacks = stacks
+        .iter()
+        .map(|cards| Stack {
+            cards: cards.clone(),
+            remaining: rules.stack_size,
+            behind: None,
+        })
+        .collect();
+    table(deck, players, first, closing_up, true, stacks, seen)
+}
+
+fn table(
+    deck: Arc<Deck>,
+    players: Vec<Player>,
+    first: usize,
+    closing_up: [u8; 3],
+    dealt: bool,
+    stacks: Vec<Stack>,
+    seen: Vec<bool>,
+) -> State {
+    State {
+        deck,
         players,
         dealt,
         stacks,
@@ -143,5 +204,5 @@ pub fn setup(start: &Start) -> Result<State, SetupError> {
         first_passer: first,
         turns: Vec::new(),
         ended: None,
-    })
+    }
 }

@@ -70,7 +70,7 @@ pub enum Phase {
 /// What a turn was.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Action {
+pub enum TurnAction {
     Bought { card: CardIndex },
     Flipped,
     Passed,
@@ -81,7 +81,7 @@ pub enum Action {
 pub struct TurnRecord {
     pub number: u32,
     pub player: usize,
-    pub action: Action,
+    pub action: TurnAction,
     /// Cards played: card, cell, points.
     pub plays: Vec<(CardIndex, Cell, u32)>,
     /// The player's total after the turn.

@@ -75,6 +75,16 @@ pub enum Need {
 }
 
 impl Need {
+    /// Every die value, as a bit set: bit `v` for the value `v`.
+    pub const ANY: u8 = 0b111_1110;
+
+    /// The die values this need allows, as a bit set.
+    pub fn mask(self) -> u8 {
+        (1..=6u8)
+            .filter(|&v| self.allows(v))
+            .fold(0, |mask, v| mask | 1 << v)
+    }
+
     pub fn allows(self, value: u8) -> bool {
         match self {
             Need::Below(n) => value < n,
@@ -107,6 +117,11 @@ pub struct Template {
     groups: Vec<Group>,
     constraints: Vec<Constraint>,
     touching: Vec<Vec<usize>>,
+    /// For each box, the other boxes it shares a constraint with.
+    related: Vec<Vec<BoxIndex>>,
+    /// For each roll (by [`roll_index`]), every box and value a placement
+    /// could write on an empty sheet, box by box and value by value.
+    by_roll: Vec<Vec<(u32, u8)>>,
     neighbours: Vec<Vec<BoxIndex>>,
     by_id: HashMap<String, BoxIndex>,
     thresholds: Vec<Threshold>,
@@ -159,6 +174,19 @@ impl Template {
         self.touching[b].iter().map(|&c| &self.constraints[c])
     }
 
+    /// Every box and value a roll lets a placement write on an empty sheet
+    /// (a die shows the box's pearl, another die the value), box by box and
+    /// value by value.
+    pub fn placements_for(&self, dice: [u8; 3]) -> &[(u32, u8)] {
+        &self.by_roll[roll_index(dice)]
+    }
+
+    /// The other boxes that share a constraint with box `b`: the boxes
+    /// whose allowed values can change when `b` is written.
+    pub fn related(&self, b: BoxIndex) -> &[BoxIndex] {
+        &self.related[b]
+    }
+
     /// The first constraint that writing `value` into box `b` would break,
     /// given the values already written (`value_of`). Empty boxes constrain
     /// nothing.
@@ -168,12 +196,35 @@ impl Template {
         value: u8,
         value_of: impl Fn(BoxIndex) -> Option<u8>,
     ) -> Option<Violation> {
-        let check = |other: BoxIndex, need: fn(u8) -> Need| {
+        self.find_need(b, value_of, |need| !need.allows(value))
+    }
+
+    /// The values box `b` may take given the values already written, as a
+    /// bit set: bit `v` for the value `v`. It agrees with
+    /// [`Template::violation`] by construction: both walk the same needs.
+    pub fn allowed(&self, b: BoxIndex, value_of: impl Fn(BoxIndex) -> Option<u8>) -> u8 {
+        let mut mask = Need::ANY;
+        self.find_need(b, value_of, |need| {
+            mask &= need.mask();
+            false
+        });
+        mask
+    }
+
+    /// Walks what every filled box constraining `b` needs of its value, in
+    /// constraint order, and gives the first need that `stop` accepts.
+    fn find_need(
+        &self,
+        b: BoxIndex,
+        value_of: impl Fn(BoxIndex) -> Option<u8>,
+        mut stop: impl FnMut(Need) -> bool,
+    ) -> Option<Violation> {
+        let mut check = |other: BoxIndex, need: fn(u8) -> Need| {
             if other == b {
                 return None;
             }
             let need = need(value_of(other)?);
-            (!need.allows(value)).then_some(Violation { other, need })
+            stop(need).then_some(Violation { other, need })
         };
         for constraint in self.constraints_on(b) {
             let found = match *constraint {
@@ -192,6 +243,79 @@ impl Template {
             }
         }
         None
+    }
+}
+
+/// How many different rolls of three dice there are, order aside.
+const ROLLS: usize = 56;
+
+/// The position of a roll among the [`ROLLS`], order aside.
+fn roll_index(mut dice: [u8; 3]) -> usize {
+    dice.sort_unstable();
+    let [a, b, c] = dice.map(|d| usize::from(d.clamp(1, 6)) - 1);
+    // Sorted triples a <= b <= c of 0..6, counted in lexicographic order.
+    let before_a: usize = (0..a).map(|x| (6 - x) * (7 - x) / 2).sum();
+    let before_b: usize = (a..b).map(|y| 6 - y).sum();
+    before_a + before_b + (c - b)
+}
+
+/// The roll at position `i` among the [`ROLLS`].
+fn roll_of(i: usize) -> [u8; 3] {
+    let mut n = 0;
+    for a in 1..=6 {
+        for b in a..=6 {
+            for c in b..=6 {
+                if n == i {
+                    return [a, b, c];
+                }
+                n += 1;
+            }
+        }
+    }
+    unreachable!("there are 56 rolls")
+}
+
+/// Whether `dice` hold `pearl` on one die and `value` on another: the rule
+/// of a placement, also used by the reducer's check.
+pub fn placement_leaves_a_die(dice: [u8; 3], pearl: u8, value: u8) -> bool {
+    left_over(dice, pearl, value).is_some()
+}
+
+/// The die left for the sun when `pearl` and `value` are taken from `dice`.
+pub fn left_over(dice: [u8; 3], pearl: u8, value: u8) -> Option<u8> {
+    let i = dice.iter().position(|&d| d == pearl)?;
+    let rest = match i {
+        0 => [dice[1], dice[2]],
+        1 => [dice[0], dice[2]],
+        _ => [dice[0], dice[1]],
+    };
+    if rest[0] == value {
+        Some(rest[1])
+    } else if rest[1] == value {
+        Some(rest[0])
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod roll_tests {
+    use super::*;
+
+    #[test]
+    fn every_roll_has_its_own_index() {
+        for i in 0..ROLLS {
+            assert_eq!(roll_index(roll_of(i)), i);
+        }
+        for a in 1..=6 {
+            for b in 1..=6 {
+                for c in 1..=6 {
+                    let mut sorted = [a, b, c];
+                    sorted.sort_unstable();
+                    assert_eq!(roll_of(roll_index([a, b, c])), sorted);
+                }
+            }
+        }
     }
 }
 
@@ -268,6 +392,7 @@ impl Checker {
         }
 
         let mut touching = vec![Vec::new(); boxes.len()];
+        let mut related: Vec<Vec<BoxIndex>> = vec![Vec::new(); boxes.len()];
         for (c, constraint) in constraints.iter().enumerate() {
             let members: Vec<BoxIndex> = match constraint {
                 Constraint::Same(set) | Constraint::Distinct(set) => set.clone(),
@@ -277,12 +402,31 @@ impl Checker {
                     vec![*a, *b]
                 }
             };
-            for b in members {
+            for &b in &members {
                 if touching[b].last() != Some(&c) {
                     touching[b].push(c);
                 }
+                for &o in &members {
+                    if o != b && !related[b].contains(&o) {
+                        related[b].push(o);
+                    }
+                }
             }
         }
+        let by_roll = (0..ROLLS)
+            .map(|i| {
+                let dice = roll_of(i);
+                let mut placements = Vec::new();
+                for (b, sheet_box) in boxes.iter().enumerate() {
+                    for value in 1..=6 {
+                        if placement_leaves_a_die(dice, sheet_box.pearl, value) {
+                            placements.push((b as u32, value));
+                        }
+                    }
+                }
+                placements
+            })
+            .collect();
         let by_cell: HashMap<(u16, u16), BoxIndex> = boxes
             .iter()
             .enumerate()
@@ -308,6 +452,8 @@ impl Checker {
             groups,
             constraints,
             touching,
+            related,
+            by_roll,
             neighbours,
             by_id,
             thresholds,

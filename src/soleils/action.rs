@@ -1,0 +1,206 @@
+//! Resolved actions: an event with its names checked once and replaced by
+//! indexes, the way shakmaty's `Move` is a few bytes and SAN is text only at
+//! the edges.
+//!
+//! The log and every message speak in [`Event`]s, which name players and
+//! boxes. [`resolve`] turns one into an [`Action`] against the state it is
+//! about to be applied to, reporting an unknown name exactly as `apply`
+//! always has; [`describe`] turns an action back into its event. The
+//! reducer, the legality check and the bots work on actions only.
+
+use super::apply::{expect_step, game_over};
+use super::die::Die;
+use super::error::RuleError;
+use super::event::{BonusPlaced, CrabCopied, Event, Placed, PlayerOnly, Rolled, SunEntered};
+use super::state::{State, Step};
+use super::template::BoxIndex;
+use crate::game::EventKind;
+
+/// One roll or decision, by index. Player indexes are seats in the order of
+/// the start event; box indexes are positions in the template's box list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// The three shared dice of a new round.
+    Roll([Die; 3]),
+    /// Write `value` into box `slot`.
+    Place { player: u8, slot: u32, value: Die },
+    /// Copy the crab box `from` just written into its neighbour `to`.
+    CrabCopy { player: u8, from: u32, to: u32 },
+    /// Leave a crab copy unused.
+    CrabDecline { player: u8 },
+    /// Add `value` to the sun track.
+    Sun { player: u8, value: Die },
+    /// Write a bonus digit into box `slot`.
+    BonusPlace { player: u8, slot: u32, value: Die },
+    /// Give up a bonus digit.
+    BonusDecline { player: u8 },
+}
+
+impl Action {
+    /// The seat that decides, or `None` for a roll.
+    pub fn player(self) -> Option<usize> {
+        match self {
+            Action::Roll(_) => None,
+            Action::Place { player, .. }
+            | Action::CrabCopy { player, .. }
+            | Action::CrabDecline { player }
+            | Action::Sun { player, .. }
+            | Action::BonusPlace { player, .. }
+            | Action::BonusDecline { player } => Some(usize::from(player)),
+        }
+    }
+
+    /// The `type` of the event this action is.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Action::Roll(_) => "rolled",
+            Action::Place { .. } => "placed",
+            Action::CrabCopy { .. } => "crab_copied",
+            Action::CrabDecline { .. } => "crab_declined",
+            Action::Sun { .. } => "sun_entered",
+            Action::BonusPlace { .. } => "bonus_placed",
+            Action::BonusDecline { .. } => "bonus_declined",
+        }
+    }
+
+    /// Whether every index names a seat and a box of this table.
+    pub(super) fn in_bounds(self, state: &State) -> bool {
+        let boxes = state.template.boxes().len();
+        let seat = self.player().is_none_or(|p| p < state.players.len());
+        let slots = match self {
+            Action::Place { slot, .. } | Action::BonusPlace { slot, .. } => (slot as usize) < boxes,
+            Action::CrabCopy { from, to, .. } => (from as usize) < boxes && (to as usize) < boxes,
+            _ => true,
+        };
+        seat && slots
+    }
+}
+
+/// A seat as an action holds it. There are at most twelve.
+pub(super) fn seat(p: usize) -> u8 {
+    u8::try_from(p).expect("at most twelve players")
+}
+
+/// A box index as an action holds it.
+pub(super) fn slot(b: BoxIndex) -> u32 {
+    u32::try_from(b).expect("a template has fewer than 2^32 boxes")
+}
+
+fn box_index(state: &State, id: &str) -> Result<u32, RuleError> {
+    match state.template.box_index(id) {
+        Some(b) => Ok(slot(b)),
+        None => Err(RuleError::UnknownBox {
+            found: id.to_owned(),
+        }),
+    }
+}
+
+/// Checks the names of `event` against `state` and gives its action.
+///
+/// The checks that `apply` has always made before looking at a name (the
+/// game is over, a second start, an unknown player, no roll yet, the wrong
+/// step) come first here too, so that every message stays what it was.
+pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
+    game_over(state)?;
+    let name = match event {
+        Event::Started(_) => return Err(RuleError::SecondStart),
+        Event::Rolled(rolled) => return Ok(Action::Roll(rolled.dice)),
+        other => other.player().unwrap_or_default(),
+    };
+    let Some(p) = state.player_index(name) else {
+        return Err(RuleError::UnknownPlayer {
+            found: name.to_owned(),
+            known: state.players.iter().map(|p| p.name.clone()).collect(),
+        });
+    };
+    let kind = event.kind();
+    if state.dice.is_none() {
+        let round = state.round + 1;
+        return Err(RuleError::NoRoll { round, found: kind });
+    }
+    let player = seat(p);
+    Ok(match event {
+        Event::Started(_) | Event::Rolled(_) => unreachable!("returned above"),
+        Event::Placed(e) => {
+            expect_step(state, p, kind, |s| s == Step::PlaceOrSun)?;
+            let slot = box_index(state, &e.box_id)?;
+            Action::Place {
+                player,
+                slot,
+                value: e.value,
+            }
+        }
+        Event::CrabCopied(e) => {
+            let Step::Crab(source) = expect_step(state, p, kind, |s| matches!(s, Step::Crab(_)))?
+            else {
+                unreachable!("expect_step accepted only a crab step")
+            };
+            let from = box_index(state, &e.from)?;
+            if from as usize != source {
+                return Err(RuleError::WrongCrabSource {
+                    expected: state.template.boxes()[source].id.clone(),
+                    found: e.from.clone(),
+                });
+            }
+            let to = box_index(state, &e.to)?;
+            Action::CrabCopy { player, from, to }
+        }
+        Event::CrabDeclined(_) => Action::CrabDecline { player },
+        Event::SunEntered(e) => Action::Sun {
+            player,
+            value: e.value,
+        },
+        Event::BonusPlaced(e) => {
+            expect_step(state, p, kind, |s| s == Step::Bonus)?;
+            let slot = box_index(state, &e.box_id)?;
+            Action::BonusPlace {
+                player,
+                slot,
+                value: e.value,
+            }
+        }
+        Event::BonusDeclined(_) => Action::BonusDecline { player },
+    })
+}
+
+/// The event an action is, with the names of `state`'s players and sheet.
+pub fn describe(state: &State, action: Action) -> Event {
+    let name = |p: u8| state.players[usize::from(p)].name.clone();
+    let id = |b: u32| state.template.boxes()[b as usize].id.clone();
+    match action {
+        Action::Roll(dice) => Event::Rolled(Rolled { dice }),
+        Action::Place {
+            player,
+            slot,
+            value,
+        } => Event::Placed(Placed {
+            player: name(player),
+            box_id: id(slot),
+            value,
+        }),
+        Action::CrabCopy { player, from, to } => Event::CrabCopied(CrabCopied {
+            player: name(player),
+            from: id(from),
+            to: id(to),
+        }),
+        Action::CrabDecline { player } => Event::CrabDeclined(PlayerOnly {
+            player: name(player),
+        }),
+        Action::Sun { player, value } => Event::SunEntered(SunEntered {
+            player: name(player),
+            value,
+        }),
+        Action::BonusPlace {
+            player,
+            slot,
+            value,
+        } => Event::BonusPlaced(BonusPlaced {
+            player: name(player),
+            box_id: id(slot),
+            value,
+        }),
+        Action::BonusDecline { player } => Event::BonusDeclined(PlayerOnly {
+            player: name(player),
+        }),
+    }
+}
