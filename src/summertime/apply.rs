@@ -407,46 +407,76 @@ pub(super) enum Misfit {
 
 /// The cards orthogonally next to `cell`.
 fn around(state: &State, cell: Cell) -> impl Iterator<Item = CardIndex> + Clone {
-    let cards = neighbours(cell).map(|n| state.grid.get(&n).map(|t| t.card));
+    let cards = neighbours(cell).map(|n| state.card_at(n));
     cards.into_iter().flatten()
 }
 
-/// The points `card` would earn at `cell`, or why it does not fit there.
-/// Nothing is allocated: the legal moves call this for every empty cell.
-pub(super) fn fit(state: &State, card: CardIndex, cell: Cell) -> Result<u32, Misfit> {
-    if state.grid.is_empty() {
-        if cell != (0, 0) {
-            return Err(Misfit::FirstNotAtOrigin);
+/// The corners of the grid's bounding box, `(x0, y0, x1, y1)`, or `None`
+/// while the grid is empty.
+pub(super) type Bounds = Option<(i32, i32, i32, i32)>;
+
+pub(super) fn bounds(state: &State) -> Bounds {
+    let mut cells = state.grid.keys();
+    let &(x, y) = cells.next()?;
+    Some(cells.fold((x, y, x, y), |(x0, y0, x1, y1), &(x, y)| {
+        (x0.min(x), y0.min(y), x1.max(x), y1.max(y))
+    }))
+}
+
+/// A cell as a card would see it: what any card there would border, or
+/// why no card can go there. It depends on the grid, not on the card.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Spot {
+    pub cell: Cell,
+    /// The cards on its four sides.
+    pub around: [Option<CardIndex>; 4],
+    pub misfit: Option<Misfit>,
+}
+
+/// The spot at `cell`, given the grid's `bounds`.
+pub(super) fn spot(state: &State, cell: Cell, bounds: Bounds) -> Spot {
+    let around = neighbours(cell).map(|n| state.card_at(n));
+    let misfit = (|| {
+        let Some((x0, y0, x1, y1)) = bounds else {
+            return (cell != (0, 0)).then_some(Misfit::FirstNotAtOrigin);
+        };
+        if let Some(card) = state.card_at(cell) {
+            return Some(Misfit::CellTaken(card));
         }
-    } else {
-        if let Some(t) = state.grid.get(&cell) {
-            return Err(Misfit::CellTaken(t.card));
+        if around.iter().all(Option::is_none) {
+            return Some(Misfit::Detached);
         }
-        if !neighbours(cell).iter().any(|n| state.grid.contains_key(n)) {
-            return Err(Misfit::Detached);
+        let rules = state.deck.rules();
+        let width = x1.max(cell.0) - x0.min(cell.0) + 1;
+        let height = y1.max(cell.1) - y0.min(cell.1) + 1;
+        let (long, short) = (i32::from(rules.grid_long), i32::from(rules.grid_short));
+        if width.max(height) > long || width.min(height) > short {
+            return Some(Misfit::GridTooLarge { width, height });
         }
+        None
+    })();
+    Spot {
+        cell,
+        around,
+        misfit,
     }
-    let rules = state.deck.rules();
-    let (width, height) = state.extent_with(cell);
-    let (long, short) = (i32::from(rules.grid_long), i32::from(rules.grid_short));
-    if width.max(height) > long || width.min(height) > short {
-        return Err(Misfit::GridTooLarge { width, height });
+}
+
+/// The points `card` would earn at `spot`, or why it does not fit there.
+pub(super) fn fit_at(state: &State, card: CardIndex, spot: &Spot) -> Result<u32, Misfit> {
+    if let Some(misfit) = spot.misfit {
+        return Err(misfit);
     }
     let deck = &state.deck;
     let face = deck.card(card);
-    let around = around(state, cell);
-    if !face.needs.is_empty()
-        && !around
-            .clone()
-            .any(|c| face.needs.contains(&deck.card(c).picture))
-    {
+    let around = spot.around.iter().flatten().map(|&c| deck.card(c));
+    if !face.needs.is_empty() && !around.clone().any(|n| face.needs.contains(&n.picture)) {
         return Err(Misfit::NeedsNeighbour);
     }
     Ok(match face.value {
         Value::Points(v) => u32::from(v),
         Value::Multiplier(factor) => {
             let matched: u32 = around
-                .map(|c| deck.card(c))
                 .filter(|n| face.needs.contains(&n.picture))
                 .map(|n| match n.value {
                     Value::Points(v) => u32::from(v),
@@ -456,6 +486,12 @@ pub(super) fn fit(state: &State, card: CardIndex, cell: Cell) -> Result<u32, Mis
             u32::from(factor) * matched
         }
     })
+}
+
+/// The points `card` would earn at `cell`, or why it does not fit there.
+/// Nothing is allocated.
+pub(super) fn fit(state: &State, card: CardIndex, cell: Cell) -> Result<u32, Misfit> {
+    fit_at(state, card, &spot(state, cell, bounds(state)))
 }
 
 /// Why `card` cannot go to `cell` now, or the points it would earn.
@@ -556,6 +592,7 @@ fn play(state: &mut State, p: usize, card: CardIndex, from_unknown: bool, cell: 
     player.points += points;
     let total = player.points;
     state.seen[card] = true;
+    state.dense.set(cell, card);
     state.grid.insert(
         cell,
         Tableau {

@@ -3,9 +3,9 @@
 //! agree both ways.
 
 use super::action::{Action, describe, index, seat};
-use super::apply::{affordable, fit, in_hand};
+use super::apply::{Bounds, Spot, affordable, bounds, fit_at, in_hand, spot};
 use super::event::Event;
-use super::state::{Cell, Phase, State, neighbours};
+use super::state::{Phase, State};
 
 /// Every action that is legal now, written into `out` (cleared first) so
 /// that a caller can reuse one buffer.
@@ -81,18 +81,39 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
         } => {
             if *plays < deck.rules().plays_per_turn {
                 let p = state.active;
-                let cells = candidate_cells(state);
-                for card in 0..deck.cards().len() {
-                    if in_hand(state, p, card).is_none() {
-                        continue;
-                    }
-                    for &cell in &cells {
-                        if fit(state, card, cell).is_ok() {
+                let bounds = bounds(state);
+                let spots = open_spots(state, bounds);
+                let mut play = |card: usize| {
+                    for spot in &spots {
+                        if fit_at(state, card, spot).is_ok() {
                             out.push(Action::Play {
                                 player: me,
                                 card: index(card),
-                                cell,
+                                cell: spot.cell,
                             });
+                        }
+                    }
+                };
+                let player = &state.players[p];
+                if player.unknown == 0 {
+                    // The hand, in order of card index, without sorting a copy.
+                    let mut last = None;
+                    while let Some(card) = player
+                        .hand
+                        .iter()
+                        .copied()
+                        .filter(|&c| last.is_none_or(|l| c > l))
+                        .min()
+                    {
+                        last = Some(card);
+                        play(card);
+                    }
+                } else {
+                    // A physical game with unseen dealt cards: any card not
+                    // seen yet may be in the hand.
+                    for card in 0..deck.cards().len() {
+                        if in_hand(state, p, card).is_some() {
+                            play(card);
                         }
                     }
                 }
@@ -109,21 +130,26 @@ pub fn legal_events(state: &State) -> Vec<Event> {
     actions.into_iter().map(|a| describe(state, a)).collect()
 }
 
-/// The empty cells a card could go to, in order: (0,0) on an empty table,
-/// else the empty neighbours of played cards.
-fn candidate_cells(state: &State) -> Vec<Cell> {
-    if state.grid.is_empty() {
-        return vec![(0, 0)];
+/// The cells some card could go to, in order of column then row: (0,0) on
+/// an empty table, else the empty neighbours of played cards that keep the
+/// grid within its size. All lie within one cell of the bounding box.
+fn open_spots(state: &State, bounds: Bounds) -> Vec<Spot> {
+    let Some((x0, y0, x1, y1)) = bounds else {
+        return vec![spot(state, (0, 0), bounds)];
+    };
+    let mut spots = Vec::with_capacity(32);
+    for x in x0 - 1..=x1 + 1 {
+        for y in y0 - 1..=y1 + 1 {
+            if state.card_at((x, y)).is_some() {
+                continue;
+            }
+            let spot = spot(state, (x, y), bounds);
+            if spot.misfit.is_none() {
+                spots.push(spot);
+            }
+        }
     }
-    let mut cells: Vec<Cell> = state
-        .grid
-        .keys()
-        .flat_map(|&cell| neighbours(cell))
-        .filter(|cell| !state.grid.contains_key(cell))
-        .collect();
-    cells.sort_unstable();
-    cells.dedup();
-    cells
+    spots
 }
 
 /// The legal events a person would consider instead of `rejected`: those of

@@ -185,6 +185,7 @@ fn table(
     stacks: Vec<Stack>,
     seen: Vec<bool>,
 ) -> State {
+    let dense = super::state::Dense::new(deck.rules().grid_long);
     State {
         deck,
         players,
@@ -193,6 +194,7 @@ fn table(
         closing_up,
         display: [None; 3],
         grid: BTreeMap::new(),
+        dense,
         seen,
         phase: Phase::Reveal(vec![0, 1, 2]),
         resume: Phase::Turn {

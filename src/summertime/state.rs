@@ -122,6 +122,9 @@ pub struct State {
     pub(super) closing_up: [u8; 3],
     pub(super) display: [Option<CardIndex>; 3],
     pub(super) grid: BTreeMap<Cell, Tableau>,
+    /// The same cards by cell, in a dense square around (0,0) that holds
+    /// every cell a legal grid can reach: see [`Dense`].
+    pub(super) dense: Dense,
     /// Cards whose identity has been used: dealt (known), revealed, played.
     pub(super) seen: Vec<bool>,
     pub(super) phase: Phase,
@@ -201,6 +204,73 @@ impl State {
             y1 = y1.max(y);
         }
         (x1 - x0 + 1, y1 - y0 + 1)
+    }
+}
+
+/// The grid's cards in a dense square of cells `-reach..=reach` on both
+/// axes, where `reach` is one less than the grid's long side: no legal
+/// grid, which starts at (0,0), leaves it. It answers "which card lies
+/// here" without searching the tree; only `play` writes it. For a deck
+/// with a grid too large to keep dense, it stays empty and
+/// [`State::card_at`] asks the tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Dense {
+    reach: i32,
+    cards: Vec<u32>,
+}
+
+/// The largest reach kept dense: a square of 63 × 63 cells.
+const DENSE_REACH: i32 = 31;
+const NO_CARD: u32 = u32::MAX;
+
+impl Dense {
+    pub fn new(long_side: u8) -> Dense {
+        let reach = i32::from(long_side.max(1)) - 1;
+        if reach > DENSE_REACH {
+            return Dense {
+                reach,
+                cards: Vec::new(),
+            };
+        }
+        let side = (2 * reach + 1) as usize;
+        Dense {
+            reach,
+            cards: vec![NO_CARD; side * side],
+        }
+    }
+
+    #[inline]
+    fn slot(&self, (x, y): Cell) -> Option<usize> {
+        let r = self.reach;
+        if x < -r || x > r || y < -r || y > r {
+            return None;
+        }
+        let side = 2 * r + 1;
+        Some(((x + r) * side + (y + r)) as usize)
+    }
+
+    #[inline]
+    fn is_kept(&self) -> bool {
+        !self.cards.is_empty()
+    }
+
+    pub fn set(&mut self, cell: Cell, card: super::deck::CardIndex) {
+        if let (true, Some(i)) = (self.is_kept(), self.slot(cell)) {
+            self.cards[i] = u32::try_from(card).unwrap_or(NO_CARD);
+        }
+    }
+}
+
+impl State {
+    /// The card at `cell`, if any.
+    #[inline]
+    pub(super) fn card_at(&self, cell: Cell) -> Option<super::deck::CardIndex> {
+        if !self.dense.is_kept() {
+            return self.grid.get(&cell).map(|t| t.card);
+        }
+        let i = self.dense.slot(cell)?;
+        let card = self.dense.cards[i];
+        (card != NO_CARD).then_some(card as usize)
     }
 }
 
