@@ -7,6 +7,7 @@
 
 mod envelope;
 mod error;
+mod fast;
 mod reader;
 mod writer;
 

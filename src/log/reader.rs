@@ -5,10 +5,12 @@
 use super::envelope::{Envelope, Head, META_KINDS, Meta};
 use super::error::MetaError;
 use super::error::{DecodeError, Located, LogError, ReplayError};
+use super::fast;
 use crate::game::{EventKind, Game};
 use chrono::{DateTime, FixedOffset};
 use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead};
 
@@ -177,23 +179,79 @@ impl<E: EventKind> Entry<E> {
 
 /// The SHA-256 of a line's bytes (without its line ending), in lowercase hex.
 pub fn line_hash(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
+    let hex = hex_hash(bytes);
+    std::str::from_utf8(&hex).expect("hex digits").to_owned()
 }
 
-/// Lowercase hex without a format call per byte: the profile of an audit
-/// showed formatting the chain hashes as its largest cost.
-fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for &b in bytes {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 15)]));
+/// The SHA-256 of a line's bytes in lowercase hex ASCII, without
+/// allocating: the fold keeps it to compare the next line's `prev` text.
+fn hex_hash(bytes: &[u8]) -> [u8; 64] {
+    let digest = Sha256::digest(bytes);
+    let mut out = [0; 64];
+    for (pair, &b) in out.chunks_exact_mut(2).zip(digest.iter()) {
+        pair.copy_from_slice(&HEX_PAIRS[usize::from(b)]);
     }
     out
 }
 
+/// The two lowercase hex digits of every byte value.
+const HEX_PAIRS: [[u8; 2]; 256] = {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut pairs = [[0; 2]; 256];
+    let mut b = 0;
+    while b < 256 {
+        pairs[b] = [DIGITS[b >> 4], DIGITS[b & 15]];
+        b += 1;
+    }
+    pairs
+};
+
+/// A decoded line whose `prev` may still borrow the line.
+struct Decoded<'a, E> {
+    seq: u64,
+    prev: Option<Cow<'a, str>>,
+    entry: Entry<E>,
+}
+
 /// Decodes one line into a record of game `G`.
 pub fn decode<G: Game>(line: &Line) -> Result<Record<G::Event>, Located<DecodeError>> {
+    if let Some(fast) = fast::decode::<G::Event>(line.bytes, G::EVENT_KINDS) {
+        let at = fast
+            .at
+            .map(|text| DateTime::parse_from_rfc3339(text).expect("checked by the fast path"));
+        return Ok(Record {
+            seq: fast.seq,
+            at,
+            prev: fast.prev.map(str::to_owned),
+            entry: Entry::Game(fast.event),
+        });
+    }
+    decode_exact::<G>(line)
+}
+
+/// Decodes one line for the fold, which needs neither `at` (only checked)
+/// nor an owned `prev`.
+fn decode_borrowed<'a, G: Game>(
+    line: &Line<'a>,
+) -> Result<Decoded<'a, G::Event>, Located<DecodeError>> {
+    if let Some(fast) = fast::decode::<G::Event>(line.bytes, G::EVENT_KINDS) {
+        return Ok(Decoded {
+            seq: fast.seq,
+            prev: fast.prev.map(Cow::Borrowed),
+            entry: Entry::Game(fast.event),
+        });
+    }
+    let record = decode_exact::<G>(line)?;
+    Ok(Decoded {
+        seq: record.seq,
+        prev: record.prev.map(Cow::Owned),
+        entry: record.entry,
+    })
+}
+
+/// Decodes one line by the derived envelope, with the exact message of
+/// whatever is wrong: the reference that the fast path agrees with.
+pub(super) fn decode_exact<G: Game>(line: &Line) -> Result<Record<G::Event>, Located<DecodeError>> {
     let text = text(line)?;
     let error = match serde_json::from_str::<Envelope<G::Event>>(text) {
         Ok(e) => {
@@ -327,7 +385,8 @@ pub struct Fold<G: Game> {
     state: G::State,
     next_seq: u64,
     rejected: Option<G::Event>,
-    last_hash: String,
+    /// The SHA-256 of the last folded line, in lowercase hex ASCII.
+    last_hash: [u8; 64],
     /// Decided by line 2: whether the log carries a hash chain.
     chained: Option<bool>,
     /// The state after the last roll or reveal, and the decisions since.
@@ -376,7 +435,7 @@ where
             state,
             next_seq: 1,
             rejected: None,
-            last_hash: line_hash(line.bytes),
+            last_hash: hex_hash(line.bytes),
             chained: None,
             since: Vec::new(),
             taken_back: Vec::new(),
@@ -402,7 +461,7 @@ where
         line: &Line,
         keep: bool,
     ) -> Result<(u64, Option<G::Event>), LogError<G>> {
-        let record = decode::<G>(line).map_err(|e| e.map(ReplayError::Decode))?;
+        let record = decode_borrowed::<G>(line).map_err(|e| e.map(ReplayError::Decode))?;
         let seq = record.seq;
         let kind = record.entry.kind();
         let at = |error| Located {
@@ -423,7 +482,7 @@ where
         match (&record.prev, chained) {
             (None, true) => return Err(at(ReplayError::Decode(DecodeError::ChainMissing))),
             (Some(_), false) => return Err(at(ReplayError::Decode(DecodeError::ChainUnexpected))),
-            (Some(prev), true) if *prev != self.last_hash => {
+            (Some(prev), true) if prev.as_bytes() != self.last_hash => {
                 let error = DecodeError::ChainBroken {
                     line: line.number - 1,
                 };
@@ -484,7 +543,7 @@ where
                 self.claims.push((seq, scores));
             }
         }
-        self.last_hash = line_hash(line.bytes);
+        self.last_hash = hex_hash(line.bytes);
         self.next_seq += 1;
         Ok((seq, kept))
     }
@@ -510,7 +569,7 @@ where
 
     /// The hash of the last folded line, for the next line's `prev`.
     pub fn last_hash(&self) -> &str {
-        &self.last_hash
+        std::str::from_utf8(&self.last_hash).expect("hex digits")
     }
 
     /// Whether the log carries a hash chain; `None` with only a start line.
