@@ -16,8 +16,8 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {
 /// Folds one resolved action into the state, or explains why it is illegal
 /// now. An index beyond the table is refused as an unknown player or card.
 pub fn apply_action(state: &mut State, action: Action) -> Result<(), RuleError> {
-    check(state, action)?;
-    commit(state, action);
+    let points = check(state, action)?;
+    commit(state, action, points);
     Ok(())
 }
 
@@ -36,8 +36,8 @@ pub(super) fn game_over(state: &State) -> Result<(), RuleError> {
 }
 
 /// Every rule `action` must satisfy now, in the order the messages have
-/// always been given.
-pub(super) fn check(state: &State, action: Action) -> Result<(), RuleError> {
+/// always been given. A play gives the points it earns; anything else 0.
+pub(super) fn check(state: &State, action: Action) -> Result<u32, RuleError> {
     game_over(state)?;
     if !action.in_bounds(state) {
         return Err(out_of_bounds(state, action));
@@ -48,25 +48,27 @@ pub(super) fn check(state: &State, action: Action) -> Result<(), RuleError> {
             stack,
             card,
             behind,
-        } => check_reveal(state, stack, card as usize, behind.is_some()),
+        } => check_reveal(state, stack, card as usize, behind.is_some()).map(|()| 0),
         Action::Discard => {
             if state.phase != Phase::Discard {
                 return Err(unexpected(state, kind));
             }
-            Ok(())
+            Ok(0)
         }
         Action::Buy { player, card } => {
             let p = usize::from(player);
             actor_checks(state, p, kind, Some(false))?;
-            check_buy(state, p, card as usize)
+            check_buy(state, p, card as usize).map(|()| 0)
         }
         Action::Play { player, card, cell } => {
             let p = usize::from(player);
             actor_checks(state, p, kind, None)?;
             check_play_phase(state, p)?;
-            check_play(state, p, card as usize, cell).map(drop)
+            check_play(state, p, card as usize, cell)
         }
-        Action::EndTurn { player } => actor_checks(state, usize::from(player), kind, Some(true)),
+        Action::EndTurn { player } => {
+            actor_checks(state, usize::from(player), kind, Some(true)).map(|()| 0)
+        }
         Action::Flip { player } => {
             let p = usize::from(player);
             actor_checks(state, p, kind, Some(false))?;
@@ -74,9 +76,11 @@ pub(super) fn check(state: &State, action: Action) -> Result<(), RuleError> {
                 let player = state.players[p].name.clone();
                 return Err(RuleError::NothingToFlip { player });
             }
-            Ok(())
+            Ok(0)
         }
-        Action::Pass { player } => actor_checks(state, usize::from(player), kind, Some(false)),
+        Action::Pass { player } => {
+            actor_checks(state, usize::from(player), kind, Some(false)).map(|()| 0)
+        }
     }
 }
 
@@ -104,8 +108,8 @@ fn out_of_bounds(state: &State, action: Action) -> RuleError {
     }
 }
 
-/// Writes a checked action.
-fn commit(state: &mut State, action: Action) {
+/// Writes a checked action; `points` is what [`check`] found a play earns.
+fn commit(state: &mut State, action: Action, points: u32) {
     match action {
         Action::Reveal {
             stack,
@@ -133,7 +137,6 @@ fn commit(state: &mut State, action: Action) {
             let p = usize::from(player);
             let card = card as usize;
             let from_unknown = in_hand(state, p, card).expect("a checked play is in hand");
-            let points = fit(state, card, cell).expect("a checked play fits");
             play(state, p, card, from_unknown, cell, points);
         }
         Action::EndTurn { .. } => end_turn(state),
@@ -149,14 +152,13 @@ fn commit(state: &mut State, action: Action) {
 /// test checks it against applying the action to a copy.
 pub fn total_after(state: &State, action: Action) -> Option<i32> {
     let p = action.player()?;
-    check(state, action).ok()?;
+    let earned = check(state, action).ok()?;
     let player = &state.players[p];
     let penalty = i32::from(state.deck.rules().hand_penalty);
     let (points, in_hand, over) = match action {
-        Action::Play { card, cell, .. } => {
-            let points = fit(state, card as usize, cell).ok()?;
+        Action::Play { .. } => {
             let over = grid_full(state, state.grid.len() + 1);
-            (player.points + points, player.hand_size() - 1, over)
+            (player.points + earned, player.hand_size() - 1, over)
         }
         Action::EndTurn { .. } => (player.points, player.hand_size(), !cards_left(state)),
         Action::Buy { .. } => (player.points, player.hand_size() + 1, false),
@@ -416,11 +418,7 @@ fn around(state: &State, cell: Cell) -> impl Iterator<Item = CardIndex> + Clone 
 pub(super) type Bounds = Option<(i32, i32, i32, i32)>;
 
 pub(super) fn bounds(state: &State) -> Bounds {
-    let mut cells = state.grid.keys();
-    let &(x, y) = cells.next()?;
-    Some(cells.fold((x, y, x, y), |(x0, y0, x1, y1), &(x, y)| {
-        (x0.min(x), y0.min(y), x1.max(x), y1.max(y))
-    }))
+    state.bounds
 }
 
 /// A cell as a card would see it: what any card there would border, or
@@ -593,6 +591,25 @@ fn play(state: &mut State, p: usize, card: CardIndex, from_unknown: bool, cell: 
     let total = player.points;
     state.seen[card] = true;
     state.dense.set(cell, card);
+    state.bounds = Some(match state.bounds {
+        None => (cell.0, cell.1, cell.0, cell.1),
+        Some((x0, y0, x1, y1)) => (
+            x0.min(cell.0),
+            y0.min(cell.1),
+            x1.max(cell.0),
+            y1.max(cell.1),
+        ),
+    });
+    if let Ok(i) = state.open.binary_search(&cell) {
+        state.open.remove(i);
+    }
+    for n in neighbours(cell) {
+        if state.card_at(n).is_none()
+            && let Err(i) = state.open.binary_search(&n)
+        {
+            state.open.insert(i, n);
+        }
+    }
     state.grid.insert(
         cell,
         Tableau {

@@ -131,22 +131,17 @@ pub fn legal_events(state: &State) -> Vec<Event> {
 }
 
 /// The cells some card could go to, in order of column then row: (0,0) on
-/// an empty table, else the empty neighbours of played cards that keep the
-/// grid within its size. All lie within one cell of the bounding box.
+/// an empty table, else the open cells (empty, next to a played card) that
+/// keep the grid within its size.
 fn open_spots(state: &State, bounds: Bounds) -> Vec<Spot> {
-    let Some((x0, y0, x1, y1)) = bounds else {
+    if bounds.is_none() {
         return vec![spot(state, (0, 0), bounds)];
-    };
-    let mut spots = Vec::with_capacity(32);
-    for x in x0 - 1..=x1 + 1 {
-        for y in y0 - 1..=y1 + 1 {
-            if state.card_at((x, y)).is_some() {
-                continue;
-            }
-            let spot = spot(state, (x, y), bounds);
-            if spot.misfit.is_none() {
-                spots.push(spot);
-            }
+    }
+    let mut spots = Vec::with_capacity(state.open.len());
+    for &cell in &state.open {
+        let spot = spot(state, cell, bounds);
+        if spot.misfit.is_none() {
+            spots.push(spot);
         }
     }
     spots

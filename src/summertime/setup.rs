@@ -195,6 +195,8 @@ fn table(
         display: [None; 3],
         grid: BTreeMap::new(),
         dense,
+        open: Vec::new(),
+        bounds: None,
         seen,
         phase: Phase::Reveal(vec![0, 1, 2]),
         resume: Phase::Turn {

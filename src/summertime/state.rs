@@ -125,6 +125,12 @@ pub struct State {
     /// The same cards by cell, in a dense square around (0,0) that holds
     /// every cell a legal grid can reach: see [`Dense`].
     pub(super) dense: Dense,
+    /// The empty cells next to a played card, in order of column then
+    /// row: where the next card may go. Only `play` writes it.
+    pub(super) open: Vec<Cell>,
+    /// The corners of the grid's bounding box, `(x0, y0, x1, y1)`, once a
+    /// card lies. Only `play` writes it.
+    pub(super) bounds: Option<(i32, i32, i32, i32)>,
     /// Cards whose identity has been used: dealt (known), revealed, played.
     pub(super) seen: Vec<bool>,
     pub(super) phase: Phase,
