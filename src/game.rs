@@ -63,6 +63,16 @@ pub trait Game {
     /// Every action that is legal now, into `out` (cleared first).
     fn legal_actions(state: &Self::State, out: &mut Vec<Self::Action>);
 
+    /// The event of type `kind` (one of [`Game::EVENT_KINDS`]) from its
+    /// other fields, read straight from the line: the log reader's one-pass
+    /// path, which knows the `type` before the fields. It gives what the
+    /// derived `Deserialize` of [`Game::Event`] gives for the same fields,
+    /// without buffering them first; the reader's tests compare the two.
+    fn decode_fields<'de, D: serde::Deserializer<'de>>(
+        kind: &str,
+        fields: D,
+    ) -> Result<Self::Event, D::Error>;
+
     /// The players' names, in seating order.
     fn player_names(state: &Self::State) -> Vec<String>;
 

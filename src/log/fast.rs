@@ -15,9 +15,10 @@
 //! tests below check that on the golden replays, the bad logs, simulated
 //! logs, and reordered and altered lines.
 
+use crate::game::Game;
 use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
-use serde::{Deserialize, forward_to_deserialize_any};
+use serde::forward_to_deserialize_any;
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -33,15 +34,9 @@ pub(super) struct Fast<'a, E> {
 
 /// Decodes a line of game events in one pass, or `None` if the line needs
 /// the exact path: a meta entry, an error, or anything irregular.
-pub(super) fn decode<'a, E: Deserialize<'a>>(
-    bytes: &'a [u8],
-    kinds: &'static [&'static str],
-) -> Option<Fast<'a, E>> {
+pub(super) fn decode<'a, G: Game>(bytes: &'a [u8]) -> Option<Fast<'a, G::Event>> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let visitor = LineVisitor {
-        kinds,
-        event: PhantomData,
-    };
+    let visitor = LineVisitor::<G> { game: PhantomData };
     let fast = deserializer.deserialize_map(visitor).ok()??;
     deserializer.end().ok()?;
     Some(fast)
@@ -83,14 +78,13 @@ impl<'a> Slots<'a> {
     }
 }
 
-struct LineVisitor<E> {
-    kinds: &'static [&'static str],
-    event: PhantomData<E>,
+struct LineVisitor<G> {
+    game: PhantomData<G>,
 }
 
-impl<'de, E: Deserialize<'de>> Visitor<'de> for LineVisitor<E> {
+impl<'de, G: Game> Visitor<'de> for LineVisitor<G> {
     /// `None`: the line is for the exact path.
-    type Value = Option<Fast<'de, E>>;
+    type Value = Option<Fast<'de, G::Event>>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("an event")
@@ -110,15 +104,18 @@ impl<'de, E: Deserialize<'de>> Visitor<'de> for LineVisitor<E> {
                 return Ok(None);
             }
         };
-        if !self.kinds.contains(&kind) {
+        if !G::EVENT_KINDS.contains(&kind) {
             return Ok(None);
         }
-        let event = E::deserialize(EventDeserializer {
-            kind: Some(kind),
+        // The event's own fields go straight to its payload's deserializer:
+        // nothing is buffered.
+        let fields = EventDeserializer {
+            kind: None,
             pending: None,
             map: &mut map,
             slots: &mut slots,
-        })?;
+        };
+        let event = G::decode_fields(kind, fields)?;
         let Some(seq) = slots.seq else {
             return Ok(None);
         };
@@ -213,7 +210,7 @@ mod tests {
             terminated,
         };
         let exact = decode_exact::<G>(&line);
-        let fast = super::decode::<G::Event>(text, G::EVENT_KINDS);
+        let fast = super::decode::<G>(text);
         let shown = String::from_utf8_lossy(&text[..text.len().min(300)]);
         if let Some(fast) = &fast {
             let record = exact

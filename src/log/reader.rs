@@ -215,7 +215,7 @@ struct Decoded<'a, E> {
 
 /// Decodes one line into a record of game `G`.
 pub fn decode<G: Game>(line: &Line) -> Result<Record<G::Event>, Located<DecodeError>> {
-    if let Some(fast) = fast::decode::<G::Event>(line.bytes, G::EVENT_KINDS) {
+    if let Some(fast) = fast::decode::<G>(line.bytes) {
         let at = fast
             .at
             .map(|text| DateTime::parse_from_rfc3339(text).expect("checked by the fast path"));
@@ -234,7 +234,7 @@ pub fn decode<G: Game>(line: &Line) -> Result<Record<G::Event>, Located<DecodeEr
 fn decode_borrowed<'a, G: Game>(
     line: &Line<'a>,
 ) -> Result<Decoded<'a, G::Event>, Located<DecodeError>> {
-    if let Some(fast) = fast::decode::<G::Event>(line.bytes, G::EVENT_KINDS) {
+    if let Some(fast) = fast::decode::<G>(line.bytes) {
         return Ok(Decoded {
             seq: fast.seq,
             prev: fast.prev.map(Cow::Borrowed),

@@ -80,6 +80,25 @@ impl crate::game::Game for Soleils {
     fn legal_actions(state: &State, out: &mut Vec<Action>) {
         legal_actions(state, out)
     }
+    fn decode_fields<'de, D: serde::Deserializer<'de>>(
+        kind: &str,
+        fields: D,
+    ) -> Result<Event, D::Error> {
+        use serde::Deserialize;
+        Ok(match kind {
+            "started" => Event::Started(Start::deserialize(fields)?),
+            "rolled" => Event::Rolled(Rolled::deserialize(fields)?),
+            "placed" => Event::Placed(Placed::deserialize(fields)?),
+            "crab_copied" => Event::CrabCopied(CrabCopied::deserialize(fields)?),
+            "crab_declined" => Event::CrabDeclined(PlayerOnly::deserialize(fields)?),
+            "sun_entered" => Event::SunEntered(SunEntered::deserialize(fields)?),
+            "bonus_placed" => Event::BonusPlaced(BonusPlaced::deserialize(fields)?),
+            "bonus_declined" => Event::BonusDeclined(PlayerOnly::deserialize(fields)?),
+            other => {
+                return Err(serde::de::Error::unknown_variant(other, Self::EVENT_KINDS));
+            }
+        })
+    }
     fn player_names(state: &State) -> Vec<String> {
         state.players().iter().map(|p| p.name.clone()).collect()
     }

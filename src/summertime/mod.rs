@@ -81,6 +81,25 @@ impl crate::game::Game for Summertime {
     fn legal_actions(state: &State, out: &mut Vec<Action>) {
         legal_actions(state, out)
     }
+    fn decode_fields<'de, D: serde::Deserializer<'de>>(
+        kind: &str,
+        fields: D,
+    ) -> Result<Event, D::Error> {
+        use serde::Deserialize;
+        Ok(match kind {
+            "started" => Event::Started(Box::new(Start::deserialize(fields)?)),
+            "revealed" => Event::Revealed(Revealed::deserialize(fields)?),
+            "bought" => Event::Bought(Bought::deserialize(fields)?),
+            "played" => Event::Played(Played::deserialize(fields)?),
+            "turn_ended" => Event::TurnEnded(PlayerOnly::deserialize(fields)?),
+            "tiles_flipped" => Event::TilesFlipped(PlayerOnly::deserialize(fields)?),
+            "passed" => Event::Passed(PlayerOnly::deserialize(fields)?),
+            "discarded" => Event::Discarded(Discarded::deserialize(fields)?),
+            other => {
+                return Err(serde::de::Error::unknown_variant(other, Self::EVENT_KINDS));
+            }
+        })
+    }
     fn player_names(state: &State) -> Vec<String> {
         state.players().iter().map(|p| p.name.clone()).collect()
     }
