@@ -120,8 +120,9 @@ pub struct Template {
     /// For each box, the other boxes it shares a constraint with.
     related: Vec<Vec<BoxIndex>>,
     /// For each roll (by [`roll_index`]), every box and value a placement
-    /// could write on an empty sheet, box by box and value by value.
-    by_roll: Vec<Vec<(u32, u8)>>,
+    /// could write on an empty sheet, box by box and value by value. Built
+    /// on first use: replaying a log never needs it, a bot always does.
+    by_roll: std::sync::OnceLock<Vec<Vec<(u32, u8)>>>,
     neighbours: Vec<Vec<BoxIndex>>,
     by_id: HashMap<String, BoxIndex>,
     thresholds: Vec<Threshold>,
@@ -178,7 +179,23 @@ impl Template {
     /// (a die shows the box's pearl, another die the value), box by box and
     /// value by value.
     pub fn placements_for(&self, dice: [u8; 3]) -> &[(u32, u8)] {
-        &self.by_roll[roll_index(dice)]
+        let by_roll = self.by_roll.get_or_init(|| {
+            (0..ROLLS)
+                .map(|i| {
+                    let dice = roll_of(i);
+                    let mut placements = Vec::new();
+                    for (b, sheet_box) in self.boxes.iter().enumerate() {
+                        for value in 1..=6 {
+                            if placement_leaves_a_die(dice, sheet_box.pearl, value) {
+                                placements.push((b as u32, value));
+                            }
+                        }
+                    }
+                    placements
+                })
+                .collect()
+        });
+        &by_roll[roll_index(dice)]
     }
 
     /// The other boxes that share a constraint with box `b`: the boxes
@@ -413,20 +430,7 @@ impl Checker {
                 }
             }
         }
-        let by_roll = (0..ROLLS)
-            .map(|i| {
-                let dice = roll_of(i);
-                let mut placements = Vec::new();
-                for (b, sheet_box) in boxes.iter().enumerate() {
-                    for value in 1..=6 {
-                        if placement_leaves_a_die(dice, sheet_box.pearl, value) {
-                            placements.push((b as u32, value));
-                        }
-                    }
-                }
-                placements
-            })
-            .collect();
+        let by_roll = std::sync::OnceLock::new();
         let by_cell: HashMap<(u16, u16), BoxIndex> = boxes
             .iter()
             .enumerate()
