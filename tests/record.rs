@@ -69,16 +69,27 @@ fn verb(event: &Value) -> Vec<String> {
 }
 
 /// Records every event of a golden replay through the verbs.
-fn record_golden(golden: &str, file: &str, new: &[&str]) {
+/// Records a golden replay through the verbs; gives what each verb said
+/// it did (the line after "appended event N"), with its command.
+fn record_golden(golden: &str, file: &str, new: &[&str]) -> Vec<String> {
     ok(&[&["new"], new, &[file]].concat());
     let text = std::fs::read_to_string(common::repo().join(golden)).unwrap();
+    let mut said = Vec::new();
     for line in text.lines().skip(1) {
         let event: Value = serde_json::from_str(line).unwrap();
         let mut args = verb(&event);
+        let shown = args.join(" ");
         args.insert(1, file.to_owned());
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        ok(&args);
+        let out = ok(&args);
+        let mut lines = out.lines();
+        assert!(lines.next().unwrap().contains(": appended event "), "{out}");
+        said.push(format!(
+            "{shown:<40} -> {}",
+            lines.next().unwrap_or_default()
+        ));
     }
+    said
 }
 
 /// The replay report without its first line (file name and chain status).
@@ -90,11 +101,15 @@ fn report(file: &str) -> String {
 #[test]
 fn a_whole_soleils_game_recorded_through_the_verbs_replays_as_the_golden_one() {
     let file = fresh("soleils.jsonl");
-    record_golden(
+    let said = record_golden(
         "replays/soleils-2p-round-limit.jsonl",
         &file,
         &["soleils", "--players", "Ann,Bob"],
     );
+    // Each verb says what it did: a roll its round and dice, a sun entry
+    // the new total.
+    let transcript = said[..16].join("\n");
+    common::snapshots().bind(|| insta::assert_snapshot!("record__soleils_said", transcript));
     let recorded = report(&file);
     assert_eq!(recorded, report("replays/soleils-2p-round-limit.jsonl"));
     let first = ok(&["replay", &file]).lines().next().unwrap().to_owned();
@@ -108,7 +123,7 @@ fn a_whole_soleils_game_recorded_through_the_verbs_replays_as_the_golden_one() {
 #[test]
 fn a_whole_summertime_game_recorded_through_the_verbs_replays_as_the_golden_one() {
     let file = fresh("summertime.jsonl");
-    record_golden(
+    let said = record_golden(
         "replays/summertime-last-card-bought.jsonl",
         &file,
         &[
@@ -121,6 +136,10 @@ fn a_whole_summertime_game_recorded_through_the_verbs_replays_as_the_golden_one(
             "4",
         ],
     );
+    // A reveal names the card and its new price, a buy what it paid, a
+    // play what it earned.
+    let transcript = said[..24].join("\n");
+    common::snapshots().bind(|| insta::assert_snapshot!("record__summertime_said", transcript));
     let recorded = report(&file);
     assert_eq!(
         recorded,
@@ -429,8 +448,16 @@ fn undo_takes_back_the_last_decision_but_never_a_roll() {
     ok(&["roll", &file, "--dice", "4,5,2"]);
     ok(&["place", &file, "Ann", "K1d", "5"]);
     ok(&["crab", &file, "Ann", "C1a"]);
-    ok(&["undo", &file]);
-    ok(&["undo", &file]);
+    let said = ok(&["undo", &file]);
+    assert!(
+        said.contains("took back event 3: Ann copied K1d to C1a"),
+        "undo says what it took back: {said}"
+    );
+    let said = ok(&["undo", &file]);
+    assert!(
+        said.contains("took back event 2: Ann placed 5 in K1d"),
+        "{said}"
+    );
     let status = ok(&["status", &file]);
     assert!(
         status.contains("Ann: a placement or a sun entry"),

@@ -12,6 +12,10 @@ pub trait Present: Game {
     fn json(state: &Self::State) -> serde_json::Value;
     /// One event, as a referee would say it.
     fn describe(event: &Self::Event) -> String;
+    /// What recording `event` did, for the referee who just entered it:
+    /// the dice and the round of a roll, the card revealed, what a buy
+    /// paid. `before` and `after` are the states around it.
+    fn said(before: &Self::State, after: &Self::State, event: &Self::Event) -> String;
     /// Where the game stands: the round or turn.
     fn progress(state: &Self::State) -> String;
     /// Whose decision is pending, and what it is.
@@ -23,6 +27,21 @@ pub trait Present: Game {
 impl Present for Soleils {
     fn text(state: &soleils::State) -> String {
         super::soleils_text::text(state)
+    }
+    fn said(before: &soleils::State, after: &soleils::State, event: &soleils::Event) -> String {
+        match event {
+            soleils::Event::Rolled(r) => {
+                let [a, b, c] = r.dice;
+                format!("round {}: rolled {a}-{b}-{c}", before.round() + 1)
+            }
+            soleils::Event::SunEntered(e) => {
+                let total = after
+                    .player_index(&e.player)
+                    .map_or(0, |p| after.players()[p].sun_total);
+                format!("{event}: sun total {total}")
+            }
+            _ => event.to_string(),
+        }
     }
     fn json(state: &soleils::State) -> serde_json::Value {
         super::soleils_text::json(state)
@@ -81,6 +100,54 @@ impl Present for Soleils {
 impl Present for Summertime {
     fn text(state: &summertime::State) -> String {
         super::summertime_text::text(state)
+    }
+    fn said(
+        before: &summertime::State,
+        after: &summertime::State,
+        event: &summertime::Event,
+    ) -> String {
+        let deck = before.deck();
+        let card = |id: &str| {
+            deck.card_index(id)
+                .map_or(id.to_owned(), |c| format!("{} ({id})", deck.card(c).name))
+        };
+        match event {
+            summertime::Event::Revealed(e) => {
+                let mut said = format!("revealed {} on stack {}", card(&e.card), e.stack);
+                if let Some(price) = after.price(usize::from(e.stack).min(2)) {
+                    said += &format!(", priced {}", deck.describe_cost(price));
+                }
+                said
+            }
+            summertime::Event::Bought(e) => {
+                let slot = deck
+                    .card_index(&e.card)
+                    .and_then(|c| before.display().iter().position(|&d| d == Some(c)));
+                let paid = slot
+                    .and_then(|s| before.price(s))
+                    .map(|cost| format!(" and paid {}", deck.describe_cost(cost)))
+                    .unwrap_or_default();
+                format!("{} bought {}{paid}", e.player, card(&e.card))
+            }
+            summertime::Event::Played(e) => {
+                let points = after
+                    .grid()
+                    .get(&(e.cell[0], e.cell[1]))
+                    .map_or(0, |t| t.points);
+                format!(
+                    "{} played {} at ({},{}) for {points} points",
+                    e.player,
+                    card(&e.card),
+                    e.cell[0],
+                    e.cell[1]
+                )
+            }
+            summertime::Event::Discarded(e) => {
+                let cards: Vec<String> = e.cards.iter().map(|c| card(c)).collect();
+                format!("discarded {}", cards.join(", "))
+            }
+            _ => event.to_string(),
+        }
     }
     fn json(state: &summertime::State) -> serde_json::Value {
         super::summertime_text::json(state)

@@ -166,7 +166,7 @@ pub fn record(path: &Path, verb: Verb) -> Exit {
         GameKind::Soleils => checked::<Soleils>(path, opened, &verb, soleils_entry),
         GameKind::Summertime => checked::<Summertime>(path, opened, &verb, summertime_entry),
     };
-    let (line, seq, kind) = match line {
+    let (line, seq, kind, said) = match line {
         Ok(checked) => checked,
         Err(exit) => return exit,
     };
@@ -179,6 +179,7 @@ pub fn record(path: &Path, verb: Verb) -> Exit {
         return io_error(path, &e);
     }
     println!("{}: appended event {seq} ({kind})", path.display());
+    println!("{said}");
     Exit::Valid
 }
 
@@ -202,13 +203,14 @@ fn write_durably(file: &mut File, bytes: &[u8]) -> std::io::Result<()> {
 type Builder<G> = fn(&Fold<G>, &Verb) -> Result<<G as Game>::Event, Exit>;
 
 /// Folds the locked bytes, builds the new line and checks it with the same
-/// fold that `replay` uses. Returns the line, its seq and its type.
+/// fold that `replay` uses. Returns the line, its seq, its type, and what
+/// it did in words.
 fn checked<G: Present>(
     path: &Path,
     opened: super::replay::Opened<&[u8]>,
     verb: &Verb,
     build: Builder<G>,
-) -> Result<(String, u64, String), Exit> {
+) -> Result<(String, u64, String, String), Exit> {
     let mut fold = fold_file::<G, _>(path, opened, None, Format::Text, &mut |_| {})?;
     let seq = fold.events();
     let prev = prev_for(&fold);
@@ -227,6 +229,10 @@ fn checked<G: Present>(
         ),
         _ => line_of(Entry::Game(build(&fold, verb)?), seq, prev),
     };
+    let before = fold.state().clone();
+    let undoing = fold
+        .undoable()
+        .map(|(s, event)| format!("took back event {s}: {}", G::describe(event)));
     let number = seq as usize + 1;
     let text = line.trim_end_matches('\n');
     let candidate = Line {
@@ -240,7 +246,19 @@ fn checked<G: Present>(
                 .ok()
                 .and_then(|v| v["type"].as_str().map(str::to_owned))
                 .unwrap_or_default();
-            Ok((line, seq, kind))
+            let said = match crate::log::decode::<G>(&candidate).map(|r| r.entry) {
+                Ok(Entry::Game(event)) => G::said(&before, fold.state(), &event),
+                Ok(Entry::Meta(Meta::Undone { .. })) => undoing.unwrap_or_default(),
+                Ok(Entry::Meta(Meta::Claimed { scores })) => {
+                    let scores: Vec<String> = scores
+                        .iter()
+                        .map(|(name, n)| format!("{name} {n}"))
+                        .collect();
+                    format!("claimed {}", scores.join(", "))
+                }
+                Err(_) => String::new(),
+            };
+            Ok((line, seq, kind, said))
         }
         Err(error) => {
             let alternatives = fold
