@@ -17,4 +17,5 @@ pub mod render;
 pub mod rng;
 pub mod sim;
 pub mod soleils;
+pub mod suggest;
 pub mod summertime;

@@ -28,8 +28,21 @@ fn rule_errors() -> Vec<RuleError> {
         RuleError::UnknownPlayer {
             found: s("Zoé"),
             known: vec![s("Ann"), s("Bob")],
+            suggestion: Default::default(),
         },
-        RuleError::UnknownBox { found: s("K9") },
+        RuleError::UnknownPlayer {
+            found: s("ann"),
+            known: vec![s("Ann"), s("Bob")],
+            suggestion: sunfold::suggest::Suggestion(Some(s("Ann"))),
+        },
+        RuleError::UnknownBox {
+            found: s("K9"),
+            suggestion: Default::default(),
+        },
+        RuleError::UnknownBox {
+            found: s("k1a"),
+            suggestion: sunfold::suggest::Suggestion(Some(s("K1a"))),
+        },
         RuleError::NoRoll {
             round: 1,
             found: "placed",
@@ -465,8 +478,16 @@ mod summertime_messages {
             RuleError::UnknownPlayer {
                 found: s("Zoé"),
                 known: vec![s("Ann"), s("Ben")],
+                suggestion: Default::default(),
             },
-            RuleError::UnknownCard { found: s("kite-1") },
+            RuleError::UnknownCard {
+                found: s("kite-1"),
+                suggestion: Default::default(),
+            },
+            RuleError::UnknownCard {
+                found: s("fish1"),
+                suggestion: sunfold::suggest::Suggestion(Some(s("fish-1"))),
+            },
             RuleError::WrongStack {
                 expected: 1,
                 found: 2,

@@ -15,6 +15,7 @@ use super::event::{BonusPlaced, CrabCopied, Event, Placed, PlayerOnly, Rolled, S
 use super::state::{State, Step};
 use super::template::BoxIndex;
 use crate::game::EventKind;
+use crate::suggest::closest;
 
 /// One roll or decision, by index. Player indexes are seats in the order of
 /// the start event; box indexes are positions in the template's box list.
@@ -91,6 +92,7 @@ fn box_index(state: &State, id: &str) -> Result<u32, RuleError> {
         Some(b) => Ok(slot(b)),
         None => Err(RuleError::UnknownBox {
             found: id.to_owned(),
+            suggestion: closest(id, state.template.boxes().iter().map(|b| b.id.as_str())),
         }),
     }
 }
@@ -111,6 +113,7 @@ pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
         return Err(RuleError::UnknownPlayer {
             found: name.to_owned(),
             known: state.players.iter().map(|p| p.name.clone()).collect(),
+            suggestion: closest(name, state.players.iter().map(|p| p.name.as_str())),
         });
     };
     let kind = event.kind();

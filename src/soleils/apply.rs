@@ -111,6 +111,7 @@ fn out_of_bounds(state: &State, action: Action) -> RuleError {
         Some(p) if p >= state.players.len() => RuleError::UnknownPlayer {
             found: format!("seat {p}"),
             known: state.players.iter().map(|p| p.name.clone()).collect(),
+            suggestion: Default::default(),
         },
         _ => {
             let slot = match action {
@@ -120,6 +121,7 @@ fn out_of_bounds(state: &State, action: Action) -> RuleError {
             };
             RuleError::UnknownBox {
                 found: format!("box number {slot}"),
+                suggestion: Default::default(),
             }
         }
     }

@@ -68,10 +68,17 @@ pub enum RuleError {
     SecondStart,
     #[error("expected no more events, but the game is over: {reason}")]
     GameOver { reason: EndReason },
-    #[error("expected one of the players {}, but found {found:?}", .known.join(", "))]
-    UnknownPlayer { found: String, known: Vec<String> },
-    #[error("expected a box of the sheet, but found {found:?}")]
-    UnknownBox { found: String },
+    #[error("expected one of the players {}, but found {found:?}{suggestion}", .known.join(", "))]
+    UnknownPlayer {
+        found: String,
+        known: Vec<String>,
+        suggestion: crate::suggest::Suggestion,
+    },
+    #[error("expected a box of the sheet, but found {found:?}{suggestion}")]
+    UnknownBox {
+        found: String,
+        suggestion: crate::suggest::Suggestion,
+    },
     #[error("expected the roll that opens round {round}, but found {found}")]
     NoRoll { round: u16, found: &'static str },
     #[error("expected {player} to finish round {round} with {expected}, but found the next roll")]

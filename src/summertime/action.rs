@@ -8,6 +8,7 @@ use super::error::RuleError;
 use super::event::{Bought, Discarded, Event, Played, PlayerOnly, Revealed};
 use super::state::{Cell, Phase, State};
 use crate::game::EventKind;
+use crate::suggest::closest;
 
 /// One event of the table, by index. Players are seats in the order of the
 /// start event; cards and items are positions in the deck.
@@ -101,6 +102,7 @@ fn card_index(state: &State, id: &str) -> Result<u32, RuleError> {
         Some(c) => Ok(index(c)),
         None => Err(RuleError::UnknownCard {
             found: id.to_owned(),
+            suggestion: closest(id, state.deck.cards().iter().map(|c| c.id.as_str())),
         }),
     }
 }
@@ -123,6 +125,7 @@ fn actor(state: &State, event: &Event) -> Result<usize, RuleError> {
         .ok_or_else(|| RuleError::UnknownPlayer {
             found: name.to_owned(),
             known: state.players.iter().map(|p| p.name.clone()).collect(),
+            suggestion: closest(name, state.players.iter().map(|p| p.name.as_str())),
         })
 }
 

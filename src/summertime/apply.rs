@@ -99,11 +99,13 @@ fn out_of_bounds(state: &State, action: Action) -> RuleError {
         {
             RuleError::UnknownCard {
                 found: format!("card number {card}"),
+                suggestion: Default::default(),
             }
         }
         _ => RuleError::UnknownPlayer {
             found: format!("seat {}", action.player().unwrap_or_default()),
             known: state.players.iter().map(|p| p.name.clone()).collect(),
+            suggestion: Default::default(),
         },
     }
 }

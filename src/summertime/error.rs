@@ -60,10 +60,17 @@ pub enum RuleError {
     },
     #[error("expected {expected}'s turn, but found {found}")]
     NotYourTurn { expected: String, found: String },
-    #[error("expected one of the players {}, but found {found:?}", .known.join(", "))]
-    UnknownPlayer { found: String, known: Vec<String> },
-    #[error("expected a card of the deck, but found {found:?}")]
-    UnknownCard { found: String },
+    #[error("expected one of the players {}, but found {found:?}{suggestion}", .known.join(", "))]
+    UnknownPlayer {
+        found: String,
+        known: Vec<String>,
+        suggestion: crate::suggest::Suggestion,
+    },
+    #[error("expected a card of the deck, but found {found:?}{suggestion}")]
+    UnknownCard {
+        found: String,
+        suggestion: crate::suggest::Suggestion,
+    },
     #[error("expected stack {expected}, but found stack {found}")]
     WrongStack { expected: u8, found: u8 },
     #[error("expected {expected} to be turned up from stack {stack}, but found {found}")]
