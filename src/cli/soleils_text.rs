@@ -178,7 +178,14 @@ pub fn text(state: &State) -> String {
     )
     .unwrap();
     match state.ended() {
-        Some(reason) => writeln!(out, "game over: {reason}").unwrap(),
+        Some(reason) => {
+            writeln!(out, "game over: {reason}").unwrap();
+            let lines = crate::soleils::score(state);
+            let ranked = lines
+                .iter()
+                .map(|l| (l.player.as_str(), i64::from(l.total), l.rank));
+            writeln!(out, "{}", super::present::winners(ranked)).unwrap();
+        }
         None => writeln!(out, "in progress").unwrap(),
     }
     writeln!(

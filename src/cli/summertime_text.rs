@@ -85,7 +85,14 @@ pub fn text(state: &State) -> String {
     )
     .unwrap();
     match state.ended() {
-        Some(reason) => writeln!(out, "game over: {reason}").unwrap(),
+        Some(reason) => {
+            writeln!(out, "game over: {reason}").unwrap();
+            let lines = crate::summertime::score(state);
+            let ranked = lines
+                .iter()
+                .map(|l| (l.player.as_str(), i64::from(l.total), l.rank));
+            writeln!(out, "{}", super::present::winners(ranked)).unwrap();
+        }
         None => {
             let next = match state.phase() {
                 Phase::Reveal(stacks) => format!("a card revealed on stack {}", stacks[0]),
