@@ -33,6 +33,7 @@ fn the_committed_schemas_match_the_code() {
         (SchemaKind::SimulateReport, "simulate-report.schema.json"),
         (SchemaKind::CompareReport, "compare-report.schema.json"),
         (SchemaKind::RescoreLine, "rescore-line.schema.json"),
+        (SchemaKind::AuditLine, "audit-line.schema.json"),
     ] {
         let committed =
             std::fs::read_to_string(common::repo().join("docs/schema").join(file)).unwrap();

@@ -496,6 +496,30 @@ fn claimed_scores_are_compared_with_the_recomputed_ones() {
         out.contains("  Bob: claimed 7, recomputed 0: DIFFERS by -7"),
         "{out}"
     );
+    // Given claims that differ, audit reports them and still calls the
+    // file valid; with --strict-claims the file counts as bad.
+    let (code, text, _) = common::sunfold(&["audit", &file]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("valid, 5 events; unfinished; Ann 0 (#1), Bob 0 (#1)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  claims (event 4): Ann claimed 5, recomputed 0\n")
+            && text.contains("  claims (event 4): Bob claimed 7, recomputed 0\n"),
+        "{text}"
+    );
+    assert!(text.contains("1 files, 0 bad, 5 events; 1 with claims that differ"));
+    let (code, json, _) = common::sunfold(&["audit", &file, "--strict-claims", "--format", "json"]);
+    assert_eq!(code, 1, "{json}");
+    let line: Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(line["valid"], false);
+    assert_eq!(line["error"], Value::Null);
+    assert_eq!(line["result"]["ended"], Value::Null);
+    assert_eq!(line["result"]["players"][1]["player"], "Bob");
+    assert_eq!(line["claims"]["agree"], false);
+    assert_eq!(line["claims"]["differ"][0]["claimed"], 5);
+    assert_eq!(line["claims"]["differ"][0]["recomputed"], 0);
     let claims = dir().join("claims.json");
     std::fs::write(&claims, r#"{"Ann": 0, "Bob": 0}"#).unwrap();
     ok(&["claim", &file, "--from", claims.to_str().unwrap()]);
@@ -504,6 +528,9 @@ fn claimed_scores_are_compared_with_the_recomputed_ones() {
         out.contains("  Ann: claimed 0, recomputed 0: agrees"),
         "{out}"
     );
+    // The last claims agree: nothing to report, even when strict.
+    let text = ok(&["audit", &file, "--strict-claims"]);
+    assert!(!text.contains("claims (event"), "{text}");
     let (code, _, stderr) = common::sunfold(&["claim", &file, "Zed=4"]);
     assert_eq!(code, 1);
     assert!(

@@ -118,12 +118,15 @@ fn audit_reports_every_bad_file_and_exits_1() {
     let lines: Vec<&str> = stdout.lines().collect();
     let located = lines.iter().filter(|l| l.starts_with("tests/bad/")).count();
     assert_eq!(located, bad, "one located line per bad file");
-    // Only the embedded template and deck problems continue on indented lines.
-    assert!(
-        lines
-            .iter()
-            .all(|l| l.starts_with("tests/bad/") || l.starts_with("  ") || l.contains(" files, "))
-    );
+    // A valid file gets one line with its result; only the embedded
+    // template and deck problems continue on indented lines.
+    let results = lines.iter().filter(|l| l.starts_with("replays/")).count();
+    assert_eq!(results, good, "one result line per valid file");
+    assert!(lines.iter().all(|l| l.starts_with("tests/bad/")
+        || l.starts_with("replays/")
+        || l.starts_with("  ")
+        || l.contains(" files, ")));
+    assert!(stdout.contains("replays/soleils-4p-sun-limit.jsonl: valid, 118 events; Fanny reached 62 on the sun; won by Hervine; Fanny 3 (#4), Théo 7 (#3), Maxime 9 (#2), Hervine 14 (#1)\n"));
     assert!(
         lines
             .last()

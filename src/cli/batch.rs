@@ -1,8 +1,9 @@
 //! `sunfold audit`, and what it shares with `simulate`, `compare` and
 //! `rescore`: worker threads, progress bars, and finding the logs.
 
+use super::present::Present;
 use super::{Exit, Format, io_error};
-use crate::game::{EventKind, Game};
+use crate::game::Game;
 use crate::log::{Fold, GameKind, Line, LineReader, Located, detect};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
@@ -69,6 +70,77 @@ struct FileAudit {
     events: u64,
     chained: Option<bool>,
     error: Option<Located<String>>,
+    result: Option<Outcome>,
+    claims: Option<Claims>,
+}
+
+/// One line of `sunfold audit --format json`: one log file.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct AuditLine {
+    pub file: String,
+    /// `soleils` or `summertime`, once the first line is read.
+    pub game: Option<String>,
+    /// No rule broken; with `--strict-claims`, also no claim that differs.
+    pub valid: bool,
+    /// Events folded: all of them for a valid file, those before the error
+    /// otherwise.
+    pub events: u64,
+    /// Whether every line carries the hash of the previous one; `null` when
+    /// the file could not be read that far.
+    pub chained: Option<bool>,
+    /// The first problem, located.
+    pub error: Option<AuditError>,
+    /// The scores of a file folded to its end.
+    pub result: Option<Outcome>,
+    /// The last scores claimed on paper, against the recomputed ones.
+    pub claims: Option<Claims>,
+}
+
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct AuditError {
+    pub line: usize,
+    pub seq: Option<u64>,
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub message: String,
+}
+
+/// Where a match stands at the end of its log.
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct Outcome {
+    /// How the game ended; `null` if the log stops before the end.
+    pub ended: Option<String>,
+    /// The players with rank 1 (more than one on a tie).
+    pub winners: Vec<String>,
+    /// Every player, in seating order.
+    pub players: Vec<Standing>,
+}
+
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct Standing {
+    pub player: String,
+    pub score: i64,
+    /// 1 for the best; tied players share a rank.
+    pub rank: u32,
+}
+
+/// The last `claimed` entry of a log against the recomputed scores.
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct Claims {
+    /// The seq of the `claimed` entry.
+    pub seq: u64,
+    /// Whether every claim equals the recomputed score.
+    pub agree: bool,
+    /// Each claimed score that differs, and each player with no claim.
+    pub differ: Vec<ClaimDiff>,
+}
+
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct ClaimDiff {
+    pub player: String,
+    /// `null` when the player has no claim.
+    pub claimed: Option<i64>,
+    pub recomputed: i64,
 }
 
 /// A log opened far enough to know its game: the bytes of its first line
@@ -128,6 +200,8 @@ fn audit_file(path: &Path) -> FileAudit {
         events: 0,
         chained: None,
         error: None,
+        result: None,
+        claims: None,
     };
     let located = |line: usize, message: String| Located {
         line,
@@ -169,9 +243,11 @@ fn audit_file(path: &Path) -> FileAudit {
         GameKind::Summertime => Summertime::NAME,
     });
     match folded {
-        Ok((events, chained)) => {
+        Ok((events, chained, result, claims)) => {
             audit.events = events;
             audit.chained = chained;
+            audit.result = Some(result);
+            audit.claims = claims;
         }
         Err((events, error)) => {
             audit.events = events;
@@ -181,12 +257,12 @@ fn audit_file(path: &Path) -> FileAudit {
     audit
 }
 
-type Quiet = Result<(u64, Option<bool>), (u64, Located<String>)>;
+type Quiet = Result<(u64, Option<bool>, Outcome, Option<Claims>), (u64, Located<String>)>;
 
-fn fold_quietly<G: Game>(first: &Line, mut lines: LineReader<BufReader<std::fs::File>>) -> Quiet
-where
-    G::Event: EventKind,
-{
+fn fold_quietly<G: Present>(
+    first: &Line,
+    mut lines: LineReader<BufReader<std::fs::File>>,
+) -> Quiet {
     let (mut fold, _) = Fold::<G>::start(first).map_err(|e| (0, e.map(|e| e.to_string())))?;
     loop {
         let line = match lines.next_line() {
@@ -206,7 +282,84 @@ where
             return Err((fold.events(), e.map(|e| e.to_string())));
         }
     }
-    Ok((fold.events(), fold.chained()))
+    let (result, claims) = outcome(&fold);
+    Ok((fold.events(), fold.chained(), result, claims))
+}
+
+/// The standings at the end of a folded log, and its last claims.
+fn outcome<G: Present>(fold: &Fold<G>) -> (Outcome, Option<Claims>) {
+    let totals = G::totals(fold.state());
+    let players: Vec<Standing> = totals
+        .iter()
+        .map(|(player, score)| Standing {
+            player: player.clone(),
+            score: *score,
+            rank: 1 + totals.iter().filter(|(_, t)| t > score).count() as u32,
+        })
+        .collect();
+    let winners = players
+        .iter()
+        .filter(|s| s.rank == 1)
+        .map(|s| s.player.clone())
+        .collect();
+    let result = Outcome {
+        ended: G::ending(fold.state()),
+        winners,
+        players,
+    };
+    let claims = fold.claims().last().map(|(seq, claimed)| {
+        let differ: Vec<ClaimDiff> = totals
+            .iter()
+            .filter(|(name, total)| claimed.get(name) != Some(total))
+            .map(|(name, total)| ClaimDiff {
+                player: name.clone(),
+                claimed: claimed.get(name).copied(),
+                recomputed: *total,
+            })
+            .collect();
+        Claims {
+            seq: *seq,
+            agree: differ.is_empty(),
+            differ,
+        }
+    });
+    (result, claims)
+}
+
+/// The text of one valid file: how it ended, the winners, every score.
+fn result_text(a: &FileAudit) -> Vec<String> {
+    let Some(result) = &a.result else {
+        return Vec::new();
+    };
+    let ended = result.ended.as_deref().unwrap_or("unfinished");
+    let scores: Vec<String> = result
+        .players
+        .iter()
+        .map(|s| format!("{} {} (#{})", s.player, s.score, s.rank))
+        .collect();
+    let winners = if result.ended.is_some() {
+        format!("; won by {}", result.winners.join(" and "))
+    } else {
+        String::new()
+    };
+    let mut lines = vec![format!(
+        "{}: valid, {} events; {ended}{winners}; {}",
+        a.path.display(),
+        a.events,
+        scores.join(", ")
+    )];
+    if let Some(claims) = &a.claims {
+        for d in &claims.differ {
+            let claimed = d
+                .claimed
+                .map_or("no claim".to_owned(), |c| format!("claimed {c}"));
+            lines.push(format!(
+                "  claims (event {}): {} {claimed}, recomputed {}",
+                claims.seq, d.player, d.recomputed
+            ));
+        }
+    }
+    lines
 }
 
 /// Every .jsonl file under the paths, in order.
@@ -237,7 +390,7 @@ pub(super) fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Exit> {
     Ok(files)
 }
 
-pub fn audit(paths: &[PathBuf], format: Format, jobs: Option<usize>) -> Exit {
+pub fn audit(paths: &[PathBuf], format: Format, jobs: Option<usize>, strict_claims: bool) -> Exit {
     let files = match collect(paths) {
         Ok(files) => files,
         Err(exit) => return exit,
@@ -248,38 +401,45 @@ pub fn audit(paths: &[PathBuf], format: Format, jobs: Option<usize>) -> Exit {
     };
     let started = Instant::now();
     let bar = progress(files.len() as u64, "files");
-    let (mut bad, mut events) = (0u64, 0u64);
+    let (mut bad, mut events, mut disputed) = (0u64, 0u64, 0u64);
     for (n, chunk) in files.chunks(CHUNK).enumerate() {
         let audits: Vec<FileAudit> =
             pool.install(|| chunk.par_iter().map(|p| audit_file(p)).collect());
         for a in audits {
             events += a.events;
-            match format {
-                Format::Text => {
-                    if let Some(error) = &a.error {
-                        bad += 1;
-                        let text = format!("{}:{error}", a.path.display());
-                        // The bar draws on standard error; the result goes to
-                        // standard output, so that `audit dir > out` keeps it.
-                        match &bar {
-                            Some(bar) => bar.suspend(|| println!("{text}")),
-                            None => println!("{text}"),
-                        }
-                    }
-                }
+            let differs = a.claims.as_ref().is_some_and(|c| !c.agree);
+            disputed += u64::from(differs);
+            let valid = a.error.is_none() && !(strict_claims && differs);
+            bad += u64::from(!valid);
+            let text = match format {
+                Format::Text => match &a.error {
+                    Some(error) => format!("{}:{error}", a.path.display()),
+                    None => result_text(&a).join("\n"),
+                },
                 Format::Json => {
-                    bad += u64::from(a.error.is_some());
-                    let error = a.error.as_ref().map(|e| serde_json::json!({"line": e.line, "seq": e.seq, "type": e.kind, "message": e.error}));
-                    let object = serde_json::json!({
-                        "file": a.path.display().to_string(),
-                        "game": a.game,
-                        "valid": a.error.is_none(),
-                        "events": a.events,
-                        "chained": a.chained,
-                        "error": error,
-                    });
-                    println!("{object}");
+                    let line = AuditLine {
+                        file: a.path.display().to_string(),
+                        game: a.game.map(str::to_owned),
+                        valid,
+                        events: a.events,
+                        chained: a.chained,
+                        error: a.error.as_ref().map(|e| AuditError {
+                            line: e.line,
+                            seq: e.seq,
+                            kind: e.kind.clone(),
+                            message: e.error.clone(),
+                        }),
+                        result: a.result.clone(),
+                        claims: a.claims.clone(),
+                    };
+                    serde_json::to_string(&line).expect("an audit line serializes")
                 }
+            };
+            // The bar draws on standard error; the result goes to standard
+            // output, so that `audit dir > out` keeps it.
+            match &bar {
+                Some(bar) => bar.suspend(|| println!("{text}")),
+                None => println!("{text}"),
             }
         }
         if let Some(bar) = &bar {
@@ -291,7 +451,15 @@ pub fn audit(paths: &[PathBuf], format: Format, jobs: Option<usize>) -> Exit {
     }
     let seconds = started.elapsed().as_secs_f64();
     if format == Format::Text {
-        println!("{} files, {bad} bad, {events} events", files.len());
+        let claims = if strict_claims {
+            "counted as bad"
+        } else {
+            "reported, not counted as bad; --strict-claims counts them"
+        };
+        println!(
+            "{} files, {bad} bad, {events} events; {disputed} with claims that differ ({claims})",
+            files.len()
+        );
     }
     eprintln!(
         "audited {events} events in {seconds:.2} s: {:.0} events per second",

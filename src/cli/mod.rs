@@ -225,6 +225,10 @@ enum Command {
         format: Format,
         #[arg(long)]
         jobs: Option<usize>,
+        /// Count a file whose last claimed scores differ from the recomputed
+        /// ones as bad (exit 1), not only report the difference.
+        #[arg(long)]
+        strict_claims: bool,
     },
     /// Print the JSON Schema of a file format (also in docs/schema/).
     Schema {
@@ -392,7 +396,8 @@ pub fn main() -> ExitCode {
             paths,
             format,
             jobs,
-        } => batch::audit(&paths, format, jobs),
+            strict_claims,
+        } => batch::audit(&paths, format, jobs, strict_claims),
         Command::Roll { file, dice } => record::record(&file, record::Verb::Roll { dice }),
         Command::Place {
             file,

@@ -22,6 +22,8 @@ pub trait Present: Game {
     fn pending(state: &Self::State) -> Vec<String>;
     /// Each player's score total so far, by name.
     fn totals(state: &Self::State) -> Vec<(String, i64)>;
+    /// How the game ended, once it has.
+    fn ending(state: &Self::State) -> Option<String>;
 }
 
 impl Present for Soleils {
@@ -88,6 +90,9 @@ impl Present for Soleils {
                 Some(format!("{}: {what}", p.name))
             })
             .collect()
+    }
+    fn ending(state: &soleils::State) -> Option<String> {
+        state.ended().map(ToString::to_string)
     }
     fn totals(state: &soleils::State) -> Vec<(String, i64)> {
         soleils::score(state)
@@ -180,6 +185,9 @@ impl Present for Summertime {
                 )]
             }
         }
+    }
+    fn ending(state: &summertime::State) -> Option<String> {
+        state.ended().map(ToString::to_string)
     }
     fn totals(state: &summertime::State) -> Vec<(String, i64)> {
         summertime::score(state)

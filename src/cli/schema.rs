@@ -23,6 +23,8 @@ pub enum SchemaKind {
     CompareReport,
     /// One line of `sunfold rescore --format json`.
     RescoreLine,
+    /// One line of `sunfold audit --format json`.
+    AuditLine,
 }
 
 /// One line of a log: a game event or a meta entry (`undone`, `claimed`).
@@ -43,6 +45,7 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::SimulateReport => schemars::schema_for!(super::report_view::SimulateReport),
         SchemaKind::CompareReport => schemars::schema_for!(super::report_view::CompareReport),
         SchemaKind::RescoreLine => schemars::schema_for!(super::rescore::RescoreLine),
+        SchemaKind::AuditLine => schemars::schema_for!(super::batch::AuditLine),
     };
     let mut text = serde_json::to_string_pretty(&schema).expect("schemas serialize");
     text.push('\n');
