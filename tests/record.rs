@@ -641,3 +641,38 @@ fn recording_usage_messages_are_pinned() {
     let text = lines.join("\n");
     common::snapshots().bind(|| insta::assert_snapshot!("record__usage_messages", text));
 }
+
+/// Given a game in progress, when a script reads `status --format json`,
+/// then every entry of its `legal_events` is one that `append` accepts
+/// unchanged, for both games.
+#[test]
+fn status_json_lists_the_legal_entries_that_append_takes() {
+    let soleils = fresh("status-soleils.jsonl");
+    ok(&["new", "soleils", &soleils, "--players", "Ann,Bob"]);
+    ok(&["roll", &soleils, "--dice", "6,3,1"]);
+    let summertime = fresh("status-summertime.jsonl");
+    ok(&[
+        "new",
+        "summertime",
+        &summertime,
+        "--players",
+        "Ann,Bob",
+        "--seed",
+        "3",
+    ]);
+    for file in [&soleils, &summertime] {
+        for _ in 0..6 {
+            let status: Value =
+                serde_json::from_str(&ok(&["status", file, "--format", "json"])).unwrap();
+            let events = status["legal_events"].as_array().unwrap();
+            assert!(!events.is_empty(), "{status}");
+            // Each one is accepted: try the first and the last on a copy.
+            for event in [&events[0], &events[events.len() - 1]] {
+                let copy = format!("{file}.try");
+                std::fs::copy(file, &copy).unwrap();
+                ok(&["append", &copy, &event.to_string()]);
+            }
+            ok(&["append", file, &events[events.len() / 2].to_string()]);
+        }
+    }
+}

@@ -546,9 +546,10 @@ fn status_of<G: Present>(
         Err(exit) => return exit,
     };
     let state = fold.state();
+    let events = G::legal_events(state);
     let legal: Vec<String> = {
         let mut seen = std::collections::HashSet::new();
-        G::legal_events(state)
+        events
             .iter()
             .map(G::describe)
             .filter(|d| seen.insert(d.clone()))
@@ -567,6 +568,8 @@ fn status_of<G: Present>(
                 "progress": G::progress(state),
                 "pending": G::pending(state),
                 "legal": legal,
+                // The same, as entries `sunfold append` takes unchanged.
+                "legal_events": events,
                 "undoable": undo,
                 "claims": claims_report::<G>(&fold).json,
                 "state": G::json(state),
