@@ -312,7 +312,7 @@ fn arguments_that_do_not_fit_the_game_are_refused() {
     for (args, message) in [
         (
             &["simulate", "summertime", "--players", "3"][..],
-            "sunfold: expected 2 to 2 players for summertime, but found 3\n",
+            "sunfold: expected exactly 2 players for summertime, but found 3\n",
         ),
         (
             &["simulate", "soleils", "--players", "13"][..],

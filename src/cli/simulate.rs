@@ -122,8 +122,13 @@ fn players<G: Simulated>(given: Option<usize>) -> Result<usize, Exit> {
     let (min, max) = G::PLAYERS;
     let players = given.unwrap_or(if min == max { min } else { 4 });
     if !(min..=max).contains(&players) {
+        let expected = if min == max {
+            format!("exactly {min}")
+        } else {
+            format!("{min} to {max}")
+        };
         return Err(usage(format!(
-            "expected {min} to {max} players for {}, but found {players}",
+            "expected {expected} players for {}, but found {players}",
             G::NAME
         )));
     }
