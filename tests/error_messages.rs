@@ -62,6 +62,12 @@ fn rule_errors() -> Vec<RuleError> {
             expected: Expected::Crab { from: s("K1d") },
             found: "sun_entered",
         },
+        RuleError::NoCrabCopy {
+            player: s("Ann"),
+            id: s("K1d"),
+            value: 5,
+            found: "crab_declined",
+        },
         RuleError::Unexpected {
             player: s("Ann"),
             expected: Expected::Sun,
@@ -141,6 +147,7 @@ fn pinned_rule(error: &RuleError) {
         | RuleError::NoRoll { .. }
         | RuleError::RoundOpen { .. }
         | RuleError::PlayerDone { .. }
+        | RuleError::NoCrabCopy { .. }
         | RuleError::Unexpected { .. }
         | RuleError::BoxFilled { .. }
         | RuleError::NoPearlDie { .. }

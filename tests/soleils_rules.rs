@@ -342,6 +342,32 @@ fn a_crab_decision_comes_before_the_sun_entry() {
 }
 
 #[test]
+fn a_crab_decision_with_no_copy_possible_says_why() {
+    // given B2 holds 5 (so B1 must hold 5 too) and Ann writes 2 in crab box
+    // A1, whose neighbours are A2 (needs above 2) and B1 (needs 5), when she
+    // declines or copies, then she is told no neighbour can take the 2.
+    let mut t = given_two().after(&[
+        roll(5, 5, 3),
+        place("Ann", "B2", 5),
+        no_crab("Ann"),
+        sun("Ann", 3),
+        sun("Bob", 3),
+        roll(1, 2, 4),
+        place("Ann", "A1", 2),
+    ]);
+    let why = "expected no crab decision from Ann: no neighbour of crab box A1 can take 2";
+    assert_eq!(
+        t.message(no_crab("Ann")),
+        format!("{why}, but found crab_declined")
+    );
+    assert_eq!(
+        t.message(crab("Ann", "A1", "B1")),
+        format!("{why}, but found crab_copied")
+    );
+    t.when(sun("Ann", 4)).unwrap();
+}
+
+#[test]
 fn a_crab_copy_colours_the_target_pearl_and_ends_without_a_crab_there() {
     // given B2 (pearl 5, crab) written with 5, when Ann copies it to B3
     // (pearl 6, no crab), then B3 holds 5 and no further copy is offered.

@@ -234,6 +234,9 @@ pub(super) fn expect_step(
     if allowed(step) {
         return Ok(step);
     }
+    if let Some(no_copy) = no_crab_copy(state, p, found) {
+        return Err(no_copy);
+    }
     Err(match step {
         Step::Done => RuleError::PlayerDone {
             player: player.name.clone(),
@@ -245,6 +248,34 @@ pub(super) fn expect_step(
             expected: expected(state, step),
             found,
         },
+    })
+}
+
+/// A crab decision from a player whose placement this round went to a crab
+/// box none of whose neighbours could take the value, and who copied
+/// nothing: say why there is nothing to decide.
+fn no_crab_copy(state: &State, p: usize, found: &'static str) -> Option<RuleError> {
+    if !matches!(found, "crab_copied" | "crab_declined") {
+        return None;
+    }
+    let player = &state.players[p];
+    let (b, value) = player.turn.placed?;
+    let template = &state.template;
+    if !template.boxes()[b].crab {
+        return None;
+    }
+    let neighbours = template.neighbours(b);
+    let copied = neighbours
+        .iter()
+        .any(|&n| player.marks[n].is_some_and(|m| m.how == How::Crab && m.round == state.round));
+    let open = neighbours.iter().any(|&n| {
+        player.marks[n].is_none() && template.violation(n, value, |o| player.value(o)).is_none()
+    });
+    (!copied && !open).then(|| RuleError::NoCrabCopy {
+        player: player.name.clone(),
+        id: template.boxes()[b].id.clone(),
+        value,
+        found,
     })
 }
 

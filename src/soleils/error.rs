@@ -93,6 +93,15 @@ pub enum RuleError {
         round: u16,
         found: &'static str,
     },
+    #[error(
+        "expected no crab decision from {player}: no neighbour of crab box {id} can take {value}, but found {found}"
+    )]
+    NoCrabCopy {
+        player: String,
+        id: String,
+        value: u8,
+        found: &'static str,
+    },
     #[error("expected {expected} from {player}, but found {found}")]
     Unexpected {
         player: String,
