@@ -236,7 +236,7 @@ fn summertime_superset(state: &summertime::State) -> Vec<summertime::Action> {
 }
 
 fn check_summertime_state(
-    state: &mut summertime::State,
+    state: &summertime::State,
     legal: &[summertime::Action],
     rng: &mut SeededRng,
     superset: bool,
@@ -328,7 +328,7 @@ fn summertime_actions_agree_with_the_events_they_replace() {
                 }
                 states += 1;
                 let superset = states % SUPERSET_EVERY == 0;
-                check_summertime_state(&mut state, &legal, &mut rng, superset);
+                check_summertime_state(&state, &legal, &mut rng, superset);
                 let action = pick(&mut rng, &legal);
                 let event = summertime::describe(&state, action);
                 summertime::apply_action(&mut state, action).unwrap();

@@ -119,7 +119,7 @@ impl Present for Summertime {
         match event {
             summertime::Event::Revealed(e) => {
                 let mut said = format!("revealed {} on stack {}", card(&e.card), e.stack);
-                if let Some(price) = after.price(usize::from(e.stack).min(2)) {
+                if let Some(price) = after.price(usize::from(e.stack)) {
                     said += &format!(", priced {}", deck.describe_cost(price));
                 }
                 said

@@ -242,21 +242,21 @@ fn checked<G: Present>(
     };
     match fold.feed(&candidate) {
         Ok(_) => {
-            let kind = serde_json::from_str::<serde_json::Value>(text)
-                .ok()
-                .and_then(|v| v["type"].as_str().map(str::to_owned))
-                .unwrap_or_default();
-            let said = match crate::log::decode::<G>(&candidate).map(|r| r.entry) {
-                Ok(Entry::Game(event)) => G::said(&before, fold.state(), &event),
-                Ok(Entry::Meta(Meta::Undone { .. })) => undoing.unwrap_or_default(),
-                Ok(Entry::Meta(Meta::Claimed { scores })) => {
+            // The line was just accepted, so it decodes; once more here for
+            // its type and what it did.
+            let entry = crate::log::decode::<G>(&candidate).map(|r| r.entry).ok();
+            let kind = entry.as_ref().map_or("", Entry::kind).to_owned();
+            let said = match entry {
+                Some(Entry::Game(event)) => G::said(&before, fold.state(), &event),
+                Some(Entry::Meta(Meta::Undone { .. })) => undoing.unwrap_or_default(),
+                Some(Entry::Meta(Meta::Claimed { scores })) => {
                     let scores: Vec<String> = scores
                         .iter()
                         .map(|(name, n)| format!("{name} {n}"))
                         .collect();
                     format!("claimed {}", scores.join(", "))
                 }
-                Err(_) => String::new(),
+                None => String::new(),
             };
             Ok((line, seq, kind, said))
         }

@@ -110,8 +110,6 @@ impl<'de, G: Game> Visitor<'de> for LineVisitor<G> {
         // The event's own fields go straight to its payload's deserializer:
         // nothing is buffered.
         let fields = EventDeserializer {
-            kind: None,
-            pending: None,
             map: &mut map,
             slots: &mut slots,
         };
@@ -128,13 +126,9 @@ impl<'de, G: Game> Visitor<'de> for LineVisitor<G> {
     }
 }
 
-/// The rest of the line as the event's own map: its `type` first, then the
+/// The rest of the line, after `type`, as the event's own map: its
 /// remaining fields, with any envelope field after `type` taken aside.
 struct EventDeserializer<'s, 'de, A> {
-    /// The `type`, until it has been given as the first key.
-    kind: Option<&'de str>,
-    /// The `type`'s value, between giving its key and its value.
-    pending: Option<&'de str>,
     map: &'s mut A,
     slots: &'s mut Slots<'de>,
 }
@@ -160,10 +154,6 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for EventDeserializer<'_, 'de, A> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, A::Error> {
-        if let Some(kind) = self.kind.take() {
-            self.pending = Some(kind);
-            return seed.deserialize(key("type")).map(Some);
-        }
         loop {
             let Some(key) = self.map.next_key::<&'de str>()? else {
                 return Ok(None);
@@ -175,10 +165,7 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for EventDeserializer<'_, 'de, A> {
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
-        match self.pending.take() {
-            Some(kind) => seed.deserialize(key(kind)),
-            None => self.map.next_value_seed(seed),
-        }
+        self.map.next_value_seed(seed)
     }
 }
 

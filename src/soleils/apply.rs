@@ -9,7 +9,7 @@ use super::error::{Expected, Requirement, RuleError, SunChoice};
 use super::event::Event;
 use super::options::{SkipPlacement, SunBonus};
 use super::state::{EndReason, How, Mark, Player, State, Step};
-use super::template::{BoxIndex, Reward, Template};
+use super::template::{BoxIndex, Reward, Template, left_over};
 
 /// Folds one event into the state, or explains why it is illegal now.
 pub fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {
@@ -307,8 +307,6 @@ fn check_writable(state: &State, p: usize, b: BoxIndex, value: u8) -> Result<(),
 pub(super) fn writable(player: &Player, b: BoxIndex, value: u8) -> bool {
     player.allowed[b] & (1 << value) != 0
 }
-
-pub(super) use super::template::left_over;
 
 fn check_placed(
     state: &State,

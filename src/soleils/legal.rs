@@ -2,11 +2,12 @@
 //! that [`legal_actions`] and [`super::apply_action`] agree both ways.
 
 use super::action::{Action, describe, seat, slot};
-use super::apply::{left_over, placements, writable};
+use super::apply::{placements, writable};
 use super::die::Die;
 use super::event::Event;
 use super::options::SkipPlacement;
 use super::state::{State, Step};
+use super::template::left_over;
 
 /// Every action that is legal now, for any player, or every roll, written
 /// into `out` (cleared first) so that a caller can reuse one buffer.

@@ -409,20 +409,6 @@ pub(super) enum Misfit {
     NeedsNeighbour,
 }
 
-/// The cards orthogonally next to `cell`.
-fn around(state: &State, cell: Cell) -> impl Iterator<Item = CardIndex> + Clone {
-    let cards = neighbours(cell).map(|n| state.card_at(n));
-    cards.into_iter().flatten()
-}
-
-/// The corners of the grid's bounding box, `(x0, y0, x1, y1)`, or `None`
-/// while the grid is empty.
-pub(super) type Bounds = Option<(i32, i32, i32, i32)>;
-
-pub(super) fn bounds(state: &State) -> Bounds {
-    state.bounds
-}
-
 /// A cell as a card would see it: what any card there would border, or
 /// why no card can go there. It depends on the grid, not on the card.
 #[derive(Clone, Copy, Debug)]
@@ -433,33 +419,34 @@ pub(super) struct Spot {
     pub misfit: Option<Misfit>,
 }
 
-/// The spot at `cell`, given the grid's `bounds`.
-pub(super) fn spot(state: &State, cell: Cell, bounds: Bounds) -> Spot {
+/// The spot at `cell`.
+pub(super) fn spot(state: &State, cell: Cell) -> Spot {
     let around = neighbours(cell).map(|n| state.card_at(n));
-    let misfit = (|| {
-        let Some((x0, y0, x1, y1)) = bounds else {
-            return (cell != (0, 0)).then_some(Misfit::FirstNotAtOrigin);
-        };
-        if let Some(card) = state.card_at(cell) {
-            return Some(Misfit::CellTaken(card));
-        }
-        if around.iter().all(Option::is_none) {
-            return Some(Misfit::Detached);
-        }
-        let rules = state.deck.rules();
-        let width = x1.max(cell.0) - x0.min(cell.0) + 1;
-        let height = y1.max(cell.1) - y0.min(cell.1) + 1;
-        let (long, short) = (i32::from(rules.grid_long), i32::from(rules.grid_short));
-        if width.max(height) > long || width.min(height) > short {
-            return Some(Misfit::GridTooLarge { width, height });
-        }
-        None
-    })();
     Spot {
         cell,
         around,
-        misfit,
+        misfit: misfit(state, cell, &around),
     }
+}
+
+/// Why no card can go to `cell`, whose neighbours hold `around`, if so.
+fn misfit(state: &State, cell: Cell, around: &[Option<CardIndex>; 4]) -> Option<Misfit> {
+    if state.grid.is_empty() {
+        return (cell != (0, 0)).then_some(Misfit::FirstNotAtOrigin);
+    }
+    if let Some(card) = state.card_at(cell) {
+        return Some(Misfit::CellTaken(card));
+    }
+    if around.iter().all(Option::is_none) {
+        return Some(Misfit::Detached);
+    }
+    let rules = state.deck.rules();
+    let (width, height) = state.extent_with(cell);
+    let (long, short) = (i32::from(rules.grid_long), i32::from(rules.grid_short));
+    if width.max(height) > long || width.min(height) > short {
+        return Some(Misfit::GridTooLarge { width, height });
+    }
+    None
 }
 
 /// The points `card` would earn at `spot`, or why it does not fit there.
@@ -488,15 +475,10 @@ pub(super) fn fit_at(state: &State, card: CardIndex, spot: &Spot) -> Result<u32,
     })
 }
 
-/// The points `card` would earn at `cell`, or why it does not fit there.
-/// Nothing is allocated.
-pub(super) fn fit(state: &State, card: CardIndex, cell: Cell) -> Result<u32, Misfit> {
-    fit_at(state, card, &spot(state, cell, bounds(state)))
-}
-
 /// Why `card` cannot go to `cell` now, or the points it would earn.
 pub(super) fn placement(state: &State, card: CardIndex, cell: Cell) -> Result<u32, RuleError> {
-    let misfit = match fit(state, card, cell) {
+    let spot = spot(state, cell);
+    let misfit = match fit_at(state, card, &spot) {
         Ok(points) => return Ok(points),
         Err(misfit) => misfit,
     };
@@ -520,8 +502,8 @@ pub(super) fn placement(state: &State, card: CardIndex, cell: Cell) -> Result<u3
         }
         Misfit::NeedsNeighbour => {
             let face = deck.card(card);
-            let mut borders: Vec<String> = around(state, cell)
-                .map(|c| deck.picture_name(deck.card(c).picture).to_lowercase())
+            let mut borders: Vec<String> = (spot.around.iter().flatten())
+                .map(|&c| deck.picture_name(deck.card(c).picture).to_lowercase())
                 .collect();
             let mut seen = Vec::new();
             borders.retain(|b| {

@@ -3,7 +3,7 @@
 //! agree both ways.
 
 use super::action::{Action, describe, index, seat};
-use super::apply::{Bounds, Spot, affordable, bounds, fit_at, in_hand, spot};
+use super::apply::{Spot, affordable, fit_at, in_hand, spot};
 use super::event::Event;
 use super::state::{Phase, State};
 
@@ -81,8 +81,7 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
         } => {
             if *plays < deck.rules().plays_per_turn {
                 let p = state.active;
-                let bounds = bounds(state);
-                let spots = open_spots(state, bounds);
+                let spots = open_spots(state);
                 let mut play = |card: usize| {
                     for spot in &spots {
                         if fit_at(state, card, spot).is_ok() {
@@ -133,13 +132,13 @@ pub fn legal_events(state: &State) -> Vec<Event> {
 /// The cells some card could go to, in order of column then row: (0,0) on
 /// an empty table, else the open cells (empty, next to a played card) that
 /// keep the grid within its size.
-fn open_spots(state: &State, bounds: Bounds) -> Vec<Spot> {
-    if bounds.is_none() {
-        return vec![spot(state, (0, 0), bounds)];
+fn open_spots(state: &State) -> Vec<Spot> {
+    if state.grid.is_empty() {
+        return vec![spot(state, (0, 0))];
     }
     let mut spots = Vec::with_capacity(state.open.len());
     for &cell in &state.open {
-        let spot = spot(state, cell, bounds);
+        let spot = spot(state, cell);
         if spot.misfit.is_none() {
             spots.push(spot);
         }

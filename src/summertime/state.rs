@@ -200,16 +200,9 @@ impl State {
     }
 
     /// The bounding box `(width, height)` of the grid with `extra` added.
-    pub fn extent_with(&self, extra: Cell) -> (i32, i32) {
-        let cells = self.grid.keys().copied().chain(std::iter::once(extra));
-        let (mut x0, mut y0, mut x1, mut y1) = (extra.0, extra.1, extra.0, extra.1);
-        for (x, y) in cells {
-            x0 = x0.min(x);
-            x1 = x1.max(x);
-            y0 = y0.min(y);
-            y1 = y1.max(y);
-        }
-        (x1 - x0 + 1, y1 - y0 + 1)
+    pub fn extent_with(&self, (x, y): Cell) -> (i32, i32) {
+        let (x0, y0, x1, y1) = self.bounds.unwrap_or((x, y, x, y));
+        (x1.max(x) - x0.min(x) + 1, y1.max(y) - y0.min(y) + 1)
     }
 }
 

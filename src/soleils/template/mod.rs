@@ -186,7 +186,7 @@ impl Template {
                     let mut placements = Vec::new();
                     for (b, sheet_box) in self.boxes.iter().enumerate() {
                         for value in 1..=6 {
-                            if placement_leaves_a_die(dice, sheet_box.pearl, value) {
+                            if left_over(dice, sheet_box.pearl, value).is_some() {
                                 placements.push((b as u32, value));
                             }
                         }
@@ -292,13 +292,9 @@ fn roll_of(i: usize) -> [u8; 3] {
     unreachable!("there are 56 rolls")
 }
 
-/// Whether `dice` hold `pearl` on one die and `value` on another: the rule
-/// of a placement, also used by the reducer's check.
-pub fn placement_leaves_a_die(dice: [u8; 3], pearl: u8, value: u8) -> bool {
-    left_over(dice, pearl, value).is_some()
-}
-
-/// The die left for the sun when `pearl` and `value` are taken from `dice`.
+/// The die left for the sun when `pearl` and `value` are taken from `dice`:
+/// `None` unless one die shows `pearl` and another `value`, the rule of a
+/// placement, which the reducer's check uses too.
 pub fn left_over(dice: [u8; 3], pearl: u8, value: u8) -> Option<u8> {
     let i = dice.iter().position(|&d| d == pearl)?;
     let rest = match i {
