@@ -3,44 +3,35 @@
 //! cargo-fuzz targets in `fuzz/` and by a seeded test in `cargo test`, so
 //! that both stay compiled. They must never panic, whatever the input.
 
-use crate::log::{Fold, GameKind, LineReader, detect};
+use crate::log::{FoldError, GameKind, Opened};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 
 /// Reads `bytes` as a log of either game and folds it to its first error.
 pub fn log(bytes: &[u8]) {
-    let mut lines = LineReader::new(bytes);
-    let Ok(Some(first)) = lines.next_line() else {
+    let Ok(opened) = crate::log::open(bytes) else {
         return;
     };
-    let first = (first.bytes.to_vec(), first.terminated);
-    let line = crate::log::Line {
-        number: 1,
-        bytes: &first.0,
-        terminated: first.1,
-    };
-    match detect(&line) {
-        Ok(GameKind::Soleils) => fold::<Soleils>(&line, lines),
-        Ok(GameKind::Summertime) => fold::<Summertime>(&line, lines),
-        Err(_) => {}
+    match opened.game() {
+        GameKind::Soleils => fold::<Soleils>(opened),
+        GameKind::Summertime => fold::<Summertime>(opened),
     }
 }
 
-fn fold<G: crate::game::Game>(first: &crate::log::Line, mut lines: LineReader<&[u8]>) {
-    let Ok((mut fold, _)) = Fold::<G>::start(first) else {
-        return;
-    };
-    while let Ok(Some(line)) = lines.next_line() {
-        if fold.feed(&line).is_err() {
+fn fold<G: crate::game::Game>(opened: Opened<&[u8]>) {
+    match opened.fold::<G>(None, &mut |_| {}) {
+        Ok(fold) => {
+            let _ = G::legal_events(fold.state());
+        }
+        Err(FoldError::Rejected { fold, .. }) => {
             // The state is still the one before the line: ask for the
             // alternatives too, as the CLI does.
             if let Some(event) = fold.rejected() {
                 let _ = G::alternatives(fold.state(), event);
             }
-            return;
         }
+        Err(_) => {}
     }
-    let _ = G::legal_events(fold.state());
 }
 
 /// Reads `bytes` as a sheet template or a deck and validates it.

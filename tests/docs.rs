@@ -34,6 +34,9 @@ fn the_committed_schemas_match_the_code() {
         (SchemaKind::CompareReport, "compare-report.schema.json"),
         (SchemaKind::RescoreLine, "rescore-line.schema.json"),
         (SchemaKind::AuditLine, "audit-line.schema.json"),
+        (SchemaKind::ReplayReport, "replay-report.schema.json"),
+        (SchemaKind::StatusReport, "status-report.schema.json"),
+        (SchemaKind::TemplateReport, "template-report.schema.json"),
     ] {
         let committed =
             std::fs::read_to_string(common::repo().join("docs/schema").join(file)).unwrap();

@@ -232,7 +232,17 @@ fn refused_entries_leave_the_file_byte_for_byte_unchanged() {
         stderr.starts_with(&format!("{file}:3: event 2 (placed): box K1a has pearl 1")),
         "{stderr}"
     );
-    assert!(stderr.contains("legal instead: Ann placed"), "{stderr}");
+    // The alternatives are commands to paste, grouped by decision.
+    assert!(
+        stderr.contains(
+            "  legal instead:\n    Ann: a placement (34 choices, 6 shown; sunfold status "
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("\n      sunfold place {file} Ann K1d 5\n")),
+        "{stderr}"
+    );
     // new refuses to overwrite.
     let (code, _, stderr) = common::sunfold(&["new", "soleils", &file, "--players", "Cy"]);
     assert_eq!((code, sha(&file) == before), (2, true), "{stderr}");
@@ -596,6 +606,12 @@ fn recording_usage_messages_are_pinned() {
     let soleils = fresh("usage-soleils.jsonl");
     let summertime = fresh("usage-summertime.jsonl");
     let handmade = fresh("usage-handmade.jsonl");
+    let finished = fresh("usage-finished.jsonl");
+    std::fs::copy(
+        common::repo().join("replays/summertime-last-card-bought.jsonl"),
+        &finished,
+    )
+    .unwrap();
     ok(&["new", "soleils", &soleils, "--players", "Ann,Bob"]);
     ok(&[
         "new",
@@ -612,8 +628,11 @@ fn recording_usage_messages_are_pinned() {
     )
     .unwrap();
     let mut lines = Vec::new();
-    let cases: [&[&str]; 8] = [
+    let cases: [&[&str]; 11] = [
         &["buy", &soleils, "Ann", "0"],
+        &["append", &soleils, "not json"],
+        &["place", &soleils, "Ann", "K1a", "7"],
+        &["reveal", &finished],
         &["roll", &summertime],
         &["roll", &soleils, "--dice", "1,2"],
         &["new", "soleils", &soleils, "--players", "Cy"],

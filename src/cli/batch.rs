@@ -1,14 +1,12 @@
 //! `sunfold audit`, and what it shares with `simulate`, `compare` and
 //! `rescore`: worker threads, progress bars, and finding the logs.
 
-use super::present::Present;
-use super::{Exit, Format, io_error};
-use crate::game::Game;
-use crate::log::{Fold, GameKind, Line, LineReader, Located, detect};
-use crate::soleils::Soleils;
-use crate::summertime::Summertime;
+use super::error::CliError;
+use super::present::{ForGame, Present, dispatch};
+use super::{Exit, Format};
+use crate::log::{Fold, FoldError, Located, OpenError, Opened};
 use rayon::prelude::*;
-use std::io::{BufReader, IsTerminal};
+use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -28,21 +26,21 @@ pub enum BotArg {
     Greedy,
 }
 
-pub(super) fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, Exit> {
+pub(super) fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     match jobs {
         // rayon reads 0 as "every core": refuse it rather than guess.
         Some(0) => {
-            eprintln!("sunfold: expected --jobs of at least 1, but found 0");
-            return Err(Exit::Usage);
+            return Err(CliError::Usage(
+                "expected --jobs of at least 1, but found 0".to_owned(),
+            ));
         }
         Some(jobs) => builder = builder.num_threads(jobs),
         None => {}
     }
-    builder.build().map_err(|e| {
-        eprintln!("sunfold: cannot start worker threads: {e}");
-        Exit::Usage
-    })
+    builder
+        .build()
+        .map_err(|e| CliError::Usage(format!("cannot start worker threads: {e}")))
 }
 
 pub(super) fn progress(total: u64, what: &str) -> Option<indicatif::ProgressBar> {
@@ -143,57 +141,14 @@ pub struct ClaimDiff {
     pub recomputed: i64,
 }
 
-/// A log opened far enough to know its game: the bytes of its first line
-/// and a reader at the second.
-pub(super) struct OpenLog {
-    pub game: GameKind,
-    pub first: Vec<u8>,
-    pub terminated: bool,
-    pub lines: LineReader<BufReader<std::fs::File>>,
-}
-
-/// Why a log could not be opened that far.
-pub(super) enum Unopened {
-    /// The file cannot be opened.
-    Open(std::io::Error),
-    /// Its first line cannot be read.
-    Read(std::io::Error),
-    /// It is empty, or its first line names no game.
-    Invalid(Located<String>),
-}
-
-/// Opens a log and reads its first line, for the commands that go through
-/// many logs without stopping at a bad one (`audit`, `rescore`).
-pub(super) fn open_log(path: &Path) -> Result<OpenLog, Unopened> {
-    let file = std::fs::File::open(path).map_err(Unopened::Open)?;
-    let mut lines = LineReader::new(BufReader::new(file));
-    let (first, terminated) = match lines.next_line() {
-        Ok(Some(line)) => (line.bytes.to_vec(), line.terminated),
-        Ok(None) => {
-            return Err(Unopened::Invalid(Located {
-                line: 1,
-                seq: None,
-                kind: None,
-                error: crate::log::DecodeError::EmptyFile.to_string(),
-            }));
-        }
-        Err(e) => return Err(Unopened::Read(e)),
-    };
-    let line = Line {
-        number: 1,
-        bytes: &first,
-        terminated,
-    };
-    let game = detect(&line).map_err(|e| Unopened::Invalid(e.map(|e| e.to_string())))?;
-    Ok(OpenLog {
-        game,
-        first,
-        terminated,
-        lines,
-    })
-}
-
 fn audit_file(path: &Path) -> FileAudit {
+    struct Quietly;
+    impl<R: BufRead> ForGame<R> for Quietly {
+        type Output = (&'static str, Quiet);
+        fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+            (G::NAME, fold_quietly::<G, R>(opened))
+        }
+    }
     let mut audit = FileAudit {
         path: path.to_owned(),
         game: None,
@@ -209,39 +164,22 @@ fn audit_file(path: &Path) -> FileAudit {
         kind: None,
         error: message,
     };
-    let OpenLog {
-        game,
-        first,
-        terminated,
-        lines,
-    } = match open_log(path) {
-        Ok(log) => log,
-        Err(Unopened::Open(e)) => {
-            audit.error = Some(located(0, format!("cannot be read: {e}")));
+    let opened = match crate::log::open_file(path) {
+        Ok(opened) => opened,
+        Err(OpenError::Io(e)) => {
+            // 0 when the file cannot be opened, 1 when its first line
+            // cannot be read.
+            let line = usize::from(std::fs::File::open(path).is_ok());
+            audit.error = Some(located(line, format!("cannot be read: {e}")));
             return audit;
         }
-        Err(Unopened::Read(e)) => {
-            audit.error = Some(located(1, format!("cannot be read: {e}")));
-            return audit;
-        }
-        Err(Unopened::Invalid(error)) => {
-            audit.error = Some(error);
+        Err(OpenError::Decode(error)) => {
+            audit.error = Some(error.map(|e| e.to_string()));
             return audit;
         }
     };
-    let first = Line {
-        number: 1,
-        bytes: &first,
-        terminated,
-    };
-    let folded = match game {
-        GameKind::Soleils => fold_quietly::<Soleils>(&first, lines),
-        GameKind::Summertime => fold_quietly::<Summertime>(&first, lines),
-    };
-    audit.game = Some(match game {
-        GameKind::Soleils => Soleils::NAME,
-        GameKind::Summertime => Summertime::NAME,
-    });
+    let (game, folded) = dispatch(opened, Quietly);
+    audit.game = Some(game);
     match folded {
         Ok((events, chained, result, claims)) => {
             audit.events = events;
@@ -259,29 +197,25 @@ fn audit_file(path: &Path) -> FileAudit {
 
 type Quiet = Result<(u64, Option<bool>, Outcome, Option<Claims>), (u64, Located<String>)>;
 
-fn fold_quietly<G: Present>(
-    first: &Line,
-    mut lines: LineReader<BufReader<std::fs::File>>,
-) -> Quiet {
-    let (mut fold, _) = Fold::<G>::start(first).map_err(|e| (0, e.map(|e| e.to_string())))?;
-    loop {
-        let line = match lines.next_line() {
-            Ok(Some(line)) => line,
-            Ok(None) => break,
-            Err(e) => {
-                let error = Located {
-                    line: lines.lines_read() + 1,
-                    seq: None,
-                    kind: None,
-                    error: format!("cannot be read: {e}"),
-                };
-                return Err((fold.events(), error));
-            }
-        };
-        if let Err(e) = fold.feed(&line) {
-            return Err((fold.events(), e.map(|e| e.to_string())));
+fn fold_quietly<G: Present, R: BufRead>(opened: Opened<R>) -> Quiet {
+    let fold = opened.fold::<G>(None, &mut |_| {}).map_err(|e| match e {
+        FoldError::Io {
+            line,
+            events,
+            error,
+        } => {
+            let error = Located {
+                line,
+                seq: None,
+                kind: None,
+                error: format!("cannot be read: {error}"),
+            };
+            (events, error)
         }
-    }
+        FoldError::Start(error) => (0, error.map(|e| e.to_string())),
+        FoldError::Rejected { error, fold } => (fold.events(), error.map(|e| e.to_string())),
+        FoldError::PastEnd { .. } => unreachable!("no event to stop after was asked"),
+    })?;
     let (result, claims) = outcome(&fold);
     Ok((fold.events(), fold.chained(), result, claims))
 }
@@ -363,7 +297,7 @@ fn result_text(a: &FileAudit) -> Vec<String> {
 }
 
 /// Every .jsonl file under the paths, in order.
-pub(super) fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Exit> {
+pub(super) fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
             .map(|e| e.map(|e| e.path()))
@@ -380,9 +314,9 @@ pub(super) fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Exit> {
     }
     let mut files = Vec::new();
     for path in paths {
-        let meta = std::fs::metadata(path).map_err(|e| io_error(path, &e))?;
+        let meta = std::fs::metadata(path).map_err(|e| CliError::io(path, e))?;
         if meta.is_dir() {
-            walk(path, &mut files).map_err(|e| io_error(path, &e))?;
+            walk(path, &mut files).map_err(|e| CliError::io(path, e))?;
         } else {
             files.push(path.clone());
         }
@@ -390,15 +324,14 @@ pub(super) fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Exit> {
     Ok(files)
 }
 
-pub fn audit(paths: &[PathBuf], format: Format, jobs: Option<usize>, strict_claims: bool) -> Exit {
-    let files = match collect(paths) {
-        Ok(files) => files,
-        Err(exit) => return exit,
-    };
-    let pool = match pool(jobs) {
-        Ok(pool) => pool,
-        Err(exit) => return exit,
-    };
+pub fn audit(
+    paths: &[PathBuf],
+    format: Format,
+    jobs: Option<usize>,
+    strict_claims: bool,
+) -> Result<Exit, CliError> {
+    let files = collect(paths)?;
+    let pool = pool(jobs)?;
     let started = Instant::now();
     let bar = progress(files.len() as u64, "files");
     let (mut bad, mut events, mut disputed) = (0u64, 0u64, 0u64);
@@ -465,5 +398,5 @@ pub fn audit(paths: &[PathBuf], format: Format, jobs: Option<usize>, strict_clai
         "audited {events} events in {seconds:.2} s: {:.0} events per second",
         events as f64 / seconds.max(1e-9)
     );
-    if bad > 0 { Exit::Invalid } else { Exit::Valid }
+    Ok(if bad > 0 { Exit::Invalid } else { Exit::Valid })
 }

@@ -42,8 +42,9 @@ fn shape<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, LoadError> 
 }
 
 pub fn load(path: &Path) -> Result<Loaded, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(LoadError::Io)?;
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| LoadError::Shape {
+    let bytes = std::fs::read(path).map_err(LoadError::Io)?;
+    let text = utf8(&bytes)?;
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| LoadError::Shape {
         path: format!("line {} column {}", e.line(), e.column()),
         detail: detail(&e),
     })?;
@@ -70,4 +71,35 @@ pub fn load(path: &Path) -> Result<Loaded, LoadError> {
             })
         }
     }
+}
+
+/// The file's text, or where it stops being UTF-8 (or starts with a
+/// byte-order mark, which JSON does not allow).
+fn utf8(bytes: &[u8]) -> Result<&str, LoadError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        let before = &bytes[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        // Columns count characters, as serde_json's do.
+        let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+        LoadError::Shape {
+            path: format!("line {line} column {column}"),
+            detail: format!(
+                "expected UTF-8 text, but found the byte 0x{:02x}",
+                bytes[at]
+            ),
+        }
+    })?;
+    if text.starts_with('\u{feff}') {
+        return Err(LoadError::Shape {
+            path: "line 1 column 1".to_owned(),
+            detail: "expected JSON, but found a UTF-8 byte-order mark; save the file without it"
+                .to_owned(),
+        });
+    }
+    Ok(text)
 }

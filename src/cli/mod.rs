@@ -2,12 +2,15 @@
 //! front of every located error.
 
 mod batch;
+mod commands;
+mod error;
 mod load;
 mod present;
 mod record;
 mod render;
 mod replay;
 mod report_view;
+mod reports;
 mod rescore;
 mod schema;
 mod simulate;
@@ -19,6 +22,7 @@ mod template;
 mod variant;
 
 use clap::{Parser, Subcommand};
+use error::CliError;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -230,10 +234,23 @@ enum Command {
         #[arg(long)]
         strict_claims: bool,
     },
-    /// Print the JSON Schema of a file format (also in docs/schema/).
+    /// Print the JSON Schema of a file format or a JSON report (also in docs/schema/).
     Schema {
         #[arg(value_enum)]
         format: schema::SchemaKind,
+    },
+    /// Print a shell completion script: for bash, source it or copy it to
+    /// /usr/share/bash-completion/completions/sunfold.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `sunfold man | man -l -`.
+    Man {
+        /// Write one page per command into this folder instead, such as
+        /// /usr/local/share/man/man1.
+        #[arg(long)]
+        dir: Option<PathBuf>,
     },
 }
 
@@ -259,6 +276,9 @@ enum TemplateCommand {
     Check {
         /// The file, such as sheet-templates/62-soleils-d-ete.json or sheet-templates/summertime.json.
         file: PathBuf,
+        /// Text for people, or JSON for tools.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
 }
 
@@ -371,7 +391,8 @@ pub enum Format {
     Json,
 }
 
-/// Runs the command line and returns the process exit code.
+/// Runs the command line and returns the process exit code. Every error
+/// of every command is printed here, once.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -384,10 +405,25 @@ pub fn main() -> ExitCode {
             };
         }
     };
-    let exit = match cli.command {
+    match run(cli.command) {
+        Ok(exit) => exit.into(),
+        Err(error) => {
+            error.report();
+            error.exit().into()
+        }
+    }
+}
+
+fn run(command: Command) -> Result<Exit, CliError> {
+    use record::{Verb, record};
+    match command {
         Command::Replay(args) => replay::run(&args.file, args.at, args.format),
-        Command::Template(TemplateCommand::Check { file }) => template::check(&file),
+        Command::Template(TemplateCommand::Check { file, format }) => {
+            template::check(&file, format)
+        }
         Command::Schema { format } => schema::print(format),
+        Command::Completions { shell } => completions(shell),
+        Command::Man { dir } => man(dir),
         Command::New(new) => new_log(new),
         Command::Simulate(args) => simulate::simulate(args),
         Command::Compare(args) => simulate::compare(args),
@@ -398,15 +434,15 @@ pub fn main() -> ExitCode {
             jobs,
             strict_claims,
         } => batch::audit(&paths, format, jobs, strict_claims),
-        Command::Roll { file, dice } => record::record(&file, record::Verb::Roll { dice }),
+        Command::Roll { file, dice } => record(&file, Verb::Roll { dice }),
         Command::Place {
             file,
             player,
             box_id,
             value,
-        } => record::record(
+        } => record(
             &file,
-            record::Verb::Place {
+            Verb::Place {
                 player,
                 box_id,
                 value,
@@ -417,12 +453,12 @@ pub fn main() -> ExitCode {
             player,
             target,
             ..
-        } => record::record(&file, record::Verb::Crab { player, to: target }),
+        } => record(&file, Verb::Crab { player, to: target }),
         Command::Sun {
             file,
             player,
             value,
-        } => record::record(&file, record::Verb::Sun { player, value }),
+        } => record(&file, Verb::Sun { player, value }),
         Command::Bonus {
             file,
             player,
@@ -431,22 +467,18 @@ pub fn main() -> ExitCode {
             ..
         } => {
             let placed = box_id.zip(value);
-            record::record(&file, record::Verb::Bonus { player, placed })
+            record(&file, Verb::Bonus { player, placed })
         }
-        Command::Buy { file, player, card } => {
-            record::record(&file, record::Verb::Buy { player, card })
-        }
+        Command::Buy { file, player, card } => record(&file, Verb::Buy { player, card }),
         Command::Play {
             file,
             player,
             card,
             cell,
-        } => record::record(&file, record::Verb::Play { player, card, cell }),
-        Command::EndTurn { file, player } => {
-            record::record(&file, record::Verb::EndTurn { player })
-        }
-        Command::Flip { file, player } => record::record(&file, record::Verb::Flip { player }),
-        Command::Pass { file, player } => record::record(&file, record::Verb::Pass { player }),
+        } => record(&file, Verb::Play { player, card, cell }),
+        Command::EndTurn { file, player } => record(&file, Verb::EndTurn { player }),
+        Command::Flip { file, player } => record(&file, Verb::Flip { player }),
+        Command::Pass { file, player } => record(&file, Verb::Pass { player }),
         Command::Reveal {
             file,
             stack,
@@ -454,56 +486,59 @@ pub fn main() -> ExitCode {
             behind,
         } => {
             let given = stack.zip(card).map(|(s, c)| (s, c, behind));
-            record::record(&file, record::Verb::Reveal { given })
+            record(&file, Verb::Reveal { given })
         }
-        Command::Discard { file } => record::record(&file, record::Verb::Discard),
-        Command::Append { file, json } => record::record(&file, record::Verb::Append { json }),
-        Command::Undo { file } => record::record(&file, record::Verb::Undo),
+        Command::Discard { file } => record(&file, Verb::Discard),
+        Command::Append { file, json } => record(&file, Verb::Append { json }),
+        Command::Undo { file } => record(&file, Verb::Undo),
         Command::Claim { file, scores, from } => claim(&file, scores, from),
         Command::Status { file, all, format } => record::status(&file, all, format),
         Command::Repair { file } => record::repair(&file),
         Command::Render(RenderCommand::Sheet(args)) => render::sheet(&args),
         Command::Render(RenderCommand::Replay(args)) => render::replay(&args),
         Command::Render(RenderCommand::Cards(args)) => render::cards(&args),
-    };
-    exit.into()
-}
-
-/// Reports a file that cannot be read, and gives the exit code for it.
-fn io_error(path: &std::path::Path, error: &std::io::Error) -> Exit {
-    eprintln!("sunfold: {}: {}", path.display(), io_reason(error));
-    Exit::Usage
-}
-
-fn io_reason(error: &std::io::Error) -> String {
-    match error.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_owned(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
-        std::io::ErrorKind::IsADirectory => "is a directory, not a file".to_owned(),
-        _ => error.to_string().to_lowercase(),
     }
 }
 
-fn claim(file: &std::path::Path, scores: Vec<(String, i64)>, from: Option<PathBuf>) -> Exit {
+/// `sunfold completions SHELL`: the completion script for that shell.
+fn completions(shell: clap_complete::Shell) -> Result<Exit, CliError> {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    clap_complete::generate(shell, &mut command, "sunfold", &mut std::io::stdout());
+    Ok(Exit::Valid)
+}
+
+/// `sunfold man`: the manual page, in roff; with `--dir`, one page per
+/// command (`sunfold.1`, `sunfold-replay.1`, …) written into that folder.
+fn man(dir: Option<PathBuf>) -> Result<Exit, CliError> {
+    use clap::CommandFactory;
+    let command = Cli::command();
+    match dir {
+        Some(dir) => {
+            clap_mangen::generate_to(command, &dir).map_err(|e| CliError::io(&dir, e))?;
+            eprintln!("wrote the manual pages into {}", dir.display());
+        }
+        None => {
+            let mut out = Vec::new();
+            let stdout = std::path::Path::new("-");
+            clap_mangen::Man::new(command)
+                .render(&mut out)
+                .map_err(|e| CliError::io(stdout, e))?;
+            std::io::Write::write_all(&mut std::io::stdout(), &out)
+                .map_err(|e| CliError::io(stdout, e))?;
+        }
+    }
+    Ok(Exit::Valid)
+}
+
+fn claim(
+    file: &std::path::Path,
+    scores: Vec<(String, i64)>,
+    from: Option<PathBuf>,
+) -> Result<Exit, CliError> {
     let scores = match from {
         None => scores.into_iter().collect(),
-        Some(path) => {
-            let text = match std::fs::read_to_string(&path) {
-                Ok(text) => text,
-                Err(e) => return io_error(&path, &e),
-            };
-            match serde_json::from_str::<std::collections::BTreeMap<String, i64>>(&text) {
-                Ok(scores) => scores,
-                Err(e) => {
-                    eprintln!(
-                        "sunfold: {}: {}",
-                        path.display(),
-                        crate::json_error::describe(&e)
-                    );
-                    return Exit::Invalid;
-                }
-            }
-        }
+        Some(path) => read_json::<std::collections::BTreeMap<String, i64>>(&path)?,
     };
     record::record(file, record::Verb::Claim { scores })
 }
@@ -515,16 +550,18 @@ fn seed_from_clock() -> u64 {
     now.as_secs() ^ u64::from(now.subsec_nanos()).rotate_left(32)
 }
 
-fn read_json<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> Result<T, Exit> {
-    let text = std::fs::read_to_string(path).map_err(|e| io_error(path, &e))?;
+fn read_json<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> Result<T, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::io(path, e))?;
     serde_json::from_str(&text).map_err(|e| {
-        let shown = path.display();
-        eprintln!("sunfold: {shown}: {}", crate::json_error::describe(&e));
-        Exit::Invalid
+        CliError::Refused(format!(
+            "{}: {}",
+            path.display(),
+            crate::json_error::describe(&e)
+        ))
     })
 }
 
-fn new_log(command: NewCommand) -> Exit {
+fn new_log(command: NewCommand) -> Result<Exit, CliError> {
     use crate::{soleils, summertime};
     match command {
         NewCommand::Soleils {
@@ -535,10 +572,7 @@ fn new_log(command: NewCommand) -> Exit {
             dice_seed,
             force,
         } => {
-            let variant = match variant::soleils(template.as_deref(), &options) {
-                Ok(variant) => variant,
-                Err(exit) => return exit,
-            };
+            let variant = variant::soleils(template.as_deref(), &options)?;
             let start = soleils::Event::Started(soleils::Start {
                 format: crate::log::LOG_FORMAT,
                 game: "soleils".into(),
@@ -560,17 +594,13 @@ fn new_log(command: NewCommand) -> Exit {
             closing,
             force,
         } => {
-            let variant = match variant::summertime(deck.as_deref(), &[]) {
-                Ok(variant) => variant,
-                Err(exit) => return exit,
-            };
+            let variant = variant::summertime(deck.as_deref(), &[])?;
             let order = if physical {
                 let Ok(closing_up) = <[u8; 3]>::try_from(closing.as_slice()) else {
-                    eprintln!(
-                        "sunfold: expected --closing with three sides such as 0,1,0, but found {}",
+                    return Err(CliError::Usage(format!(
+                        "expected --closing with three sides such as 0,1,0, but found {}",
                         closing.len()
-                    );
-                    return Exit::Usage;
+                    )));
                 };
                 summertime::Order::Physical { closing_up }
             } else if let Some(path) = deck_order {
@@ -581,10 +611,7 @@ fn new_log(command: NewCommand) -> Exit {
                     stacks: Vec<Vec<String>>,
                     closing_up: [u8; 3],
                 }
-                let given: Given = match read_json(&path) {
-                    Ok(g) => g,
-                    Err(exit) => return exit,
-                };
+                let given: Given = read_json(&path)?;
                 summertime::Order::Dealt {
                     hands: given.hands,
                     stacks: given.stacks,

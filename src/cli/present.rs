@@ -1,15 +1,18 @@
 //! How the CLI shows a game's state: the one place that knows both the
 //! command line and a game's types.
 
+use super::commands::Command;
 use crate::game::Game;
+use crate::log::{GameKind, Opened};
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
 
 pub trait Present: Game {
     /// The state as text: sheets or grid, and the score table.
     fn text(state: &Self::State) -> String;
-    /// The state and score as JSON.
-    fn json(state: &Self::State) -> serde_json::Value;
+    /// The state and score, for the JSON reports.
+    type View: serde::Serialize + schemars::JsonSchema;
+    fn view(state: &Self::State) -> Self::View;
     /// One event, as a referee would say it.
     fn describe(event: &Self::Event) -> String;
     /// What recording `event` did, for the referee who just entered it:
@@ -24,9 +27,54 @@ pub trait Present: Game {
     fn totals(state: &Self::State) -> Vec<(String, i64)>;
     /// How the game ended, once it has.
     fn ending(state: &Self::State) -> Option<String>;
+    /// The recording command that appends `event`, or `None` for an event
+    /// no command records (the start event).
+    fn command(state: &Self::State, event: &Self::Event) -> Option<Command>;
+    /// What a scored replay keeps from the states on the way.
+    type History: Default;
+    /// Keeps what the scored replay needs from `state`, the state after
+    /// one more event.
+    fn observe(history: &mut Self::History, state: &Self::State);
+    /// The scored replay of the final state.
+    fn replay_scene(
+        state: &Self::State,
+        history: Self::History,
+        paper: crate::render::paper::Paper,
+        caption: &str,
+    ) -> crate::render::scene::Scene;
+}
+
+/// The points after each round, for the score chart of a 62 Soleils
+/// replay.
+#[derive(Default)]
+pub struct RoundHistory {
+    points: crate::render::soleils_replay::History,
+    last_round: u16,
 }
 
 impl Present for Soleils {
+    type History = RoundHistory;
+    fn observe(history: &mut RoundHistory, state: &soleils::State) {
+        use crate::render::soleils_replay::round_points;
+        // One point per round, taken when every player has finished it.
+        if state.round() > 0 && state.round_closed() && state.round() != history.last_round {
+            history.last_round = state.round();
+            history.points.push(round_points(state));
+        }
+    }
+    fn replay_scene(
+        state: &soleils::State,
+        history: RoundHistory,
+        paper: crate::render::paper::Paper,
+        caption: &str,
+    ) -> crate::render::scene::Scene {
+        use crate::render::soleils_replay::{round_points, scene};
+        let mut points = history.points;
+        if !state.round_closed() {
+            points.push(round_points(state));
+        }
+        scene(state, &points, paper, caption)
+    }
     fn text(state: &soleils::State) -> String {
         super::soleils_text::text(state)
     }
@@ -45,8 +93,9 @@ impl Present for Soleils {
             _ => event.to_string(),
         }
     }
-    fn json(state: &soleils::State) -> serde_json::Value {
-        super::soleils_text::json(state)
+    type View = super::reports::SoleilsView;
+    fn view(state: &soleils::State) -> Self::View {
+        super::soleils_text::view(state)
     }
     fn describe(event: &soleils::Event) -> String {
         event.to_string()
@@ -94,6 +143,68 @@ impl Present for Soleils {
     fn ending(state: &soleils::State) -> Option<String> {
         state.ended().map(ToString::to_string)
     }
+    fn command(state: &soleils::State, event: &soleils::Event) -> Option<Command> {
+        use soleils::Event;
+        let player = |p: &str, what: &str| format!("{p}: {what}");
+        let (decision, verb, args) = match event {
+            Event::Started(_) => return None,
+            Event::Rolled(_) => {
+                let args = match state.dice_seed() {
+                    Some(_) => Vec::new(),
+                    None => vec!["--dice".to_owned(), "A,B,C".to_owned()],
+                };
+                (
+                    format!("the roll for round {}", state.round() + 1),
+                    "roll",
+                    args,
+                )
+            }
+            Event::Placed(e) => (
+                player(&e.player, "a placement"),
+                "place",
+                vec![e.player.clone(), e.box_id.clone(), e.value.to_string()],
+            ),
+            Event::SunEntered(e) => (
+                player(&e.player, "a sun entry"),
+                "sun",
+                vec![e.player.clone(), e.value.to_string()],
+            ),
+            Event::CrabCopied(e) => (
+                player(&e.player, &format!("a crab copy from {}", e.from)),
+                "crab",
+                vec![e.player.clone(), e.to.clone()],
+            ),
+            Event::CrabDeclined(e) => {
+                let from = state
+                    .player_index(&e.player)
+                    .and_then(|p| match state.players()[p].turn.step() {
+                        soleils::Step::Crab(b) => Some(state.template().boxes()[b].id.clone()),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                (
+                    player(&e.player, &format!("a crab copy from {from}")),
+                    "crab",
+                    vec![e.player.clone(), "--decline".to_owned()],
+                )
+            }
+            Event::BonusPlaced(e) => (
+                player(&e.player, "a bonus digit"),
+                "bonus",
+                vec![e.player.clone(), e.box_id.clone(), e.value.to_string()],
+            ),
+            Event::BonusDeclined(e) => (
+                player(&e.player, "a bonus digit"),
+                "bonus",
+                vec![e.player.clone(), "--decline".to_owned()],
+            ),
+        };
+        Some(Command {
+            decision,
+            verb,
+            args,
+        })
+    }
     fn totals(state: &soleils::State) -> Vec<(String, i64)> {
         soleils::score(state)
             .into_iter()
@@ -103,6 +214,16 @@ impl Present for Soleils {
 }
 
 impl Present for Summertime {
+    type History = ();
+    fn observe(_: &mut (), _: &summertime::State) {}
+    fn replay_scene(
+        state: &summertime::State,
+        _: (),
+        paper: crate::render::paper::Paper,
+        caption: &str,
+    ) -> crate::render::scene::Scene {
+        crate::render::summertime_replay::scene(state, paper, caption)
+    }
     fn text(state: &summertime::State) -> String {
         super::summertime_text::text(state)
     }
@@ -154,8 +275,9 @@ impl Present for Summertime {
             _ => event.to_string(),
         }
     }
-    fn json(state: &summertime::State) -> serde_json::Value {
-        super::summertime_text::json(state)
+    type View = super::reports::SummertimeView;
+    fn view(state: &summertime::State) -> Self::View {
+        super::summertime_text::view(state)
     }
     fn describe(event: &summertime::Event) -> String {
         event.to_string()
@@ -189,11 +311,80 @@ impl Present for Summertime {
     fn ending(state: &summertime::State) -> Option<String> {
         state.ended().map(ToString::to_string)
     }
+    fn command(state: &summertime::State, event: &summertime::Event) -> Option<Command> {
+        use summertime::Event;
+        let player = |p: &str, what: &str| format!("{p}: {what}");
+        let only = |p: &String| vec![p.clone()];
+        let (decision, verb, args) = match event {
+            Event::Started(_) => return None,
+            Event::Revealed(e) => {
+                let decision = format!("a card revealed on stack {}", e.stack);
+                let args = if state.is_dealt() {
+                    Vec::new()
+                } else {
+                    let mut args = vec![e.stack.to_string(), e.card.clone()];
+                    if let Some(behind) = &e.behind {
+                        args.push("--behind".to_owned());
+                        args.push(behind.join(","));
+                    }
+                    args
+                };
+                (decision, "reveal", args)
+            }
+            Event::Discarded(_) => (
+                "the discard of the face-up cards".to_owned(),
+                "discard",
+                Vec::new(),
+            ),
+            Event::Bought(e) => (
+                player(&e.player, "a buy"),
+                "buy",
+                vec![e.player.clone(), e.card.clone()],
+            ),
+            Event::Played(e) => (
+                player(&e.player, &format!("a play of {}", e.card)),
+                "play",
+                vec![
+                    e.player.clone(),
+                    e.card.clone(),
+                    format!("{},{}", e.cell[0], e.cell[1]),
+                ],
+            ),
+            Event::TurnEnded(e) => (
+                player(&e.player, "the end of the turn"),
+                "end-turn",
+                only(&e.player),
+            ),
+            Event::TilesFlipped(e) => (player(&e.player, "a tile flip"), "flip", only(&e.player)),
+            Event::Passed(e) => (player(&e.player, "a pass"), "pass", only(&e.player)),
+        };
+        Some(Command {
+            decision,
+            verb,
+            args,
+        })
+    }
     fn totals(state: &summertime::State) -> Vec<(String, i64)> {
         summertime::score(state)
             .into_iter()
             .map(|l| (l.player, i64::from(l.total)))
             .collect()
+    }
+}
+
+/// A command that works on a log of either game: `run` is called once,
+/// with the game the log's start line names.
+pub trait ForGame<R> {
+    type Output;
+    fn run<G: Present>(self, opened: Opened<R>) -> Self::Output;
+}
+
+/// Runs `command` on the opened log as the game it names: the one place
+/// the command line turns a log's game into a type.
+pub fn dispatch<R: std::io::BufRead, C: ForGame<R>>(opened: Opened<R>, command: C) -> C::Output {
+    match opened.game() {
+        GameKind::Soleils => command.run::<Soleils>(opened),
+        GameKind::Summertime => command.run::<Summertime>(opened),
     }
 }
 

@@ -7,16 +7,19 @@
 //! one write, and fsyncs before reporting success. A refused entry leaves
 //! the file's bytes unchanged.
 
-use super::present::Present;
-use super::replay::{fail, fold_file, read_first};
-use super::{Exit, Format, io_error};
+use super::commands;
+use super::error::{Alternatives, CliError};
+use super::present::{ForGame, Present, dispatch};
+use super::reports::StatusReport;
+use super::{Exit, Format};
 use crate::game::Game;
-use crate::log::{Entry, Envelope, Fold, GameKind, Line, Meta, to_line};
+use crate::log::{
+    AppendError, CreateError, Entry, Fold, GameKind, LockError, Meta, Opened, Recorder, Session,
+};
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
 use std::collections::BTreeMap;
-use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::BufRead;
 use std::path::Path;
 
 /// What a command appends.
@@ -98,186 +101,121 @@ fn now() -> chrono::DateTime<chrono::FixedOffset> {
     now.with_timezone(now.offset())
 }
 
-/// One line: a game event or a meta entry, in its envelope.
-fn line_of<E: serde::Serialize>(entry: Entry<E>, seq: u64, prev: Option<String>) -> String {
-    let at = Some(now());
-    match entry {
-        Entry::Game(event) => to_line(&Envelope {
-            seq,
-            at,
-            prev,
-            event,
-        }),
-        Entry::Meta(event) => to_line(&Envelope {
-            seq,
-            at,
-            prev,
-            event,
-        }),
-    }
+fn usage(message: String) -> CliError {
+    CliError::Usage(message)
 }
 
-/// Where a new line's `prev` comes from: chained logs and logs of only a
-/// start line are (or become) chained; hand-written unchained logs stay so.
-fn prev_for<G: Game>(fold: &Fold<G>) -> Option<String> {
-    (fold.chained() != Some(false)).then(|| fold.last_hash().to_owned())
-}
-
-fn usage(message: String) -> Exit {
-    eprintln!("sunfold: {message}");
-    Exit::Usage
-}
-
-/// Appends the entry a verb describes, under an exclusive lock.
-pub fn record(path: &Path, verb: Verb) -> Exit {
-    let file = match OpenOptions::new().read(true).write(true).open(path) {
-        Ok(file) => file,
-        Err(e) => return io_error(path, &e),
-    };
-    let mut lock = fd_lock::RwLock::new(file);
-    let mut file = match lock.write() {
-        Ok(guard) => guard,
-        Err(e) => return io_error(path, &e),
-    };
-    let mut bytes = Vec::new();
-    if let Err(e) = file
-        .seek(SeekFrom::Start(0))
-        .and_then(|_| file.read_to_end(&mut bytes))
-    {
-        return io_error(path, &e);
-    }
-    let opened = match read_first(path, &bytes[..], Format::Text) {
-        Ok(opened) => opened,
-        Err(exit) => return exit,
-    };
+/// Appends the entry a verb describes, under an exclusive lock, through the
+/// library's [`Recorder`].
+pub fn record(path: &Path, verb: Verb) -> Result<Exit, CliError> {
+    let mut recorder = Recorder::open(path).map_err(|e| CliError::io(path, e))?;
+    let mut session = recorder.lock().map_err(|error| match error {
+        LockError::Io(e) => CliError::io(path, e),
+        LockError::Open(error) => super::replay::opening(path, Format::Text, error),
+    })?;
     if let Some(game) = verb.game()
-        && game != opened.game
+        && game != session.game()
     {
         let (wanted, found) = match game {
             GameKind::Soleils => ("62 Soleils", "Summertime"),
             GameKind::Summertime => ("Summertime", "62 Soleils"),
         };
-        return usage(format!(
+        return Err(usage(format!(
             "{}: expected a {wanted} log for this command, but found a {found} game",
             path.display()
-        ));
+        )));
     }
-    let line = match opened.game {
-        GameKind::Soleils => checked::<Soleils>(path, opened, &verb, soleils_entry),
-        GameKind::Summertime => checked::<Summertime>(path, opened, &verb, summertime_entry),
-    };
-    let (line, seq, kind, said) = match line {
-        Ok(checked) => checked,
-        Err(exit) => return exit,
-    };
-    let mut out = Vec::with_capacity(line.len() + 1);
-    if bytes.last().is_some_and(|&b| b != b'\n') {
-        out.push(b'\n');
-    }
-    out.extend_from_slice(line.as_bytes());
-    if let Err(e) = write_durably(&mut file, &out) {
-        return io_error(path, &e);
-    }
-    println!("{}: appended event {seq} ({kind})", path.display());
+    let said = match session.game() {
+        GameKind::Soleils => checked::<Soleils>(path, &mut session, &verb, soleils_entry),
+        GameKind::Summertime => checked::<Summertime>(path, &mut session, &verb, summertime_entry),
+    }?;
     println!("{said}");
-    Exit::Valid
+    Ok(Exit::Valid)
 }
 
-/// Writes the bytes at the end of the file and fsyncs them.
-fn write_durably(file: &mut File, bytes: &[u8]) -> std::io::Result<()> {
-    file.seek(SeekFrom::End(0))?;
-    // Test hook: simulate a power cut mid-write by writing only part of the
-    // line, syncing it, and waiting to be killed.
-    if let Some(n) = std::env::var("SUNFOLD_TEST_TORN_WRITE")
-        .ok()
-        .and_then(|n| n.parse::<usize>().ok())
-    {
-        file.write_all(&bytes[..n.min(bytes.len())])?;
-        file.sync_data()?;
-        std::thread::sleep(std::time::Duration::from_secs(60));
-    }
-    file.write_all(bytes)?;
-    file.sync_data()
-}
+type Builder<G> = fn(&Fold<G>, &Verb) -> Result<<G as Game>::Event, CliError>;
 
-type Builder<G> = fn(&Fold<G>, &Verb) -> Result<<G as Game>::Event, Exit>;
-
-/// Folds the locked bytes, builds the new line and checks it with the same
-/// fold that `replay` uses. Returns the line, its seq, its type, and what
-/// it did in words.
+/// Folds the locked log, builds the new line, checks it with the same fold
+/// that `replay` uses and appends it. Returns what was appended and what it
+/// did, in words.
 fn checked<G: Present>(
     path: &Path,
-    opened: super::replay::Opened<&[u8]>,
+    session: &mut Session<'_>,
     verb: &Verb,
     build: Builder<G>,
-) -> Result<(String, u64, String, String), Exit> {
-    let mut fold = fold_file::<G, _>(path, opened, None, Format::Text, &mut |_| {})?;
-    let seq = fold.events();
-    let prev = prev_for(&fold);
+) -> Result<String, CliError> {
+    let mut fold = session
+        .fold::<G>()
+        .map_err(|error| super::replay::folding(path, Format::Text, error))?;
     let line = match verb {
-        Verb::Append { json } => appended_line(json, seq, prev)?,
-        Verb::Undo => {
-            let undoes = fold.undoable().map_or(seq.saturating_sub(1), |(s, _)| s);
-            line_of::<G::Event>(Entry::Meta(Meta::Undone { undoes }), seq, prev)
-        }
-        Verb::Claim { scores } => line_of::<G::Event>(
+        Verb::Append { json } => appended_line(json, fold.events(), Session::prev(&fold))?,
+        Verb::Undo => session.line(&fold, Session::undo(&fold), Some(now())),
+        Verb::Claim { scores } => session.line(
+            &fold,
             Entry::Meta(Meta::Claimed {
                 scores: scores.clone(),
             }),
-            seq,
-            prev,
+            Some(now()),
         ),
-        _ => line_of(Entry::Game(build(&fold, verb)?), seq, prev),
+        _ => session.line(&fold, Entry::Game(build(&fold, verb)?), Some(now())),
     };
     let before = fold.state().clone();
     let undoing = fold
         .undoable()
         .map(|(s, event)| format!("took back event {s}: {}", G::describe(event)));
-    let number = seq as usize + 1;
-    let text = line.trim_end_matches('\n');
-    let candidate = Line {
-        number,
-        bytes: text.as_bytes(),
-        terminated: true,
-    };
-    match fold.feed(&candidate) {
-        Ok(_) => {
-            // The line was just accepted, so it decodes; once more here for
-            // its type and what it did.
-            let entry = crate::log::decode::<G>(&candidate).map(|r| r.entry).ok();
-            let kind = entry.as_ref().map_or("", Entry::kind).to_owned();
-            let said = match entry {
-                Some(Entry::Game(event)) => G::said(&before, fold.state(), &event),
-                Some(Entry::Meta(Meta::Undone { .. })) => undoing.unwrap_or_default(),
-                Some(Entry::Meta(Meta::Claimed { scores })) => {
+    match session.append(&mut fold, line) {
+        Ok(appended) => {
+            let said = match appended.entry {
+                Entry::Game(event) => G::said(&before, fold.state(), &event),
+                Entry::Meta(Meta::Undone { .. }) => undoing.unwrap_or_default(),
+                Entry::Meta(Meta::Claimed { scores }) => {
                     let scores: Vec<String> = scores
                         .iter()
                         .map(|(name, n)| format!("{name} {n}"))
                         .collect();
                     format!("claimed {}", scores.join(", "))
                 }
-                None => String::new(),
             };
-            Ok((line, seq, kind, said))
+            Ok(format!(
+                "{}: appended event {} ({})\n{said}",
+                path.display(),
+                appended.seq,
+                appended.kind
+            ))
         }
-        Err(error) => {
+        Err(AppendError::Io(e)) => Err(CliError::io(path, e)),
+        Err(AppendError::Rejected(error)) => {
             let alternatives = fold
                 .rejected()
-                .map(|event| G::alternatives(fold.state(), event))
+                .map(|event| {
+                    let events = G::alternatives(fold.state(), event);
+                    Alternatives::Commands(commands::grouped::<G>(path, fold.state(), &events))
+                })
                 .unwrap_or_default();
-            let state = Some((fold.state(), fold.events() - 1));
-            Err(fail::<G>(path, Format::Text, &error, state, &alternatives))
+            Err(super::replay::failure::<G>(
+                path,
+                Format::Text,
+                &error,
+                Some(&fold),
+                alternatives,
+            ))
         }
     }
 }
 
 /// A raw JSON entry from `append`, completed with seq, at and prev when it
 /// leaves them out.
-fn appended_line(json: &str, seq: u64, prev: Option<String>) -> Result<String, Exit> {
+fn appended_line(json: &str, seq: u64, prev: Option<String>) -> Result<String, CliError> {
     let value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
-        usage(format!(
-            "the entry to append: {}",
-            crate::json_error::describe(&e)
+        let start = json.trim_start().chars().next();
+        let found = if !matches!(start, Some('{' | '[' | '"')) {
+            // Nothing of it reads as a JSON object or array.
+            format!("text that is not JSON: {json:?}")
+        } else {
+            format!("malformed JSON ({})", crate::json_error::describe(&e))
+        };
+        CliError::Refused(format!(
+            "the entry to append: expected a JSON object, but found {found}"
         ))
     })?;
     let found = match &value {
@@ -289,7 +227,7 @@ fn appended_line(json: &str, seq: u64, prev: Option<String>) -> Result<String, E
         serde_json::Value::Object(_) => "an object",
     };
     let serde_json::Value::Object(given) = value else {
-        return Err(usage(format!(
+        return Err(CliError::Refused(format!(
             "the entry to append: expected a JSON object, but found {found}"
         )));
     };
@@ -316,15 +254,15 @@ fn appended_line(json: &str, seq: u64, prev: Option<String>) -> Result<String, E
     Ok(line)
 }
 
-fn die(value: u8) -> Result<soleils::Die, Exit> {
+fn die(value: u8) -> Result<soleils::Die, CliError> {
     soleils::Die::new(value).ok_or_else(|| {
-        usage(format!(
+        CliError::Refused(format!(
             "expected a die value from 1 to 6, but found {value}"
         ))
     })
 }
 
-fn soleils_entry(fold: &Fold<Soleils>, verb: &Verb) -> Result<soleils::Event, Exit> {
+fn soleils_entry(fold: &Fold<Soleils>, verb: &Verb) -> Result<soleils::Event, CliError> {
     use soleils::{BonusPlaced, CrabCopied, Event, Placed, PlayerOnly, Rolled, Step, SunEntered};
     let state = fold.state();
     Ok(match verb.clone() {
@@ -389,7 +327,7 @@ fn soleils_entry(fold: &Fold<Soleils>, verb: &Verb) -> Result<soleils::Event, Ex
 
 /// The dice `sunfold roll` draws without `--dice`: from the start event's
 /// `dice_seed`, the 3 dice after the 3 × (round − 1) drawn for earlier rounds.
-fn digital_dice(fold: &Fold<Soleils>) -> Result<Vec<u8>, Exit> {
+fn digital_dice(fold: &Fold<Soleils>) -> Result<Vec<u8>, CliError> {
     let Some(seed) = fold.state().dice_seed() else {
         return Err(usage(
             "expected --dice 3,4,6: this log has no dice_seed for digital dice (sunfold new writes one)".to_owned(),
@@ -402,7 +340,7 @@ fn digital_dice(fold: &Fold<Soleils>) -> Result<Vec<u8>, Exit> {
     Ok(vec![rng.die(), rng.die(), rng.die()])
 }
 
-fn summertime_entry(fold: &Fold<Summertime>, verb: &Verb) -> Result<summertime::Event, Exit> {
+fn summertime_entry(fold: &Fold<Summertime>, verb: &Verb) -> Result<summertime::Event, CliError> {
     use summertime::{Bought, Discarded, Event, Phase, Played, PlayerOnly, Revealed};
     let state = fold.state();
     let deck = state.deck();
@@ -449,7 +387,7 @@ fn summertime_entry(fold: &Fold<Summertime>, verb: &Verb) -> Result<summertime::
         Verb::Reveal { given: None } => {
             // In a dealt game the order says which card comes next.
             let Phase::Reveal(stacks) = state.phase() else {
-                return Err(usage(
+                return Err(CliError::Refused(
                     "expected a reveal to be due, but none is: nothing to turn up now".to_owned(),
                 ));
             };
@@ -482,69 +420,30 @@ fn summertime_entry(fold: &Fold<Summertime>, verb: &Verb) -> Result<summertime::
     })
 }
 
-/// What `replay` and `status` say about claimed scores.
-pub(super) struct ClaimsReport {
-    pub lines: Vec<String>,
-    pub json: serde_json::Value,
-}
-
-/// Compares the latest claimed scores with the recomputed ones.
-pub(super) fn claims_report<G: Present>(fold: &Fold<G>) -> ClaimsReport {
-    let Some((seq, claimed)) = fold.claims().last() else {
-        return ClaimsReport {
-            lines: Vec::new(),
-            json: serde_json::Value::Null,
-        };
-    };
-    let totals = G::totals(fold.state());
-    let mut lines = vec![format!(
-        "\nclaims (event {seq}), against the recomputed scores:"
-    )];
-    let mut entries = Vec::new();
-    for (name, total) in &totals {
-        let claim = claimed.get(name);
-        let verdict = match claim {
-            None => "no claim".to_owned(),
-            Some(c) if c == total => format!("claimed {c}, recomputed {total}: agrees"),
-            Some(c) => format!(
-                "claimed {c}, recomputed {total}: DIFFERS by {:+}",
-                total - c
-            ),
-        };
-        lines.push(format!("  {name}: {verdict}"));
-        entries.push(serde_json::json!({"player": name, "claimed": claim, "recomputed": total, "agrees": claim == Some(total)}));
-    }
-    if entries.iter().any(|e| e["agrees"] == false) {
-        lines.push("  the breakdown of the recomputed scores is in the table above".to_owned());
-    }
-    ClaimsReport {
-        lines,
-        json: serde_json::json!({"seq": seq, "players": entries}),
-    }
-}
-
 /// `sunfold status`: where the game stands and what may happen next.
-pub fn status(path: &Path, all: bool, format: Format) -> Exit {
-    let opened = match super::replay::open(path, format) {
-        Ok(opened) => opened,
-        Err(exit) => return exit,
-    };
-    match opened.game {
-        GameKind::Soleils => status_of::<Soleils>(path, opened, all, format),
-        GameKind::Summertime => status_of::<Summertime>(path, opened, all, format),
+pub fn status(path: &Path, all: bool, format: Format) -> Result<Exit, CliError> {
+    struct Status<'a> {
+        path: &'a Path,
+        all: bool,
+        format: Format,
     }
+    impl<R: BufRead> ForGame<R> for Status<'_> {
+        type Output = Result<Exit, CliError>;
+        fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+            status_of::<G, R>(self.path, opened, self.all, self.format)
+        }
+    }
+    let opened = super::replay::open(path, format)?;
+    dispatch(opened, Status { path, all, format })
 }
 
-fn status_of<G: Present>(
+fn status_of<G: Present, R: BufRead>(
     path: &Path,
-    opened: super::replay::Opened,
+    opened: Opened<R>,
     all: bool,
     format: Format,
-) -> Exit {
-    let fold = match fold_file::<G, _>(path, opened, None, format, &mut |_| {}) {
-        Ok(fold) => fold,
-        Err(exit) => return exit,
-    };
+) -> Result<Exit, CliError> {
+    let fold = super::replay::fold::<G, _>(path, opened, None, format, &mut |_| {})?;
     let state = fold.state();
     let events = G::legal_events(state);
     let legal: Vec<String> = {
@@ -555,26 +454,30 @@ fn status_of<G: Present>(
             .filter(|d| seen.insert(d.clone()))
             .collect()
     };
+    let groups = commands::grouped::<G>(path, state, &events);
     let undo = fold
         .undoable()
         .map(|(seq, e)| format!("event {seq}: {}", G::describe(e)));
     match format {
         Format::Json => {
-            let report = serde_json::json!({
-                "file": path.display().to_string(),
-                "game": G::NAME,
-                "events": fold.events(),
-                "chained": fold.chained(),
-                "progress": G::progress(state),
-                "pending": G::pending(state),
-                "legal": legal,
-                // The same, as entries `sunfold append` takes unchanged.
-                "legal_events": events,
-                "undoable": undo,
-                "claims": claims_report::<G>(&fold).json,
-                "state": G::json(state),
-            });
-            println!("{report:#}");
+            let report = StatusReport {
+                file: path.display().to_string(),
+                game: G::NAME.to_owned(),
+                events: fold.events(),
+                chained: fold.chained(),
+                progress: G::progress(state),
+                pending: G::pending(state),
+                legal,
+                legal_events: events,
+                commands: groups,
+                undoable: undo,
+                claims: super::replay::claims_view::<G>(&fold),
+                state: G::view(state),
+            };
+            println!(
+                "{:#}",
+                serde_json::to_value(report).expect("reports serialize")
+            );
         }
         Format::Text => {
             println!(
@@ -592,149 +495,112 @@ fn status_of<G: Present>(
                     println!("  {p}");
                 }
             }
-            const SHORT: usize = 12;
-            let shown = if all {
-                legal.len()
-            } else {
-                legal.len().min(SHORT)
-            };
-            if !legal.is_empty() {
-                let more = if shown < legal.len() {
-                    format!(" ({shown} of {}; --all for every one)", legal.len())
-                } else {
-                    String::new()
-                };
-                println!("legal next events{more}:");
-                for event in &legal[..shown] {
-                    println!("  {event}");
+            if !groups.is_empty() {
+                println!("legal next entries, by decision:");
+                for line in commands::lines(&groups, all, "  ", "--all for every one") {
+                    println!("{line}");
                 }
             }
             if let Some(undo) = undo {
-                println!("undo would take back {undo}");
+                println!(
+                    "undo would take back {undo}: sunfold undo {}",
+                    commands::quote(&path.display().to_string())
+                );
             }
             println!();
             print!("{}", G::text(state));
-            for line in claims_report::<G>(&fold).lines {
+            for line in super::replay::claims_lines::<G>(&fold) {
                 println!("{line}");
             }
         }
     }
-    Exit::Valid
+    Ok(Exit::Valid)
 }
 
 /// `sunfold repair`: removes a torn last line, and only that.
-pub fn repair(path: &Path) -> Exit {
-    let file = match OpenOptions::new().read(true).write(true).open(path) {
-        Ok(file) => file,
-        Err(e) => return io_error(path, &e),
-    };
+pub fn repair(path: &Path) -> Result<Exit, CliError> {
+    use std::fs::{File, OpenOptions};
+    use std::io::Read;
+    let io = |e| CliError::io(path, e);
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .map_err(io)?;
     let mut lock = fd_lock::RwLock::new(file);
-    let mut file = match lock.write() {
-        Ok(guard) => guard,
-        Err(e) => return io_error(path, &e),
-    };
+    let mut file = lock.write().map_err(io)?;
     let mut bytes = Vec::new();
-    if let Err(e) = file.read_to_end(&mut bytes) {
-        return io_error(path, &e);
-    }
+    file.read_to_end(&mut bytes).map_err(io)?;
     let shown = path.display();
     if bytes.is_empty() || bytes.ends_with(b"\n") {
         println!("{shown}: nothing to repair: the last line is complete");
-        return Exit::Valid;
+        return Ok(Exit::Valid);
     }
     let cut = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let tail = &bytes[cut..];
     if serde_json::from_slice::<serde_json::Value>(tail).is_ok() {
         println!("{shown}: nothing to repair: the last line is complete JSON without a newline");
-        return Exit::Valid;
+        return Ok(Exit::Valid);
     }
-    // Any other damage is reported, never repaired.
+    // Any other damage is reported, never repaired: say what it is.
     let kept = &bytes[..cut];
     if !kept.is_empty() {
-        let opened = match read_first(path, kept, Format::Text) {
-            Ok(opened) => opened,
-            Err(_) => {
-                eprintln!(
-                    "sunfold: {shown}: repair removes only a torn last line; the damage above is not that"
-                );
-                return Exit::Invalid;
-            }
-        };
-        let whole = match opened.game {
-            GameKind::Soleils => {
-                fold_file::<Soleils, _>(path, opened, None, Format::Text, &mut |_| {}).map(|_| ())
-            }
-            GameKind::Summertime => {
-                fold_file::<Summertime, _>(path, opened, None, Format::Text, &mut |_| {})
+        struct Whole<'a>(&'a Path);
+        impl<R: BufRead> ForGame<R> for Whole<'_> {
+            type Output = Result<(), CliError>;
+            fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+                super::replay::fold::<G, _>(self.0, opened, None, Format::Text, &mut |_| {})
                     .map(|_| ())
             }
-        };
-        if whole.is_err() {
-            eprintln!(
-                "sunfold: {shown}: repair removes only a torn last line; the damage above is not that"
-            );
-            return Exit::Invalid;
+        }
+        let whole = crate::log::open(kept)
+            .map_err(|error| super::replay::opening(path, Format::Text, error))
+            .and_then(|opened| dispatch(opened, Whole(path)));
+        if let Err(damage) = whole {
+            return Err(CliError::Untouched {
+                damage: Box::new(damage),
+                message: format!(
+                    "{shown}: expected damage only on the last line, but found the damage above; repair removes only a torn last line"
+                ),
+            });
         }
     }
     let line = bytes[..cut].iter().filter(|&&b| b == b'\n').count() + 1;
     let mut backup = path.as_os_str().to_owned();
     backup.push(".torn");
     let backup = std::path::PathBuf::from(backup);
-    let saved = std::fs::write(&backup, tail).and_then(|_| File::open(&backup)?.sync_all());
-    if let Err(e) = saved {
-        return io_error(&backup, &e);
-    }
-    if let Err(e) = file.set_len(cut as u64).and_then(|_| file.sync_all()) {
-        return io_error(path, &e);
-    }
+    std::fs::write(&backup, tail)
+        .and_then(|_| File::open(&backup)?.sync_all())
+        .map_err(|e| CliError::io(&backup, e))?;
+    file.set_len(cut as u64)
+        .and_then(|_| file.sync_all())
+        .map_err(io)?;
     println!(
         "{shown}: removed the torn line {line} ({} bytes, kept in {})",
         tail.len(),
         backup.display()
     );
-    Exit::Valid
+    Ok(Exit::Valid)
 }
 
 /// Writes a new log's start line, refusing to overwrite unless `force`.
-pub fn create<G: Present>(path: &Path, start: G::Event, force: bool) -> Exit {
-    let line = line_of(Entry::Game(start), 0, None);
-    let candidate = Line {
-        number: 1,
-        bytes: line.trim_end().as_bytes(),
-        terminated: true,
-    };
-    if let Err(error) = Fold::<G>::start(&candidate) {
-        return fail::<G>(path, Format::Text, &error, None, &[]);
-    }
-    let mut options = OpenOptions::new();
-    options.write(true);
-    if force {
-        options.create(true).truncate(true);
-    } else {
-        options.create_new(true);
-    }
-    let mut file = match options.open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            return usage(format!(
-                "{}: expected a new file, but it exists; use --force to overwrite it",
-                path.display()
-            ));
+pub fn create<G: Present>(path: &Path, start: G::Event, force: bool) -> Result<Exit, CliError> {
+    match Recorder::create::<G>(path, start, Some(now()), force) {
+        Ok(()) => {
+            println!("{}: started a {} game", path.display(), G::NAME);
+            Ok(Exit::Valid)
         }
-        Err(e) => return io_error(path, &e),
-    };
-    if let Err(e) = file
-        .write_all(line.as_bytes())
-        .and_then(|_| file.sync_all())
-    {
-        return io_error(path, &e);
+        Err(CreateError::Rejected(error)) => Err(super::replay::failure::<G>(
+            path,
+            Format::Text,
+            &error,
+            None,
+            Alternatives::None,
+        )),
+        Err(CreateError::Exists) => Err(usage(format!(
+            "{}: expected a new file, but it exists; use --force to overwrite it",
+            path.display()
+        ))),
+        Err(CreateError::Io(e)) => Err(CliError::io(path, e)),
     }
-    // Make the new file's name durable too.
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Ok(dir) = File::open(dir)
-    {
-        let _ = dir.sync_all();
-    }
-    println!("{}: started a {} game", path.display(), G::NAME);
-    Exit::Valid
 }

@@ -1,8 +1,9 @@
 //! `sunfold render`: blank sheets, card layouts and scored replays as PDF or
 //! SVG, chosen by the output file's extension.
 
+use super::Exit;
+use super::error::CliError;
 use super::load::{Loaded, load};
-use super::{Exit, io_error};
 use crate::render::paper::{Paper, impose};
 use crate::render::scene::Scene;
 use crate::render::{pdf, sheet, svg};
@@ -77,7 +78,7 @@ pub(super) enum Target {
     Stdout,
 }
 
-pub(super) fn target(output: &Path) -> Result<Target, Exit> {
+pub(super) fn target(output: &Path) -> Result<Target, CliError> {
     if output == Path::new("-") {
         return Ok(Target::Stdout);
     }
@@ -89,42 +90,31 @@ pub(super) fn target(output: &Path) -> Result<Target, Exit> {
     {
         Some("pdf") => Ok(Target::Pdf(output.to_owned())),
         Some("svg") => Ok(Target::Svg(output.to_owned())),
-        _ => {
-            eprintln!(
-                "sunfold: {}: expected an output ending in .pdf or .svg (or - for SVG on standard output)",
-                output.display()
-            );
-            Err(Exit::Usage)
-        }
+        _ => Err(CliError::Usage(format!(
+            "{}: expected an output ending in .pdf or .svg (or - for SVG on standard output)",
+            output.display()
+        ))),
     }
 }
 
 /// Writes the scene in the target's format.
-pub(super) fn write(scene: &Scene, target: &Target) -> Exit {
+pub(super) fn write(scene: &Scene, target: &Target) -> Result<Exit, CliError> {
     let bytes = match target {
         Target::Pdf(_) => pdf::to_pdf(scene).map_err(|e| e.to_string()),
         Target::Svg(_) | Target::Stdout => svg::to_svg(scene)
             .map(String::into_bytes)
             .map_err(|e| e.to_string()),
     };
-    let bytes = match bytes {
-        Ok(bytes) => bytes,
-        Err(message) => {
-            eprintln!("sunfold: {message}");
-            return Exit::Invalid;
-        }
-    };
+    let bytes = bytes.map_err(CliError::Refused)?;
     match target {
         Target::Stdout => {
             let mut out = std::io::stdout().lock();
-            if out.write_all(&bytes).and_then(|_| out.flush()).is_err() {
-                return Exit::Usage;
-            }
+            out.write_all(&bytes)
+                .and_then(|_| out.flush())
+                .map_err(|e| CliError::io(Path::new("-"), e))?;
         }
         Target::Pdf(path) | Target::Svg(path) => {
-            if let Err(e) = std::fs::write(path, &bytes) {
-                return io_error(path, &e);
-            }
+            std::fs::write(path, &bytes).map_err(|e| CliError::io(path, e))?;
             eprintln!(
                 "wrote {} ({} page{}, {} bytes)",
                 path.display(),
@@ -134,24 +124,20 @@ pub(super) fn write(scene: &Scene, target: &Target) -> Exit {
             );
         }
     }
-    Exit::Valid
+    Ok(Exit::Valid)
 }
 
-pub fn sheet(args: &SheetArgs) -> Exit {
-    let target = match target(&args.output) {
-        Ok(target) => target,
-        Err(exit) => return exit,
-    };
+pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
+    let target = target(&args.output)?;
     let template = match load(&args.template) {
         Ok(Loaded::Sheet(template)) => template,
         Ok(Loaded::Deck(_)) => {
-            eprintln!(
-                "sunfold: {}: expected a 62 Soleils sheet template, but found a Summertime deck (use render cards)",
+            return Err(CliError::Usage(format!(
+                "{}: expected a 62 Soleils sheet template, but found a Summertime deck (use render cards)",
                 args.template.display()
-            );
-            return Exit::Usage;
+            )));
         }
-        Err(e) => return super::template::report(&args.template, e),
+        Err(e) => return Err(super::template::problems(&args.template, e)),
     };
     let names: Vec<Option<&str>> = if args.names.is_empty() {
         vec![None]
@@ -199,63 +185,34 @@ pub struct ReplayArgs {
     pub paper: PaperArg,
 }
 
-pub fn replay(args: &ReplayArgs) -> Exit {
-    use super::Format;
-    use super::replay::{fold_file, open};
-    use crate::log::GameKind;
-    let target = match target(&args.output) {
-        Ok(target) => target,
-        Err(exit) => return exit,
-    };
-    let opened = match open(&args.file, Format::Text) {
-        Ok(opened) => opened,
-        Err(exit) => return exit,
-    };
-    let caption = match args.at {
-        Some(at) => format!("{}, after event {at}", args.file.display()),
-        None => format!("{}", args.file.display()),
-    };
-    let scene = match opened.game {
-        GameKind::Soleils => {
-            use crate::render::soleils_replay::{History, round_points, scene};
-            let mut history: History = Vec::new();
-            let mut last_round = 0;
-            let mut observe = |state: &crate::soleils::State| {
-                // One point per round, taken when every player has finished it.
-                if state.round() > 0 && state.round_closed() && state.round() != last_round {
-                    last_round = state.round();
-                    history.push(round_points(state));
-                }
+pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
+    use super::present::{ForGame, Present, dispatch};
+    use crate::log::Opened;
+    use std::io::BufRead;
+    struct Draw<'a>(&'a ReplayArgs);
+    impl<R: BufRead> ForGame<R> for Draw<'_> {
+        type Output = Result<Scene, CliError>;
+        fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+            let args = self.0;
+            let caption = match args.at {
+                Some(at) => format!("{}, after event {at}", args.file.display()),
+                None => format!("{}", args.file.display()),
             };
-            let state = match fold_file::<crate::soleils::Soleils, _>(
+            let mut history = G::History::default();
+            let fold = super::replay::fold::<G, _>(
                 &args.file,
                 opened,
                 args.at,
-                Format::Text,
-                &mut observe,
-            ) {
-                Ok(fold) => fold.into_state(),
-                Err(exit) => return exit,
-            };
-            if !state.round_closed() {
-                history.push(round_points(&state));
-            }
-            scene(&state, &history, args.paper.into(), &caption)
+                super::Format::Text,
+                &mut |state| G::observe(&mut history, state),
+            )?;
+            let scene = G::replay_scene(fold.state(), history, args.paper.into(), &caption);
+            Ok(scene)
         }
-        GameKind::Summertime => {
-            let state = match fold_file::<crate::summertime::Summertime, _>(
-                &args.file,
-                opened,
-                args.at,
-                Format::Text,
-                &mut |_| {},
-            ) {
-                Ok(fold) => fold.into_state(),
-                Err(exit) => return exit,
-            };
-            crate::render::summertime_replay::scene(&state, args.paper.into(), &caption)
-        }
-    };
+    }
+    let target = target(&args.output)?;
+    let opened = super::replay::open(&args.file, super::Format::Text)?;
+    let scene = dispatch(opened, Draw(args))?;
     write(&scene, &target)
 }
 
@@ -270,21 +227,17 @@ pub struct CardsArgs {
     pub paper: PaperArg,
 }
 
-pub fn cards(args: &CardsArgs) -> Exit {
-    let target = match target(&args.output) {
-        Ok(target) => target,
-        Err(exit) => return exit,
-    };
+pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
+    let target = target(&args.output)?;
     let deck = match load(&args.deck) {
         Ok(Loaded::Deck(deck)) => deck,
         Ok(Loaded::Sheet(_)) => {
-            eprintln!(
-                "sunfold: {}: expected a Summertime deck, but found a 62 Soleils sheet template (use render sheet)",
+            return Err(CliError::Usage(format!(
+                "{}: expected a Summertime deck, but found a 62 Soleils sheet template (use render sheet)",
                 args.deck.display()
-            );
-            return Exit::Usage;
+            )));
         }
-        Err(e) => return super::template::report(&args.deck, e),
+        Err(e) => return Err(super::template::problems(&args.deck, e)),
     };
     write(
         &crate::render::cards::scene(&deck, args.paper.into()),

@@ -1,84 +1,79 @@
 //! `sunfold replay`: fold a log, show the result or the first located error.
-//! [`fold_file`] is shared with the commands that render or inspect a log.
+//! [`open`], [`fold`] and [`failure`] are shared with the commands that
+//! render, inspect or record a log.
 
-use super::present::Present;
-use super::{Exit, Format, io_error};
-use crate::log::{DecodeError, Fold, GameKind, Line, LineReader, Located, LogError, detect};
-use crate::soleils::Soleils;
-use crate::summertime::Summertime;
+use super::error::{Alternatives, CliError, LogFailure};
+use super::present::{ForGame, Present, dispatch};
+use super::reports::{ClaimView, ClaimsView, ErrorDetail, ErrorReport, ReplayReport, Undone};
+use super::{Exit, Format};
+use crate::log::{DecodeError, Fold, FoldError, LogError, OpenError, Opened, ReplayError};
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
-/// How many legal alternatives an error lists.
-const ALTERNATIVES_SHOWN: usize = 8;
-
-/// A log opened far enough to know its game.
-pub(super) struct Opened<R = BufReader<File>> {
-    pub game: GameKind,
-    first: (Vec<u8>, bool),
-    lines: LineReader<R>,
+/// Opens a log and reads its first line.
+pub(super) fn open(path: &Path, format: Format) -> Result<Opened<BufReader<File>>, CliError> {
+    crate::log::open_file(path).map_err(|error| opening(path, format, error))
 }
 
-/// Opens a log and reads its first line; errors are reported here.
-pub(super) fn open(path: &Path, format: Format) -> Result<Opened, Exit> {
-    let file = File::open(path).map_err(|e| io_error(path, &e))?;
-    read_first(path, BufReader::new(file), format)
-}
-
-/// Reads the first line of a log from any reader, such as the bytes of a
-/// locked file; `path` only names it in messages.
-pub(super) fn read_first<R: BufRead>(
-    path: &Path,
-    reader: R,
-    format: Format,
-) -> Result<Opened<R>, Exit> {
-    let mut lines = LineReader::new(reader);
-    let first = match lines.next_line() {
-        Ok(Some(line)) => (line.bytes.to_vec(), line.terminated),
-        Ok(None) => {
-            let error = Located {
-                line: 1,
-                seq: None,
-                kind: None,
-                error: DecodeError::EmptyFile,
-            };
-            return Err(fail_decode(path, format, &error));
+/// Why a log could not be opened, as a CLI error.
+pub(super) fn opening(path: &Path, format: Format, error: OpenError) -> CliError {
+    match error {
+        OpenError::Io(error) => CliError::io(path, error),
+        OpenError::Decode(located) => {
+            let torn = matches!(located.error, DecodeError::TornLine { .. });
+            let json = (format == Format::Json).then(|| {
+                let report = ErrorReport::<()> {
+                    file: path.display().to_string(),
+                    game: None,
+                    valid: false,
+                    error: detail(&located, Vec::new()),
+                    last_valid_seq: None,
+                    state_before_error: None,
+                };
+                serde_json::to_value(report).expect("reports serialize")
+            });
+            CliError::Log(Box::new(LogFailure {
+                path: path.to_owned(),
+                format,
+                located: located.to_string(),
+                alternatives: Alternatives::None,
+                torn,
+                before: None,
+                json,
+            }))
         }
-        Err(e) => return Err(io_error(path, &e)),
-    };
-    let line = Line {
-        number: 1,
-        bytes: &first.0,
-        terminated: first.1,
-    };
-    let game = detect(&line).map_err(|error| fail_decode(path, format, &error))?;
-    Ok(Opened { game, first, lines })
-}
-
-pub fn run(path: &Path, at: Option<u64>, format: Format) -> Exit {
-    let opened = match open(path, format) {
-        Ok(opened) => opened,
-        Err(exit) => return exit,
-    };
-    match opened.game {
-        GameKind::Soleils => report::<Soleils>(path, opened, at, format),
-        GameKind::Summertime => report::<Summertime>(path, opened, at, format),
     }
 }
 
-fn report<G: Present>(path: &Path, opened: Opened, at: Option<u64>, format: Format) -> Exit {
-    let fold = match fold_file::<G, _>(path, opened, at, format, &mut |_| {}) {
-        Ok(fold) => fold,
-        Err(exit) => return exit,
-    };
+pub fn run(path: &Path, at: Option<u64>, format: Format) -> Result<Exit, CliError> {
+    struct Replay<'a> {
+        path: &'a Path,
+        at: Option<u64>,
+        format: Format,
+    }
+    impl<R: BufRead> ForGame<R> for Replay<'_> {
+        type Output = Result<Exit, CliError>;
+        fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+            report::<G, R>(self.path, opened, self.at, self.format)
+        }
+    }
+    dispatch(open(path, format)?, Replay { path, at, format })
+}
+
+fn report<G: Present, R: BufRead>(
+    path: &Path,
+    opened: Opened<R>,
+    at: Option<u64>,
+    format: Format,
+) -> Result<Exit, CliError> {
+    let fold = fold::<G, _>(path, opened, at, format, &mut |_| {})?;
     let events = fold.events();
     let chain = match fold.chained() {
         Some(true) => format!("chained: all {} hashes verified", events - 1),
         Some(false) => "not chained: a hand-written log, with no tamper evidence".to_owned(),
         None => "chained: nothing to verify yet".to_owned(),
     };
-    let claims = super::record::claims_report::<G>(&fold);
     match format {
         Format::Text => {
             println!("{}: {events} events, valid; {chain}", path.display());
@@ -91,30 +86,37 @@ fn report<G: Present>(path: &Path, opened: Opened, at: Option<u64>, format: Form
                 );
             }
             print!("{}", G::text(fold.state()));
-            for line in &claims.lines {
+            for line in claims_lines::<G>(&fold) {
                 println!("{line}");
             }
         }
         Format::Json => {
-            let undone: Vec<serde_json::Value> = fold
+            let undone = fold
                 .taken_back()
                 .iter()
-                .map(|t| serde_json::json!({"seq": t.seq, "by": t.by, "event": G::describe(&t.event)}))
+                .map(|t| Undone {
+                    seq: t.seq,
+                    by: t.by,
+                    event: G::describe(&t.event),
+                })
                 .collect();
-            let report = serde_json::json!({
-                "file": path.display().to_string(),
-                "game": G::NAME,
-                "valid": true,
-                "events": events,
-                "chained": fold.chained(),
-                "undone": undone,
-                "claims": claims.json,
-                "state": G::json(fold.state()),
-            });
-            println!("{report:#}");
+            let report = ReplayReport {
+                file: path.display().to_string(),
+                game: G::NAME.to_owned(),
+                valid: true,
+                events,
+                chained: fold.chained(),
+                undone,
+                claims: claims_view::<G>(&fold),
+                state: G::view(fold.state()),
+            };
+            println!(
+                "{:#}",
+                serde_json::to_value(report).expect("reports serialize")
+            );
         }
     }
-    Exit::Valid
+    Ok(Exit::Valid)
 }
 
 /// Text struck through with a combining long stroke, for undone events.
@@ -123,150 +125,151 @@ fn strike(text: &str) -> String {
 }
 
 /// Folds the whole log (or up to event `at`), calling `observe` with the
-/// state after every event. Any error is reported, located, and gives the
-/// exit code; otherwise the final state and the number of events folded.
-pub(super) fn fold_file<G: Present, R: BufRead>(
+/// state after every event. An error comes back located, with the legal
+/// alternatives in words.
+pub(super) fn fold<G: Present, R: BufRead>(
     path: &Path,
-    mut opened: Opened<R>,
+    opened: Opened<R>,
     at: Option<u64>,
     format: Format,
     observe: &mut dyn FnMut(&G::State),
-) -> Result<Fold<G>, Exit> {
-    let first = Line {
-        number: 1,
-        bytes: &opened.first.0,
-        terminated: opened.first.1,
+) -> Result<Fold<G>, CliError> {
+    opened
+        .fold::<G>(at, observe)
+        .map_err(|error| folding(path, format, error))
+}
+
+/// Why a log could not be folded, as a CLI error.
+pub(super) fn folding<G: Present>(path: &Path, format: Format, error: FoldError<G>) -> CliError {
+    match error {
+        FoldError::Io { error, .. } => CliError::io(path, error),
+        FoldError::Start(error) => failure::<G>(path, format, &error, None, Alternatives::None),
+        FoldError::Rejected { error, fold } => {
+            let alternatives = described::<G>(&fold);
+            failure::<G>(path, format, &error, Some(&fold), alternatives)
+        }
+        FoldError::PastEnd { at, last } => CliError::File {
+            path: path.to_owned(),
+            message: format!(
+                "expected an event {at} to stop after, but the log ends at event {last}"
+            ),
+        },
+    }
+}
+
+/// The legal alternatives to the event `fold` rejected, in words, each
+/// once (a physical reveal lists each card once per possible back cost).
+fn described<G: Present>(fold: &Fold<G>) -> Alternatives {
+    let Some(event) = fold.rejected() else {
+        return Alternatives::None;
     };
-    let (mut fold, _) =
-        Fold::<G>::start(&first).map_err(|error| fail::<G>(path, format, &error, None, &[]))?;
-    observe(fold.state());
-    if at != Some(0) {
-        loop {
-            let line = match opened.lines.next_line() {
-                Ok(Some(line)) => line,
-                Ok(None) => break,
-                Err(e) => return Err(io_error(path, &e)),
-            };
-            match fold.feed(&line) {
-                Ok(seq) => {
-                    observe(fold.state());
-                    if Some(seq) == at {
-                        break;
-                    }
-                }
-                Err(error) => {
-                    let alternatives = fold
-                        .rejected()
-                        .map(|event| G::alternatives(fold.state(), event))
-                        .unwrap_or_default();
-                    let state = Some((fold.state(), fold.events() - 1));
-                    return Err(fail::<G>(path, format, &error, state, &alternatives));
-                }
-            }
-        }
-    }
-    if let Some(at) = at.filter(|&at| at >= fold.events()) {
-        eprintln!(
-            "{}: expected an event {at} to stop after, but the log ends at event {}",
-            path.display(),
-            fold.events() - 1
-        );
-        return Err(Exit::Invalid);
-    }
-    Ok(fold)
+    let mut seen = std::collections::HashSet::new();
+    let described = G::alternatives(fold.state(), event)
+        .iter()
+        .map(G::describe)
+        .filter(|d| seen.insert(d.clone()))
+        .collect();
+    Alternatives::Described(described)
 }
 
-fn fail_decode(path: &Path, format: Format, error: &Located<DecodeError>) -> Exit {
-    match format {
-        Format::Text => {
-            eprintln!("{}:{error}", path.display());
-            torn_hint(path, &error.error);
-        }
-        Format::Json => {
-            let report = serde_json::json!({
-                "file": path.display().to_string(),
-                "valid": false,
-                "error": error_json(error, Vec::new()),
-            });
-            println!("{report:#}");
-        }
-    }
-    Exit::Invalid
-}
-
-/// After a torn last line, says how to repair it.
-fn torn_hint(path: &Path, error: &DecodeError) {
-    if let DecodeError::TornLine { .. } = error {
-        eprintln!(
-            "  a crash cut the last write short: sunfold repair {} removes it and keeps it aside",
-            path.display()
-        );
-    }
-}
-
-fn error_json<E: std::fmt::Display>(
-    error: &Located<E>,
+fn detail<E: std::fmt::Display>(
+    error: &crate::log::Located<E>,
     alternatives: Vec<String>,
-) -> serde_json::Value {
-    serde_json::json!({
-        "line": error.line,
-        "seq": error.seq,
-        "type": error.kind,
-        "message": error.error.to_string(),
-        "alternatives": alternatives,
-    })
+) -> ErrorDetail {
+    ErrorDetail {
+        line: error.line,
+        seq: error.seq,
+        kind: error.kind.clone(),
+        message: error.error.to_string(),
+        alternatives,
+    }
 }
 
-/// Prints a located replay error with the legal alternatives when the
-/// event was well-formed but illegal.
-pub(super) fn fail<G: Present>(
+/// A located log error as a CLI error, with the state it was checked
+/// against (`before`) when past the first line.
+pub(super) fn failure<G: Present>(
     path: &Path,
     format: Format,
     error: &LogError<G>,
-    state: Option<(&G::State, u64)>,
-    alternatives: &[G::Event],
-) -> Exit {
-    // Described alternatives can coincide (a physical reveal lists each card
-    // once per possible back cost); show each description once, in order.
-    let mut alternatives: Vec<String> = alternatives.iter().map(G::describe).collect();
-    let mut seen = std::collections::HashSet::new();
-    alternatives.retain(|a| seen.insert(a.clone()));
-    match format {
-        Format::Text => {
-            eprintln!("{}:{error}", path.display());
-            if !alternatives.is_empty() {
-                let more = alternatives.len().saturating_sub(ALTERNATIVES_SHOWN);
-                let shown = alternatives[..alternatives.len().min(ALTERNATIVES_SHOWN)].join("; ");
-                let more = if more > 0 {
-                    format!(" (and {more} more)")
-                } else {
-                    String::new()
-                };
-                eprintln!("  legal instead: {shown}{more}");
+    before: Option<&Fold<G>>,
+    alternatives: Alternatives,
+) -> CliError {
+    let before = before.map(|fold| (fold.state(), fold.events() - 1));
+    let json = (format == Format::Json).then(|| {
+        let words = match &alternatives {
+            Alternatives::Described(words) => words.clone(),
+            Alternatives::Commands(groups) => groups
+                .iter()
+                .flat_map(|g| g.commands.iter().cloned())
+                .collect(),
+            Alternatives::None => Vec::new(),
+        };
+        let report = ErrorReport {
+            file: path.display().to_string(),
+            game: Some(G::NAME.to_owned()),
+            valid: false,
+            error: detail(error, words),
+            last_valid_seq: before.map(|(_, last)| last),
+            state_before_error: before.map(|(state, _)| G::view(state)),
+        };
+        serde_json::to_value(report).expect("reports serialize")
+    });
+    let torn = matches!(
+        error.error,
+        ReplayError::Decode(DecodeError::TornLine { .. })
+    );
+    CliError::Log(Box::new(LogFailure {
+        path: path.to_owned(),
+        format,
+        located: error.to_string(),
+        alternatives,
+        torn,
+        before: before.map(|(_, last)| last),
+        json,
+    }))
+}
+
+/// The last `claimed` entry against the recomputed scores.
+pub(super) fn claims_view<G: Present>(fold: &Fold<G>) -> Option<ClaimsView> {
+    let (seq, claimed) = fold.claims().last()?;
+    let players = G::totals(fold.state())
+        .into_iter()
+        .map(|(player, recomputed)| {
+            let claimed = claimed.get(&player).copied();
+            ClaimView {
+                agrees: claimed == Some(recomputed),
+                player,
+                claimed,
+                recomputed,
             }
-            if let crate::log::ReplayError::Decode(decode) = &error.error {
-                torn_hint(path, decode);
-            }
-            if let Some((_, last)) = state {
-                eprintln!(
-                    "  the state before it: sunfold replay {} --at {last}",
-                    path.display(),
-                );
-            }
-        }
-        Format::Json => {
-            let mut report = serde_json::json!({
-                "file": path.display().to_string(),
-                "game": G::NAME,
-                "valid": false,
-                "error": error_json(error, alternatives),
-            });
-            if let Some((state, last)) = state {
-                report["last_valid_seq"] = last.into();
-                report["state_before_error"] = G::json(state);
-            }
-            println!("{report:#}");
-        }
+        })
+        .collect();
+    Some(ClaimsView { seq: *seq, players })
+}
+
+/// What `replay` and `status` say about claimed scores, as text lines.
+pub(super) fn claims_lines<G: Present>(fold: &Fold<G>) -> Vec<String> {
+    let Some(view) = claims_view::<G>(fold) else {
+        return Vec::new();
+    };
+    let mut lines = vec![format!(
+        "\nclaims (event {}), against the recomputed scores:",
+        view.seq
+    )];
+    for claim in &view.players {
+        let total = claim.recomputed;
+        let verdict = match claim.claimed {
+            None => "no claim".to_owned(),
+            Some(c) if c == total => format!("claimed {c}, recomputed {total}: agrees"),
+            Some(c) => format!(
+                "claimed {c}, recomputed {total}: DIFFERS by {:+}",
+                total - c
+            ),
+        };
+        lines.push(format!("  {}: {verdict}", claim.player));
     }
-    Exit::Invalid
+    if view.players.iter().any(|c| !c.agrees) {
+        lines.push("  the breakdown of the recomputed scores is in the table above".to_owned());
+    }
+    lines
 }

@@ -70,11 +70,12 @@
 //! rules; 2 for bad arguments (checked before any log is read) or a file that
 //! cannot be read (the other files are still reported).
 
-use super::batch::{CHUNK, OpenLog, Unopened, collect, open_log, pool, progress};
+use super::batch::{CHUNK, collect, pool, progress};
+use super::error::CliError;
 use super::present::Present;
 use super::{Exit, Format, variant};
 use crate::game::{EventKind, Game};
-use crate::log::{Entry, Fold, GameKind, Line, LineReader, Located};
+use crate::log::{Entry, Fold, GameKind, Line, LineReader, Located, OpenError};
 use crate::sim::{SoleilsVariant, SummertimeVariant};
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
@@ -113,7 +114,7 @@ struct Change {
 }
 
 impl Change {
-    fn from_args(args: &RescoreArgs) -> Result<Change, Exit> {
+    fn from_args(args: &RescoreArgs) -> Result<Change, CliError> {
         if let Some(deck) = &args.deck {
             // A --deck run is a Summertime run, which has no options.
             let deck = variant::summertime(Some(deck), &args.options)?;
@@ -271,19 +272,10 @@ struct Rescored {
     outcome: Outcome,
 }
 
-pub fn run(args: RescoreArgs) -> Exit {
-    let change = match Change::from_args(&args) {
-        Ok(change) => change,
-        Err(exit) => return exit,
-    };
-    let files = match collect(&args.paths) {
-        Ok(files) => files,
-        Err(exit) => return exit,
-    };
-    let pool = match pool(args.jobs) {
-        Ok(pool) => pool,
-        Err(exit) => return exit,
-    };
+pub fn run(args: RescoreArgs) -> Result<Exit, CliError> {
+    let change = Change::from_args(&args)?;
+    let files = collect(&args.paths)?;
+    let pool = pool(args.jobs)?;
     let bar = progress(files.len() as u64, "files");
     let mut counts = [0u64; OUTCOMES.len()];
     for (n, chunk) in files.chunks(CHUNK).enumerate() {
@@ -317,13 +309,13 @@ pub fn run(args: RescoreArgs) -> Exit {
         Format::Text => println!("{summary}"),
         Format::Json => eprintln!("{summary}"),
     }
-    if counts[UNREADABLE] > 0 {
+    Ok(if counts[UNREADABLE] > 0 {
         Exit::Usage
     } else if counts[INVALID] > 0 {
         Exit::Invalid
     } else {
         Exit::Valid
-    }
+    })
 }
 
 /// `of 1,000 matches, 700 same, 112 change winner, …`: every outcome.
@@ -362,18 +354,17 @@ fn rescore_file(path: &Path, change: &Change) -> Rescored {
 /// outcome.
 fn rescore_path(path: &Path, change: &Change) -> (Option<&'static str>, Outcome) {
     let unreadable = |e: std::io::Error| {
-        Outcome::Unreadable(format!("cannot be read: {}", super::io_reason(&e)))
+        Outcome::Unreadable(format!("cannot be read: {}", super::error::io_reason(&e)))
     };
-    let OpenLog {
-        game,
-        first,
-        terminated,
-        lines,
-    } = match open_log(path) {
-        Ok(log) => log,
-        Err(Unopened::Open(e) | Unopened::Read(e)) => return (None, unreadable(e)),
-        Err(Unopened::Invalid(error)) => return (None, Outcome::Invalid(error)),
+    let opened = match crate::log::open_file(path) {
+        Ok(opened) => opened,
+        Err(OpenError::Io(e)) => return (None, unreadable(e)),
+        Err(OpenError::Decode(error)) => {
+            return (None, Outcome::Invalid(error.map(|e| e.to_string())));
+        }
     };
+    let game = opened.game();
+    let (first, terminated, lines) = opened.into_parts();
     let first = Line {
         number: 1,
         bytes: &first,
@@ -422,7 +413,7 @@ fn rescore_log<G: Rescore>(
                 let line = lines.lines_read() + 1;
                 return Outcome::Unreadable(format!(
                     "line {line} cannot be read: {}",
-                    super::io_reason(&e)
+                    super::error::io_reason(&e)
                 ));
             }
         };

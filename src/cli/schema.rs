@@ -3,6 +3,9 @@
 //! cannot drift apart.
 
 use super::Exit;
+use super::reports::{
+    ErrorReport, ReplayReport, SoleilsView, StatusReport, SummertimeView, TemplateReport,
+};
 use crate::log::Envelope;
 use crate::soleils::{self, template::RawTemplate};
 use crate::summertime;
@@ -25,6 +28,35 @@ pub enum SchemaKind {
     RescoreLine,
     /// One line of `sunfold audit --format json`.
     AuditLine,
+    /// The report of `sunfold replay --format json`: a valid log of either
+    /// game, or the located error.
+    ReplayReport,
+    /// The report of `sunfold status --format json`, or the located error.
+    StatusReport,
+    /// The report of `sunfold template check --format json`.
+    TemplateReport,
+}
+
+/// What `replay --format json` prints.
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum ReplayOutput {
+    Soleils(ReplayReport<SoleilsView>),
+    Summertime(ReplayReport<SummertimeView>),
+    SoleilsError(ErrorReport<SoleilsView>),
+    SummertimeError(ErrorReport<SummertimeView>),
+}
+
+/// What `status --format json` prints.
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum StatusOutput {
+    Soleils(StatusReport<SoleilsView, soleils::Event>),
+    Summertime(StatusReport<SummertimeView, summertime::Event>),
+    SoleilsError(ErrorReport<SoleilsView>),
+    SummertimeError(ErrorReport<SummertimeView>),
 }
 
 /// One line of a log: a game event or a meta entry (`undone`, `claimed`).
@@ -46,13 +78,16 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::CompareReport => schemars::schema_for!(super::report_view::CompareReport),
         SchemaKind::RescoreLine => schemars::schema_for!(super::rescore::RescoreLine),
         SchemaKind::AuditLine => schemars::schema_for!(super::batch::AuditLine),
+        SchemaKind::ReplayReport => schemars::schema_for!(ReplayOutput),
+        SchemaKind::StatusReport => schemars::schema_for!(StatusOutput),
+        SchemaKind::TemplateReport => schemars::schema_for!(TemplateReport),
     };
     let mut text = serde_json::to_string_pretty(&schema).expect("schemas serialize");
     text.push('\n');
     text
 }
 
-pub fn print(kind: SchemaKind) -> Exit {
+pub fn print(kind: SchemaKind) -> Result<Exit, super::error::CliError> {
     print!("{}", schema_text(kind));
-    Exit::Valid
+    Ok(Exit::Valid)
 }

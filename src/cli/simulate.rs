@@ -3,8 +3,9 @@
 //! byte, whatever the number of threads.
 
 use super::batch::{BotArg, CHUNK, GameArg, game_seed, pool, progress};
+use super::error::CliError;
 use super::render::PaperArg;
-use super::{Exit, Format, io_error, report_view, variant};
+use super::{Exit, Format, report_view, variant};
 use crate::log::chained_log;
 use crate::sim::{Bot, GameResult, Paired, Report, Simulated, Tally, play};
 use crate::soleils::Soleils;
@@ -97,9 +98,8 @@ pub struct CompareArgs {
     pub paper: PaperArg,
 }
 
-fn usage(message: String) -> Exit {
-    eprintln!("sunfold: {message}");
-    Exit::Usage
+fn usage(message: String) -> CliError {
+    CliError::Usage(message)
 }
 
 fn bots(args: &[BotArg]) -> Vec<Bot> {
@@ -118,7 +118,7 @@ fn bots(args: &[BotArg]) -> Vec<Bot> {
 }
 
 /// The player count, defaulted and checked against what the game allows.
-fn players<G: Simulated>(given: Option<usize>) -> Result<usize, Exit> {
+fn players<G: Simulated>(given: Option<usize>) -> Result<usize, CliError> {
     let (min, max) = G::PLAYERS;
     let players = given.unwrap_or(if min == max { min } else { 4 });
     if !(min..=max).contains(&players) {
@@ -135,7 +135,7 @@ fn players<G: Simulated>(given: Option<usize>) -> Result<usize, Exit> {
     Ok(players)
 }
 
-fn games(games: u64) -> Result<u64, Exit> {
+fn games(games: u64) -> Result<u64, CliError> {
     if games == 0 {
         return Err(usage(
             "expected at least 1 game, but found --games 0".to_owned(),
@@ -145,7 +145,7 @@ fn games(games: u64) -> Result<u64, Exit> {
 }
 
 /// `--template` belongs to 62 Soleils and `--deck` to Summertime.
-fn only_for(game: GameArg, flag: &str, given: bool) -> Result<(), Exit> {
+fn only_for(game: GameArg, flag: &str, given: bool) -> Result<(), CliError> {
     let (owner, other) = match flag {
         "--deck" | "--a-deck" | "--b-deck" => (GameArg::Summertime, "summertime"),
         _ => (GameArg::Soleils, "soleils"),
@@ -162,8 +162,8 @@ fn only_for(game: GameArg, flag: &str, given: bool) -> Result<(), Exit> {
     Ok(())
 }
 
-pub fn simulate(args: SimulateArgs) -> Exit {
-    let run = || -> Result<Exit, Exit> {
+pub fn simulate(args: SimulateArgs) -> Result<Exit, CliError> {
+    let run = || -> Result<Exit, CliError> {
         only_for(args.game, "--template", args.template.is_some())?;
         only_for(args.game, "--deck", args.deck.is_some())?;
         match args.game {
@@ -177,10 +177,10 @@ pub fn simulate(args: SimulateArgs) -> Exit {
             }
         }
     };
-    run().unwrap_or_else(|exit| exit)
+    run()
 }
 
-fn simulate_game<G: Simulated>(args: &SimulateArgs, variant: &G::Variant) -> Result<Exit, Exit>
+fn simulate_game<G: Simulated>(args: &SimulateArgs, variant: &G::Variant) -> Result<Exit, CliError>
 where
     G::Event: Send,
 {
@@ -188,7 +188,7 @@ where
     let count = games(args.batch.games)?;
     let bots = bots(&args.batch.bots);
     if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir).map_err(|e| io_error(dir, &e))?;
+        std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir, e))?;
     }
     let pool = pool(args.batch.jobs)?;
     let started = Instant::now();
@@ -202,7 +202,7 @@ where
     pool.install(|| {
         batches(
             count,
-            |i| -> Result<_, Exit> {
+            |i| -> Result<_, CliError> {
                 let mut result = play::<G>(variant, players, &bots, game_seed(args.batch.seed, i));
                 if let Some(dir) = out {
                     write_log::<G>(dir, i, variant, &result)?;
@@ -224,23 +224,23 @@ fn write_log<G: Simulated>(
     i: u64,
     variant: &G::Variant,
     result: &GameResult<G>,
-) -> Result<(), Exit> {
+) -> Result<(), CliError> {
     let path = dir.join(format!("{}-{:06}.jsonl", G::NAME, i + 1));
-    std::fs::write(&path, chained_log(&result.events(variant))).map_err(|e| io_error(&path, &e))
+    std::fs::write(&path, chained_log(&result.events(variant))).map_err(|e| CliError::io(&path, e))
 }
 
 /// Plays games `0..count` in parallel chunks and hands each result to
 /// `add` in game order, so that the report is the same on any thread count.
 fn batches<T: Send>(
     count: u64,
-    play: impl Fn(u64) -> Result<T, Exit> + Sync,
+    play: impl Fn(u64) -> Result<T, CliError> + Sync,
     mut add: impl FnMut(T),
-) -> Result<(), Exit> {
+) -> Result<(), CliError> {
     let bar = progress(count, "games");
     let mut start = 0;
     while start < count {
         let end = (start + CHUNK as u64).min(count);
-        let results: Vec<Result<T, Exit>> = (start..end).into_par_iter().map(&play).collect();
+        let results: Vec<Result<T, CliError>> = (start..end).into_par_iter().map(&play).collect();
         for result in results {
             add(result?);
         }
@@ -268,8 +268,8 @@ fn finish(report: &Report, format: Format, started: Instant, threads: usize) {
     );
 }
 
-pub fn compare(args: CompareArgs) -> Exit {
-    let run = || -> Result<Exit, Exit> {
+pub fn compare(args: CompareArgs) -> Result<Exit, CliError> {
+    let run = || -> Result<Exit, CliError> {
         for (flag, given) in [
             ("--a-template", args.a_template.is_some()),
             ("--b-template", args.b_template.is_some()),
@@ -291,14 +291,14 @@ pub fn compare(args: CompareArgs) -> Exit {
             }
         }
     };
-    run().unwrap_or_else(|exit| exit)
+    run()
 }
 
 fn compare_game<G: Simulated>(
     args: &CompareArgs,
     a: &G::Variant,
     b: &G::Variant,
-) -> Result<Exit, Exit>
+) -> Result<Exit, CliError>
 where
     G::Event: Send,
 {
@@ -315,11 +315,10 @@ where
         && !dir.as_os_str().is_empty()
         && !dir.is_dir()
     {
-        eprintln!(
-            "sunfold: {}: expected a folder to write the report into, but there is none",
+        return Err(CliError::Usage(format!(
+            "{}: expected a folder to write the report into, but there is none",
             dir.display()
-        );
-        return Err(Exit::Usage);
+        )));
     }
     let pool = pool(args.batch.jobs)?;
     let started = Instant::now();
@@ -343,10 +342,7 @@ where
     let report = paired.report(G::NAME, G::TITLE, args.batch.seed);
     if let Some(target) = &target {
         let scene = crate::render::compare::report(&report, args.paper.into());
-        match super::render::write(&scene, target) {
-            Exit::Valid => {}
-            exit => return Err(exit),
-        }
+        super::render::write(&scene, target)?;
     }
     finish(&report, args.format, started, pool.current_num_threads());
     Ok(Exit::Valid)

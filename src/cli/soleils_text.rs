@@ -200,44 +200,41 @@ pub fn text(state: &State) -> String {
     out
 }
 
-pub fn json(state: &State) -> serde_json::Value {
+pub fn view(state: &State) -> super::reports::SoleilsView {
+    use super::reports::{SheetView, SoleilsView};
     let template = state.template();
-    let players: Vec<serde_json::Value> = state
+    let players = state
         .players()
         .iter()
         .map(|p| {
-            let boxes: serde_json::Map<String, serde_json::Value> = p
+            let boxes = p
                 .marks
                 .iter()
                 .enumerate()
-                .filter_map(|(b, mark)| {
-                    let mark = (*mark)?;
-                    let id = template.boxes()[b].id.clone();
-                    Some((id, serde_json::to_value(mark).expect("marks serialize")))
-                })
+                .filter_map(|(b, mark)| Some((template.boxes()[b].id.clone(), (*mark)?)))
                 .collect();
             let ids = |done: &[bool], name: &dyn Fn(usize) -> String| -> Vec<String> {
                 (0..done.len()).filter(|&i| done[i]).map(name).collect()
             };
-            serde_json::json!({
-                "name": p.name,
-                "sun": p.sun,
-                "sun_total": p.sun_total,
-                "thresholds_won": p.thresholds_won,
-                "boxes": boxes,
-                "zones_done": ids(&p.zones_done, &|z| template.zones()[z].id.clone()),
-                "groups_done": ids(&p.groups_done, &|g| template.groups()[g].id.clone()),
-                "gains": p.gains,
-            })
+            SheetView {
+                name: p.name.clone(),
+                sun: p.sun.clone(),
+                sun_total: p.sun_total,
+                thresholds_won: p.thresholds_won.clone(),
+                boxes,
+                zones_done: ids(&p.zones_done, &|z| template.zones()[z].id.clone()),
+                groups_done: ids(&p.groups_done, &|g| template.groups()[g].id.clone()),
+                gains: p.gains,
+            }
         })
         .collect();
-    serde_json::json!({
-        "template": template.name(),
-        "options": state.options(),
-        "round": state.round(),
-        "dice": state.dice(),
-        "ended": state.ended().map(|r| r.to_string()),
-        "players": players,
-        "score": score(state),
-    })
+    SoleilsView {
+        template: template.name().to_owned(),
+        options: state.options(),
+        round: state.round(),
+        dice: state.dice(),
+        ended: state.ended().map(|r| r.to_string()),
+        players,
+        score: score(state),
+    }
 }

@@ -204,61 +204,69 @@ pub fn text(state: &State) -> String {
     out
 }
 
-pub fn json(state: &State) -> serde_json::Value {
+pub fn view(state: &State) -> super::reports::SummertimeView {
+    use super::reports::{CellView, HandView, PlayView, SummertimeView, TurnView};
     let deck = state.deck();
     let id = |c: CardIndex| deck.card(c).id.clone();
-    let grid: Vec<serde_json::Value> = state
+    let grid = state
         .grid()
         .iter()
-        .map(|(&(x, y), t)| {
-            serde_json::json!({
-                "cell": [x, y],
-                "card": id(t.card),
-                "by": state.players()[t.by].name,
-                "points": t.points,
-                "turn": t.turn,
-            })
+        .map(|(&(x, y), t)| CellView {
+            cell: [x, y],
+            card: id(t.card),
+            by: state.players()[t.by].name.clone(),
+            points: t.points,
+            turn: t.turn,
         })
         .collect();
-    let players: Vec<serde_json::Value> = state
+    let players = state
         .players()
         .iter()
-        .map(|p| {
-            serde_json::json!({
-                "name": p.name,
-                "points": p.points,
-                "hand": p.hand.iter().map(|&c| id(c)).collect::<Vec<_>>(),
-                "unseen_in_hand": p.unknown,
-                "tiles_up": p.up,
-                "tiles_down": p.down,
-            })
+        .map(|p| HandView {
+            name: p.name.clone(),
+            points: p.points,
+            hand: p.hand.iter().map(|&c| id(c)).collect(),
+            unseen_in_hand: p.unknown,
+            tiles_up: p.up.clone(),
+            tiles_down: p.down.clone(),
         })
         .collect();
-    let turns: Vec<serde_json::Value> = state
+    let turns = state
         .turns()
         .iter()
-        .map(|t| {
-            serde_json::json!({
-                "turn": t.number,
-                "player": state.players()[t.player].name,
-                "action": match t.action {
-                    TurnAction::Bought { card } => format!("bought {}", id(card)),
-                    TurnAction::Flipped => "tiles_flipped".to_owned(),
-                    TurnAction::Passed => "passed".to_owned(),
-                },
-                "plays": t.plays.iter().map(|&(c, (x, y), pts)| serde_json::json!({"card": id(c), "cell": [x, y], "points": pts})).collect::<Vec<_>>(),
-                "total": t.total,
-            })
+        .map(|t| TurnView {
+            turn: t.number,
+            player: state.players()[t.player].name.clone(),
+            action: match t.action {
+                TurnAction::Bought { card } => format!("bought {}", id(card)),
+                TurnAction::Flipped => "tiles_flipped".to_owned(),
+                TurnAction::Passed => "passed".to_owned(),
+            },
+            plays: t
+                .plays
+                .iter()
+                .map(|&(c, (x, y), points)| PlayView {
+                    card: id(c),
+                    cell: [x, y],
+                    points,
+                })
+                .collect(),
+            total: t.total,
         })
         .collect();
-    serde_json::json!({
-        "deck": deck.name(),
-        "order": if state.is_dealt() { "dealt" } else { "physical" },
-        "ended": state.ended().map(|r| r.to_string()),
-        "display": state.display().iter().map(|c| c.map(id)).collect::<Vec<_>>(),
-        "grid": grid,
-        "players": players,
-        "turns": turns,
-        "score": score(state),
-    })
+    SummertimeView {
+        deck: deck.name().to_owned(),
+        order: if state.is_dealt() {
+            "dealt"
+        } else {
+            "physical"
+        }
+        .to_owned(),
+        ended: state.ended().map(|r| r.to_string()),
+        display: state.display().iter().map(|c| c.map(id)).collect(),
+        grid,
+        players,
+        turns,
+        score: score(state),
+    }
 }

@@ -1,65 +1,127 @@
 //! `sunfold template check`, for sheet templates and decks alike.
 
+use super::error::CliError;
 use super::load::{LoadError, Loaded, load};
-use super::{Exit, io_error};
-use std::fmt::Display;
+use super::reports::{Problem, TemplateReport};
+use super::{Exit, Format};
+use crate::path::Problems;
 use std::path::Path;
 
-fn problems<P: Display>(shown: &impl Display, problems: &[P]) -> Exit {
-    for problem in problems {
-        eprintln!("{shown}: {problem}");
-    }
-    let count = problems.len();
-    let plural = if count == 1 { "" } else { "s" };
-    eprintln!("{shown}: {count} problem{plural}");
-    Exit::Invalid
-}
-
-pub fn check(path: &Path) -> Exit {
+pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {
     let shown = path.display();
+    let mut report = TemplateReport {
+        file: shown.to_string(),
+        valid: false,
+        kind: None,
+        name: None,
+        summary: None,
+        problems: Vec::new(),
+    };
     match load(path) {
         Ok(Loaded::Sheet(template)) => {
-            println!(
-                "{shown}: ok: sheet \"{}\", {} boxes in {} zones, {} constraints, {} sun thresholds, {} rounds, sun limit {}",
-                template.name(),
+            report.valid = true;
+            report.kind = Some("sheet".to_owned());
+            report.name = Some(template.name().to_owned());
+            report.summary = Some(format!(
+                "{} boxes in {} zones, {} constraints, {} sun thresholds, {} rounds, sun limit {}",
                 template.boxes().len(),
                 template.zones().len(),
                 template.constraints().len(),
                 template.thresholds().len(),
                 template.rounds(),
                 template.sun_limit(),
-            );
-            Exit::Valid
+            ));
         }
         Ok(Loaded::Deck(deck)) => {
             let kinds: std::collections::BTreeSet<usize> =
                 deck.cards().iter().map(|c| c.picture).collect();
-            println!(
-                "{shown}: ok: deck \"{}\", {} adventure cards of {} kinds, {} closing cards, {} items × {} tiles per player",
-                deck.name(),
+            report.valid = true;
+            report.kind = Some("deck".to_owned());
+            report.name = Some(deck.name().to_owned());
+            report.summary = Some(format!(
+                "{} adventure cards of {} kinds, {} closing cards, {} items × {} tiles per player",
                 deck.cards().len(),
                 kinds.len(),
                 deck.closing_cards().len(),
                 deck.items(),
                 deck.tiles_per_item(),
-            );
-            Exit::Valid
+            ));
         }
-        Err(error) => report(path, error),
+        Err(LoadError::Io(e)) => return Err(CliError::io(path, e)),
+        Err(error) if format == Format::Text => return Err(problems(path, error)),
+        Err(error) => {
+            report.kind = match &error {
+                LoadError::Sheet(_) => Some("sheet".to_owned()),
+                LoadError::Deck(_) => Some("deck".to_owned()),
+                _ => None,
+            };
+            report.problems = listed(error);
+        }
+    }
+    match format {
+        Format::Json => {
+            println!(
+                "{:#}",
+                serde_json::to_value(&report).expect("reports serialize")
+            );
+        }
+        Format::Text => {
+            // Only a sound file reaches here in text.
+            let kind = report.kind.unwrap_or_default();
+            let name = report.name.unwrap_or_default();
+            let summary = report.summary.unwrap_or_default();
+            println!("{shown}: ok: {kind} \"{name}\", {summary}");
+        }
+    }
+    Ok(if report.valid {
+        Exit::Valid
+    } else {
+        Exit::Invalid
+    })
+}
+
+/// Every problem with its JSON path.
+fn listed(error: LoadError) -> Vec<Problem> {
+    fn each<K: std::fmt::Display>(problems: &Problems<K>) -> Vec<Problem> {
+        problems
+            .problems()
+            .iter()
+            .map(|p| Problem {
+                path: p.path.to_string(),
+                message: p.kind.to_string(),
+            })
+            .collect()
+    }
+    match error {
+        LoadError::Io(e) => vec![Problem {
+            path: "(root)".to_owned(),
+            message: e.to_string(),
+        }],
+        LoadError::Shape { path, detail } => vec![Problem {
+            path,
+            message: detail,
+        }],
+        LoadError::Sheet(errors) => each(&errors),
+        LoadError::Deck(errors) => each(&errors),
     }
 }
 
-/// Reports why a template or deck could not be loaded, every problem with
-/// its path, and gives the exit code. Shared by `template check` and `render`.
-pub(super) fn report(path: &Path, error: LoadError) -> Exit {
-    let shown = path.display();
+/// Why a template or deck could not be loaded, every problem with its
+/// path. Shared by `template check`, `render` and the variant arguments.
+pub(super) fn problems(path: &Path, error: LoadError) -> CliError {
     match error {
-        LoadError::Io(e) => io_error(path, &e),
-        LoadError::Shape { path: at, detail } => {
-            eprintln!("{shown}: {at}: {detail}");
-            Exit::Invalid
-        }
-        LoadError::Sheet(errors) => problems(&shown, errors.problems()),
-        LoadError::Deck(errors) => problems(&shown, errors.problems()),
+        LoadError::Io(e) => CliError::io(path, e),
+        LoadError::Shape { path: at, detail } => CliError::File {
+            path: path.to_owned(),
+            message: format!("{at}: {detail}"),
+        },
+        LoadError::Sheet(errors) => CliError::Problems {
+            path: path.to_owned(),
+            problems: errors.problems().iter().map(ToString::to_string).collect(),
+        },
+        LoadError::Deck(errors) => CliError::Problems {
+            path: path.to_owned(),
+            problems: errors.problems().iter().map(ToString::to_string).collect(),
+        },
     }
 }

@@ -3,19 +3,18 @@
 //! Every command checks them the same way, with the same located errors,
 //! before anything is written or any game runs.
 
-use super::Exit;
-use super::load::{LoadError, Loaded, load};
+use super::error::CliError;
+use super::load::{Loaded, load};
 use crate::sim::{SoleilsVariant, SummertimeVariant};
 use crate::soleils::{Options, SkipPlacement, SunBonus};
 use std::path::Path;
 
-fn usage(message: String) -> Exit {
-    eprintln!("sunfold: {message}");
-    Exit::Usage
+fn usage(message: String) -> CliError {
+    CliError::Usage(message)
 }
 
 /// `base` with every `NAME=VALUE` of `given` applied, in order.
-pub fn soleils_options(mut base: Options, given: &[String]) -> Result<Options, Exit> {
+pub fn soleils_options(mut base: Options, given: &[String]) -> Result<Options, CliError> {
     for option in given {
         match option.split_once('=').map(|(k, v)| (k.trim(), v.trim())) {
             Some(("sun_bonus", "reach_or_pass")) => base.sun_bonus = SunBonus::ReachOrPass,
@@ -35,7 +34,7 @@ pub fn soleils_options(mut base: Options, given: &[String]) -> Result<Options, E
 }
 
 /// Summertime has no rule options: its numbers live in the deck.
-pub fn summertime_options(given: &[String]) -> Result<(), Exit> {
+pub fn summertime_options(given: &[String]) -> Result<(), CliError> {
     match given.first() {
         None => Ok(()),
         Some(option) => Err(usage(format!(
@@ -46,16 +45,13 @@ pub fn summertime_options(given: &[String]) -> Result<(), Exit> {
 
 /// Reads and checks a template or deck file, reporting every problem with
 /// the file and its JSON path, as `template check` does.
-fn checked(path: &Path) -> Result<Loaded, Exit> {
-    load(path).map_err(|error| match error {
-        LoadError::Io(e) => super::io_error(path, &e),
-        error => super::template::report(path, error),
-    })
+fn checked(path: &Path) -> Result<Loaded, CliError> {
+    load(path).map_err(|error| super::template::problems(path, error))
 }
 
 /// A sheet template from `path`, or the bundled one, with `options` applied
 /// to the defaults.
-pub fn soleils(path: Option<&Path>, options: &[String]) -> Result<SoleilsVariant, Exit> {
+pub fn soleils(path: Option<&Path>, options: &[String]) -> Result<SoleilsVariant, CliError> {
     let options = soleils_options(Options::default(), options)?;
     let Some(path) = path else {
         let mut variant = SoleilsVariant::bundled();
@@ -69,18 +65,15 @@ pub fn soleils(path: Option<&Path>, options: &[String]) -> Result<SoleilsVariant
             template: template.into(),
             options,
         }),
-        Loaded::Deck(_) => {
-            eprintln!(
-                "sunfold: {}: game: expected a sheet template (\"soleils\"), but found a deck (\"summertime\")",
-                path.display()
-            );
-            Err(Exit::Invalid)
-        }
+        Loaded::Deck(_) => Err(CliError::Refused(format!(
+            "{}: game: expected a sheet template (\"soleils\"), but found a deck (\"summertime\")",
+            path.display()
+        ))),
     }
 }
 
 /// A deck from `path`, or the bundled one.
-pub fn summertime(path: Option<&Path>, options: &[String]) -> Result<SummertimeVariant, Exit> {
+pub fn summertime(path: Option<&Path>, options: &[String]) -> Result<SummertimeVariant, CliError> {
     summertime_options(options)?;
     let Some(path) = path else {
         return Ok(SummertimeVariant::bundled());
@@ -91,12 +84,9 @@ pub fn summertime(path: Option<&Path>, options: &[String]) -> Result<SummertimeV
             raw: deck.raw().clone(),
             deck: deck.into(),
         }),
-        Loaded::Sheet(_) => {
-            eprintln!(
-                "sunfold: {}: game: expected a deck (\"summertime\"), but found a sheet template (\"soleils\")",
-                path.display()
-            );
-            Err(Exit::Invalid)
-        }
+        Loaded::Sheet(_) => Err(CliError::Refused(format!(
+            "{}: game: expected a deck (\"summertime\"), but found a sheet template (\"soleils\")",
+            path.display()
+        ))),
     }
 }

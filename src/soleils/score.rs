@@ -7,7 +7,7 @@ use serde::Serialize;
 pub const SEASHELL_MAJORITY: u32 = 5;
 
 /// One player's score, by category.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct ScoreLine {
     pub player: String,
     /// Starfish from sun-track thresholds.

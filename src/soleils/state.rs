@@ -6,7 +6,7 @@ use serde::Serialize;
 use std::sync::Arc;
 
 /// How a value came onto the sheet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum How {
     Placed,
@@ -15,7 +15,7 @@ pub enum How {
 }
 
 /// A value written into a box.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Mark {
     pub value: u8,
     pub how: How,
@@ -71,7 +71,7 @@ impl Turn {
 }
 
 /// Rewards gained so far, by source.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct Gains {
     pub sun_starfish: u32,
     pub flag_starfish: u32,

@@ -3,7 +3,7 @@
 use super::state::State;
 use serde::Serialize;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct ScoreLine {
     pub player: String,
     /// Points scored by playing cards.

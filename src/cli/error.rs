@@ -1,0 +1,177 @@
+//! The one error type of the command line, printed in one place
+//! ([`CliError::report`], called by `main`) and mapped to exit codes 1 and 2.
+//!
+//! Commands return `Result<Exit, CliError>`: `Ok` carries the verdict of a
+//! command that ran to its end (`audit` finding bad files exits 1 with
+//! `Ok`), `Err` a command that could not.
+
+use super::{Exit, Format};
+use std::path::{Path, PathBuf};
+
+/// Why a command stopped.
+#[derive(Debug)]
+pub enum CliError {
+    /// A bad argument, or a request that makes no sense: `sunfold: MESSAGE`,
+    /// exit 2.
+    Usage(String),
+    /// A file that cannot be read or written: `sunfold: PATH: REASON`, exit 2.
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// An entry or a file refused for what it says, where no line locates
+    /// it: `sunfold: MESSAGE`, exit 1.
+    Refused(String),
+    /// A file whose content is wrong at a place the message names:
+    /// `PATH: MESSAGE`, exit 1.
+    File { path: PathBuf, message: String },
+    /// Every problem of a template or deck: `PATH: PROBLEM` each, then the
+    /// count, exit 1.
+    Problems {
+        path: PathBuf,
+        problems: Vec<String>,
+    },
+    /// The first malformed or illegal line of a log, located, exit 1.
+    Log(Box<LogFailure>),
+    /// Damage that a command will not touch: the damage as found, then
+    /// `sunfold: MESSAGE`, exit 1.
+    Untouched {
+        damage: Box<CliError>,
+        message: String,
+    },
+}
+
+/// A located log error, ready to print as text or JSON.
+#[derive(Debug)]
+pub struct LogFailure {
+    pub path: PathBuf,
+    pub format: Format,
+    /// `:LINE: event SEQ (TYPE): REASON`, as the log reader locates it.
+    pub located: String,
+    /// What is legal instead, one entry per line of text.
+    pub alternatives: Alternatives,
+    /// The line is a write cut short by a crash: say how to repair it.
+    pub torn: bool,
+    /// The seq of the last event folded before the error, if any.
+    pub before: Option<u64>,
+    /// The whole report, for `--format json`.
+    pub json: Option<serde_json::Value>,
+}
+
+/// The legal alternatives to a refused line.
+#[derive(Debug, Default)]
+pub enum Alternatives {
+    #[default]
+    None,
+    /// Descriptions, for a line of a log on disk.
+    Described(Vec<String>),
+    /// Commands to paste, grouped by decision, for an entry being recorded.
+    Commands(Vec<super::commands::Group>),
+}
+
+/// How many described alternatives a replay error lists.
+const ALTERNATIVES_SHOWN: usize = 8;
+
+impl CliError {
+    /// A file that cannot be read or written.
+    pub fn io(path: &Path, error: std::io::Error) -> CliError {
+        CliError::Io {
+            path: path.to_owned(),
+            error,
+        }
+    }
+
+    /// The exit code it gives.
+    pub fn exit(&self) -> Exit {
+        match self {
+            CliError::Usage(_) | CliError::Io { .. } => Exit::Usage,
+            CliError::Refused(_)
+            | CliError::File { .. }
+            | CliError::Problems { .. }
+            | CliError::Log(_)
+            | CliError::Untouched { .. } => Exit::Invalid,
+        }
+    }
+
+    /// Prints it: a JSON report to standard output for `--format json`,
+    /// everything else to standard error.
+    pub fn report(&self) {
+        match self {
+            CliError::Usage(message) | CliError::Refused(message) => {
+                eprintln!("sunfold: {message}");
+            }
+            CliError::Io { path, error } => {
+                eprintln!("sunfold: {}: {}", path.display(), io_reason(error));
+            }
+            CliError::File { path, message } => eprintln!("{}: {message}", path.display()),
+            CliError::Problems { path, problems } => {
+                let shown = path.display();
+                for problem in problems {
+                    eprintln!("{shown}: {problem}");
+                }
+                let count = problems.len();
+                let plural = if count == 1 { "" } else { "s" };
+                eprintln!("{shown}: {count} problem{plural}");
+            }
+            CliError::Log(failure) => failure.report(),
+            CliError::Untouched { damage, message } => {
+                damage.report();
+                eprintln!("sunfold: {message}");
+            }
+        }
+    }
+}
+
+impl LogFailure {
+    fn report(&self) {
+        if let (Format::Json, Some(json)) = (self.format, &self.json) {
+            println!("{json:#}");
+            return;
+        }
+        let shown = self.path.display();
+        eprintln!("{shown}:{}", self.located);
+        match &self.alternatives {
+            Alternatives::None => {}
+            Alternatives::Described(described) if described.is_empty() => {}
+            Alternatives::Described(described) => {
+                let more = described.len().saturating_sub(ALTERNATIVES_SHOWN);
+                let shown = described[..described.len().min(ALTERNATIVES_SHOWN)].join("; ");
+                let more = if more > 0 {
+                    format!(" (and {more} more)")
+                } else {
+                    String::new()
+                };
+                eprintln!("  legal instead: {shown}{more}");
+            }
+            Alternatives::Commands(groups) if groups.is_empty() => {}
+            Alternatives::Commands(groups) => {
+                eprintln!("  legal instead:");
+                let more = format!(
+                    "sunfold status {} --all lists every one",
+                    super::commands::quote(&shown.to_string())
+                );
+                for line in super::commands::lines(groups, false, "    ", &more) {
+                    eprintln!("{line}");
+                }
+            }
+        }
+        if self.torn {
+            eprintln!(
+                "  a crash cut the last write short: sunfold repair {shown} removes it and keeps it aside"
+            );
+        }
+        if let Some(last) = self.before {
+            eprintln!("  the state before it: sunfold replay {shown} --at {last}");
+        }
+    }
+}
+
+/// An I/O error in the words of the other messages.
+pub fn io_reason(error: &std::io::Error) -> String {
+    match error.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_owned(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        std::io::ErrorKind::IsADirectory => "is a directory, not a file".to_owned(),
+        _ => error.to_string().to_lowercase(),
+    }
+}

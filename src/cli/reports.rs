@@ -1,0 +1,252 @@
+//! The JSON reports of `replay`, `status` and `template check`, as types.
+//!
+//! Each derives `Serialize` and `JsonSchema`, so the schema that
+//! `sunfold schema NAME` prints (and `docs/schema/` keeps) is the shape the
+//! command writes. The state of a game is one of the two state views.
+
+use super::commands::Group;
+use crate::soleils::{self, Gains, Mark};
+use crate::summertime;
+use schemars::JsonSchema;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// `sunfold replay --format json` of a valid log.
+#[derive(Serialize, JsonSchema)]
+pub struct ReplayReport<S> {
+    pub file: String,
+    /// `soleils` or `summertime`.
+    pub game: String,
+    /// Always `true`: a log that breaks a rule gives an [`ErrorReport`].
+    pub valid: bool,
+    /// Events folded, the start event included.
+    pub events: u64,
+    /// Whether every line after the first carries the hash of the one
+    /// before; `null` for a log of one line.
+    pub chained: Option<bool>,
+    /// Events taken back by an `undone` entry.
+    pub undone: Vec<Undone>,
+    /// The last `claimed` entry against the recomputed scores; `null`
+    /// without one.
+    pub claims: Option<ClaimsView>,
+    /// The state at the end (or after `--at`), with the scores.
+    pub state: S,
+}
+
+/// An event taken back.
+#[derive(Serialize, JsonSchema)]
+pub struct Undone {
+    /// The seq of the event taken back.
+    pub seq: u64,
+    /// The seq of the `undone` entry.
+    pub by: u64,
+    /// The event, in words.
+    pub event: String,
+}
+
+/// The last `claimed` entry against the recomputed scores.
+#[derive(Serialize, JsonSchema)]
+pub struct ClaimsView {
+    /// The seq of the `claimed` entry.
+    pub seq: u64,
+    pub players: Vec<ClaimView>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct ClaimView {
+    pub player: String,
+    /// `null` when the entry claims nothing for this player.
+    pub claimed: Option<i64>,
+    pub recomputed: i64,
+    pub agrees: bool,
+}
+
+/// `replay` or `status --format json` of a log that is malformed or breaks
+/// a rule: the report is on standard output, and the exit code is 1.
+#[derive(Serialize, JsonSchema)]
+pub struct ErrorReport<S> {
+    pub file: String,
+    /// `soleils` or `summertime`; absent when the first line names no game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// Always `false`.
+    pub valid: bool,
+    pub error: ErrorDetail,
+    /// The seq of the last event folded before the error; absent when the
+    /// error is on the first line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_valid_seq: Option<u64>,
+    /// The state after `last_valid_seq`: what the line was checked against.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state_before_error: Option<S>,
+}
+
+/// The first malformed or illegal line, located.
+#[derive(Serialize, JsonSchema)]
+pub struct ErrorDetail {
+    /// The line number, from 1.
+    pub line: usize,
+    /// The line's seq, when it could be read.
+    pub seq: Option<u64>,
+    /// The line's type, when it could be read.
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// Why, as `expected X, but found Y`.
+    pub message: String,
+    /// The legal events at that point, in words, when the line was a
+    /// well-formed event.
+    pub alternatives: Vec<String>,
+}
+
+/// `sunfold status --format json`.
+#[derive(Serialize, JsonSchema)]
+pub struct StatusReport<S, E> {
+    pub file: String,
+    pub game: String,
+    /// Events so far, the start event included.
+    pub events: u64,
+    pub chained: Option<bool>,
+    /// The round or turn, or how the game ended.
+    pub progress: String,
+    /// Whose decision is pending, and what it is; empty once the game is
+    /// over.
+    pub pending: Vec<String>,
+    /// The legal next events, in words.
+    pub legal: Vec<String>,
+    /// The same, as entries that `sunfold append` takes unchanged.
+    pub legal_events: Vec<E>,
+    /// The same, as commands to paste, grouped by decision.
+    pub commands: Vec<Group>,
+    /// The decision `sunfold undo` would take back, in words.
+    pub undoable: Option<String>,
+    pub claims: Option<ClaimsView>,
+    pub state: S,
+}
+
+/// A 62 Soleils state.
+#[derive(Serialize, JsonSchema)]
+pub struct SoleilsView {
+    /// The sheet's name.
+    pub template: String,
+    pub options: soleils::Options,
+    /// The rounds rolled so far.
+    pub round: u16,
+    /// This round's dice, once rolled.
+    pub dice: Option<[u8; 3]>,
+    /// How the game ended, once it has.
+    pub ended: Option<String>,
+    pub players: Vec<SheetView>,
+    /// The score table, in seating order.
+    pub score: Vec<soleils::ScoreLine>,
+}
+
+/// One player's sheet.
+#[derive(Serialize, JsonSchema)]
+pub struct SheetView {
+    pub name: String,
+    /// The sun track's entries, in order.
+    pub sun: Vec<u8>,
+    pub sun_total: u16,
+    /// For each threshold of the sheet, in order: whether its reward was
+    /// won.
+    pub thresholds_won: Vec<bool>,
+    /// The written boxes, by box id.
+    pub boxes: BTreeMap<String, Mark>,
+    /// The zones whose every box is written.
+    pub zones_done: Vec<String>,
+    /// The groups whose every box is written.
+    pub groups_done: Vec<String>,
+    pub gains: Gains,
+}
+
+/// A Summertime state.
+#[derive(Serialize, JsonSchema)]
+pub struct SummertimeView {
+    /// The deck's name.
+    pub deck: String,
+    /// `dealt` or `physical`.
+    pub order: String,
+    /// How the game ended, once it has.
+    pub ended: Option<String>,
+    /// The card face up in front of each stack, if any.
+    pub display: Vec<Option<String>>,
+    pub grid: Vec<CellView>,
+    pub players: Vec<HandView>,
+    pub turns: Vec<TurnView>,
+    /// The score table, in seating order.
+    pub score: Vec<summertime::ScoreLine>,
+}
+
+/// A card in the grid.
+#[derive(Serialize, JsonSchema)]
+pub struct CellView {
+    /// `[x, y]`.
+    pub cell: [i32; 2],
+    pub card: String,
+    /// Who played it.
+    pub by: String,
+    /// What it earned when played.
+    pub points: u32,
+    /// The turn it was played in.
+    pub turn: u32,
+}
+
+/// A player's hand and tiles.
+#[derive(Serialize, JsonSchema)]
+pub struct HandView {
+    pub name: String,
+    pub points: u32,
+    /// The cards in hand, by id.
+    pub hand: Vec<String>,
+    /// Cards in hand whose face is not known (physical games).
+    pub unseen_in_hand: u8,
+    /// The tiles face up, per item.
+    pub tiles_up: Vec<u8>,
+    /// The tiles face down, per item.
+    pub tiles_down: Vec<u8>,
+}
+
+/// One turn.
+#[derive(Serialize, JsonSchema)]
+pub struct TurnView {
+    pub turn: u32,
+    pub player: String,
+    /// `bought CARD`, `tiles_flipped` or `passed`.
+    pub action: String,
+    pub plays: Vec<PlayView>,
+    /// The player's points after the turn.
+    pub total: u32,
+}
+
+/// A card played in a turn.
+#[derive(Serialize, JsonSchema)]
+pub struct PlayView {
+    pub card: String,
+    pub cell: [i32; 2],
+    pub points: u32,
+}
+
+/// `sunfold template check --format json`.
+#[derive(Serialize, JsonSchema)]
+pub struct TemplateReport {
+    pub file: String,
+    /// Whether the file is a sound sheet or deck.
+    pub valid: bool,
+    /// `sheet` or `deck`, once the file's `game` says which.
+    pub kind: Option<String>,
+    /// The sheet's or deck's `name`, when valid.
+    pub name: Option<String>,
+    /// What it holds, in words, when valid.
+    pub summary: Option<String>,
+    /// Every problem found, each with its JSON path.
+    pub problems: Vec<Problem>,
+}
+
+/// One problem of a template or deck.
+#[derive(Serialize, JsonSchema)]
+pub struct Problem {
+    /// Where, such as `zones[2].flag`; `$` for the whole file.
+    pub path: String,
+    /// Why, as `expected X, but found Y`.
+    pub message: String,
+}
