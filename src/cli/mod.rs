@@ -78,108 +78,8 @@ enum Command {
     /// Start recording a match: write the start event of a new log.
     #[command(subcommand)]
     New(NewCommand),
-    /// 62 Soleils: roll the three dice (digital dice from the log's seed, or
-    /// --dice 3,4,6 for real ones).
-    #[command(after_help = RECORD_HELP)]
-    Roll {
-        file: PathBuf,
-        #[arg(long, value_delimiter = ',', value_name = "A,B,C")]
-        dice: Option<Vec<u8>>,
-    },
-    /// 62 Soleils: PLAYER writes VALUE into BOX.
-    #[command(after_help = RECORD_HELP)]
-    Place {
-        file: PathBuf,
-        player: String,
-        #[arg(value_name = "BOX")]
-        box_id: String,
-        value: u8,
-    },
-    /// 62 Soleils: PLAYER copies the crab value into the neighbour TARGET, or --decline.
-    #[command(after_help = RECORD_HELP)]
-    Crab {
-        file: PathBuf,
-        player: String,
-        #[arg(required_unless_present = "decline")]
-        target: Option<String>,
-        #[arg(long, conflicts_with = "target")]
-        decline: bool,
-    },
-    /// 62 Soleils: PLAYER adds VALUE to the sun track.
-    #[command(after_help = RECORD_HELP)]
-    Sun {
-        file: PathBuf,
-        player: String,
-        value: u8,
-    },
-    /// 62 Soleils: PLAYER writes the bonus digit VALUE into BOX, or --decline.
-    #[command(after_help = RECORD_HELP)]
-    Bonus {
-        file: PathBuf,
-        player: String,
-        #[arg(value_name = "BOX", required_unless_present = "decline")]
-        box_id: Option<String>,
-        #[arg(required_unless_present = "decline")]
-        value: Option<u8>,
-        #[arg(long, conflicts_with_all = ["box_id", "value"])]
-        decline: bool,
-    },
-    /// Summertime: PLAYER buys a face-up CARD (its id, or the stack number 0-2).
-    #[command(after_help = RECORD_HELP)]
-    Buy {
-        file: PathBuf,
-        player: String,
-        card: String,
-    },
-    /// Summertime: PLAYER plays CARD at CELL, written x,y.
-    #[command(after_help = RECORD_HELP)]
-    Play {
-        file: PathBuf,
-        player: String,
-        card: String,
-        #[arg(value_parser = parse_cell, allow_hyphen_values = true)]
-        cell: (i32, i32),
-    },
-    /// Summertime: PLAYER ends a turn in which they bought.
-    #[command(name = "end-turn", after_help = RECORD_HELP)]
-    EndTurn { file: PathBuf, player: String },
-    /// Summertime: PLAYER turns all face-down tiles face up.
-    #[command(after_help = RECORD_HELP)]
-    Flip { file: PathBuf, player: String },
-    /// Summertime: PLAYER passes.
-    #[command(after_help = RECORD_HELP)]
-    Pass { file: PathBuf, player: String },
-    /// Summertime: turn up the next card (dealt games), or STACK CARD --behind
-    /// ITEMS as seen on the table (physical games).
-    #[command(after_help = RECORD_HELP)]
-    Reveal {
-        file: PathBuf,
-        stack: Option<u8>,
-        #[arg(requires = "stack")]
-        card: Option<String>,
-        #[arg(long, value_delimiter = ',', requires = "card", value_name = "A,B,C")]
-        behind: Option<Vec<String>>,
-    },
-    /// Summertime: the face-up cards leave the game after two passes.
-    #[command(after_help = RECORD_HELP)]
-    Discard { file: PathBuf },
-    /// Append any entry given as JSON; seq, at and prev are filled in.
-    #[command(after_help = RECORD_HELP)]
-    Append { file: PathBuf, json: String },
-    /// Take back the last decision (not across a roll or a reveal): appends
-    /// an "undone" entry, it never erases.
-    #[command(after_help = RECORD_HELP)]
-    Undo { file: PathBuf },
-    /// Record the scores claimed on paper, NAME=SCORE each, or --from FILE.
-    #[command(after_help = RECORD_HELP)]
-    Claim {
-        file: PathBuf,
-        #[arg(value_parser = parse_claim, required_unless_present = "from")]
-        scores: Vec<(String, i64)>,
-        /// A JSON file {"Ann": 54, "Bob": 61}.
-        #[arg(long, conflicts_with = "scores")]
-        from: Option<PathBuf>,
-    },
+    #[command(flatten)]
+    Record(record::Verb),
     /// Where a match stands: whose decision is pending, the sheets or grid,
     /// the scores so far and the legal next events.
     #[command(after_help = EXIT_CODES)]
@@ -282,39 +182,6 @@ enum TemplateCommand {
     },
 }
 
-const RECORD_HELP: &str = "\
-Every recording command locks the file, checks the new entry against the
-whole log first, and writes it only if it is legal; an illegal entry is
-refused with its reason and the file stays byte for byte unchanged.
-
-Exit codes:
-  0  the entry was appended
-  1  the entry is illegal, or the log is malformed
-  2  bad arguments, or a file that cannot be read or written";
-
-fn parse_cell(text: &str) -> Result<(i32, i32), String> {
-    let (x, y) = text
-        .split_once(',')
-        .ok_or_else(|| format!("expected a cell such as 2,-1, but found {text:?}"))?;
-    let n = |v: &str| {
-        v.trim()
-            .parse::<i32>()
-            .map_err(|_| format!("expected a cell such as 2,-1, but found {text:?}"))
-    };
-    Ok((n(x)?, n(y)?))
-}
-
-fn parse_claim(text: &str) -> Result<(String, i64), String> {
-    let (name, score) = text
-        .split_once('=')
-        .ok_or_else(|| format!("expected NAME=SCORE such as Ann=54, but found {text:?}"))?;
-    let score = score
-        .trim()
-        .parse::<i64>()
-        .map_err(|_| format!("expected a whole score in {text:?}"))?;
-    Ok((name.trim().to_owned(), score))
-}
-
 #[derive(Subcommand, Debug)]
 enum NewCommand {
     /// A 62 Soleils log.
@@ -415,7 +282,6 @@ pub fn main() -> ExitCode {
 }
 
 fn run(command: Command) -> Result<Exit, CliError> {
-    use record::{Verb, record};
     match command {
         Command::Replay(args) => replay::run(&args.file, args.at, args.format),
         Command::Template(TemplateCommand::Check { file, format }) => {
@@ -434,64 +300,7 @@ fn run(command: Command) -> Result<Exit, CliError> {
             jobs,
             strict_claims,
         } => batch::audit(&paths, format, jobs, strict_claims),
-        Command::Roll { file, dice } => record(&file, Verb::Roll { dice }),
-        Command::Place {
-            file,
-            player,
-            box_id,
-            value,
-        } => record(
-            &file,
-            Verb::Place {
-                player,
-                box_id,
-                value,
-            },
-        ),
-        Command::Crab {
-            file,
-            player,
-            target,
-            ..
-        } => record(&file, Verb::Crab { player, to: target }),
-        Command::Sun {
-            file,
-            player,
-            value,
-        } => record(&file, Verb::Sun { player, value }),
-        Command::Bonus {
-            file,
-            player,
-            box_id,
-            value,
-            ..
-        } => {
-            let placed = box_id.zip(value);
-            record(&file, Verb::Bonus { player, placed })
-        }
-        Command::Buy { file, player, card } => record(&file, Verb::Buy { player, card }),
-        Command::Play {
-            file,
-            player,
-            card,
-            cell,
-        } => record(&file, Verb::Play { player, card, cell }),
-        Command::EndTurn { file, player } => record(&file, Verb::EndTurn { player }),
-        Command::Flip { file, player } => record(&file, Verb::Flip { player }),
-        Command::Pass { file, player } => record(&file, Verb::Pass { player }),
-        Command::Reveal {
-            file,
-            stack,
-            card,
-            behind,
-        } => {
-            let given = stack.zip(card).map(|(s, c)| (s, c, behind));
-            record(&file, Verb::Reveal { given })
-        }
-        Command::Discard { file } => record(&file, Verb::Discard),
-        Command::Append { file, json } => record(&file, Verb::Append { json }),
-        Command::Undo { file } => record(&file, Verb::Undo),
-        Command::Claim { file, scores, from } => claim(&file, scores, from),
+        Command::Record(verb) => record::record(verb),
         Command::Status { file, all, format } => record::status(&file, all, format),
         Command::Repair { file } => record::repair(&file),
         Command::Render(RenderCommand::Sheet(args)) => render::sheet(&args),
@@ -531,18 +340,6 @@ fn man(dir: Option<PathBuf>) -> Result<Exit, CliError> {
     Ok(Exit::Valid)
 }
 
-fn claim(
-    file: &std::path::Path,
-    scores: Vec<(String, i64)>,
-    from: Option<PathBuf>,
-) -> Result<Exit, CliError> {
-    let scores = match from {
-        None => scores.into_iter().collect(),
-        Some(path) => read_json::<std::collections::BTreeMap<String, i64>>(&path)?,
-    };
-    record::record(file, record::Verb::Claim { scores })
-}
-
 fn seed_from_clock() -> u64 {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -550,7 +347,9 @@ fn seed_from_clock() -> u64 {
     now.as_secs() ^ u64::from(now.subsec_nanos()).rotate_left(32)
 }
 
-fn read_json<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> Result<T, CliError> {
+pub(super) fn read_json<T: serde::de::DeserializeOwned>(
+    path: &std::path::Path,
+) -> Result<T, CliError> {
     let text = std::fs::read_to_string(path).map_err(|e| CliError::io(path, e))?;
     serde_json::from_str(&text).map_err(|e| {
         CliError::Refused(format!(

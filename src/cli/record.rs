@@ -20,60 +20,146 @@ use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
 use std::collections::BTreeMap;
 use std::io::BufRead;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// What a command appends.
-#[derive(Clone, Debug)]
+/// The recording commands: each appends one entry, under an exclusive lock.
+#[derive(clap::Subcommand, Clone, Debug)]
 pub enum Verb {
+    /// 62 Soleils: roll the three dice (digital dice from the log's seed, or
+    /// --dice 3,4,6 for real ones).
+    #[command(after_help = RECORD_HELP)]
     Roll {
+        file: PathBuf,
+        #[arg(long, value_delimiter = ',', value_name = "A,B,C")]
         dice: Option<Vec<u8>>,
     },
+    /// 62 Soleils: PLAYER writes VALUE into BOX.
+    #[command(after_help = RECORD_HELP)]
     Place {
+        file: PathBuf,
         player: String,
+        #[arg(value_name = "BOX")]
         box_id: String,
         value: u8,
     },
+    /// 62 Soleils: PLAYER copies the crab value into the neighbour TARGET, or --decline.
+    #[command(after_help = RECORD_HELP)]
     Crab {
+        file: PathBuf,
         player: String,
-        to: Option<String>,
+        #[arg(required_unless_present = "decline")]
+        target: Option<String>,
+        #[arg(long, conflicts_with = "target")]
+        decline: bool,
     },
+    /// 62 Soleils: PLAYER adds VALUE to the sun track.
+    #[command(after_help = RECORD_HELP)]
     Sun {
+        file: PathBuf,
         player: String,
         value: u8,
     },
+    /// 62 Soleils: PLAYER writes the bonus digit VALUE into BOX, or --decline.
+    #[command(after_help = RECORD_HELP)]
     Bonus {
+        file: PathBuf,
         player: String,
-        placed: Option<(String, u8)>,
+        #[arg(value_name = "BOX", required_unless_present = "decline")]
+        box_id: Option<String>,
+        #[arg(required_unless_present = "decline")]
+        value: Option<u8>,
+        #[arg(long, conflicts_with_all = ["box_id", "value"])]
+        decline: bool,
     },
+    /// Summertime: PLAYER buys a face-up CARD (its id, or the stack number 0-2).
+    #[command(after_help = RECORD_HELP)]
     Buy {
+        file: PathBuf,
         player: String,
         card: String,
     },
+    /// Summertime: PLAYER plays CARD at CELL, written x,y.
+    #[command(after_help = RECORD_HELP)]
     Play {
+        file: PathBuf,
         player: String,
         card: String,
+        #[arg(value_parser = parse_cell, allow_hyphen_values = true)]
         cell: (i32, i32),
     },
-    EndTurn {
-        player: String,
-    },
-    Flip {
-        player: String,
-    },
-    Pass {
-        player: String,
-    },
+    /// Summertime: PLAYER ends a turn in which they bought.
+    #[command(name = "end-turn", after_help = RECORD_HELP)]
+    EndTurn { file: PathBuf, player: String },
+    /// Summertime: PLAYER turns all face-down tiles face up.
+    #[command(after_help = RECORD_HELP)]
+    Flip { file: PathBuf, player: String },
+    /// Summertime: PLAYER passes.
+    #[command(after_help = RECORD_HELP)]
+    Pass { file: PathBuf, player: String },
+    /// Summertime: turn up the next card (dealt games), or STACK CARD --behind
+    /// ITEMS as seen on the table (physical games).
+    #[command(after_help = RECORD_HELP)]
     Reveal {
-        given: Option<(u8, String, Option<Vec<String>>)>,
+        file: PathBuf,
+        stack: Option<u8>,
+        #[arg(requires = "stack")]
+        card: Option<String>,
+        #[arg(long, value_delimiter = ',', requires = "card", value_name = "A,B,C")]
+        behind: Option<Vec<String>>,
     },
-    Discard,
-    Append {
-        json: String,
-    },
-    Undo,
+    /// Summertime: the face-up cards leave the game after two passes.
+    #[command(after_help = RECORD_HELP)]
+    Discard { file: PathBuf },
+    /// Append any entry given as JSON; seq, at and prev are filled in.
+    #[command(after_help = RECORD_HELP)]
+    Append { file: PathBuf, json: String },
+    /// Take back the last decision (not across a roll or a reveal): appends
+    /// an "undone" entry, it never erases.
+    #[command(after_help = RECORD_HELP)]
+    Undo { file: PathBuf },
+    /// Record the scores claimed on paper, NAME=SCORE each, or --from FILE.
+    #[command(after_help = RECORD_HELP)]
     Claim {
-        scores: BTreeMap<String, i64>,
+        file: PathBuf,
+        #[arg(value_parser = parse_claim, required_unless_present = "from")]
+        scores: Vec<(String, i64)>,
+        /// A JSON file {"Ann": 54, "Bob": 61}.
+        #[arg(long, conflicts_with = "scores")]
+        from: Option<PathBuf>,
     },
+}
+
+const RECORD_HELP: &str = "\
+Every recording command locks the file, checks the new entry against the
+whole log first, and writes it only if it is legal; an illegal entry is
+refused with its reason and the file stays byte for byte unchanged.
+
+Exit codes:
+  0  the entry was appended
+  1  the entry is illegal, or the log is malformed
+  2  bad arguments, or a file that cannot be read or written";
+
+fn parse_cell(text: &str) -> Result<(i32, i32), String> {
+    let (x, y) = text
+        .split_once(',')
+        .ok_or_else(|| format!("expected a cell such as 2,-1, but found {text:?}"))?;
+    let n = |v: &str| {
+        v.trim()
+            .parse::<i32>()
+            .map_err(|_| format!("expected a cell such as 2,-1, but found {text:?}"))
+    };
+    Ok((n(x)?, n(y)?))
+}
+
+fn parse_claim(text: &str) -> Result<(String, i64), String> {
+    let (name, score) = text
+        .split_once('=')
+        .ok_or_else(|| format!("expected NAME=SCORE such as Ann=54, but found {text:?}"))?;
+    let score = score
+        .trim()
+        .parse::<i64>()
+        .map_err(|_| format!("expected a whole score in {text:?}"))?;
+    Ok((name.trim().to_owned(), score))
 }
 
 impl Verb {
@@ -90,8 +176,29 @@ impl Verb {
             | Verb::Flip { .. }
             | Verb::Pass { .. }
             | Verb::Reveal { .. }
-            | Verb::Discard => Some(GameKind::Summertime),
-            Verb::Append { .. } | Verb::Undo | Verb::Claim { .. } => None,
+            | Verb::Discard { .. } => Some(GameKind::Summertime),
+            Verb::Append { .. } | Verb::Undo { .. } | Verb::Claim { .. } => None,
+        }
+    }
+
+    /// The log it appends to.
+    fn file(&self) -> &Path {
+        match self {
+            Verb::Roll { file, .. }
+            | Verb::Place { file, .. }
+            | Verb::Crab { file, .. }
+            | Verb::Sun { file, .. }
+            | Verb::Bonus { file, .. }
+            | Verb::Buy { file, .. }
+            | Verb::Play { file, .. }
+            | Verb::EndTurn { file, .. }
+            | Verb::Flip { file, .. }
+            | Verb::Pass { file, .. }
+            | Verb::Reveal { file, .. }
+            | Verb::Discard { file }
+            | Verb::Append { file, .. }
+            | Verb::Undo { file }
+            | Verb::Claim { file, .. } => file,
         }
     }
 }
@@ -107,7 +214,8 @@ fn usage(message: String) -> CliError {
 
 /// Appends the entry a verb describes, under an exclusive lock, through the
 /// library's [`Recorder`].
-pub fn record(path: &Path, verb: Verb) -> Result<Exit, CliError> {
+pub fn record(verb: Verb) -> Result<Exit, CliError> {
+    let path = verb.file();
     let mut recorder = Recorder::open(path).map_err(|e| CliError::io(path, e))?;
     let mut session = recorder.lock().map_err(|error| match error {
         LockError::Io(e) => CliError::io(path, e),
@@ -148,15 +256,15 @@ fn checked<G: Present>(
         .fold::<G>()
         .map_err(|error| super::replay::folding(path, Format::Text, error))?;
     let line = match verb {
-        Verb::Append { json } => appended_line(json, fold.events(), Session::prev(&fold))?,
-        Verb::Undo => session.line(&fold, Session::undo(&fold), Some(now())),
-        Verb::Claim { scores } => session.line(
-            &fold,
-            Entry::Meta(Meta::Claimed {
-                scores: scores.clone(),
-            }),
-            Some(now()),
-        ),
+        Verb::Append { json, .. } => appended_line(json, fold.events(), Session::prev(&fold))?,
+        Verb::Undo { .. } => session.line(&fold, Session::undo(&fold), Some(now())),
+        Verb::Claim { scores, from, .. } => {
+            let scores = match from {
+                None => scores.iter().cloned().collect(),
+                Some(from) => super::read_json::<BTreeMap<String, i64>>(from)?,
+            };
+            session.line(&fold, Entry::Meta(Meta::Claimed { scores }), Some(now()))
+        }
         _ => session.line(&fold, Entry::Game(build(&fold, verb)?), Some(now())),
     };
     let before = fold.state().clone();
@@ -266,7 +374,7 @@ fn soleils_entry(fold: &Fold<Soleils>, verb: &Verb) -> Result<soleils::Event, Cl
     use soleils::{BonusPlaced, CrabCopied, Event, Placed, PlayerOnly, Rolled, Step, SunEntered};
     let state = fold.state();
     Ok(match verb.clone() {
-        Verb::Roll { dice } => {
+        Verb::Roll { dice, .. } => {
             let dice = match dice {
                 Some(dice) if dice.len() == 3 => dice,
                 Some(dice) => {
@@ -285,15 +393,21 @@ fn soleils_entry(fold: &Fold<Soleils>, verb: &Verb) -> Result<soleils::Event, Cl
             player,
             box_id,
             value,
+            ..
         } => Event::Placed(Placed {
             player,
             box_id,
             value: die(value)?,
         }),
-        Verb::Crab { player, to: None } => Event::CrabDeclined(PlayerOnly { player }),
         Verb::Crab {
             player,
-            to: Some(to),
+            target: None,
+            ..
+        } => Event::CrabDeclined(PlayerOnly { player }),
+        Verb::Crab {
+            player,
+            target: Some(to),
+            ..
         } => {
             // The copy comes from the crab box the player just wrote.
             let from = state
@@ -305,22 +419,21 @@ fn soleils_entry(fold: &Fold<Soleils>, verb: &Verb) -> Result<soleils::Event, Cl
                 .unwrap_or_else(|| to.clone());
             Event::CrabCopied(CrabCopied { player, from, to })
         }
-        Verb::Sun { player, value } => Event::SunEntered(SunEntered {
+        Verb::Sun { player, value, .. } => Event::SunEntered(SunEntered {
             player,
             value: die(value)?,
         }),
         Verb::Bonus {
             player,
-            placed: None,
-        } => Event::BonusDeclined(PlayerOnly { player }),
-        Verb::Bonus {
-            player,
-            placed: Some((box_id, value)),
+            box_id: Some(box_id),
+            value: Some(value),
+            ..
         } => Event::BonusPlaced(BonusPlaced {
             player,
             box_id,
             value: die(value)?,
         }),
+        Verb::Bonus { player, .. } => Event::BonusDeclined(PlayerOnly { player }),
         _ => unreachable!("only 62 Soleils verbs reach here"),
     })
 }
@@ -345,7 +458,7 @@ fn summertime_entry(fold: &Fold<Summertime>, verb: &Verb) -> Result<summertime::
     let state = fold.state();
     let deck = state.deck();
     Ok(match verb.clone() {
-        Verb::Buy { player, card } => {
+        Verb::Buy { player, card, .. } => {
             // A stack number names the face-up card in front of that stack.
             let card = match card.parse::<usize>() {
                 Ok(stack) if stack < 3 => {
@@ -355,16 +468,21 @@ fn summertime_entry(fold: &Fold<Summertime>, verb: &Verb) -> Result<summertime::
             };
             Event::Bought(Bought { player, card })
         }
-        Verb::Play { player, card, cell } => Event::Played(Played {
+        Verb::Play {
+            player, card, cell, ..
+        } => Event::Played(Played {
             player,
             card,
             cell: [cell.0, cell.1],
         }),
-        Verb::EndTurn { player } => Event::TurnEnded(PlayerOnly { player }),
-        Verb::Flip { player } => Event::TilesFlipped(PlayerOnly { player }),
-        Verb::Pass { player } => Event::Passed(PlayerOnly { player }),
+        Verb::EndTurn { player, .. } => Event::TurnEnded(PlayerOnly { player }),
+        Verb::Flip { player, .. } => Event::TilesFlipped(PlayerOnly { player }),
+        Verb::Pass { player, .. } => Event::Passed(PlayerOnly { player }),
         Verb::Reveal {
-            given: Some((stack, card, behind)),
+            stack: Some(stack),
+            card: Some(card),
+            behind,
+            ..
         } => {
             let behind = match behind {
                 None => None,
@@ -384,7 +502,7 @@ fn summertime_entry(fold: &Fold<Summertime>, verb: &Verb) -> Result<summertime::
                 behind,
             })
         }
-        Verb::Reveal { given: None } => {
+        Verb::Reveal { .. } => {
             // In a dealt game the order says which card comes next.
             let Phase::Reveal(stacks) = state.phase() else {
                 return Err(CliError::Refused(
@@ -408,7 +526,7 @@ fn summertime_entry(fold: &Fold<Summertime>, verb: &Verb) -> Result<summertime::
                 behind: None,
             })
         }
-        Verb::Discard => Event::Discarded(Discarded {
+        Verb::Discard { .. } => Event::Discarded(Discarded {
             cards: state
                 .display()
                 .iter()
