@@ -73,23 +73,10 @@ fn letter_paper_gives_letter_pages() {
 }
 
 #[test]
-fn copies_and_sheets_per_page_set_the_page_count() {
-    let cases: [(&[&str], usize); 5] = [
+fn copies_and_names_set_the_page_count() {
+    let cases: [(&[&str], usize); 2] = [
         (&["--copies", "3"], 3),
-        (&["--copies", "3", "--per-page", "2"], 2),
-        (&["--copies", "4", "--per-page", "4"], 1),
-        (&["--copies", "5", "--per-page", "4"], 2),
-        (
-            &[
-                "--names",
-                "Ann,Bob,Chloé",
-                "--copies",
-                "2",
-                "--per-page",
-                "2",
-            ],
-            3,
-        ),
+        (&["--names", "Ann,Bob,Chloé", "--copies", "2"], 6),
     ];
     for (i, (options, pages)) in cases.iter().enumerate() {
         let file = out(&format!("n-up-{i}.pdf"));
@@ -104,21 +91,46 @@ fn copies_and_sheets_per_page_set_the_page_count() {
         let doc = pdf(&render(&args));
         assert_eq!(doc.get_pages().len(), *pages, "{options:?}");
     }
-    let file = out("two-up.pdf");
-    let doc = pdf(&render(&[
-        "render",
-        "sheet",
-        "sheet-templates/62-soleils-d-ete.json",
-        "-o",
-        &file,
-        "--per-page",
-        "2",
-    ]));
-    assert_eq!(
-        page_sizes(&doc),
-        [(297.0, 210.0)],
-        "two to a page is landscape"
-    );
+}
+
+#[test]
+fn layouts_that_would_print_text_below_6_pt_or_make_no_sense_are_refused() {
+    // Given the bundled sheet, whose smallest text (sun slot numbers, box
+    // ids) is 2.3 mm at full size, when it is asked two or four to a page
+    // or on A5, then nothing is written and the message names the size.
+    let file = out("refused.pdf");
+    let mut lines = Vec::new();
+    let cases: [&[&str]; 8] = [
+        &["--per-page", "2"],
+        &["--per-page", "4", "--paper", "a5"],
+        &["--paper", "a5"],
+        &["--large-print", "--per-page", "2"],
+        &["--large-print", "--paper", "a5"],
+        &["--names", "Ann,,Bob"],
+        &[
+            "--names",
+            "Maximilian Alexander Bartholomew von Hohenzollern-Sigmaringen the Younger",
+        ],
+        &["--copies", "0"],
+    ];
+    for options in cases {
+        let _ = std::fs::remove_file(&file);
+        let mut args = vec![
+            "render",
+            "sheet",
+            "sheet-templates/62-soleils-d-ete.json",
+            "-o",
+            &file,
+        ];
+        args.extend_from_slice(options);
+        let (code, _, stderr) = common::sunfold(&args);
+        assert_ne!(code, 0, "{options:?}");
+        assert!(!std::path::Path::new(&file).exists(), "{options:?} wrote");
+        let first = stderr.lines().next().unwrap_or_default().to_owned();
+        lines.push(format!("{options:?} exit {code}: {first}"));
+    }
+    common::snapshots()
+        .bind(|| insta::assert_snapshot!("render__refused_layouts", lines.join("\n")));
 }
 
 #[test]
@@ -395,4 +407,129 @@ fn a_wrong_extension_or_kind_of_file_is_a_usage_error() {
         "-",
     ]);
     assert_eq!(code, 1, "an illegal log is reported, not drawn");
+}
+
+fn texts(items: &[Item], out: &mut Vec<String>) {
+    for item in items {
+        match item {
+            Item::Text { text, .. } => out.push(text.clone()),
+            Item::Group { items, .. } => texts(items, out),
+            _ => {}
+        }
+    }
+}
+
+/// The text of each page of a large-print sheet.
+fn large_pages(
+    template: &str,
+    name: Option<&str>,
+) -> (sunfold::soleils::Template, Vec<Vec<String>>) {
+    let text = std::fs::read_to_string(common::repo().join(template)).unwrap();
+    let raw: sunfold::soleils::template::RawTemplate = serde_json::from_str(&text).unwrap();
+    let template = sunfold::soleils::Template::try_from(raw).unwrap();
+    let pages = sheet::pages(&template, sheet::Options { name, large: true }, None)
+        .iter()
+        .map(|page| {
+            let mut items = Vec::new();
+            page(&mut Canvas {
+                items: &mut items,
+                frame: Frame::IDENTITY,
+            });
+            let mut out = Vec::new();
+            texts(&items, &mut out);
+            out
+        })
+        .collect();
+    (template, pages)
+}
+
+#[test]
+fn large_print_keeps_each_zone_whole_on_one_page_in_reading_order() {
+    for file in [
+        "sheet-templates/62-soleils-d-ete.json",
+        "sheet-templates/petit-ete.json",
+    ] {
+        let (template, pages) = large_pages(file, Some("Łucja"));
+        // Page 1: the name line, the sun track and its thresholds.
+        let first = &pages[0];
+        assert!(first.iter().any(|t| t == "Name"), "{file}: {first:?}");
+        assert!(first.iter().any(|t| t == "Sun track"), "{file}");
+        for t in template.thresholds() {
+            assert!(
+                first.contains(&t.at.to_string()),
+                "{file}: threshold {}",
+                t.at
+            );
+        }
+        // Every zone: all its box ids on one page, with its name and rule.
+        let mut last_page = 0;
+        for zone in template.zones() {
+            let ids: Vec<&str> = zone
+                .boxes
+                .iter()
+                .map(|&b| template.boxes()[b].id.as_str())
+                .collect();
+            let on: Vec<usize> = (0..pages.len())
+                .filter(|&p| ids.iter().any(|id| pages[p].iter().any(|t| t == id)))
+                .collect();
+            assert_eq!(on.len(), 1, "{file}: zone {} spans pages {on:?}", zone.id);
+            let page = &pages[on[0]];
+            for id in &ids {
+                assert!(page.iter().any(|t| t == id), "{file}: {id}");
+            }
+            assert!(page.contains(&zone.name), "{file}: {} unnamed", zone.name);
+            assert!(
+                page.iter().any(|t| t.starts_with("Rule")),
+                "{file}: {} has no rule in words",
+                zone.name
+            );
+            // Each crab box says where it copies to.
+            for &b in &zone.boxes {
+                let sheet_box = &template.boxes()[b];
+                if sheet_box.crab {
+                    let said = format!("Crab in {}: copies to", sheet_box.id);
+                    assert!(page.iter().any(|t| t.starts_with(&said)), "{file}: {said}");
+                }
+            }
+            last_page = last_page.max(on[0]);
+        }
+        assert!(last_page > 0, "{file}: zones after page 1");
+        // No caption of the old column tiles.
+        assert!(
+            !pages
+                .iter()
+                .flatten()
+                .any(|t| t.starts_with("Grid: columns"))
+        );
+    }
+}
+
+#[test]
+fn large_print_pdf_pages_hold_each_zone_whole() {
+    // The same, read back from the PDF itself, page by page.
+    let file = out("large.pdf");
+    let doc = pdf(&render(&[
+        "render",
+        "sheet",
+        "sheet-templates/62-soleils-d-ete.json",
+        "-o",
+        &file,
+        "--large-print",
+    ]));
+    let (template, _) = large_pages("sheet-templates/62-soleils-d-ete.json", None);
+    let pages = doc.get_pages().len() as u32;
+    let text: Vec<String> = (1..=pages)
+        .map(|p| doc.extract_text(&[p]).unwrap())
+        .collect();
+    assert!(text[0].contains("Name") && text[0].contains("Sun track"));
+    for zone in template.zones() {
+        let holding: Vec<usize> = (0..text.len())
+            .filter(|&p| {
+                zone.boxes
+                    .iter()
+                    .all(|&b| text[p].contains(&template.boxes()[b].id))
+            })
+            .collect();
+        assert!(!holding.is_empty(), "zone {} is split", zone.id);
+    }
 }

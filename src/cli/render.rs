@@ -56,17 +56,20 @@ pub struct SheetArgs {
     pub output: PathBuf,
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
     pub paper: PaperArg,
-    /// Sheets per page, with cut lines between them.
+    /// Sheets per page, with cut lines between them. Without --copies or
+    /// --names, that many copies fill the page.
     #[arg(long, value_enum, default_value_t = PerPage::One)]
     pub per_page: PerPage,
-    /// How many copies of each sheet.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=500))]
-    pub copies: u16,
-    /// Comma-separated player names, one personalised sheet each.
+    /// How many copies of each sheet (1 to 500).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_COPIES as i64))]
+    pub copies: Option<u16>,
+    /// Comma-separated player names, one personalised sheet each (at most 500).
     #[arg(long, value_delimiter = ',')]
     pub names: Vec<String>,
     /// Accessible large print: twice the size, thick strokes, black on
-    /// white, no meaning carried by colour, one sheet over several pages.
+    /// white, no meaning carried by colour; page 1 holds the name line and
+    /// the sun track, then each zone stands whole on a page with its rule
+    /// in words. A4 or Letter, one sheet per page.
     #[arg(long)]
     pub large_print: bool,
 }
@@ -127,7 +130,70 @@ pub(super) fn write(scene: &Scene, target: &Target) -> Result<Exit, CliError> {
     Ok(Exit::Valid)
 }
 
+/// The most copies, or names, one print job takes.
+const MAX_COPIES: u16 = 500;
+
+/// The smallest text a print may hold: 6 pt.
+const SMALLEST_PT: f32 = 6.0;
+
+/// Refuses the sheet flags that make no sense together, before anything
+/// is drawn.
+fn check_sheet_args(args: &SheetArgs) -> Result<(), CliError> {
+    if args.large_print && args.per_page != PerPage::One {
+        return Err(CliError::Usage(format!(
+            "expected --per-page 1 with --large-print, whose pages are A4 or Letter at twice the size, but found --per-page {}",
+            args.per_page.count()
+        )));
+    }
+    if args.large_print && args.paper == PaperArg::A5 {
+        return Err(CliError::Usage(
+            "expected --paper a4 or letter with --large-print, but found a5, which would shrink its numbers below twice the standard size".to_owned(),
+        ));
+    }
+    if let Some(i) = args.names.iter().position(|n| n.trim().is_empty()) {
+        return Err(CliError::Usage(format!(
+            "expected a name in each place of --names, but found an empty one at place {}",
+            i + 1
+        )));
+    }
+    if args.names.len() > usize::from(MAX_COPIES) {
+        return Err(CliError::Usage(format!(
+            "expected at most {MAX_COPIES} names, as for --copies, but found {}",
+            args.names.len()
+        )));
+    }
+    let sheets = args.names.len().max(1) * usize::from(args.copies.unwrap_or(1));
+    if sheets > 10 * usize::from(MAX_COPIES) {
+        return Err(CliError::Usage(format!(
+            "expected at most {} sheets in one job, but --names and --copies ask for {sheets}",
+            10 * MAX_COPIES
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses a scene whose smallest text would print below 6 pt, naming the
+/// size it would reach and the text.
+fn check_legible(scene: &Scene, how: &str) -> Result<(), CliError> {
+    use crate::render::scene::{MM_PER_PT, smallest_text};
+    let smallest = scene
+        .pages
+        .iter()
+        .filter_map(|page| smallest_text(&page.items))
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    match smallest {
+        Some((size, text)) if size / MM_PER_PT < SMALLEST_PT - 0.005 => {
+            Err(CliError::Usage(format!(
+                "expected text of at least {SMALLEST_PT} pt, but {how} prints {text:?} at {:.1} pt; use a larger --paper or fewer sheets per page",
+                size / MM_PER_PT
+            )))
+        }
+        _ => Ok(()),
+    }
+}
+
 pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
+    check_sheet_args(args)?;
     let target = target(&args.output)?;
     let template = match load(&args.template) {
         Ok(Loaded::Sheet(template)) => template,
@@ -144,9 +210,20 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
     } else {
         args.names.iter().map(|n| Some(n.trim())).collect()
     };
+    // Without --copies, a page of --per-page N holds N copies of one sheet.
+    let per_page = if args.large_print {
+        1
+    } else {
+        args.per_page.count()
+    };
+    let copies = args.copies.unwrap_or(if args.names.is_empty() {
+        u16::from(per_page)
+    } else {
+        1
+    });
     let mut pieces = Vec::new();
     for name in &names {
-        for _ in 0..args.copies {
+        for _ in 0..copies {
             let options = sheet::Options {
                 name: *name,
                 large: args.large_print,
@@ -154,11 +231,6 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
             pieces.extend(sheet::pages(&template, options, None));
         }
     }
-    let per_page = if args.large_print {
-        1
-    } else {
-        args.per_page.count()
-    };
     let scene = Scene {
         title: template.name().to_owned(),
         pages: impose(
@@ -168,6 +240,11 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
             pieces,
         ),
     };
+    let how = format!(
+        "--per-page {per_page} on {}",
+        format!("{:?}", args.paper).to_lowercase()
+    );
+    check_legible(&scene, &how)?;
     write(&scene, &target)
 }
 

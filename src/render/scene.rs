@@ -115,6 +115,29 @@ pub struct Page {
     pub items: Vec<Item>,
 }
 
+/// The smallest text size on the page, in millimetres, and the text.
+pub fn smallest_text(items: &[Item]) -> Option<(f32, &str)> {
+    let mut smallest: Option<(f32, &str)> = None;
+    for item in items {
+        let found = match item {
+            Item::Text { size, text, .. } if !text.trim().is_empty() => {
+                Some((*size, text.as_str()))
+            }
+            Item::Group { items, .. } => smallest_text(items),
+            _ => None,
+        };
+        if let Some(found) = found
+            && smallest.is_none_or(|s| found.0 < s.0)
+        {
+            smallest = Some(found);
+        }
+    }
+    smallest
+}
+
+/// Millimetres in a typographic point.
+pub const MM_PER_PT: f32 = 25.4 / 72.0;
+
 /// A whole document: the same scene feeds both backends.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {

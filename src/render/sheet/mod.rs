@@ -4,7 +4,10 @@
 //! The sheet is a vertical flow of blocks (header, legend, sun track,
 //! thresholds, grid, flags, score box) at a natural size of
 //! [`WIDTH`] × [`HEIGHT`] mm, paginated when it does not fit. Large print
-//! doubles every size, drops colour, and splits the grid into tiles.
+//! doubles every size, drops colour, and gives each zone its own place
+//! (see `large.rs`).
+
+mod large;
 
 use super::scene::{Anchor, Canvas, Color, Draw, Stroke, Weight};
 use super::text;
@@ -116,17 +119,15 @@ struct Geometry {
     band: f32,
 }
 
-impl Geometry {
-    fn size(&self) -> f32 {
-        self.pitch - self.gap
-    }
-}
-
-/// A part of the grid drawn on one page: some columns, some rows.
+/// A part of the grid drawn on one page: some columns, some rows, and in
+/// large print only the boxes of one zone.
 #[derive(Clone)]
 struct Tile {
     columns: (u16, u16),
     rows: Vec<u16>,
+    zone: Option<usize>,
+    /// The cell pitch, in mm.
+    pitch: f32,
 }
 
 #[derive(Clone)]
@@ -137,6 +138,11 @@ enum Block {
     Thresholds,
     /// A part of the grid, with a caption when the grid is split in tiles.
     Grid(Tile, Option<String>),
+    /// Large print: one whole zone, with its rule in words.
+    Zone {
+        zone: usize,
+        tiles: Vec<Tile>,
+    },
     Flags,
     Score,
 }
@@ -259,6 +265,7 @@ impl<'a> Sheet<'a> {
     fn height(&self, block: &Block) -> f32 {
         let k = self.style.k;
         match block {
+            Block::Header if self.options.large => 17.0 * k,
             Block::Header => 14.0 * k,
             Block::Legend => {
                 if self.options.large {
@@ -284,6 +291,7 @@ impl<'a> Sheet<'a> {
                 let caption = if caption.is_some() { 8.0 * k } else { 0.0 };
                 caption + tile.rows.iter().map(|&r| self.row_height(r)).sum::<f32>() + 2.0 * k
             }
+            Block::Zone { zone, tiles } => self.zone_height(*zone, tiles),
             Block::Flags => {
                 let lines = self.template.zones().len().div_ceil(self.columns()) as f32;
                 8.0 * k + lines * 11.0 * k
@@ -315,6 +323,9 @@ impl<'a> Sheet<'a> {
 
     /// The blocks of each page.
     fn paginate(&self) -> Vec<Vec<Block>> {
+        if self.options.large {
+            return self.paginate_large();
+        }
         let mut blocks = vec![Block::Header, Block::Legend, Block::Sun, Block::Thresholds];
         let columns = self.template.grid().columns;
         let per_tile = ((WIDTH / self.geometry.pitch).floor() as u16).clamp(1, columns.max(1));
@@ -360,6 +371,8 @@ impl<'a> Sheet<'a> {
         let tile = Tile {
             columns: (c0, c1),
             rows,
+            zone: None,
+            pitch: self.geometry.pitch,
         };
         let caption = tiled.then(|| {
             format!(
@@ -398,6 +411,7 @@ impl<'a> Sheet<'a> {
                     }
                     self.grid(canvas, top, tile)
                 }
+                Block::Zone { zone, tiles } => self.draw_zone(canvas, y, *zone, tiles),
                 Block::Flags => self.flags(canvas, y),
                 Block::Score => self.score(canvas, y),
             }
@@ -414,12 +428,14 @@ impl<'a> Sheet<'a> {
 
     fn header(&self, c: &mut Canvas, y: f32) {
         let (k, st) = (self.style.k, self.style);
+        let large = self.options.large;
         let title = self.template.name();
+        let title_width = if large { WIDTH } else { TITLE_WIDTH };
         c.text_fit(
             0.0,
             y + 8.0 * k,
             7.5 * k,
-            TITLE_WIDTH,
+            title_width,
             title,
             Anchor::Start,
             Weight::Bold,
@@ -436,43 +452,31 @@ impl<'a> Sheet<'a> {
                 st.soft(),
             );
         }
-        let x = if self.options.large { 0.0 } else { 112.0 };
-        let line_y = if self.options.large {
-            y + 13.5 * k
+        // The name line: beside the title, or under it in large print.
+        let (x, line_y, size) = if large {
+            (0.0, y + 16.0 * k, 3.5 * k)
         } else {
-            y + 9.0
+            (112.0, y + 9.0, 3.5)
         };
-        if !self.options.large {
-            c.text(
-                x,
-                line_y,
-                3.5,
-                "Name",
-                Anchor::Start,
-                Weight::Regular,
-                st.soft(),
-            );
-            c.line(x + 11.0, line_y + 0.6, WIDTH, line_y + 0.6, st.s(0.3));
-            if let Some(name) = self.name() {
-                c.text_fit(
-                    x + 13.0,
-                    line_y - 0.4,
-                    5.0,
-                    WIDTH - x - 14.0,
-                    name,
-                    Anchor::Start,
-                    Weight::Oblique,
-                    st.hand(),
-                );
-            }
-        } else if let Some(name) = self.name() {
+        c.text(
+            x,
+            line_y,
+            size,
+            "Name",
+            Anchor::Start,
+            Weight::Regular,
+            st.soft(),
+        );
+        let after = x + text::width("Name", size, Weight::Regular) + 2.0 * k;
+        c.line(after, line_y + 0.6 * k, WIDTH, line_y + 0.6 * k, st.s(0.3));
+        if let Some(name) = self.name() {
             c.text_fit(
-                WIDTH,
-                y + 8.0 * k,
-                6.0 * k,
-                80.0,
+                after + 2.0 * k,
+                line_y - 0.4 * k,
+                5.0 * k,
+                WIDTH - after - 3.0 * k,
                 name,
-                Anchor::End,
+                Anchor::Start,
                 Weight::Oblique,
                 st.hand(),
             );
@@ -508,12 +512,25 @@ impl<'a> Sheet<'a> {
                 )
             };
         };
+        let words: [&str; 3] = if large {
+            [
+                "Pearl: write its number to colour the pearl",
+                "Crab (hollow, with claws): copy the number to a neighbour",
+                "Frog (solid, with eyes): any sun value from 1 to 6",
+            ]
+        } else {
+            [
+                "write its number to colour the pearl",
+                "copy to a neighbour",
+                "any sun value",
+            ]
+        };
         let pearl = |c: &mut Canvas, x: f32, y: f32| self.pearl_icon(c, x, y, 4, false);
-        item(c, &pearl, "write its number to colour the pearl", &mut at);
+        item(c, &pearl, words[0], &mut at);
         let crab = |c: &mut Canvas, x: f32, y: f32| self.crab_icon(c, x, y);
-        item(c, &crab, "copy to a neighbour", &mut at);
+        item(c, &crab, words[1], &mut at);
         let frog = |c: &mut Canvas, x: f32, y: f32| self.frog_icon(c, x, y);
-        item(c, &frog, "any sun value", &mut at);
+        item(c, &frog, words[2], &mut at);
     }
 
     fn pearl_icon(&self, c: &mut Canvas, x: f32, y: f32, pearl: u8, done: bool) {
@@ -564,7 +581,18 @@ impl<'a> Sheet<'a> {
             );
             c.circle(x + side * 2.2 * k, y - 2.1 * k, 0.7 * k, Some(color), None);
         }
-        c.circle(x, y, 1.5 * k, Some(color), None);
+        if st.mono {
+            // Hollow, so that it never reads as the frog's solid head.
+            c.circle(
+                x,
+                y,
+                1.5 * k,
+                Some(Color::WHITE),
+                Some(Stroke::solid(color, 0.4 * k)),
+            );
+        } else {
+            c.circle(x, y, 1.5 * k, Some(color), None);
+        }
     }
 
     /// A frog: a head with two eyes.
@@ -715,7 +743,7 @@ impl<'a> Sheet<'a> {
                 c.text(
                     cx,
                     cy - r + 3.0 * k,
-                    2.2 * k,
+                    2.3 * k,
                     (slot + 1).to_string(),
                     Anchor::Middle,
                     Weight::Regular,
@@ -735,7 +763,7 @@ impl<'a> Sheet<'a> {
                     c.text(
                         cx,
                         cy + r - 1.0 * k,
-                        2.2 * k,
+                        2.3 * k,
                         format!("+{value}"),
                         Anchor::Middle,
                         Weight::Oblique,
@@ -834,19 +862,23 @@ impl<'a> Sheet<'a> {
         if sheet_box.column < tile.columns.0 || sheet_box.column > tile.columns.1 {
             return None;
         }
+        if tile.zone.is_some_and(|z| z != sheet_box.zone) {
+            return None;
+        }
         let mut y = top + 1.0 * self.style.k;
         for &row in &tile.rows {
-            if self.label_rows.contains(&row) {
+            if tile.zone.is_none() && self.label_rows.contains(&row) {
                 y += self.geometry.band;
             }
             if row == sheet_box.row {
                 let g = &self.geometry;
                 let columns = tile.columns.1 - tile.columns.0 + 1;
-                let left = (WIDTH - f32::from(columns) * g.pitch) / 2.0;
-                let x = left + f32::from(sheet_box.column - tile.columns.0) * g.pitch + g.gap / 2.0;
+                let left = (WIDTH - f32::from(columns) * tile.pitch) / 2.0;
+                let x =
+                    left + f32::from(sheet_box.column - tile.columns.0) * tile.pitch + g.gap / 2.0;
                 return Some((x, y + g.gap / 2.0));
             }
-            y += self.geometry.pitch;
+            y += tile.pitch;
         }
         None
     }
@@ -854,7 +886,7 @@ impl<'a> Sheet<'a> {
     fn grid(&self, c: &mut Canvas, top: f32, tile: &Tile) {
         let template = self.template;
         let (k, st) = (self.style.k, self.style);
-        let size = self.geometry.size();
+        let size = tile.pitch - self.geometry.gap;
         let at = |b: usize| self.box_at(tile, top, b);
         // Group shapes under the boxes.
         for group in template.groups() {
@@ -872,7 +904,8 @@ impl<'a> Sheet<'a> {
         // Zone labels in the band above each zone's first row in this tile:
         // each may use the room up to the next label on its band.
         let mut labels: Vec<(f32, f32, f32, String, String)> = Vec::new();
-        for zone in template.zones() {
+        // A zone of large print has its name above it instead.
+        for zone in template.zones().iter().filter(|_| tile.zone.is_none()) {
             let in_tile: Vec<usize> = zone
                 .boxes
                 .iter()
@@ -952,7 +985,7 @@ impl<'a> Sheet<'a> {
                 Constraint::Same(_) | Constraint::Distinct(_) => continue,
             };
             if let (Some(pa), Some(pb)) = (at(a), at(b)) {
-                self.symbol(c, pa, pb, symbol);
+                self.symbol(c, size, pa, pb, symbol);
             }
         }
         // The boxes.
@@ -973,9 +1006,18 @@ impl<'a> Sheet<'a> {
                 );
                 let done = mark.is_some_and(|m| m.value == sheet_box.pearl);
                 self.pearl_icon(c, x + 3.3 * k, y + 3.3 * k, sheet_box.pearl, done);
-                let mut icon_y = y + 3.6 * k;
+                // Top right; in a narrow large-print box, bottom right, clear
+                // of the pearl.
+                let icons = f32::from(u8::from(sheet_box.crab) + u8::from(sheet_box.frog));
+                let narrow = self.options.large && size < 30.0;
+                let mut icon_y = if narrow {
+                    y + size - 3.6 * k - (icons - 1.0) * 5.2 * k
+                } else {
+                    y + 3.6 * k
+                };
                 if sheet_box.crab {
-                    self.crab_icon(c, x + size - 3.4 * k, icon_y);
+                    let inset = if narrow { 4.0 } else { 3.4 };
+                    self.crab_icon(c, x + size - inset * k, icon_y);
                     icon_y += 5.2 * k;
                 }
                 if sheet_box.frog {
@@ -985,7 +1027,7 @@ impl<'a> Sheet<'a> {
                     c.text(
                         x + 1.2 * k,
                         y + size - 1.2 * k,
-                        2.0 * k,
+                        2.3 * k,
                         sheet_box.id.clone(),
                         Anchor::Start,
                         Weight::Regular,
@@ -1024,7 +1066,7 @@ impl<'a> Sheet<'a> {
                         c.text(
                             x + size - 1.2 * k,
                             y + size - 1.2 * k,
-                            2.2 * k,
+                            2.3 * k,
                             note,
                             Anchor::End,
                             Weight::Oblique,
@@ -1171,9 +1213,15 @@ impl<'a> Sheet<'a> {
         }
     }
 
-    fn symbol(&self, c: &mut Canvas, (ax, ay): (f32, f32), (bx, by): (f32, f32), symbol: Symbol) {
+    fn symbol(
+        &self,
+        c: &mut Canvas,
+        size: f32,
+        (ax, ay): (f32, f32),
+        (bx, by): (f32, f32),
+        symbol: Symbol,
+    ) {
         let (k, st) = (self.style.k, self.style);
-        let size = self.geometry.size();
         let stroke = Stroke::solid(st.ink(), 0.5 * k);
         let horizontal = (ay - by).abs() < 0.01;
         let vertical = (ax - bx).abs() < 0.01;

@@ -1,0 +1,292 @@
+//! Large print, for a low-vision player: page 1 holds the name line, the
+//! sun track and its thresholds; then each zone stands whole on one page,
+//! in reading order, at twice the size, with its rule in words beside it
+//! and, for each crab and frog box, what it does and where a crab copies to
+//! (a copy may cross zones, and the neighbouring zone may be on another
+//! page). Everything is black on white; crab and frog are two different
+//! shapes and are named in words.
+
+use super::{Block, HEIGHT, Sheet, Tile, WIDTH};
+use crate::render::scene::{Anchor, Canvas, Weight};
+use crate::render::text;
+use crate::soleils::template::Constraint;
+
+/// The size of a zone's name, of its rule and notes, and their line
+/// height, at large print's scale of 2.
+const NAME_SIZE: f32 = 6.0;
+const RULE_SIZE: f32 = 3.4;
+const LINE: f32 = 4.6;
+
+/// A zone's cell pitch may shrink to this share of large print's pitch to
+/// keep a zone's row in one piece across the page.
+const SHRINK: f32 = 0.75;
+
+impl Sheet<'_> {
+    /// The pages of a large-print sheet.
+    pub(super) fn paginate_large(&self) -> Vec<Vec<Block>> {
+        let first = vec![Block::Header, Block::Sun, Block::Thresholds];
+        let mut rest = vec![Block::Legend];
+        rest.extend(self.reading_order().into_iter().map(|zone| Block::Zone {
+            zone,
+            tiles: self.zone_tiles(zone),
+        }));
+        rest.extend([Block::Flags, Block::Score]);
+        let mut pages = self.pack(first);
+        pages.extend(self.pack(rest));
+        pages
+    }
+
+    /// Blocks onto pages, in order, a new page when the next does not fit.
+    fn pack(&self, blocks: Vec<Block>) -> Vec<Vec<Block>> {
+        let mut pages: Vec<Vec<Block>> = vec![Vec::new()];
+        let mut used = 0.0;
+        for block in blocks {
+            let h = self.height(&block);
+            if used + h > HEIGHT + 0.01 && !pages.last().is_none_or(Vec::is_empty) {
+                pages.push(Vec::new());
+                used = 0.0;
+            }
+            used += h;
+            if let Some(page) = pages.last_mut() {
+                page.push(block);
+            }
+        }
+        pages
+    }
+
+    /// The zones by their first box, top to bottom, then left to right.
+    fn reading_order(&self) -> Vec<usize> {
+        let template = self.template;
+        let mut zones: Vec<(u16, u16, usize)> = template
+            .zones()
+            .iter()
+            .enumerate()
+            .filter_map(|(z, zone)| {
+                let first = zone
+                    .boxes
+                    .iter()
+                    .map(|&b| (template.boxes()[b].row, template.boxes()[b].column))
+                    .min()?;
+                Some((first.0, first.1, z))
+            })
+            .collect();
+        zones.sort();
+        zones.into_iter().map(|(_, _, z)| z).collect()
+    }
+
+    /// A zone's boxes in tiles of the page's width: one tile when its
+    /// columns fit (at a pitch shrunk by at most [`SHRINK`]), else pieces
+    /// of as many columns as fit, stacked on the same page.
+    fn zone_tiles(&self, zone: usize) -> Vec<Tile> {
+        let template = self.template;
+        let boxes = &template.zones()[zone].boxes;
+        let column = |b: &usize| template.boxes()[*b].column;
+        let row = |b: &usize| template.boxes()[*b].row;
+        let (Some(c0), Some(c1)) = (
+            boxes.iter().map(column).min(),
+            boxes.iter().map(column).max(),
+        ) else {
+            return Vec::new();
+        };
+        let mut rows: Vec<u16> = boxes.iter().map(row).collect();
+        rows.sort_unstable();
+        rows.dedup();
+        let large = self.geometry.pitch;
+        let columns = f32::from(c1 - c0 + 1);
+        let (pitch, per_tile) = if columns * large * SHRINK <= WIDTH {
+            ((WIDTH / columns).min(large), c1 - c0 + 1)
+        } else {
+            (large, ((WIDTH / large).floor() as u16).max(1))
+        };
+        let mut tiles = Vec::new();
+        let mut start = c0;
+        while start <= c1 {
+            let end = (start + per_tile - 1).min(c1);
+            tiles.push(Tile {
+                columns: (start, end),
+                rows: rows.clone(),
+                zone: Some(zone),
+                pitch,
+            });
+            start = end + 1;
+        }
+        tiles
+    }
+
+    /// The height of a zone's block: its name, rule, tiles and notes.
+    pub(super) fn zone_height(&self, zone: usize, tiles: &[Tile]) -> f32 {
+        let k = self.style.k;
+        let words = self.zone_words(zone).len() as f32;
+        let grid: f32 = tiles
+            .iter()
+            .map(|t| t.rows.len() as f32 * t.pitch + 2.0 * k)
+            .sum();
+        (NAME_SIZE + 2.0) * k + words * LINE * k + grid + 4.0 * k
+    }
+
+    /// The lines of words beside a zone: its rule, then each crab and frog.
+    fn zone_words(&self, zone: usize) -> Vec<String> {
+        let mut lines = Vec::new();
+        for sentence in self.rule_sentences(zone) {
+            lines.extend(wrap(&sentence, RULE_SIZE * self.style.k));
+        }
+        for sentence in self.icon_sentences(zone) {
+            lines.extend(wrap(&sentence, RULE_SIZE * self.style.k));
+        }
+        lines
+    }
+
+    /// The zone's rule in words: every constraint within it.
+    fn rule_sentences(&self, zone: usize) -> Vec<String> {
+        let template = self.template;
+        let id = |b: usize| template.boxes()[b].id.clone();
+        let boxes = &template.zones()[zone].boxes;
+        let inside = |set: &[usize]| set.iter().all(|b| boxes.contains(b));
+        let mut sentences = Vec::new();
+        let mut chains: Vec<(Vec<usize>, Vec<&str>)> = Vec::new();
+        for constraint in template.constraints() {
+            let (a, b, word) = match constraint {
+                Constraint::Same(set) if inside(set) => {
+                    sentences.push(if set.len() == boxes.len() {
+                        "Rule: every box holds the same number.".to_owned()
+                    } else {
+                        let ids: Vec<String> = set.iter().map(|&b| id(b)).collect();
+                        format!("Rule: {} hold the same number.", list(&ids, "and"))
+                    });
+                    continue;
+                }
+                Constraint::Distinct(set) if inside(set) => {
+                    sentences.push(if set.len() == boxes.len() {
+                        "Rule: every box holds a different number.".to_owned()
+                    } else {
+                        let ids: Vec<String> = set.iter().map(|&b| id(b)).collect();
+                        format!("Rule: {} hold different numbers.", list(&ids, "and"))
+                    });
+                    continue;
+                }
+                Constraint::Less(a, b) if inside(&[*a, *b]) => (*a, *b, "<"),
+                Constraint::Greater(a, b) if inside(&[*a, *b]) => (*a, *b, ">"),
+                Constraint::Different(a, b) if inside(&[*a, *b]) => (*a, *b, "differs from"),
+                _ => continue,
+            };
+            match chains.iter_mut().find(|(ids, _)| ids.last() == Some(&a)) {
+                Some((ids, words)) => {
+                    ids.push(b);
+                    words.push(word);
+                }
+                None => chains.push((vec![a, b], vec![word])),
+            }
+        }
+        if !chains.is_empty() {
+            let symbols = chains.iter().flat_map(|(_, w)| w).any(|w| w.len() == 1);
+            sentences.push(if symbols {
+                "Rule: follow the signs; a < b means a is smaller than b, a > b larger:".to_owned()
+            } else {
+                "Rule:".to_owned()
+            });
+            for (ids, words) in &chains {
+                let mut text = format!("  {}", id(ids[0]));
+                for (b, word) in ids[1..].iter().zip(words) {
+                    text.push_str(&format!(" {word} {}", id(*b)));
+                }
+                sentences.push(text);
+            }
+        }
+        sentences
+    }
+
+    /// What each crab and frog box of the zone does, in words.
+    fn icon_sentences(&self, zone: usize) -> Vec<String> {
+        let template = self.template;
+        let mut sentences = Vec::new();
+        for &b in &template.zones()[zone].boxes {
+            let sheet_box = &template.boxes()[b];
+            if sheet_box.crab {
+                let to: Vec<String> = template
+                    .neighbours(b)
+                    .iter()
+                    .map(|&n| template.boxes()[n].id.clone())
+                    .collect();
+                sentences.push(format!(
+                    "Crab in {}: copies to {}.",
+                    sheet_box.id,
+                    list(&to, "or")
+                ));
+            }
+            if sheet_box.frog {
+                sentences.push(format!(
+                    "Frog in {}: your sun entry may be any number from 1 to 6.",
+                    sheet_box.id
+                ));
+            }
+        }
+        sentences
+    }
+
+    /// Draws a zone's block at `y`.
+    pub(super) fn draw_zone(&self, c: &mut Canvas, y: f32, zone: usize, tiles: &[Tile]) {
+        let (k, st) = (self.style.k, self.style);
+        let name = &self.template.zones()[zone].name;
+        let mut top = y + NAME_SIZE * k;
+        c.text_fit(
+            0.0,
+            top,
+            NAME_SIZE * k,
+            WIDTH,
+            name.clone(),
+            Anchor::Start,
+            Weight::Bold,
+            st.ink(),
+        );
+        top += 2.0 * k;
+        for line in self.zone_words(zone) {
+            top += LINE * k;
+            c.text(
+                0.0,
+                top - 1.0 * k,
+                RULE_SIZE * k,
+                line,
+                Anchor::Start,
+                Weight::Regular,
+                st.ink(),
+            );
+        }
+        top += 1.0 * k;
+        for tile in tiles {
+            self.grid(c, top, tile);
+            top += tile.rows.len() as f32 * tile.pitch + 2.0 * k;
+        }
+    }
+}
+
+/// "A, B or C".
+fn list(items: &[String], last: &str) -> String {
+    match items {
+        [] => "no box".to_owned(),
+        [one] => one.clone(),
+        [rest @ .., end] => format!("{} {last} {end}", rest.join(", ")),
+    }
+}
+
+/// Words in lines no wider than the page at `size`.
+fn wrap(sentence: &str, size: f32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in sentence.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_owned()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && text::width(&candidate, size, Weight::Regular) > WIDTH {
+            lines.push(std::mem::take(&mut line));
+            line = word.to_owned();
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
