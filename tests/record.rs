@@ -439,7 +439,7 @@ fn tampering_with_an_early_line_is_detected_with_the_line_named() {
         out.lines()
             .next()
             .unwrap()
-            .ends_with("not chained: a hand-written log, with no tamper evidence")
+            .ends_with("not chained: no hash chain, so no tamper evidence")
     );
 }
 

@@ -90,6 +90,27 @@ impl Present for Soleils {
                     .map_or(0, |p| after.players()[p].sun_total);
                 format!("{event}: sun total {total}")
             }
+            soleils::Event::Placed(soleils::Placed { player, box_id, .. })
+            | soleils::Event::BonusPlaced(soleils::BonusPlaced { player, box_id, .. }) => {
+                // A crab box opens a copy decision: say so, with where to.
+                let targets: Vec<String> = soleils::legal_events(after)
+                    .into_iter()
+                    .filter_map(|e| match e {
+                        soleils::Event::CrabCopied(c) if &c.player == player => Some(c.to),
+                        _ => None,
+                    })
+                    .collect();
+                if targets.is_empty() {
+                    event.to_string()
+                } else {
+                    let last = targets.len() - 1;
+                    let to = match targets.as_slice() {
+                        [one] => one.clone(),
+                        _ => format!("{} or {}", targets[..last].join(", "), targets[last]),
+                    };
+                    format!("{event}; the crab of {box_id} may copy it to {to}, or be declined")
+                }
+            }
             _ => event.to_string(),
         }
     }
@@ -285,7 +306,13 @@ impl Present for Summertime {
     fn progress(state: &summertime::State) -> String {
         match state.ended() {
             Some(reason) => format!("game over after turn {}: {reason}", state.turns().len()),
-            None => format!("turn {}", state.turns().len() + 1),
+            // A buy records its turn at once; it goes on until its end.
+            None => match state.phase() {
+                summertime::Phase::Turn { bought: true, .. } => {
+                    format!("turn {}", state.turns().len())
+                }
+                _ => format!("turn {}", state.turns().len() + 1),
+            },
         }
     }
     fn pending(state: &summertime::State) -> Vec<String> {

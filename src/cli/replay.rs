@@ -71,7 +71,7 @@ fn report<G: Present, R: BufRead>(
     let events = fold.events();
     let chain = match fold.chained() {
         Some(true) => format!("chained: all {} hashes verified", events - 1),
-        Some(false) => "not chained: a hand-written log, with no tamper evidence".to_owned(),
+        Some(false) => "not chained: no hash chain, so no tamper evidence".to_owned(),
         None => "chained: nothing to verify yet".to_owned(),
     };
     match format {

@@ -44,8 +44,9 @@ fn grid(out: &mut String, state: &State) {
         + 2;
     writeln!(
         out,
-        "grid: {} cards, {} wide × {} high; each card: name, player (1 = {}, 2 = {}), points when played",
+        "grid: {} card{}, {} wide × {} high; each card: name, player (1 = {}, 2 = {}), points when played",
         state.grid().len(),
+        if state.grid().len() == 1 { "" } else { "s" },
         x1 - x0 + 1,
         y1 - y0 + 1,
         state.players()[0].name,
