@@ -18,7 +18,7 @@ pub fn scene(state: &State, paper: Paper, caption: &str) -> Scene {
     ];
     let rows_per_page = ((HEIGHT - 10.0) / LOG_ROW) as usize;
     let turns = state.turns().len();
-    for start in (0..turns).step_by(rows_per_page * 2) {
+    for start in (0..turns).step_by(rows_per_page) {
         pieces.push(Box::new(move |c: &mut Canvas| {
             log_page(c, state, start, rows_per_page)
         }));
@@ -293,6 +293,16 @@ fn state_page(c: &mut Canvas, state: &State) {
             values[p].push(totals[p]);
         }
     }
+    // Once the game is over, the last point is the final score, with the
+    // penalty for the cards left in hand.
+    let ended = state.ended().is_some();
+    if ended {
+        for line in crate::summertime::score(state) {
+            if let Some(p) = state.players().iter().position(|p| p.name == line.player) {
+                values[p].push(line.total as f32);
+            }
+        }
+    }
     let series: Vec<Series> = state
         .players()
         .iter()
@@ -310,7 +320,11 @@ fn state_page(c: &mut Canvas, state: &State) {
     line_chart(
         c,
         (0.0, y, WIDTH, HEIGHT - y),
-        "Score track after each turn",
+        if ended {
+            "Score track after each turn; the last point is the final score, after the hand penalty"
+        } else {
+            "Score track after each turn"
+        },
         "turn",
         &series,
         max,
@@ -328,24 +342,43 @@ fn log_page(c: &mut Canvas, state: &State, start: usize, rows: usize) {
         Weight::Bold,
         Color::BLACK,
     );
-    let column_w = WIDTH / 2.0;
-    for (i, turn) in state.turns().iter().enumerate().skip(start).take(rows * 2) {
+    // One column across the page, so that a turn of many plays still reads
+    // at full size.
+    let column_w = WIDTH;
+    for (i, turn) in state.turns().iter().enumerate().skip(start).take(rows) {
         let slot = i - start;
-        let x = (slot / rows) as f32 * column_w;
-        let y = 12.0 + (slot % rows) as f32 * LOG_ROW;
+        let x = 0.0;
+        let y = 12.0 + slot as f32 * LOG_ROW;
         let action = match turn.action {
             TurnAction::Bought { card } => format!("bought {}", deck.card(card).name),
             TurnAction::Flipped => "turned tiles up".to_owned(),
             TurnAction::Passed => "passed".to_owned(),
         };
         let gained: u32 = turn.plays.iter().map(|p| p.2).sum();
-        let plays = if turn.plays.is_empty() {
-            String::new()
-        } else {
-            format!("; played {} for +{gained}", turn.plays.len())
+        let points = if gained == 1 { "point" } else { "points" };
+        let plays = match (turn.plays.as_slice(), &turn.action) {
+            ([], _) => String::new(),
+            ([(card, _, _)], TurnAction::Bought { card: bought }) if card == bought => {
+                format!("; played it for {gained} {points}")
+            }
+            (plays, _) => {
+                let names: Vec<&str> = plays
+                    .iter()
+                    .map(|(card, _, _)| deck.card(*card).name.as_str())
+                    .collect();
+                let cards = match names.as_slice() {
+                    [one] => (*one).to_owned(),
+                    [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+                    [] => String::new(),
+                };
+                format!("; played {cards} for {gained} {points}")
+            }
         };
         let who = &state.players()[turn.player].name;
-        let text = format!("{:>2}. {who} {action}{plays} = {}", turn.number, turn.total);
+        let text = format!(
+            "{:>2}. {who} {action}{plays}; total {}",
+            turn.number, turn.total
+        );
         c.text_fit(
             x,
             y,

@@ -949,7 +949,9 @@ impl<'a> Sheet<'a> {
                 0.0
             };
             let width_of = |t: &str| text::width(t, size_label, Weight::Bold);
-            let text = if width_of(full) <= next - start {
+            // The name with its rule when it fits over the zone itself, else
+            // the name alone, so that a heading stands over its own zone.
+            let text = if width_of(full) <= next - x0 {
                 full
             } else {
                 name
