@@ -653,6 +653,11 @@ mod summertime_messages {
                 first: JsonPath::root().key("cards").index(0).key("id"),
             },
             DeckProblemKind::UnknownPicture { id: s("kite") },
+            DeckProblemKind::UnknownPictogram {
+                found: s("kite"),
+                known: sunfold::summertime::deck::PICTOGRAMS,
+            },
+            DeckProblemKind::PictogramOnItem { found: s("fish") },
             DeckProblemKind::UnknownItem { id: s("sand") },
             DeckProblemKind::ValueKind { found: "both" },
             DeckProblemKind::ValueKind { found: "neither" },
@@ -684,6 +689,8 @@ mod summertime_messages {
             | DeckProblemKind::Empty { .. }
             | DeckProblemKind::DuplicateId { .. }
             | DeckProblemKind::UnknownPicture { .. }
+            | DeckProblemKind::UnknownPictogram { .. }
+            | DeckProblemKind::PictogramOnItem { .. }
             | DeckProblemKind::UnknownItem { .. }
             | DeckProblemKind::ValueKind { .. }
             | DeckProblemKind::ZeroValue

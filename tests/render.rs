@@ -282,6 +282,155 @@ fn cards_print_faces_with_mirrored_backs_closing_cards_and_tiles() {
     assert!(front.contains("Beach"), "{front}");
     assert!(back.contains("the price of the card in front"), "{back}");
     assert!(doc.extract_text(&[10]).unwrap().contains("side B"));
+    // Each card prints its own name, not only its picture's.
+    let all: String = (1..=8).map(|p| doc.extract_text(&[p]).unwrap()).collect();
+    for name in [
+        "Cocktail x2",
+        "Surfer 5",
+        "Deck chair x2",
+        "Swimming pool 4",
+    ] {
+        assert!(all.contains(name), "no {name}");
+    }
+    // Letter paper holds 9 cards a page too.
+    let letter = out("cards-letter.pdf");
+    let doc = pdf(&render(&[
+        "render",
+        "cards",
+        "sheet-templates/summertime.json",
+        "-o",
+        &letter,
+        "--paper",
+        "letter",
+    ]));
+    assert_eq!(doc.get_pages().len(), 12);
+}
+
+/// The outlines a drawing is made of, without colours or text: its shape.
+fn outline(items: &[Item], out: &mut Vec<String>) {
+    for item in items {
+        match item {
+            Item::Shape { shape, .. } => out.push(format!("{shape:?}")),
+            Item::Group { items, .. } => outline(items, out),
+            Item::Text { .. } => {}
+        }
+    }
+}
+
+#[test]
+fn every_picture_kind_has_its_own_pictogram_shape() {
+    use sunfold::render::pictogram;
+    let mut seen = std::collections::HashMap::new();
+    for &name in pictogram::PICTOGRAMS {
+        let mut items = Vec::new();
+        pictogram::draw(
+            &mut Canvas {
+                items: &mut items,
+                frame: Frame::IDENTITY,
+            },
+            name,
+            "?",
+            20.0,
+            20.0,
+            30.0,
+        );
+        let mut shape = Vec::new();
+        outline(&items, &mut shape);
+        assert!(shape.len() >= 2, "{name} is a blob");
+        // Told apart by shape alone: no two share an outline.
+        if let Some(other) = seen.insert(shape, name) {
+            panic!("{name} and {other} have the same shape");
+        }
+    }
+    assert_eq!(seen.len(), 14);
+    // Every picture of the bundled deck has one.
+    let text =
+        std::fs::read_to_string(common::repo().join("sheet-templates/summertime.json")).unwrap();
+    let raw: sunfold::summertime::deck::RawDeck = serde_json::from_str(&text).unwrap();
+    for picture in &raw.pictures {
+        assert!(
+            pictogram::PICTOGRAMS.contains(&picture.id.as_str()),
+            "{} has no pictogram",
+            picture.id
+        );
+    }
+}
+
+#[test]
+fn a_deck_names_a_built_in_pictogram_for_a_picture_it_adds() {
+    let text =
+        std::fs::read_to_string(common::repo().join("sheet-templates/summertime.json")).unwrap();
+    let mut deck: serde_json::Value = serde_json::from_str(&text).unwrap();
+    deck["pictures"][8] =
+        serde_json::json!({"id": "surfer", "name": "Windsurfer", "pictogram": "catamaran"});
+    deck["pictures"][9]["pictogram"] = serde_json::json!("kite");
+    deck["items"][0]["pictogram"] = serde_json::json!("fish");
+    let file = out("pictograms.json");
+    std::fs::write(&file, deck.to_string()).unwrap();
+    let (code, _, stderr) = common::sunfold(&["template", "check", &file]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("pictures[9].pictogram: expected a built-in pictogram (beach, ocean"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("items[0].pictogram: expected no pictogram on an item"),
+        "{stderr}"
+    );
+    deck["pictures"][9]
+        .as_object_mut()
+        .unwrap()
+        .remove("pictogram");
+    deck["items"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("pictogram");
+    std::fs::write(&file, deck.to_string()).unwrap();
+    let raw: sunfold::summertime::deck::RawDeck = serde_json::from_str(&deck.to_string()).unwrap();
+    let deck = sunfold::summertime::Deck::try_from(raw).unwrap();
+    assert_eq!(deck.pictogram(8), "catamaran");
+    assert_eq!(deck.pictogram(9), "umbrella");
+    let pdf_file = out("windsurfer.pdf");
+    let doc = pdf(&render(&["render", "cards", &file, "-o", &pdf_file]));
+    let all: String = (1..=4)
+        .map(|p| doc.extract_text(&[p * 2 - 1]).unwrap())
+        .collect();
+    assert!(
+        all.contains("Windsurfer") || all.contains("Surfer 5"),
+        "{all}"
+    );
+}
+
+#[test]
+fn bleed_runs_the_backgrounds_past_the_cut_lines() {
+    let text =
+        std::fs::read_to_string(common::repo().join("sheet-templates/summertime.json")).unwrap();
+    let raw: sunfold::summertime::deck::RawDeck = serde_json::from_str(&text).unwrap();
+    let deck = sunfold::summertime::Deck::try_from(raw).unwrap();
+    let plain = cards::scene(&deck, sunfold::render::paper::Paper::A4, 0.0);
+    let bled = cards::scene(&deck, sunfold::render::paper::Paper::A4, 3.0);
+    assert_eq!(plain.pages.len(), bled.pages.len(), "still 9 cards a page");
+    // A back page: each card's background is a rectangle 3 mm wider each way.
+    let backs = &bled.pages[1].items;
+    let wide = backs
+        .iter()
+        .filter(|item| {
+            matches!(item, Item::Shape { shape, .. }
+                if format!("{shape:?}").contains(&format!("w: {:?}", cards::CARD_W + 6.0)))
+        })
+        .count();
+    assert_eq!(wide, 9, "nine bled backgrounds");
+    let (code, _, stderr) = common::sunfold(&[
+        "render",
+        "cards",
+        "sheet-templates/summertime.json",
+        "-o",
+        &out("x.pdf"),
+        "--bleed",
+        "9",
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("expected a bleed of 0 to 5 mm"), "{stderr}");
 }
 
 #[test]

@@ -302,6 +302,20 @@ pub struct CardsArgs {
     pub output: PathBuf,
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
     pub paper: PaperArg,
+    /// For a print shop: run each card's background this many millimetres
+    /// (0 to 5) past its cut lines, with the crop marks moved out to the
+    /// page's edges.
+    #[arg(long, value_name = "MM", default_value_t = 0.0, value_parser = parse_bleed)]
+    pub bleed: f32,
+}
+
+fn parse_bleed(text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(mm) if (0.0..=5.0).contains(&mm) => Ok(mm),
+        _ => Err(format!(
+            "expected a bleed of 0 to 5 mm, such as 3, but found {text:?}"
+        )),
+    }
 }
 
 pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
@@ -317,7 +331,7 @@ pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
         Err(e) => return Err(super::template::problems(&args.deck, e)),
     };
     write(
-        &crate::render::cards::scene(&deck, args.paper.into()),
+        &crate::render::cards::scene(&deck, args.paper.into(), args.bleed),
         &target,
     )
 }

@@ -13,6 +13,18 @@ pub const TILE: f32 = 24.0;
 const SAND: Color = Color(238, 220, 170);
 const BLUE: Color = Color(25, 85, 200);
 const BROWN: Color = Color(140, 85, 30);
+/// The background of card backs and closing cards.
+const BACK: Color = Color(250, 244, 228);
+
+/// The background of a tile's back: light for the first player, dark for
+/// the second.
+fn tile_back(owner: usize) -> Color {
+    if owner == 0 {
+        Color(235, 235, 235)
+    } else {
+        Color(70, 70, 90)
+    }
+}
 
 /// A soft colour for a name, the same on every card.
 fn pastel(name: &str) -> Color {
@@ -23,7 +35,9 @@ fn pastel(name: &str) -> Color {
     Color(channel(0), channel(8), channel(16))
 }
 
-fn token(c: &mut Canvas, x: f32, y: f32, w: f32, label: &str) {
+/// A condition picture in the stripe: its pictogram and its name.
+fn token(c: &mut Canvas, x: f32, y: f32, w: f32, deck: &Deck, picture: usize) {
+    let label = deck.picture_name(picture);
     c.rect(
         x,
         y,
@@ -33,11 +47,13 @@ fn token(c: &mut Canvas, x: f32, y: f32, w: f32, label: &str) {
         Some(pastel(label)),
         Some(Stroke::solid(Color(90, 80, 60), 0.3)),
     );
+    let initial = label.chars().next().map(String::from).unwrap_or_default();
+    super::pictogram::draw(c, deck.pictogram(picture), &initial, x + 3.8, y + 3.5, 5.6);
     c.text_fit(
-        x + w / 2.0,
-        y + 4.9,
-        3.2,
-        w - 2.0,
+        x + 7.0 + (w - 8.0) / 2.0,
+        y + 4.7,
+        2.6,
+        w - 8.0,
         label.to_owned(),
         Anchor::Middle,
         Weight::Bold,
@@ -62,7 +78,7 @@ pub fn face(c: &mut Canvas, deck: &Deck, card: CardIndex) {
         );
         c.rect(1.5, 1.5, CARD_W - 3.0, 14.0, 2.0, Some(SAND), None);
         for (i, &need) in face.needs.iter().enumerate() {
-            token(c, 3.0 + i as f32 * 17.5, 5.0, 16.5, deck.picture_name(need));
+            token(c, 3.0 + i as f32 * 17.5, 5.0, 16.5, deck, need);
         }
         let (value, color) = match face.value {
             Value::Points(v) => (v.to_string(), BLUE),
@@ -86,12 +102,22 @@ pub fn face(c: &mut Canvas, deck: &Deck, card: CardIndex) {
             Some(pastel(picture)),
             None,
         );
+        // The picture as a pictogram, and the card's own name under it.
+        let initial = picture.chars().next().map(String::from).unwrap_or_default();
+        super::pictogram::draw(
+            c,
+            deck.pictogram(face.picture),
+            &initial,
+            CARD_W / 2.0,
+            37.5,
+            28.0,
+        );
         c.text_fit(
             CARD_W / 2.0,
-            44.0,
-            7.0,
+            59.5,
+            5.5,
             CARD_W - 12.0,
-            picture.to_owned(),
+            face.name.clone(),
             Anchor::Middle,
             Weight::Bold,
             Color::BLACK,
@@ -157,7 +183,7 @@ pub fn cost_side(c: &mut Canvas, deck: &Deck, cost: Cost, title: &str, note: &st
                 CARD_W,
                 CARD_H,
                 3.0,
-                Some(Color(250, 244, 228)),
+                Some(BACK),
                 Some(Stroke::solid(Color::BLACK, 0.4)),
             );
             c.text(
@@ -209,9 +235,9 @@ pub fn tile(c: &mut Canvas, deck: &Deck, item: usize, owner: usize, back: bool) 
     let name = deck.item_name(item);
     if back {
         let (fill, label) = if owner == 0 {
-            (Color(235, 235, 235), "light")
+            (tile_back(owner), "light")
         } else {
-            (Color(70, 70, 90), "dark")
+            (tile_back(owner), "dark")
         };
         let ink = if owner == 0 {
             Color::BLACK
@@ -279,20 +305,49 @@ fn crop_marks(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32) {
     }
 }
 
+/// A piece to lay out, and the colour its background bleeds in.
+pub struct Piece<'a> {
+    pub draw: Draw<'a>,
+    pub bleed: Color,
+}
+
 /// Lays pieces of `w` × `h` out in a grid on pages, with crop marks; for
 /// each front page, a back page with the columns mirrored for duplex.
-fn sheets<'a>(
+///
+/// The gap between pieces is `gap`, narrowed (down to 2 mm) when that fits
+/// one more row or column, so that Letter holds 9 cards as A4 does. With a
+/// bleed, each background runs `bleed` mm past the cut lines, the gap is at
+/// least twice that, and the crop marks stand outside the grid, on the
+/// page's edges, where no bleed covers them; the margin is then 5 mm.
+fn sheets(
     paper: Paper,
     (w, h): (f32, f32),
     gap: f32,
-    fronts: Vec<Draw<'a>>,
-    backs: Vec<Draw<'a>>,
+    bleed: f32,
+    fronts: Vec<Piece>,
+    backs: Vec<Piece>,
 ) -> Vec<Page> {
     let (pw, ph) = paper.size();
-    let columns = (((pw - 2.0 * MARGIN + gap) / (w + gap)).floor() as usize).max(1);
-    let rows = (((ph - 2.0 * MARGIN + gap) / (h + gap)).floor() as usize).max(1);
-    let x0 = (pw - (columns as f32 * (w + gap) - gap)) / 2.0;
-    let y0 = (ph - (rows as f32 * (h + gap) - gap)) / 2.0;
+    let fit = |room: f32, size: f32| -> (usize, f32) {
+        let least = (2.0 * bleed).max(2.0);
+        let gap = gap.max(2.0 * bleed);
+        let count = |gap: f32| (((room + gap) / (size + gap)).floor() as usize).max(1);
+        let (n, tight) = (count(gap), count(least));
+        if tight > n {
+            // As wide a gap as still fits the extra piece.
+            let spare = (room - tight as f32 * size) / (tight - 1).max(1) as f32;
+            (tight, spare.min(gap).max(least))
+        } else {
+            (n, gap)
+        }
+    };
+    // A print shop trims the sheet itself: with a bleed, the margin may
+    // be the 5 mm that home printers need, not our usual 10.
+    let margin = if bleed > 0.0 { MARGIN / 2.0 } else { MARGIN };
+    let (columns, gap_x) = fit(pw - 2.0 * margin, w);
+    let (rows, gap_y) = fit(ph - 2.0 * margin, h);
+    let x0 = (pw - (columns as f32 * (w + gap_x) - gap_x)) / 2.0;
+    let y0 = (ph - (rows as f32 * (h + gap_y) - gap_y)) / 2.0;
     let per_page = columns * rows;
     let mut pages = Vec::new();
     for start in (0..fronts.len()).step_by(per_page) {
@@ -302,17 +357,34 @@ fn sheets<'a>(
                 items: &mut items,
                 frame: Frame::IDENTITY,
             };
-            for (i, draw) in side.iter().enumerate().skip(start).take(per_page) {
+            let mut used = Vec::new();
+            for (i, piece) in side.iter().enumerate().skip(start).take(per_page) {
                 let slot = i - start;
                 let column = if mirrored {
                     columns - 1 - slot % columns
                 } else {
                     slot % columns
                 };
-                let x = x0 + column as f32 * (w + gap);
-                let y = y0 + (slot / columns) as f32 * (h + gap);
-                crop_marks(&mut canvas, x, y, w, h);
-                canvas.within(x, y, 1.0, |c| draw(c));
+                let x = x0 + column as f32 * (w + gap_x);
+                let y = y0 + (slot / columns) as f32 * (h + gap_y);
+                if bleed > 0.0 {
+                    canvas.rect(
+                        x - bleed,
+                        y - bleed,
+                        w + 2.0 * bleed,
+                        h + 2.0 * bleed,
+                        0.0,
+                        Some(piece.bleed),
+                        None,
+                    );
+                    used.push((x, y));
+                } else {
+                    crop_marks(&mut canvas, x, y, w, h);
+                }
+                canvas.within(x, y, 1.0, |c| (piece.draw)(c));
+            }
+            if bleed > 0.0 {
+                edge_marks(&mut canvas, &used, (w, h), bleed, (pw, ph));
             }
             pages.push(Page {
                 width: pw,
@@ -324,27 +396,71 @@ fn sheets<'a>(
     pages
 }
 
+/// Crop marks for bled pieces: a short line on the page's margin in line
+/// with every cut, clear of the bleed.
+fn edge_marks(
+    c: &mut Canvas,
+    placed: &[(f32, f32)],
+    (w, h): (f32, f32),
+    bleed: f32,
+    (pw, ph): (f32, f32),
+) {
+    let s = Stroke::solid(Color::BLACK, 0.2);
+    let mut xs: Vec<f32> = placed.iter().flat_map(|&(x, _)| [x, x + w]).collect();
+    let mut ys: Vec<f32> = placed.iter().flat_map(|&(_, y)| [y, y + h]).collect();
+    for v in [&mut xs, &mut ys] {
+        v.sort_by(f32::total_cmp);
+        v.dedup_by(|a, b| (*a - *b).abs() < 0.01);
+    }
+    let (Some(&top), Some(&bottom)) = (ys.first(), ys.last()) else {
+        return;
+    };
+    let (Some(&left), Some(&right)) = (xs.first(), xs.last()) else {
+        return;
+    };
+    let (top, bottom) = (top - bleed - 1.0, bottom + bleed + 1.0);
+    let (left, right) = (left - bleed - 1.0, right + bleed + 1.0);
+    let reach = |from: f32, edge: f32| (from - edge).abs().min(6.0);
+    for &x in &xs {
+        c.line(x, top, x, top - reach(top, 3.0), s);
+        c.line(x, bottom, x, bottom + reach(bottom, ph - 3.0), s);
+    }
+    for &y in &ys {
+        c.line(left, y, left - reach(left, 3.0), y, s);
+        c.line(right, y, right + reach(right, pw - 3.0), y, s);
+    }
+}
+
 /// The print-and-play deck: adventure cards with their backs, the closing
 /// cards' two sides, and both players' tiles with their backs.
-pub fn scene(deck: &Deck, paper: Paper) -> Scene {
-    let mut fronts: Vec<Draw> = Vec::new();
-    let mut backs: Vec<Draw> = Vec::new();
-    for card in 0..deck.cards().len() {
-        fronts.push(Box::new(move |c: &mut Canvas| face(c, deck, card)));
-        let cost = deck.card(card).cost;
-        backs.push(Box::new(move |c: &mut Canvas| {
-            cost_side(
-                c,
-                deck,
-                cost,
-                "Summertime",
-                "the price of the card in front",
-            )
-        }));
+pub fn scene(deck: &Deck, paper: Paper, bleed: f32) -> Scene {
+    fn piece(draw: Draw<'_>, bleed: Color) -> Piece<'_> {
+        Piece { draw, bleed }
     }
-    let mut pages = sheets(paper, (CARD_W, CARD_H), 4.0, fronts, backs);
-    let mut fronts: Vec<Draw> = Vec::new();
-    let mut backs: Vec<Draw> = Vec::new();
+    let mut fronts: Vec<Piece> = Vec::new();
+    let mut backs: Vec<Piece> = Vec::new();
+    for card in 0..deck.cards().len() {
+        fronts.push(piece(
+            Box::new(move |c: &mut Canvas| face(c, deck, card)),
+            Color::WHITE,
+        ));
+        let cost = deck.card(card).cost;
+        backs.push(piece(
+            Box::new(move |c: &mut Canvas| {
+                cost_side(
+                    c,
+                    deck,
+                    cost,
+                    "Summertime",
+                    "the price of the card in front",
+                )
+            }),
+            BACK,
+        ));
+    }
+    let mut pages = sheets(paper, (CARD_W, CARD_H), 4.0, bleed, fronts, backs);
+    let mut fronts: Vec<Piece> = Vec::new();
+    let mut backs: Vec<Piece> = Vec::new();
     for (i, closing) in deck.closing_cards().iter().enumerate() {
         for (side, list) in [(0usize, &mut fronts), (1, &mut backs)] {
             let cost = closing.sides[side];
@@ -353,27 +469,30 @@ pub fn scene(deck: &Deck, paper: Paper) -> Scene {
                 "side {}: the price once the stack is empty",
                 ["A", "B"][side]
             );
-            list.push(Box::new(move |c: &mut Canvas| {
-                cost_side(c, deck, cost, &title, &note)
-            }));
+            list.push(piece(
+                Box::new(move |c: &mut Canvas| cost_side(c, deck, cost, &title, &note)),
+                BACK,
+            ));
         }
     }
-    pages.extend(sheets(paper, (CARD_W, CARD_H), 4.0, fronts, backs));
-    let mut fronts: Vec<Draw> = Vec::new();
-    let mut backs: Vec<Draw> = Vec::new();
+    pages.extend(sheets(paper, (CARD_W, CARD_H), 4.0, bleed, fronts, backs));
+    let mut fronts: Vec<Piece> = Vec::new();
+    let mut backs: Vec<Piece> = Vec::new();
     for owner in 0..2 {
         for item in 0..deck.items() {
             for _ in 0..deck.tiles_per_item() {
-                fronts.push(Box::new(move |c: &mut Canvas| {
-                    tile(c, deck, item, owner, false)
-                }));
-                backs.push(Box::new(move |c: &mut Canvas| {
-                    tile(c, deck, item, owner, true)
-                }));
+                fronts.push(piece(
+                    Box::new(move |c: &mut Canvas| tile(c, deck, item, owner, false)),
+                    Color::WHITE,
+                ));
+                backs.push(piece(
+                    Box::new(move |c: &mut Canvas| tile(c, deck, item, owner, true)),
+                    tile_back(owner),
+                ));
             }
         }
     }
-    pages.extend(sheets(paper, (TILE, TILE), 3.0, fronts, backs));
+    pages.extend(sheets(paper, (TILE, TILE), 3.0, bleed, fronts, backs));
     Scene {
         title: format!("{}: print-and-play cards", deck.name()),
         pages,

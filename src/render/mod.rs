@@ -7,6 +7,7 @@ pub mod chart;
 pub mod compare;
 pub mod paper;
 pub mod pdf;
+pub mod pictogram;
 pub mod scene;
 pub mod sheet;
 pub mod soleils_replay;

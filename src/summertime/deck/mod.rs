@@ -19,6 +19,25 @@ pub type Item = usize;
 /// The position of a picture in [`Deck::pictures`].
 pub type Picture = usize;
 
+/// The pictograms the renderer draws, by name: a picture whose id is one of
+/// these uses it, and a deck may name one for any picture (`pictogram`).
+pub const PICTOGRAMS: &[&str] = &[
+    "beach",
+    "ocean",
+    "swimming_pool",
+    "fish",
+    "palm_tree",
+    "bar",
+    "hammock",
+    "sand_castle",
+    "surfer",
+    "umbrella",
+    "catamaran",
+    "couple",
+    "cocktail",
+    "deck_chair",
+];
+
 /// The only deck format version this release reads.
 pub const DECK_FORMAT: u32 = 1;
 
@@ -105,6 +124,12 @@ impl Deck {
     pub fn picture_id(&self, picture: Picture) -> &str {
         &self.raw.pictures[picture].id
     }
+    /// The built-in pictogram a picture prints with: the one it names, or
+    /// its own id (which draws its initial when no pictogram has that name).
+    pub fn pictogram(&self, picture: Picture) -> &str {
+        let named = &self.raw.pictures[picture];
+        named.pictogram.as_deref().unwrap_or(&named.id)
+    }
     pub fn tiles_per_item(&self) -> u8 {
         self.raw.tiles_per_item
     }
@@ -187,6 +212,23 @@ impl TryFrom<RawDeck> for Deck {
         };
         let pictures = ids(&raw.pictures, "pictures", "picture", &mut report);
         let items = ids(&raw.items, "items", "item", &mut report);
+        for (i, picture) in raw.pictures.iter().enumerate() {
+            if let Some(found) = &picture.pictogram
+                && !PICTOGRAMS.contains(&found.as_str())
+            {
+                let path = root.key("pictures").index(i).key("pictogram");
+                let found = found.clone();
+                let known = PICTOGRAMS;
+                report(path, DeckProblemKind::UnknownPictogram { found, known });
+            }
+        }
+        for (i, item) in raw.items.iter().enumerate() {
+            if let Some(found) = &item.pictogram {
+                let path = root.key("items").index(i).key("pictogram");
+                let found = found.clone();
+                report(path, DeckProblemKind::PictogramOnItem { found });
+            }
+        }
         if raw.pictures.is_empty() {
             report(
                 root.key("pictures"),

@@ -28,6 +28,13 @@ pub enum DeckProblemKind {
     },
     #[error("expected the id of a picture, but found {id:?}")]
     UnknownPicture { id: String },
+    #[error("expected a built-in pictogram ({}), but found {found:?}", .known.join(", "))]
+    UnknownPictogram {
+        found: String,
+        known: &'static [&'static str],
+    },
+    #[error("expected no pictogram on an item, which prints its name, but found {found:?}")]
+    PictogramOnItem { found: String },
     #[error("expected the id of an item, but found {id:?}")]
     UnknownItem { id: String },
     #[error("expected either points or a multiplier, but found {found}")]

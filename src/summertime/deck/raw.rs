@@ -30,6 +30,11 @@ pub struct RawDeck {
 pub struct RawNamed {
     pub id: String,
     pub name: String,
+    /// Pictures only: the built-in pictogram printed for this picture, such
+    /// as `surfer` for a picture `windsurfer`. Left out, a picture whose id
+    /// is a built-in pictogram uses it, and any other its initial in a ring.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pictogram: Option<String>,
 }
 
 /// One adventure card: its face (picture, value or multiplier, condition)
