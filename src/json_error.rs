@@ -12,6 +12,67 @@ pub fn describe(error: &serde_json::Error) -> String {
     reword(message)
 }
 
+/// Where a decode error lies, as `zones[2].flag`, and how many steps deep:
+/// the path serde_path_to_error tracked, up to any step it could not follow
+/// (inside a buffered, internally tagged value), and for a missing field
+/// the field itself.
+pub fn error_path(path: &serde_path_to_error::Path, error: &serde_json::Error) -> (String, usize) {
+    use serde_path_to_error::Segment;
+    let mut text = String::new();
+    let mut depth = 0;
+    let key = |text: &mut String, key: &str| {
+        if !text.is_empty() {
+            text.push('.');
+        }
+        text.push_str(key);
+    };
+    for segment in path {
+        match segment {
+            Segment::Seq { index } => text.push_str(&format!("[{index}]")),
+            Segment::Map { key: k } | Segment::Enum { variant: k } => key(&mut text, k),
+            Segment::Unknown => break,
+        }
+        depth += 1;
+    }
+    if let Some(field) = missing_field(error) {
+        key(&mut text, &field);
+        depth += 1;
+    }
+    (text, depth)
+}
+
+/// The field of serde's `missing field `flag``.
+fn missing_field(error: &serde_json::Error) -> Option<String> {
+    let message = error.to_string();
+    let field = message.strip_prefix("missing field `")?.split('`').next()?;
+    Some(field.to_owned())
+}
+
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+pub const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
+/// The beginning of `text` if it cannot be the start of any JSON value
+/// (`not json`), to show in the message; `None` if it could be.
+pub fn not_json(text: &str) -> Option<String> {
+    let text = text.trim_start();
+    let json = match text.chars().next() {
+        None => true,
+        Some('{' | '[' | '"' | '-' | '0'..='9') => true,
+        Some(_) => ["true", "false", "null"]
+            .iter()
+            .any(|word| text.starts_with(word) || word.starts_with(text)),
+    };
+    if json {
+        return None;
+    }
+    const SHOWN: usize = 30;
+    let mut found: String = text.trim_end().chars().take(SHOWN).collect();
+    if text.trim_end().chars().count() > SHOWN {
+        found.push('…');
+    }
+    Some(found)
+}
+
 fn reword(message: &str) -> String {
     if let Some(field) = message.strip_prefix("missing field ") {
         return format!("expected a field {field}, but found none");

@@ -208,6 +208,10 @@ fn decode_errors() -> Vec<DecodeError> {
         DecodeError::BlankLine,
         DecodeError::NotUtf8 { column: 12 },
         DecodeError::TornLine { bytes: 26 },
+        DecodeError::ByteOrderMark,
+        DecodeError::NotJson {
+            found: "not json".into(),
+        },
         DecodeError::Json {
             column: 41,
             detail: "trailing comma".into(),
@@ -270,6 +274,8 @@ fn pinned_decode(error: &DecodeError) {
         | DecodeError::BlankLine
         | DecodeError::NotUtf8 { .. }
         | DecodeError::TornLine { .. }
+        | DecodeError::ByteOrderMark
+        | DecodeError::NotJson { .. }
         | DecodeError::Json { .. }
         | DecodeError::NoType { .. }
         | DecodeError::NoSeq { .. }
