@@ -73,6 +73,27 @@ pub fn not_json(text: &str) -> Option<String> {
     Some(found)
 }
 
+/// The values an integer type holds, as `0 to 255`.
+fn range(expected: &str) -> Option<String> {
+    Some(match expected {
+        "u8" => format!("0 to {}", u8::MAX),
+        "u16" => format!("0 to {}", u16::MAX),
+        "u32" => format!("0 to {}", u32::MAX),
+        "u64" | "usize" => format!("0 to {}", u64::MAX),
+        "i32" => format!("{} to {}", i32::MIN, i32::MAX),
+        "i64" => format!("{} to {}", i64::MIN, i64::MAX),
+        _ => return None,
+    })
+}
+
+/// The number in serde's `integer `-3`` or `floating point `1e20``.
+fn number(found: &str) -> Option<&str> {
+    let quoted = found
+        .strip_prefix("integer ")
+        .or_else(|| found.strip_prefix("floating point "))?;
+    quoted.strip_prefix('`')?.strip_suffix('`')
+}
+
 fn reword(message: &str) -> String {
     if let Some(field) = message.strip_prefix("missing field ") {
         return format!("expected a field {field}, but found none");
@@ -93,6 +114,11 @@ fn reword(message: &str) -> String {
         if let Some(rest) = message.strip_prefix(prefix)
             && let Some((found, expected)) = rest.split_once(", expected ")
         {
+            if let Some(range) = range(expected)
+                && let Some(number) = number(found)
+            {
+                return format!("expected a whole number from {range}, but found {number}");
+            }
             let expected = match expected {
                 "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number",
                 other => other,
@@ -132,6 +158,18 @@ mod tests {
             (
                 "EOF while parsing an object",
                 "expected the rest of an object, but the text ends",
+            ),
+            (
+                "invalid value: integer `4000000000`, expected u8",
+                "expected a whole number from 0 to 255, but found 4000000000",
+            ),
+            (
+                "invalid value: integer `-1`, expected u64",
+                "expected a whole number from 0 to 18446744073709551615, but found -1",
+            ),
+            (
+                "invalid type: floating point `1e20`, expected i64",
+                "expected a whole number from -9223372036854775808 to 9223372036854775807, but found 1e20",
             ),
             ("something new", "something new"),
         ];
