@@ -20,3 +20,4 @@ pub mod sim;
 pub mod soleils;
 pub mod suggest;
 pub mod summertime;
+pub mod template_file;
