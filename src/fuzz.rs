@@ -42,4 +42,5 @@ pub fn template(bytes: &[u8]) {
     if let Ok(raw) = serde_json::from_slice::<crate::summertime::deck::RawDeck>(bytes) {
         let _ = crate::summertime::Deck::try_from(raw);
     }
+    let _ = crate::template_file::check_bytes(bytes);
 }

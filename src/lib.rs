@@ -6,6 +6,7 @@
 //!
 //! The game folders are pure rules cores: no I/O, no clock, no randomness.
 
+pub mod bounded;
 pub mod cli;
 pub mod deal;
 pub mod fuzz;
@@ -19,3 +20,4 @@ pub mod sim;
 pub mod soleils;
 pub mod suggest;
 pub mod summertime;
+pub mod template_file;

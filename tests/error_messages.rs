@@ -57,6 +57,13 @@ fn rule_errors() -> Vec<RuleError> {
             round: 3,
             found: "placed",
         },
+        RuleError::RoundWaits {
+            player: s("Bob"),
+            round: 3,
+            waits_on: s("Ann"),
+            expected: Expected::Bonus,
+            found: "bonus_placed",
+        },
         RuleError::Unexpected {
             player: s("Ann"),
             expected: Expected::Crab { from: s("K1d") },
@@ -147,6 +154,7 @@ fn pinned_rule(error: &RuleError) {
         | RuleError::NoRoll { .. }
         | RuleError::RoundOpen { .. }
         | RuleError::PlayerDone { .. }
+        | RuleError::RoundWaits { .. }
         | RuleError::NoCrabCopy { .. }
         | RuleError::Unexpected { .. }
         | RuleError::BoxFilled { .. }
@@ -200,6 +208,10 @@ fn decode_errors() -> Vec<DecodeError> {
         DecodeError::BlankLine,
         DecodeError::NotUtf8 { column: 12 },
         DecodeError::TornLine { bytes: 26 },
+        DecodeError::ByteOrderMark,
+        DecodeError::NotJson {
+            found: "not json".into(),
+        },
         DecodeError::Json {
             column: 41,
             detail: "trailing comma".into(),
@@ -262,6 +274,8 @@ fn pinned_decode(error: &DecodeError) {
         | DecodeError::BlankLine
         | DecodeError::NotUtf8 { .. }
         | DecodeError::TornLine { .. }
+        | DecodeError::ByteOrderMark
+        | DecodeError::NotJson { .. }
         | DecodeError::Json { .. }
         | DecodeError::NoType { .. }
         | DecodeError::NoSeq { .. }
@@ -442,7 +456,7 @@ mod summertime_messages {
     use sunfold::path::JsonPath;
     use sunfold::summertime::deck::{CostText, DeckProblem, DeckProblemKind};
     use sunfold::summertime::{
-        At, Awaited, Borders, Either, EndReason, RuleError, SetupError, Shortfall,
+        At, Awaited, Before, Borders, Either, EndReason, PassRun, RuleError, SetupError, Shortfall,
     };
 
     fn s(t: &str) -> String {
@@ -565,6 +579,58 @@ mod summertime_messages {
                 expected: vec![s("ocean-1"), s("couple-1")],
                 found: vec![s("ocean-1")],
             },
+            RuleError::RevealWhileFaceUp {
+                face_up: vec![s("ocean-1"), s("couple-1")],
+            },
+            RuleError::RevealWhileFaceUp {
+                face_up: vec![s("catamaran-1")],
+            },
+            RuleError::NotTwoPasses {
+                passes: PassRun {
+                    last_pass: Some(s("Ann")),
+                    before: Before::Turn {
+                        player: s("Ben"),
+                        action: "tile flip",
+                    },
+                },
+            },
+            RuleError::NotTwoPasses {
+                passes: PassRun {
+                    last_pass: Some(s("Ann")),
+                    before: Before::Discard,
+                },
+            },
+            RuleError::NotTwoPasses {
+                passes: PassRun {
+                    last_pass: Some(s("Ann")),
+                    before: Before::Start,
+                },
+            },
+            RuleError::NotTwoPasses {
+                passes: PassRun {
+                    last_pass: None,
+                    before: Before::Turn {
+                        player: s("Ben"),
+                        action: "buy",
+                    },
+                },
+            },
+            RuleError::NotTwoPasses {
+                passes: PassRun {
+                    last_pass: None,
+                    before: Before::Discard,
+                },
+            },
+            RuleError::NotTwoPasses {
+                passes: PassRun {
+                    last_pass: None,
+                    before: Before::Start,
+                },
+            },
+            RuleError::NoSuchBack {
+                stack: 1,
+                declared: CostText(vec![(3, s("coconut"))]),
+            },
         ]
     }
 
@@ -594,7 +660,10 @@ mod summertime_messages {
             | RuleError::Detached { .. }
             | RuleError::GridTooLarge { .. }
             | RuleError::NeedsNeighbour { .. }
-            | RuleError::WrongDiscard { .. } => {}
+            | RuleError::WrongDiscard { .. }
+            | RuleError::RevealWhileFaceUp { .. }
+            | RuleError::NotTwoPasses { .. }
+            | RuleError::NoSuchBack { .. } => {}
         }
     }
 

@@ -555,6 +555,31 @@ fn a_bonus_digit_must_be_resolved_before_the_next_roll() {
 }
 
 #[test]
+fn a_finished_player_acting_while_the_round_waits_on_another_is_told_who_it_waits_on() {
+    // given Bob has declined his bonus digit while Ann's is still pending,
+    let mut t = given_two().after(&[
+        roll(6, 6, 6),
+        sun("Ann", 6),
+        sun("Bob", 6),
+        roll(6, 6, 6),
+        sun("Bob", 6),
+        no_bonus("Bob"),
+        sun("Ann", 6),
+    ]);
+    // when Bob writes a bonus digit, then the round waits on Ann, not on a roll.
+    assert_eq!(
+        t.message(bonus("Bob", "A1", 1)),
+        "expected a bonus digit or a decline from Ann: Bob has finished round 2, which waits on Ann, but found bonus_placed"
+    );
+    // and once every player has finished, the next roll is what is expected.
+    t.when(no_bonus("Ann")).unwrap();
+    assert_eq!(
+        t.message(bonus("Bob", "A1", 1)),
+        "expected the next roll, as Bob has finished round 2, but found bonus_placed"
+    );
+}
+
+#[test]
 fn a_bonus_digit_may_be_declined() {
     let mut t = given(&["Ann"], Options::default()).after(&[
         roll(6, 6, 6),
@@ -692,10 +717,10 @@ fn nothing_happens_before_the_first_roll() {
 }
 
 #[test]
-fn a_player_who_finished_the_round_waits_for_the_next_roll() {
+fn a_player_who_finished_the_round_waits_for_the_others() {
     let mut t = given_two().after(&[roll(1, 2, 3), sun("Ann", 3)]);
     assert_eq!(
         t.message(sun("Ann", 2)),
-        "expected the next roll, as Ann has finished round 1, but found sun_entered"
+        "expected a placement or a sun entry from Bob: Ann has finished round 1, which waits on Bob, but found sun_entered"
     );
 }

@@ -265,6 +265,23 @@ fn the_next_cards_are_turned_up_only_when_all_face_up_cards_are_gone() {
     assert!(t.display().iter().all(Option::is_some), "three new cards");
 }
 
+#[test]
+fn no_card_is_revealed_while_cards_are_face_up() {
+    // given two of the three face-up cards are still there,
+    let mut t = given([&[], &[]], [&["ocean-1"], &["couple-1"], &["catamaran-1"]]);
+    t = t.after(&[buy("Ann", "catamaran-1"), end("Ann")]);
+    // when a card is turned up, then it is refused: the face-up cards are not gone.
+    let next = Event::Revealed(Revealed {
+        stack: 2,
+        card: s("fish-2"),
+        behind: None,
+    });
+    assert_eq!(
+        t.message(next),
+        "expected a reveal only once no card is face up, but ocean-1, couple-1 are still face up"
+    );
+}
+
 // Tiles
 
 #[test]
@@ -307,6 +324,27 @@ fn a_pass_after_another_action_does_not_count_as_two_in_a_row() {
         t.display()[2].as_deref(),
         Some("catamaran-1"),
         "nothing discarded"
+    );
+}
+
+#[test]
+fn a_discard_needs_two_passes_in_a_row() {
+    // given Ann passed, Ben bought, and Ann passed again,
+    let mut t = given([&[], &[]], [&["ocean-1"], &["couple-1"], &["catamaran-1"]]);
+    t = t.after(&[pass("Ann"), buy("Ben", "couple-1"), end("Ben"), pass("Ann")]);
+    // when the face-up cards are discarded, then the passes were not in a row.
+    let discard = Event::Discarded(Discarded {
+        cards: vec![s("ocean-1"), s("catamaran-1")],
+    });
+    assert_eq!(
+        t.message(discard.clone()),
+        "expected a discard only after two passes in a row, but Ann's pass follows Ben's buy"
+    );
+    // and with no pass at all, it says the last turn was not one.
+    t = t.after(&[flip("Ben")]);
+    assert_eq!(
+        t.message(discard),
+        "expected a discard only after two passes in a row, but the last turn was Ben's tile flip, not a pass"
     );
 }
 
@@ -666,4 +704,43 @@ fn a_physical_card_back_must_match_the_cost_declared_for_it() {
     );
     t.when(reveal(0, &right, Some(["coral", "coral", "shell"])))
         .unwrap();
+}
+
+#[test]
+fn a_physical_reveal_must_declare_a_back_some_card_shows() {
+    // given a physical game, when a reveal declares a back that no card of
+    // the deck has, then it is refused.
+    let raw = raw_deck();
+    let items: Vec<&str> = raw.items.iter().map(|i| i.id.as_str()).collect();
+    let mut backs = Vec::new();
+    for a in 0..items.len() {
+        for b in a..items.len() {
+            for c in b..items.len() {
+                backs.push([items[a], items[b], items[c]]);
+            }
+        }
+    }
+    let has = |back: &[&str; 3]| {
+        raw.cards.iter().any(|card| {
+            let mut cost: Vec<&str> = card.cost.iter().map(String::as_str).collect();
+            cost.sort_unstable();
+            let mut back = back.to_vec();
+            back.sort_unstable();
+            cost == back
+        })
+    };
+    let none = *backs
+        .iter()
+        .find(|b| !has(b))
+        .expect("some back no card has");
+    let mut t = physical();
+    let message = t.message(reveal(0, "ocean-1", Some(none)));
+    assert!(
+        message.starts_with(
+            "expected the back of a card of the deck behind stack 0, but no card costs "
+        ),
+        "{message}"
+    );
+    let some = *backs.iter().find(|b| has(b)).unwrap();
+    t.when(reveal(0, "ocean-1", Some(some))).unwrap();
 }

@@ -108,3 +108,59 @@ fn a_missing_template_is_an_io_error() {
     assert_eq!(code, 2);
     assert_eq!(stderr, "sunfold: nope.json: no such file\n");
 }
+
+/// The problems `sunfold::template_file::load` finds in a file, one a line.
+fn problems_of(relative: &str) -> String {
+    let path = common::repo().join(relative);
+    match sunfold::template_file::load(&path) {
+        Err(sunfold::template_file::LoadFailure::Problems(problems)) => problems
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Err(e) => panic!("{relative}: {e:?}"),
+        Ok(_) => panic!("{relative}: accepted"),
+    }
+}
+
+#[test]
+fn structural_and_semantic_problems_are_reported_together() {
+    // given files with unknown enum values or unknown fields beside problems
+    // of their content, when they are checked, then every problem is listed:
+    // the unknown values are read as known ones and the checks go on.
+    let broken = common::files(&common::repo().join("tests/templates/tolerant"), "json");
+    assert!(broken.len() >= 3);
+    for path in broken {
+        let name = path.file_stem().unwrap().to_str().unwrap().to_owned();
+        let text = problems_of(&format!("tests/templates/tolerant/{name}.json"));
+        common::snapshots()
+            .bind(|| insta::assert_snapshot!(format!("template__tolerant_{name}"), text));
+    }
+    let sheet = problems_of("tests/templates/tolerant/sheet-unknown-values.json");
+    assert!(sheet.lines().count() > 21, "{sheet}");
+    assert!(sheet.contains("zones[1].kind: expected "), "{sheet}");
+}
+
+#[test]
+fn the_tolerant_check_finds_everything_the_typed_one_did() {
+    // Every problem `template check` reports today is among those the
+    // tolerant check finds, so that the CLI can switch to it.
+    for path in common::files(&common::repo().join("tests/templates"), "json") {
+        let name = path.file_stem().unwrap().to_str().unwrap().to_owned();
+        let relative = format!("tests/templates/{name}.json");
+        let (_, _, stderr) = common::sunfold(&["template", "check", &relative]);
+        let now = problems_of(&relative);
+        let prefix = format!("{relative}: ");
+        for line in stderr.lines() {
+            let line = line.strip_prefix(&prefix).unwrap();
+            if line.ends_with(" problems") || line.ends_with(" problem") {
+                continue;
+            }
+            assert!(now.lines().any(|l| l == line), "{relative}: {line}\n{now}");
+        }
+    }
+    for bundled in common::files(&common::repo().join("sheet-templates"), "json") {
+        sunfold::template_file::load(&bundled)
+            .unwrap_or_else(|e| panic!("{}: {e:?}", bundled.display()));
+    }
+}

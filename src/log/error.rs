@@ -16,6 +16,10 @@ pub enum DecodeError {
         "expected a complete last line, but the file ends mid-event after {bytes} bytes (a torn write)"
     )]
     TornLine { bytes: usize },
+    #[error("expected JSON, but found a UTF-8 byte-order mark at the start of the line")]
+    ByteOrderMark,
+    #[error("expected a JSON event, but found {found:?}, which is not JSON")]
+    NotJson { found: String },
     #[error("malformed JSON at column {column}: {detail}")]
     Json { column: usize, detail: String },
     #[error("expected a JSON object with a \"type\", but found {found}")]

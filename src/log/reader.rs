@@ -92,6 +92,9 @@ fn located<E>(line: &Line, head: Option<&Head>, error: E) -> Located<E> {
 
 /// The line as text, or why it cannot be an event at all.
 fn text<'a>(line: &Line<'a>) -> Result<&'a str, Located<DecodeError>> {
+    if line.bytes.starts_with(BYTE_ORDER_MARK) {
+        return Err(located(line, None, DecodeError::ByteOrderMark));
+    }
     let text = std::str::from_utf8(line.bytes).map_err(|e| {
         let column = e.valid_up_to() + 1;
         located(line, None, DecodeError::NotUtf8 { column })
@@ -109,14 +112,17 @@ fn text<'a>(line: &Line<'a>) -> Result<&'a str, Located<DecodeError>> {
     Ok(text)
 }
 
-use crate::json_error::describe as detail;
+use crate::json_error::{BYTE_ORDER_MARK, describe as detail, not_json};
 
-/// A JSON syntax error, or a torn last line when the JSON simply stops.
-fn syntax(line: &Line, error: &serde_json::Error) -> Located<DecodeError> {
+/// A JSON syntax error, or a torn last line when the JSON simply stops, or
+/// a line that is not JSON at all.
+fn syntax(line: &Line, text: &str, error: &serde_json::Error) -> Located<DecodeError> {
     let error = if error.is_eof() && !line.terminated {
         DecodeError::TornLine {
             bytes: line.bytes.len(),
         }
+    } else if let Some(found) = not_json(text) {
+        DecodeError::NotJson { found }
     } else {
         DecodeError::Json {
             column: error.column(),
@@ -141,7 +147,7 @@ fn head(line: &Line, text: &str) -> Result<Head, Located<DecodeError>> {
             let found = found.to_owned();
             Err(located(line, None, DecodeError::NoType { found }))
         }
-        Err(e) => Err(syntax(line, &e)),
+        Err(e) => Err(syntax(line, text, &e)),
     }
 }
 
@@ -262,7 +268,7 @@ pub(super) fn decode_exact<G: Game>(line: &Line) -> Result<Record<G::Event>, Loc
                 entry: Entry::Game(e.event),
             });
         }
-        Err(e) if e.is_syntax() || e.is_eof() => return Err(syntax(line, &e)),
+        Err(e) if e.is_syntax() || e.is_eof() => return Err(syntax(line, text, &e)),
         Err(e) => e,
     };
     if let Ok(head) = serde_json::from_str::<Head>(text)
@@ -316,6 +322,10 @@ pub(super) fn decode_exact<G: Game>(line: &Line) -> Result<Record<G::Event>, Loc
         };
         return fail(DecodeError::NoSeq { found });
     }
+    if let Some((path, error)) = embedded::<G>(text, &head) {
+        let detail = detail(&error);
+        return fail(DecodeError::Schema { path, detail });
+    }
     let mut deserializer = serde_json::Deserializer::from_str(text);
     let path = match serde_path_to_error::deserialize::<_, Envelope<G::Event>>(&mut deserializer) {
         Err(e) => e.path().to_string(),
@@ -326,6 +336,27 @@ pub(super) fn decode_exact<G: Game>(line: &Line) -> Result<Record<G::Event>, Loc
         path,
         detail: detail(&error),
     })
+}
+
+/// An error inside a document embedded in a start event (its template or
+/// deck), with its path from the event: `template.zones[2].flag`. The
+/// derived envelope buffers the event for its `type` tag and loses the path
+/// there, so the event's own fields are decoded again without the envelope.
+fn embedded<G: Game>(text: &str, head: &Head) -> Option<(String, serde_json::Error)> {
+    let kind = head.kind().filter(|&k| k == "started")?;
+    let serde_json::Value::Object(mut fields) = serde_json::from_str(text).ok()? else {
+        return None;
+    };
+    for envelope in ["seq", "at", "prev", "type"] {
+        fields.remove(envelope);
+    }
+    let mut track = serde_path_to_error::Track::new();
+    let fields =
+        serde_path_to_error::Deserializer::new(serde_json::Value::Object(fields), &mut track);
+    let error = G::decode_fields(kind, fields).err()?;
+    let (path, depth) = crate::json_error::error_path(&track.path(), &error);
+    // A field of the event itself is named by the message already.
+    (depth >= 2).then_some((path, error))
 }
 
 /// Reads the first line far enough to know which game the log holds.

@@ -237,13 +237,24 @@ pub(super) fn expect_step(
     if let Some(no_copy) = no_crab_copy(state, p, found) {
         return Err(no_copy);
     }
-    Err(match step {
-        Step::Done => RuleError::PlayerDone {
+    let waiting = state
+        .players
+        .iter()
+        .find(|other| other.turn.step() != Step::Done);
+    Err(match (step, waiting) {
+        (Step::Done, Some(other)) => RuleError::RoundWaits {
+            player: player.name.clone(),
+            round: state.round,
+            waits_on: other.name.clone(),
+            expected: expected(state, other.turn.step()),
+            found,
+        },
+        (Step::Done, None) => RuleError::PlayerDone {
             player: player.name.clone(),
             round: state.round,
             found,
         },
-        step => RuleError::Unexpected {
+        (step, _) => RuleError::Unexpected {
             player: player.name.clone(),
             expected: expected(state, step),
             found,

@@ -1,12 +1,37 @@
 //! A die face, 1 to 6. Anything else is refused while decoding.
 
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(try_from = "u8", into = "u8")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(into = "u8")]
 pub struct Die(u8);
+
+/// Any whole number is read, so that one beyond a `u8` is refused as a die
+/// value too (`expected a die value from 1 to 6, but found 4000000000`).
+impl<'de> Deserialize<'de> for Die {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Die, D::Error> {
+        struct Face;
+        impl Visitor<'_> for Face {
+            type Value = Die;
+            // A number of the wrong type keeps its message (`a whole number`).
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("u8")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Die, E> {
+                let die = u8::try_from(v).ok().and_then(Die::new);
+                die.ok_or_else(|| E::custom(NotADie::beyond(v)))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Die, E> {
+                let die = u8::try_from(v).ok().and_then(Die::new);
+                die.ok_or_else(|| E::custom(NotADie::beyond(v)))
+            }
+        }
+        deserializer.deserialize_u64(Face)
+    }
+}
 
 impl Die {
     pub const ALL: [Die; 6] = [Die(1), Die(2), Die(3), Die(4), Die(5), Die(6)];
@@ -24,6 +49,13 @@ impl Die {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("expected a die value from 1 to 6, but found {0}")]
 pub struct NotADie(pub u8);
+
+impl NotADie {
+    /// The message for any whole number that is not a die face.
+    fn beyond(found: impl fmt::Display) -> String {
+        format!("expected a die value from 1 to 6, but found {found}")
+    }
+}
 
 impl TryFrom<u8> for Die {
     type Error = NotADie;

@@ -94,6 +94,16 @@ pub enum RuleError {
         found: &'static str,
     },
     #[error(
+        "expected {expected} from {waits_on}: {player} has finished round {round}, which waits on {waits_on}, but found {found}"
+    )]
+    RoundWaits {
+        player: String,
+        round: u16,
+        waits_on: String,
+        expected: Expected,
+        found: &'static str,
+    },
+    #[error(
         "expected no crab decision from {player}: no neighbour of crab box {id} can take {value}, but found {found}"
     )]
     NoCrabCopy {

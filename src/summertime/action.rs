@@ -163,12 +163,7 @@ pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
                     None => {
                         // Every other rule of the reveal is checked first;
                         // none of them looks at which items are named.
-                        let known = Action::Reveal {
-                            stack: e.stack,
-                            card,
-                            behind: Some([0; 3]),
-                        };
-                        super::apply::check(state, known)?;
+                        super::apply::check_reveal(state, e.stack, card as usize, true)?;
                         return Err(RuleError::UnknownItem {
                             found: name.clone(),
                         });

@@ -3,7 +3,7 @@
 
 use super::action::{Action, resolve};
 use super::deck::{CardIndex, Cost, Item, Value};
-use super::error::{At, Awaited, Borders, Either, RuleError};
+use super::error::{At, Awaited, Before, Borders, Either, PassRun, RuleError};
 use super::event::Event;
 use super::state::{Cell, EndReason, Phase, State, Tableau, TurnAction, TurnRecord, neighbours};
 
@@ -48,7 +48,13 @@ pub(super) fn check(state: &State, action: Action) -> Result<u32, RuleError> {
             stack,
             card,
             behind,
-        } => check_reveal(state, stack, card as usize, behind.is_some()).map(|()| 0),
+        } => {
+            check_reveal(state, stack, card as usize, behind.is_some())?;
+            match behind {
+                Some(items) => check_back(state, stack, items).map(|()| 0),
+                None => Ok(0),
+            }
+        }
         Action::Discard => {
             if state.phase != Phase::Discard {
                 return Err(unexpected(state, kind));
@@ -181,16 +187,82 @@ pub(super) fn awaited(state: &State) -> Awaited {
     }
 }
 
+/// An event the table does not wait for now. A reveal or a discard in the
+/// middle of the turns says why it is not due.
 pub(super) fn unexpected(state: &State, found: &'static str) -> RuleError {
+    if let Phase::Turn { .. } = state.phase {
+        match found {
+            "revealed" => {
+                let face_up = display_ids(state);
+                return RuleError::RevealWhileFaceUp { face_up };
+            }
+            "discarded" => {
+                let passes = pass_run(state);
+                return RuleError::NotTwoPasses { passes };
+            }
+            _ => {}
+        }
+    }
     RuleError::Unexpected {
         awaited: awaited(state),
         found,
     }
 }
 
+/// The passes since the last turn that was not one, for a discard that is
+/// not due: in a turn phase there is at most one pass in a row.
+fn pass_run(state: &State) -> PassRun {
+    let name = |p: usize| state.players[p].name.clone();
+    let before = |turn: Option<&TurnRecord>| match turn {
+        None => Before::Start,
+        Some(TurnRecord {
+            action: TurnAction::Passed,
+            ..
+        }) => Before::Discard,
+        Some(t) => Before::Turn {
+            player: name(t.player),
+            action: match t.action {
+                TurnAction::Bought { .. } => "buy",
+                _ => "tile flip",
+            },
+        },
+    };
+    let turns = &state.turns;
+    match turns.split_last() {
+        Some((last, earlier)) if state.passes == 1 => PassRun {
+            last_pass: Some(name(last.player)),
+            before: before(earlier.last()),
+        },
+        _ => PassRun {
+            last_pass: None,
+            before: before(turns.last()),
+        },
+    }
+}
+
+/// A back cost declared in a physical game must be one that some card of
+/// the deck shows.
+fn check_back(state: &State, stack: u8, items: [u32; 3]) -> Result<(), RuleError> {
+    let mut items = items.map(|i| i as Item);
+    items.sort_unstable();
+    let cost = Cost(items);
+    if state.deck.cards().iter().any(|c| c.cost == cost) {
+        return Ok(());
+    }
+    Err(RuleError::NoSuchBack {
+        stack,
+        declared: state.deck.describe_cost(cost),
+    })
+}
+
 /// The rules of a reveal. None of them looks at which items a declared
 /// back cost names, only at whether one is declared.
-fn check_reveal(state: &State, stack: u8, card: CardIndex, behind: bool) -> Result<(), RuleError> {
+pub(super) fn check_reveal(
+    state: &State,
+    stack: u8,
+    card: CardIndex,
+    behind: bool,
+) -> Result<(), RuleError> {
     let Phase::Reveal(stacks) = &state.phase else {
         return Err(unexpected(state, "revealed"));
     };

@@ -128,11 +128,67 @@ pub enum RuleError {
         cell: At,
         borders: Borders,
     },
+    #[error("expected a reveal only once no card is face up, but {}", still_up(.face_up))]
+    RevealWhileFaceUp { face_up: Vec<String> },
+    #[error("expected a discard only after two passes in a row, but {passes}")]
+    NotTwoPasses { passes: PassRun },
+    #[error(
+        "expected the back of a card of the deck behind stack {stack}, but no card costs {declared}"
+    )]
+    NoSuchBack { stack: u8, declared: CostText },
     #[error("expected the face-up cards {}, but found {}", .expected.join(", "), .found.join(", "))]
     WrongDiscard {
         expected: Vec<String>,
         found: Vec<String>,
     },
+}
+
+fn still_up(face_up: &[String]) -> String {
+    let verb = if face_up.len() == 1 { "is" } else { "are" };
+    format!("{} {verb} still face up", face_up.join(", "))
+}
+
+/// The passes that end a turn sequence, displayed as `Ann's pass follows
+/// Ben's buy`: why a discard is not due.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassRun {
+    /// Who made the one pass in a row, if the last turn was a pass.
+    pub last_pass: Option<String>,
+    /// What came before that pass, or before now if there was none.
+    pub before: Before,
+}
+
+/// What came before the passes of a [`PassRun`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Before {
+    /// The first turn of the game.
+    Start,
+    /// The last discard, after two passes in a row.
+    Discard,
+    /// A turn that was not a pass: `buy` or `tile flip`.
+    Turn {
+        player: String,
+        action: &'static str,
+    },
+}
+
+impl fmt::Display for PassRun {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.last_pass, &self.before) {
+            (Some(p), Before::Turn { player, action }) => {
+                write!(f, "{p}'s pass follows {player}'s {action}")
+            }
+            (Some(p), Before::Discard) => {
+                write!(f, "{p}'s pass is the first since the last discard")
+            }
+            (Some(p), Before::Start) => write!(f, "{p}'s pass is the first of the game"),
+            (None, Before::Turn { player, action }) => {
+                write!(f, "the last turn was {player}'s {action}, not a pass")
+            }
+            (None, Before::Discard) => f.write_str("no one has passed since the last discard"),
+            (None, Before::Start) => f.write_str("no one has passed yet"),
+        }
+    }
 }
 
 /// The items a player lacks, with how many of each are face up, displayed

@@ -72,6 +72,7 @@ pub enum Order {
 #[serde(deny_unknown_fields)]
 pub struct Revealed {
     /// The stack, 0 to 2, in front of which the card is turned up.
+    #[serde(deserialize_with = "crate::bounded::stack")]
     pub stack: u8,
     pub card: String,
     /// Physical games only: the cost now showing on the back of the stack's

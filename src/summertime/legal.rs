@@ -4,6 +4,7 @@
 
 use super::action::{Action, describe, index, seat};
 use super::apply::{Spot, affordable, fit_at, in_hand, spot};
+use super::deck::Cost;
 use super::event::Event;
 use super::state::{Phase, State};
 
@@ -30,6 +31,7 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
                 return;
             }
             let kinds = index(deck.items());
+            let backs: Vec<Cost> = deck.cards().iter().map(|c| c.cost).collect();
             for card in 0..deck.cards().len() {
                 if state.seen[card] || s.behind.is_some_and(|b| b != deck.card(card).cost) {
                     continue;
@@ -47,6 +49,11 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
                 for a in 0..kinds {
                     for b in 0..kinds {
                         for c in 0..kinds {
+                            let mut items = [a, b, c].map(|i| i as usize);
+                            items.sort_unstable();
+                            if !backs.contains(&Cost(items)) {
+                                continue;
+                            }
                             out.push(Action::Reveal {
                                 stack,
                                 card,

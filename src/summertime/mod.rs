@@ -17,7 +17,7 @@ mod state;
 pub use action::{Action, describe, resolve};
 pub use apply::{apply, apply_action, is_legal, total_after};
 pub use deck::Deck;
-pub use error::{At, Awaited, Borders, Either, RuleError, SetupError, Shortfall};
+pub use error::{At, Awaited, Before, Borders, Either, PassRun, RuleError, SetupError, Shortfall};
 pub use event::{Bought, Discarded, Event, Order, Played, PlayerOnly, Revealed, Start};
 pub use legal::{alternatives, legal_actions, legal_events};
 pub use score::{ScoreLine, score, total_of};
