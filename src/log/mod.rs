@@ -9,12 +9,13 @@ mod envelope;
 mod error;
 mod fast;
 mod reader;
+pub mod upcast;
 mod writer;
 
 pub use envelope::{Envelope, META_KINDS, Meta};
 pub use error::{DecodeError, Located, LogError, MetaError, ReplayError};
 pub use reader::{
-    Entry, Fold, GameKind, KNOWN_GAMES, LOG_FORMAT, Line, LineReader, ReadError, Record, TakenBack,
-    decode, detect, fold_log, line_hash,
+    Entry, Fold, GameKind, KNOWN_GAMES, LOG_FORMAT, Line, LineReader, READ_FORMATS, ReadError,
+    Record, TakenBack, decode, detect, fold_log, line_hash,
 };
 pub use writer::{chained_log, to_line};
