@@ -18,7 +18,7 @@ fn log(chained: bool) -> Vec<u8> {
     template["sun"] = serde_json::json!({"slots": 10000, "thresholds": []});
     let players: Vec<String> = (1..=12).map(|i| format!("P{i}")).collect();
     let start = Event::Started(Start {
-        format: 1,
+        format: sunfold::log::LOG_FORMAT,
         game: "soleils".into(),
         players: players.clone(),
         options: Options::default(),

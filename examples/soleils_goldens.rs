@@ -4,6 +4,8 @@
 //! policy that only ever picks among `legal_events`, searches seeds until a
 //! game covers what its replay must exercise, and writes it. The files are
 //! data: the test harness reads them, and nothing regenerates them in CI.
+//! The files in `replays/` were written in log format 1 and are kept as
+//! they are, as old logs to replay; this writes the current format.
 
 use chrono::{DateTime, Duration, FixedOffset};
 use sunfold::log::{Envelope, to_line};
@@ -244,6 +246,8 @@ fn main() {
             options: Options {
                 sun_bonus: SunBonus::ReachOrPass,
                 skip_placement: SkipPlacement::Voluntary,
+                sailboats: Sailboats::Symbol,
+                solo: false,
             },
             styles: calm,
             accept: |s, c| {
@@ -265,6 +269,8 @@ fn main() {
             options: Options {
                 sun_bonus: SunBonus::Exact,
                 skip_placement: SkipPlacement::OnlyWhenBlocked,
+                sailboats: Sailboats::Symbol,
+                solo: false,
             },
             styles: |p| Style {
                 big_sun: p == 0,
@@ -291,6 +297,8 @@ fn main() {
             options: Options {
                 sun_bonus: SunBonus::ReachOrPass,
                 skip_placement: SkipPlacement::Voluntary,
+                sailboats: Sailboats::Symbol,
+                solo: false,
             },
             styles: |p| Style {
                 big_sun: p % 3 == 0,
@@ -313,7 +321,7 @@ fn main() {
     ];
     for golden in goldens {
         let start = Start {
-            format: 1,
+            format: sunfold::log::LOG_FORMAT,
             game: "soleils".into(),
             players: golden.players.iter().map(|s| s.to_string()).collect(),
             options: golden.options,

@@ -1,4 +1,6 @@
-//! Writes the golden Summertime replays in `replays/`.
+//! Writes the golden Summertime replays in `replays/`. The files there were
+//! written in log format 1 and are kept as they are; this writes the
+//! current format.
 //!
 //! `cargo run --example summertime_goldens`:
 //! - `summertime-rulebook-examples.jsonl`: a crafted deal in which player A
@@ -16,7 +18,7 @@ use sunfold::summertime::*;
 
 fn start(raw: &RawDeck, names: [&str; 2], first: &str, order: Order) -> Start {
     Start {
-        format: 1,
+        format: sunfold::log::LOG_FORMAT,
         game: "summertime".into(),
         players: names.iter().map(|s| s.to_string()).collect(),
         first: first.into(),

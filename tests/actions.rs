@@ -17,7 +17,7 @@
 
 use sunfold::rng::SeededRng;
 use sunfold::sim::{Simulated, SoleilsVariant, SummertimeVariant};
-use sunfold::soleils::{self, Die, Options, SkipPlacement, SunBonus};
+use sunfold::soleils::{self, Die, Options, Sailboats, SkipPlacement, SunBonus};
 use sunfold::summertime;
 
 /// Games per game: 10,000 of each, spread over the variants.
@@ -131,10 +131,20 @@ fn soleils_actions_agree_with_the_events_they_replace() {
     let mut variants = Vec::new();
     for sun_bonus in [SunBonus::ReachOrPass, SunBonus::Exact] {
         for skip_placement in [SkipPlacement::Voluntary, SkipPlacement::OnlyWhenBlocked] {
+            // Each sailboats rule with two of the four others, so that the
+            // grid, and the time it takes, stay as they were.
+            let sailboats =
+                if (sun_bonus == SunBonus::Exact) == (skip_placement == SkipPlacement::Voluntary) {
+                    Sailboats::Different
+                } else {
+                    Sailboats::Symbol
+                };
             let mut variant = SoleilsVariant::bundled();
             variant.options = Options {
                 sun_bonus,
                 skip_placement,
+                sailboats,
+                solo: false,
             };
             variants.push(variant);
         }
@@ -148,6 +158,10 @@ fn soleils_actions_agree_with_the_events_they_replace() {
     let mut spare = None;
     for (v, variant) in variants.iter().enumerate() {
         for players in counts.clone() {
+            // A table of one is the solo variant.
+            let mut variant = variant.clone();
+            variant.options.solo = players == 1;
+            let variant = &variant;
             for g in 0..per_combo {
                 let mut rng = SeededRng::new(((v as u64) << 40) ^ ((players as u64) << 32) ^ g);
                 let start = soleils::Soleils::start(variant, players, &());

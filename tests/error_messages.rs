@@ -177,6 +177,8 @@ fn setup_errors() -> Vec<SetupError> {
         },
         SetupError::PlayerCount { found: 13 },
         SetupError::PlayerCount { found: 0 },
+        SetupError::SoloNotAsked,
+        SetupError::SoloWithMore { found: 3 },
         SetupError::EmptyName {
             position: 2,
             found: " ".into(),
@@ -196,6 +198,8 @@ fn pinned_setup(error: &SetupError) {
     match error {
         SetupError::WrongGame { .. }
         | SetupError::PlayerCount { .. }
+        | SetupError::SoloNotAsked
+        | SetupError::SoloWithMore { .. }
         | SetupError::EmptyName { .. }
         | SetupError::DuplicateName { .. }
         | SetupError::Template(_) => {}
@@ -226,8 +230,8 @@ fn decode_errors() -> Vec<DecodeError> {
             found: "rolled".into(),
         },
         DecodeError::UnsupportedFormat {
-            supported: 1,
-            found: "2".into(),
+            supported: &[1, 2],
+            found: "3".into(),
         },
         DecodeError::UnknownGame {
             found: "\"yahtzee\"".into(),

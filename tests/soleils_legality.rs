@@ -98,6 +98,9 @@ fn play(seed: u64, template: &template::RawTemplate) -> (u16, usize) {
             &mut rng,
             &[SkipPlacement::Voluntary, SkipPlacement::OnlyWhenBlocked],
         ),
+        sailboats: *pick(&mut rng, &[Sailboats::Symbol, Sailboats::Different]),
+        // A table of one is the solo variant.
+        solo: count == 1,
     };
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let mut state = setup(&common::start(&names, options, template.clone())).unwrap();
@@ -151,7 +154,11 @@ fn legal_events_and_apply_agree_both_ways() {
 fn a_finished_game_accepts_nothing() {
     let template = common::default_template();
     let mut rng = SeededRng::new(7);
-    let mut state = setup(&common::start(&["Ann"], Options::default(), template)).unwrap();
+    let solo = Options {
+        solo: true,
+        ..Options::default()
+    };
+    let mut state = setup(&common::start(&["Ann"], solo, template)).unwrap();
     while let Some(event) = legal_events(&state).first().cloned() {
         apply(&mut state, &event).unwrap();
     }

@@ -67,12 +67,22 @@ fn given(players: &[&str], options: Options) -> Table {
 }
 
 /// The test sheet changed by `edit`, for the cases it cannot show as is.
-fn given_sheet(players: &[&str], edit: impl FnOnce(&mut serde_json::Value)) -> Table {
+/// The test sheet changed by `edit`, for the cases it cannot show as is,
+/// with one player (so under the solo option).
+fn given_solo_sheet(edit: impl FnOnce(&mut serde_json::Value)) -> Table {
     let mut sheet: serde_json::Value = serde_json::from_str(SHEET).unwrap();
     edit(&mut sheet);
     let template = serde_json::from_value(sheet).unwrap();
-    let state = setup(&common::start(players, Options::default(), template)).unwrap();
+    let state = setup(&common::start(&["Ann"], solo(), template)).unwrap();
     Table { state }
+}
+
+/// The default options with the solo variant: a table of one must ask for it.
+fn solo() -> Options {
+    Options {
+        solo: true,
+        ..Options::default()
+    }
 }
 
 fn given_two() -> Table {
@@ -280,6 +290,95 @@ fn greater_needs_the_first_box_higher() {
     t.when(place("Ann", "S2", 1)).unwrap();
 }
 
+// Sailboats: the rule option where the rulebooks disagree
+
+fn sailboats(rule: Sailboats) -> Options {
+    Options {
+        sailboats: rule,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn symbol_sailboats_keep_the_printed_sign() {
+    // given the English rule and S1 = 3 (S1 > S2), when Ann writes 6 into
+    // S2, then it is refused and only values below 3 are offered.
+    let mut t = given(&["Ann", "Bob"], sailboats(Sailboats::Symbol));
+    t = t.after(&[roll(4, 3, 1), place("Ann", "S1", 3), sun("Ann", 1)]);
+    t = t.after(&[sun("Bob", 1), roll(5, 6, 2)]);
+    assert_eq!(
+        t.message(place("Ann", "S2", 6)),
+        "box S2 needs a value below 3 as S1 holds 3, but found 6"
+    );
+    assert!(t.legal().contains(&place("Ann", "S2", 2)));
+    assert!(!t.legal().contains(&place("Ann", "S2", 6)));
+}
+
+#[test]
+fn different_sailboats_only_need_different_numbers() {
+    // given the German rule and S1 = 3, when Ann writes 6 into S2, then it
+    // is legal, as is 2; only a 3 is refused.
+    let mut t = given(&["Ann", "Bob"], sailboats(Sailboats::Different));
+    t = t.after(&[roll(4, 3, 1), place("Ann", "S1", 3), sun("Ann", 1)]);
+    t = t.after(&[sun("Bob", 1), roll(5, 6, 3)]);
+    assert!(t.legal().contains(&place("Ann", "S2", 6)));
+    assert_eq!(
+        t.message(place("Ann", "S2", 3)),
+        "box S2 needs a value other than 3 as S1 holds 3, but found 3"
+    );
+    t.when(place("Ann", "S2", 6)).unwrap();
+    assert_eq!(t.value("Ann", "S2"), Some(6));
+}
+
+#[test]
+fn different_sailboats_leave_other_zones_alone() {
+    // given the German rule, when Ann writes 4 into A1 with A2 = 3 (A1 < A2
+    // in a koinobori), then it is still refused.
+    let mut t = given(&["Ann", "Bob"], sailboats(Sailboats::Different));
+    t = t.after(&[roll(2, 3, 1), place("Ann", "A2", 3), sun("Ann", 1)]);
+    t = t.after(&[sun("Bob", 1), roll(1, 4, 6)]);
+    assert_eq!(
+        t.message(place("Ann", "A1", 4)),
+        "box A1 needs a value below 3 as A2 holds 3, but found 4"
+    );
+}
+
+#[test]
+fn different_sailboats_also_bind_crab_copies_and_bonus_digits() {
+    // given the German rule and S1 = 3, then a bonus digit may go into S2
+    // above 3 (the English rule would refuse it), but not a 3.
+    let mut t = given(&["Ann", "Bob"], sailboats(Sailboats::Different));
+    t = t.after(&[roll(4, 3, 1), place("Ann", "S1", 3), sun("Ann", 1)]);
+    t = t.after(&[sun("Bob", 1), roll(6, 6, 6), sun("Ann", 6), sun("Bob", 6)]);
+    t = t.after(&[roll(6, 6, 6), sun("Ann", 6)]);
+    assert_eq!(t.player("Ann").turn.bonus_pending, 1, "1 + 6 + 6 passes 10");
+    assert!(t.legal().contains(&bonus("Ann", "S2", 5)));
+    assert!(!t.legal().contains(&bonus("Ann", "S2", 3)));
+    t.when(bonus("Ann", "S2", 5)).unwrap();
+}
+
+#[test]
+fn the_template_reads_sailboat_signs_as_different_under_the_german_rule() {
+    let t = given(&["Ann", "Bob"], sailboats(Sailboats::Different));
+    let template = t.state.template();
+    assert_eq!(template.sailboats(), Sailboats::Different);
+    let s1 = template.box_index("S1").unwrap();
+    let s2 = template.box_index("S2").unwrap();
+    assert!(
+        template
+            .constraints()
+            .contains(&template::Constraint::Different(s1, s2))
+    );
+    assert!(
+        template
+            .raw()
+            .constraints
+            .iter()
+            .any(|c| matches!(c, template::RawConstraint::Greater(_))),
+        "the embedded template stays as written"
+    );
+}
+
 #[test]
 fn same_needs_every_filled_box_of_the_set_equal() {
     let mut t = given_two().after(&[roll(4, 3, 1), place("Ann", "B1", 3), sun("Ann", 1)]);
@@ -391,7 +490,7 @@ fn a_crab_copy_colours_the_target_pearl_and_ends_without_a_crab_there() {
 fn a_crab_copy_into_a_crab_box_may_copy_again() {
     // given B1 has a crab too, when Ann copies from A1 into B1, then B1
     // offers its own copy, and the chain reaches C1.
-    let mut t = given_sheet(&["Ann"], |sheet| {
+    let mut t = given_solo_sheet(|sheet| {
         sheet["boxes"][4]["icons"] = serde_json::json!(["crab"]); // B1
     })
     .after(&[roll(1, 2, 6), place("Ann", "A1", 2)]);
@@ -410,7 +509,7 @@ fn a_crab_copy_into_a_crab_box_may_copy_again() {
 fn a_crab_without_a_legal_target_offers_nothing() {
     // given B2 = 5 (so B1 needs 5), when Ann writes 6 in crab box A1, then
     // A2 (needs above 6) and B1 (needs 5) refuse it: no crab decision.
-    let mut t = given(&["Ann"], Options::default()).after(&[
+    let mut t = given(&["Ann"], solo()).after(&[
         roll(5, 5, 1),
         place("Ann", "B2", 5),
         no_crab("Ann"),
@@ -435,7 +534,7 @@ fn a_frog_box_frees_the_sun_entry_to_any_value() {
 fn a_frog_reached_by_a_crab_copy_also_frees_the_sun() {
     // given A2 has a frog, when Ann writes 2 in crab box B2 and copies it up
     // into A2, then her sun entry may be any value.
-    let mut t = given_sheet(&["Ann"], |sheet| {
+    let mut t = given_solo_sheet(|sheet| {
         sheet["boxes"][1]["icons"] = serde_json::json!(["frog"]); // A2
     })
     .after(&[roll(5, 2, 6), place("Ann", "B2", 2)]);
@@ -468,7 +567,7 @@ fn voluntary_skipping_enters_any_one_die_on_the_sun() {
 fn only_when_blocked_refuses_a_skip_while_a_placement_exists() {
     let options = Options {
         skip_placement: SkipPlacement::OnlyWhenBlocked,
-        ..Options::default()
+        ..solo()
     };
     let mut t = given(&["Ann"], options).after(&[roll(1, 2, 6)]);
     assert_eq!(
@@ -481,7 +580,7 @@ fn only_when_blocked_refuses_a_skip_while_a_placement_exists() {
 fn only_when_blocked_allows_a_skip_when_no_placement_exists() {
     let options = Options {
         skip_placement: SkipPlacement::OnlyWhenBlocked,
-        ..Options::default()
+        ..solo()
     };
     // given C1 = 2 and C2 = 3 (both gulls filled), no pearl-2 or pearl-3
     // box is left empty but A2 and A3... fill those first.
@@ -511,7 +610,7 @@ fn only_when_blocked_allows_a_skip_when_no_placement_exists() {
 
 #[test]
 fn reach_or_pass_grants_a_threshold_crossed_without_hitting_it() {
-    let mut t = given(&["Ann"], Options::default()).after(&[roll(6, 6, 6), sun("Ann", 6)]);
+    let mut t = given(&["Ann"], solo()).after(&[roll(6, 6, 6), sun("Ann", 6)]);
     assert_eq!(t.player("Ann").gains.seashells, 1, "0 → 6 passes 5");
     t.when(roll(1, 1, 1)).unwrap();
 }
@@ -520,7 +619,7 @@ fn reach_or_pass_grants_a_threshold_crossed_without_hitting_it() {
 fn exact_grants_a_threshold_only_when_the_total_hits_it() {
     let options = Options {
         sun_bonus: SunBonus::Exact,
-        ..Options::default()
+        ..solo()
     };
     let t = given(&["Ann"], options).after(&[roll(6, 6, 6), sun("Ann", 6)]);
     assert_eq!(t.player("Ann").gains.seashells, 0, "6 is not 5");
@@ -530,7 +629,7 @@ fn exact_grants_a_threshold_only_when_the_total_hits_it() {
 
 #[test]
 fn a_bonus_digit_must_be_resolved_before_the_next_roll() {
-    let mut t = given(&["Ann"], Options::default()).after(&[
+    let mut t = given(&["Ann"], solo()).after(&[
         roll(6, 6, 6),
         sun("Ann", 6),
         roll(6, 6, 6),
@@ -581,7 +680,7 @@ fn a_finished_player_acting_while_the_round_waits_on_another_is_told_who_it_wait
 
 #[test]
 fn a_bonus_digit_may_be_declined() {
-    let mut t = given(&["Ann"], Options::default()).after(&[
+    let mut t = given(&["Ann"], solo()).after(&[
         roll(6, 6, 6),
         sun("Ann", 6),
         roll(6, 6, 6),
@@ -594,7 +693,7 @@ fn a_bonus_digit_may_be_declined() {
 
 #[test]
 fn a_bonus_digit_respects_the_constraints() {
-    let mut t = given(&["Ann"], Options::default()).after(&[
+    let mut t = given(&["Ann"], solo()).after(&[
         roll(2, 3, 6),
         place("Ann", "A2", 3),
         sun("Ann", 6),
@@ -611,7 +710,7 @@ fn a_bonus_digit_respects_the_constraints() {
 
 #[test]
 fn completing_a_zone_circles_its_flag_and_a_group_its_reward() {
-    let t = given(&["Ann"], Options::default()).after(&[
+    let t = given(&["Ann"], solo()).after(&[
         roll(1, 1, 1),
         place("Ann", "A1", 1),
         no_crab("Ann"),
@@ -684,7 +783,7 @@ fn the_game_ends_after_the_round_in_which_a_sun_total_reaches_the_limit() {
 
 #[test]
 fn the_game_ends_after_the_last_round() {
-    let mut t = given(&["Ann"], Options::default());
+    let mut t = given(&["Ann"], solo());
     for _ in 0..8 {
         t = t.after(&[roll(1, 1, 1), sun("Ann", 1)]);
     }
@@ -692,6 +791,38 @@ fn the_game_ends_after_the_last_round() {
         t.state.ended().map(ToString::to_string),
         Some("round 8 was the last".into())
     );
+}
+
+// Players
+
+#[test]
+fn a_game_of_one_must_ask_for_the_solo_variant() {
+    // given one player and no solo option, then the start is refused and
+    // the message says how to ask for solo.
+    let template: template::RawTemplate = serde_json::from_str(SHEET).unwrap();
+    let start = common::start(&["Ann"], Options::default(), template.clone());
+    assert_eq!(
+        setup(&start).unwrap_err().to_string(),
+        "expected 2 to 12 players, or 1 with the rule option solo=true, but found 1"
+    );
+    setup(&common::start(&["Ann"], solo(), template)).unwrap();
+}
+
+#[test]
+fn the_solo_variant_is_for_one_player_only() {
+    let template: template::RawTemplate = serde_json::from_str(SHEET).unwrap();
+    let start = common::start(&["Ann", "Bob"], solo(), template);
+    assert_eq!(
+        setup(&start).unwrap_err().to_string(),
+        "expected 1 player under the rule option solo=true, but found 2"
+    );
+}
+
+#[test]
+fn in_a_solo_game_one_seashell_wins_the_majority() {
+    let t = given(&["Ann"], solo()).after(&[roll(6, 6, 6), sun("Ann", 6)]);
+    assert_eq!(t.player("Ann").gains.seashells, 1);
+    assert_eq!(t.score("Ann").seashell_majority, 5);
 }
 
 // Rounds

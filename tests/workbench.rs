@@ -374,6 +374,12 @@ fn bots_play_any_accepted_template_with_any_player_count() {
         let (stdout, _) = run(&["template", "check", template]);
         assert!(stdout.contains(": ok: sheet"));
         for players in ["1", "2", "12"] {
+            // A table of one is the solo variant, which must be asked for.
+            let solo = if players == "1" {
+                "solo=true"
+            } else {
+                "solo=false"
+            };
             for bots in ["random", "greedy", "greedy,random"] {
                 let summary = json(&[
                     "simulate",
@@ -386,6 +392,8 @@ fn bots_play_any_accepted_template_with_any_player_count() {
                     bots,
                     "--template",
                     template,
+                    "--option",
+                    solo,
                 ]);
                 assert_eq!(summary["games"], 20);
                 assert_eq!(summary["players"].to_string(), players);

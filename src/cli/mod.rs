@@ -194,7 +194,7 @@ enum NewCommand {
         /// A sheet template; the bundled default sheet if left out.
         #[arg(long)]
         template: Option<PathBuf>,
-        /// A rule option, such as sun_bonus=exact or skip_placement=only_when_blocked.
+        /// A rule option, such as sun_bonus=exact, sailboats=different or solo=true (one player).
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
         /// The seed of the digital dice; drawn from the clock if left out.

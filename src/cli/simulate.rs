@@ -51,7 +51,7 @@ pub struct SimulateArgs {
     /// Summertime: a deck; the bundled deck if left out.
     #[arg(long)]
     pub deck: Option<PathBuf>,
-    /// A rule option, such as sun_bonus=exact or skip_placement=only_when_blocked; repeatable.
+    /// A rule option, such as sun_bonus=exact, skip_placement=only_when_blocked, sailboats=different or solo=true; repeatable.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
     /// The summary as text, or as one JSON object.
@@ -117,20 +117,24 @@ fn bots(args: &[BotArg]) -> Vec<Bot> {
     }
 }
 
-/// The player count, defaulted and checked against what the game allows.
-fn players<G: Simulated>(given: Option<usize>) -> Result<usize, CliError> {
-    let (min, max) = G::PLAYERS;
+/// The player count, defaulted and checked against what every variant allows.
+fn players<G: Simulated>(variants: &[&G::Variant], given: Option<usize>) -> Result<usize, CliError> {
+    let first = G::players(variants[0]);
+    let (min, max) = (first.min, first.max);
     let players = given.unwrap_or(if min == max { min } else { 4 });
-    if !(min..=max).contains(&players) {
-        let expected = if min == max {
-            format!("exactly {min}")
-        } else {
-            format!("{min} to {max}")
-        };
-        return Err(usage(format!(
-            "expected {expected} players for {}, but found {players}",
-            G::NAME
-        )));
+    for range in variants.iter().map(|v| G::players(v)) {
+        let (min, max, note) = (range.min, range.max, range.note);
+        if !(min..=max).contains(&players) {
+            let expected = match (min, max) {
+                (1, 1) => "exactly 1 player".to_owned(),
+                _ if min == max => format!("exactly {min} players"),
+                _ => format!("{min} to {max} players"),
+            };
+            return Err(usage(format!(
+                "expected {expected} for {}{note}, but found {players}",
+                G::NAME
+            )));
+        }
     }
     Ok(players)
 }
@@ -184,7 +188,7 @@ fn simulate_game<G: Simulated>(args: &SimulateArgs, variant: &G::Variant) -> Res
 where
     G::Event: Send,
 {
-    let players = players::<G>(args.batch.players)?;
+    let players = players::<G>(&[variant], args.batch.players)?;
     let count = games(args.batch.games)?;
     let bots = bots(&args.batch.bots);
     if let Some(dir) = &args.out {
@@ -302,7 +306,7 @@ fn compare_game<G: Simulated>(
 where
     G::Event: Send,
 {
-    let players = players::<G>(args.batch.players)?;
+    let players = players::<G>(&[a, b], args.batch.players)?;
     let count = games(args.batch.games)?;
     let bots = bots(&args.batch.bots);
     let target = args

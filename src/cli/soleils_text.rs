@@ -166,6 +166,12 @@ pub fn text(state: &State) -> String {
         options.skip_placement
     )
     .unwrap();
+    // Named only when not the English rule, so that older logs read as
+    // before. (`solo` is the player count: one player is always solo.)
+    if options.sailboats != crate::soleils::Sailboats::Symbol {
+        out.pop();
+        writeln!(out, ", sailboats={}", options.sailboats).unwrap();
+    }
     let roll = state
         .dice()
         .map(|[a, b, c]| format!(", dice {a}-{b}-{c}"))

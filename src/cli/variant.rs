@@ -6,7 +6,7 @@
 use super::error::CliError;
 use super::load::{Loaded, load};
 use crate::sim::{SoleilsVariant, SummertimeVariant};
-use crate::soleils::{Options, SkipPlacement, SunBonus};
+use crate::soleils::{Options, Sailboats, SkipPlacement, SunBonus};
 use std::path::Path;
 
 fn usage(message: String) -> CliError {
@@ -23,9 +23,13 @@ pub fn soleils_options(mut base: Options, given: &[String]) -> Result<Options, C
             Some(("skip_placement", "only_when_blocked")) => {
                 base.skip_placement = SkipPlacement::OnlyWhenBlocked
             }
+            Some(("sailboats", "symbol")) => base.sailboats = Sailboats::Symbol,
+            Some(("sailboats", "different")) => base.sailboats = Sailboats::Different,
+            Some(("solo", "true")) => base.solo = true,
+            Some(("solo", "false")) => base.solo = false,
             _ => {
                 return Err(usage(format!(
-                    "expected an option sun_bonus=reach_or_pass|exact or skip_placement=voluntary|only_when_blocked, but found {option:?}"
+                    "expected an option sun_bonus=reach_or_pass|exact, skip_placement=voluntary|only_when_blocked, sailboats=symbol|different or solo=true|false, but found {option:?}"
                 )));
             }
         }

@@ -28,8 +28,11 @@ pub enum DecodeError {
     NoSeq { found: String },
     #[error("expected the first event to be \"started\", but found {found:?}")]
     StartNotFirst { found: String },
-    #[error("expected log format version {supported}, but found {found}")]
-    UnsupportedFormat { supported: u32, found: String },
+    #[error("expected log format version {}, but found {found}", or_list(.supported))]
+    UnsupportedFormat {
+        supported: &'static [u32],
+        found: String,
+    },
     #[error("expected a game of {}, but found {found}", .known.join(" or "))]
     UnknownGame {
         found: String,
@@ -57,6 +60,15 @@ pub enum DecodeError {
         "expected no \"prev\" hash, as line 2 has none and the log is not chained, but found one"
     )]
     ChainUnexpected,
+}
+
+/// `1 or 2`, `1, 2 or 3`.
+fn or_list(versions: &[u32]) -> String {
+    let text: Vec<String> = versions.iter().map(u32::to_string).collect();
+    match text.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => text.join(""),
+    }
 }
 
 /// Why an `undone` or `claimed` entry cannot stand.

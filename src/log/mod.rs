@@ -11,14 +11,15 @@ mod fast;
 mod open;
 mod reader;
 mod recorder;
+pub mod upcast;
 mod writer;
 
 pub use envelope::{Envelope, META_KINDS, Meta};
 pub use error::{DecodeError, Located, LogError, MetaError, ReplayError};
 pub use open::{FoldError, OpenError, Opened, open, open_file};
 pub use reader::{
-    Entry, Fold, GameKind, KNOWN_GAMES, LOG_FORMAT, Line, LineReader, ReadError, Record, TakenBack,
-    decode, detect, fold_log, line_hash,
+    Entry, Fold, GameKind, KNOWN_GAMES, LOG_FORMAT, Line, LineReader, READ_FORMATS, ReadError,
+    Record, TakenBack, decode, detect, fold_log, line_hash,
 };
 pub use recorder::{AppendError, Appended, CreateError, LockError, Recorder, Session};
 pub use writer::{chained_log, to_line};

@@ -78,8 +78,13 @@ pub enum GameKind {
 /// Every value of `game` this release reads.
 pub const KNOWN_GAMES: &[&str] = &["soleils", "summertime"];
 
-/// The log format version this release reads and writes.
-pub const LOG_FORMAT: u32 = 1;
+/// The log format version this release writes. Version 2 added the 62
+/// Soleils options `sailboats` and `solo`.
+pub const LOG_FORMAT: u32 = 2;
+
+/// Every log format version this release reads: older start lines are
+/// upcast to [`LOG_FORMAT`] before decoding (see [`super::upcast`]).
+pub const READ_FORMATS: &[u32] = &[1, 2];
 
 fn located<E>(line: &Line, head: Option<&Head>, error: E) -> Located<E> {
     Located {
@@ -219,8 +224,50 @@ struct Decoded<'a, E> {
     entry: Entry<E>,
 }
 
+/// The line in the current format: a start line of format 1 upcast (see
+/// [`super::upcast`]), or `None` for a line to decode as it is. Every
+/// decode goes through here first, the fast path as the exact one; the hash
+/// chain still hashes the line as read.
+pub(super) fn upcast(line: &Line) -> Result<Option<Vec<u8>>, Located<DecodeError>> {
+    // Only a start line can be of an older format, and most lines are not.
+    const STARTED: &[u8] = b"started";
+    if !line.bytes.windows(STARTED.len()).any(|w| w == STARTED) {
+        return Ok(None);
+    }
+    let Ok(text) = std::str::from_utf8(line.bytes) else {
+        return Ok(None);
+    };
+    let Ok(head) = serde_json::from_str::<Head>(text) else {
+        return Ok(None);
+    };
+    let format = head.format.as_ref().and_then(serde_json::Value::as_u64);
+    if head.kind() != Some("started") || format != Some(1) {
+        return Ok(None);
+    }
+    match super::upcast::v1_to_v2(text) {
+        Ok(upcast) => Ok(Some(upcast.into_bytes())),
+        Err(super::upcast::UpcastError::UnknownOption { field }) => {
+            // The message format 1 always gave for a field it did not know.
+            let error = <serde_json::Error as serde::de::Error>::unknown_field(
+                &field,
+                super::upcast::V1_OPTIONS,
+            );
+            let error = DecodeError::Schema {
+                path: String::new(),
+                detail: detail(&error),
+            };
+            Err(located(line, Some(&head), error))
+        }
+    }
+}
+
 /// Decodes one line into a record of game `G`.
 pub fn decode<G: Game>(line: &Line) -> Result<Record<G::Event>, Located<DecodeError>> {
+    let upcast = upcast(line)?;
+    let line = &match &upcast {
+        Some(bytes) => Line { bytes, ..*line },
+        None => *line,
+    };
     if let Some(fast) = fast::decode::<G>(line.bytes) {
         let at = fast
             .at
@@ -232,7 +279,7 @@ pub fn decode<G: Game>(line: &Line) -> Result<Record<G::Event>, Located<DecodeEr
             entry: Entry::Game(fast.event),
         });
     }
-    decode_exact::<G>(line)
+    decode_current::<G>(line)
 }
 
 /// Decodes one line for the fold, which needs neither `at` (only checked)
@@ -240,6 +287,17 @@ pub fn decode<G: Game>(line: &Line) -> Result<Record<G::Event>, Located<DecodeEr
 fn decode_borrowed<'a, G: Game>(
     line: &Line<'a>,
 ) -> Result<Decoded<'a, G::Event>, Located<DecodeError>> {
+    if let Some(bytes) = upcast(line)? {
+        let record = decode::<G>(&Line {
+            bytes: &bytes,
+            ..*line
+        })?;
+        return Ok(Decoded {
+            seq: record.seq,
+            prev: record.prev.map(Cow::Owned),
+            entry: record.entry,
+        });
+    }
     if let Some(fast) = fast::decode::<G>(line.bytes) {
         return Ok(Decoded {
             seq: fast.seq,
@@ -247,7 +305,7 @@ fn decode_borrowed<'a, G: Game>(
             entry: Entry::Game(fast.event),
         });
     }
-    let record = decode_exact::<G>(line)?;
+    let record = decode_current::<G>(line)?;
     Ok(Decoded {
         seq: record.seq,
         prev: record.prev.map(Cow::Owned),
@@ -257,7 +315,19 @@ fn decode_borrowed<'a, G: Game>(
 
 /// Decodes one line by the derived envelope, with the exact message of
 /// whatever is wrong: the reference that the fast path agrees with.
+#[cfg(test)]
 pub(super) fn decode_exact<G: Game>(line: &Line) -> Result<Record<G::Event>, Located<DecodeError>> {
+    match upcast(line)? {
+        Some(bytes) => decode_current::<G>(&Line {
+            bytes: &bytes,
+            ..*line
+        }),
+        None => decode_current::<G>(line),
+    }
+}
+
+/// [`decode_exact`] of a line already in the current format.
+fn decode_current<G: Game>(line: &Line) -> Result<Record<G::Event>, Located<DecodeError>> {
     let text = text(line)?;
     let error = match serde_json::from_str::<Envelope<G::Event>>(text) {
         Ok(e) => {
@@ -379,10 +449,12 @@ pub fn detect(line: &Line) -> Result<GameKind, Located<DecodeError>> {
         }
     }
     match &head.format {
-        Some(v) if v.as_u64() == Some(u64::from(LOG_FORMAT)) => {}
+        Some(v)
+            if v.as_u64()
+                .is_some_and(|v| READ_FORMATS.iter().any(|&f| u64::from(f) == v)) => {}
         other => {
             let found = other.as_ref().map_or("none".into(), describe);
-            let supported = LOG_FORMAT;
+            let supported = READ_FORMATS;
             return fail(DecodeError::UnsupportedFormat { supported, found });
         }
     }

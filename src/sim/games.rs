@@ -1,7 +1,7 @@
 //! The two games as [`Simulated`] games, under any variant.
 
 use super::metric::{Metric, Section, Unit};
-use super::run::Simulated;
+use super::run::{PlayerRange, Simulated};
 use super::variant::{SoleilsVariant, SummertimeVariant, VariantInfo};
 use crate::deal::Dealt;
 use crate::rng::SeededRng;
@@ -29,7 +29,22 @@ fn mean<T>(players: &[T], value: impl Fn(&T) -> f64) -> f64 {
 impl Simulated for Soleils {
     type Variant = SoleilsVariant;
     const TITLE: &'static str = "62 Soleils d'été";
-    const PLAYERS: (usize, usize) = (1, soleils::MAX_PLAYERS);
+
+    fn players(variant: &SoleilsVariant) -> PlayerRange {
+        if variant.options.solo {
+            PlayerRange {
+                min: 1,
+                max: 1,
+                note: " under the option solo=true",
+            }
+        } else {
+            PlayerRange {
+                min: 2,
+                max: soleils::MAX_PLAYERS,
+                note: " (or 1 with the option solo=true)",
+            }
+        }
+    }
 
     fn describe(variant: &SoleilsVariant) -> VariantInfo {
         variant.info()
@@ -206,7 +221,14 @@ const SUMMERTIME_ENDS: [(&str, &str); 3] = [
 impl Simulated for Summertime {
     type Variant = SummertimeVariant;
     const TITLE: &'static str = "Summertime";
-    const PLAYERS: (usize, usize) = (2, 2);
+
+    fn players(_: &SummertimeVariant) -> PlayerRange {
+        PlayerRange {
+            min: 2,
+            max: 2,
+            note: "",
+        }
+    }
 
     fn describe(variant: &SummertimeVariant) -> VariantInfo {
         variant.info()

@@ -14,6 +14,6 @@ mod variant;
 
 pub use metric::{Estimate, Metric, Moments, Section, Unit, Z95};
 pub use report::{BotWins, Histogram, Report, Row, SeatRange};
-pub use run::{Bot, GameResult, Simulated, play};
+pub use run::{Bot, GameResult, PlayerRange, Simulated, play};
 pub use tally::{Paired, Tally};
 pub use variant::{SoleilsVariant, SummertimeVariant, VariantInfo};

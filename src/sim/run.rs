@@ -24,14 +24,24 @@ impl Bot {
     }
 }
 
+/// The smallest and largest player counts a variant allows, and a note for
+/// a message that refuses another count, such as how to ask for the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerRange {
+    pub min: usize,
+    pub max: usize,
+    /// Appended to "expected 2 to 12 players for soleils", or empty.
+    pub note: &'static str,
+}
+
 /// What a game offers the simulator.
 pub trait Simulated: Game {
     /// The rules a batch is played under: a template and options, or a deck.
     type Variant: Sync;
     /// The game's name in reports: "62 Soleils d'été", "Summertime".
     const TITLE: &'static str;
-    /// The smallest and largest player counts the game allows.
-    const PLAYERS: (usize, usize);
+    /// The player counts the game allows under `variant`.
+    fn players(variant: &Self::Variant) -> PlayerRange;
 
     /// What a report says of a variant: its file, its name, its options.
     fn describe(variant: &Self::Variant) -> super::VariantInfo;

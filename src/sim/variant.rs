@@ -3,7 +3,7 @@
 //! `rules` hold its numbers). Variants are checked before any game runs.
 
 use crate::soleils::template::RawTemplate;
-use crate::soleils::{Options, Template};
+use crate::soleils::{Options, Sailboats, Template};
 use crate::summertime::Deck;
 use crate::summertime::deck::RawDeck;
 use schemars::JsonSchema;
@@ -47,18 +47,26 @@ impl SoleilsVariant {
             .expect("the bundled template is valid")
     }
 
+    /// What a report says of the variant. `sailboats` is named only when it
+    /// is not `symbol`, so that reports of other variants read as before it
+    /// existed; `solo` never, as the report's player count says it.
     pub fn info(&self) -> VariantInfo {
+        let mut options = vec![
+            ("sun_bonus".to_owned(), self.options.sun_bonus.to_string()),
+            (
+                "skip_placement".to_owned(),
+                self.options.skip_placement.to_string(),
+            ),
+        ];
+        if self.options.sailboats != Sailboats::Symbol {
+            let rule = self.options.sailboats.to_string();
+            options.push(("sailboats".to_owned(), rule));
+        }
         VariantInfo {
             source: self.source.clone(),
             name: self.template.name().to_owned(),
             kind: "sheet",
-            options: vec![
-                ("sun_bonus".to_owned(), self.options.sun_bonus.to_string()),
-                (
-                    "skip_placement".to_owned(),
-                    self.options.skip_placement.to_string(),
-                ),
-            ],
+            options,
         }
     }
 }

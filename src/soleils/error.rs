@@ -164,6 +164,10 @@ pub enum SetupError {
     WrongGame { found: String },
     #[error("expected 1 to 12 players, but found {found}")]
     PlayerCount { found: usize },
+    #[error("expected 2 to 12 players, or 1 with the rule option solo=true, but found 1")]
+    SoloNotAsked,
+    #[error("expected 1 player under the rule option solo=true, but found {found}")]
+    SoloWithMore { found: usize },
     #[error("expected a non-empty name for player {position}, but found {found:?}")]
     EmptyName { position: usize, found: String },
     #[error("expected unique player names, but found {name:?} twice")]

@@ -34,11 +34,14 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Start {
-    /// The log format version; this release writes and reads `1`.
+    /// The log format version; this release writes `2` and reads `1` and
+    /// `2` (a start line of format 1 is upcast before decoding, so it
+    /// decodes as `2`).
     pub format: u32,
     /// Always `"soleils"`.
     pub game: String,
-    /// 1 to 12 unique, non-empty names, in seating order.
+    /// 2 to 12 unique, non-empty names, in seating order; exactly 1 under
+    /// the option `solo`.
     pub players: Vec<String>,
     pub options: Options,
     /// The complete sheet template, embedded so that the log is self-contained.

@@ -4,13 +4,21 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// Both options are required in the start event: a log never depends on a
-/// default that a later release might change.
+/// Every option is required in the start event: a log never depends on a
+/// default that a later release might change. `sailboats` and `solo` came
+/// with log format 2; the log reader upcasts a format-1 start event to
+/// `sailboats: symbol` and `solo: true` exactly when it has one player,
+/// which is what format 1 meant.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Options {
     pub sun_bonus: SunBonus,
     pub skip_placement: SkipPlacement,
+    pub sailboats: Sailboats,
+    /// The solo variant: one player, whom a single seashell gives the
+    /// seashell majority. Neither rulebook has a solo rule, so a game of one
+    /// must ask for it; a game of 2 to 12 must not.
+    pub solo: bool,
 }
 
 /// When a sun threshold grants its reward.
@@ -33,6 +41,29 @@ pub enum SkipPlacement {
     Voluntary,
     /// English rulebook: only when the roll allows no placement at all.
     OnlyWhenBlocked,
+}
+
+/// What the two boxes of a sailboat need of each other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Sailboats {
+    /// English rulebook: "different numbers matching the rule", the `<` or
+    /// `>` printed between the boxes. The template's constraints as written.
+    #[default]
+    Symbol,
+    /// German rulebook: "unterschiedliche Zahlen", only different. Every
+    /// `less` or `greater` constraint between two boxes of one zone of kind
+    /// `sailboats` is read as `different`.
+    Different,
+}
+
+impl std::fmt::Display for Sailboats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Sailboats::Symbol => "symbol",
+            Sailboats::Different => "different",
+        })
+    }
 }
 
 impl std::fmt::Display for SunBonus {

@@ -18,6 +18,14 @@ pub fn setup(start: &Start) -> Result<State, SetupError> {
     if !(1..=MAX_PLAYERS).contains(&count) {
         return Err(SetupError::PlayerCount { found: count });
     }
+    // The rulebooks say 2 to 12; one player is the documented solo variant,
+    // which the start event must ask for.
+    if count == 1 && !start.options.solo {
+        return Err(SetupError::SoloNotAsked);
+    }
+    if count > 1 && start.options.solo {
+        return Err(SetupError::SoloWithMore { found: count });
+    }
     for (i, name) in start.players.iter().enumerate() {
         if name.trim().is_empty() {
             let found = name.clone();
@@ -41,7 +49,7 @@ pub fn setup(start: &Start) -> Result<State, SetupError> {
 }
 
 /// A table before the first roll for a template already checked, with the
-/// names not checked: for a simulator that chose them itself. [`setup`]
+/// names and their count not checked: for a simulator that chose them itself. [`setup`]
 /// gives the same state from a start event with these names and template.
 pub fn table(template: Arc<Template>, options: super::options::Options, names: &[String]) -> State {
     State::new(template, options, names, None)
@@ -55,6 +63,7 @@ impl State {
         names: &[String],
         dice_seed: Option<u64>,
     ) -> State {
+        let template = template.with_sailboats(options.sailboats);
         let players = names
             .iter()
             .map(|name| Player {

@@ -31,7 +31,7 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Start {
-    /// The log format version: `1`.
+    /// The log format version: `2`, or `1`, which the reader upcasts to `2`.
     pub format: u32,
     /// Always `"summertime"`.
     pub game: String,

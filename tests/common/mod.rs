@@ -24,7 +24,7 @@ pub fn default_template() -> RawTemplate {
 
 pub fn start(names: &[&str], options: Options, template: RawTemplate) -> Start {
     Start {
-        format: 1,
+        format: sunfold::log::LOG_FORMAT,
         game: "soleils".into(),
         players: names.iter().map(|n| n.to_string()).collect(),
         options,

@@ -14,8 +14,10 @@ pub use raw::{
     RawZone, Reward, ZoneKind,
 };
 
+use super::options::Sailboats;
 use crate::path::JsonPath;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The position of a box in [`Template::boxes`].
 pub type BoxIndex = usize;
@@ -111,11 +113,16 @@ pub struct Threshold {
 /// A checked sheet template.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Template {
-    raw: RawTemplate,
+    /// Boxed, to keep a checked template small beside a checked deck.
+    raw: Box<RawTemplate>,
     boxes: Vec<SheetBox>,
     zones: Vec<Zone>,
     groups: Vec<Group>,
+    /// The constraints under the sailboats rule [`Template::sailboats`].
     constraints: Vec<Constraint>,
+    /// The constraints as written.
+    written: Vec<Constraint>,
+    sailboats: Sailboats,
     touching: Vec<Vec<usize>>,
     /// For each box, the other boxes it shares a constraint with.
     related: Vec<Vec<BoxIndex>>,
@@ -148,8 +155,49 @@ impl Template {
     pub fn groups(&self) -> &[Group] {
         &self.groups
     }
+    /// The constraints under the sailboats rule of [`Template::sailboats`]:
+    /// what legality checks and what a sheet prints.
     pub fn constraints(&self) -> &[Constraint] {
         &self.constraints
+    }
+    /// The sailboats rule [`Template::constraints`] are read under:
+    /// [`Sailboats::Symbol`] (as written) for a template just checked.
+    pub fn sailboats(&self) -> Sailboats {
+        self.sailboats
+    }
+
+    /// This template under the sailboats rule `rule`. Under
+    /// [`Sailboats::Different`], every `less` or `greater` constraint
+    /// between two boxes of one zone of kind `sailboats` reads as
+    /// `different`; under [`Sailboats::Symbol`] the constraints are as
+    /// written. Everything else stays: the boxes, [`Template::raw`] (what a
+    /// start event embeds), [`Template::related`] (a pair is constrained
+    /// either way) and [`Template::placements_for`] (which only knows
+    /// pearls), so [`Template::violation`], [`Template::allowed`] and the
+    /// moves built on them agree under either rule.
+    pub fn with_sailboats(self: &Arc<Self>, rule: Sailboats) -> Arc<Template> {
+        if self.sailboats == rule {
+            return Arc::clone(self);
+        }
+        let in_boat = |a: BoxIndex, b: BoxIndex| {
+            let zone = self.boxes[a].zone;
+            zone == self.boxes[b].zone && self.zones[zone].kind == ZoneKind::Sailboats
+        };
+        let constraints =
+            self.written
+                .iter()
+                .map(|c| match (rule, c) {
+                    (
+                        Sailboats::Different,
+                        &(Constraint::Less(a, b) | Constraint::Greater(a, b)),
+                    ) if in_boat(a, b) => Constraint::Different(a, b),
+                    _ => c.clone(),
+                })
+                .collect();
+        let mut template = (**self).clone();
+        template.constraints = constraints;
+        template.sailboats = rule;
+        Arc::new(template)
     }
     pub fn thresholds(&self) -> &[Threshold] {
         &self.thresholds
@@ -446,11 +494,13 @@ impl Checker {
             })
             .collect();
         Ok(Template {
-            raw,
+            raw: Box::new(raw),
             boxes,
             zones,
             groups,
+            written: constraints.clone(),
             constraints,
+            sailboats: Sailboats::Symbol,
             touching,
             related,
             by_roll,
