@@ -188,8 +188,10 @@ fn template_check_names_bytes_that_are_not_text() {
         (code, stderr.as_str()),
         (
             1,
-            format!("{file}: line 3 column 12: expected UTF-8 text, but found the byte 0xe9\n")
-                .as_str()
+            format!(
+                "{file}: line 3 column 12: expected UTF-8 text, but found an invalid byte\n{file}: 1 problem\n"
+            )
+            .as_str()
         )
     );
     // Given a byte-order mark, then it is named.

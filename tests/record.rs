@@ -244,7 +244,7 @@ fn refused_entries_leave_the_file_byte_for_byte_unchanged() {
         "{stderr}"
     );
     // new refuses to overwrite.
-    let (code, _, stderr) = common::sunfold(&["new", "soleils", &file, "--players", "Cy"]);
+    let (code, _, stderr) = common::sunfold(&["new", "soleils", &file, "--players", "Cy,Dee"]);
     assert_eq!((code, sha(&file) == before), (2, true), "{stderr}");
 }
 
@@ -635,7 +635,7 @@ fn recording_usage_messages_are_pinned() {
         &["reveal", &finished],
         &["roll", &summertime],
         &["roll", &soleils, "--dice", "1,2"],
-        &["new", "soleils", &soleils, "--players", "Cy"],
+        &["new", "soleils", &soleils, "--players", "Cy,Dee"],
         &[
             "new",
             "soleils",

@@ -78,7 +78,7 @@ fn goldens_under_sun_bonus_exact() {
     assert_eq!(code, 0, "{text}");
     assert_eq!(
         line_of(&text, "soleils-12p.jsonl"),
-        "illegal        replays/soleils-12p.jsonl:185: event 184 (bonus_placed): expected the next roll, as Jonas has finished round 7, but found bonus_placed"
+        "illegal        replays/soleils-12p.jsonl:185: event 184 (bonus_placed): expected a sun entry from Ann: Jonas has finished round 7, which waits on Ann, but found bonus_placed"
     );
     assert_eq!(
         line_of(&text, "soleils-2p-round-limit.jsonl"),

@@ -316,7 +316,7 @@ fn arguments_that_do_not_fit_the_game_are_refused() {
         ),
         (
             &["simulate", "soleils", "--players", "13"][..],
-            "sunfold: expected 1 to 12 players for soleils, but found 13\n",
+            "sunfold: expected 2 to 12 players for soleils (or 1 with the option solo=true), but found 13\n",
         ),
         (
             &["simulate", "soleils", "--games", "0"][..],

@@ -118,7 +118,10 @@ fn bots(args: &[BotArg]) -> Vec<Bot> {
 }
 
 /// The player count, defaulted and checked against what every variant allows.
-fn players<G: Simulated>(variants: &[&G::Variant], given: Option<usize>) -> Result<usize, CliError> {
+fn players<G: Simulated>(
+    variants: &[&G::Variant],
+    given: Option<usize>,
+) -> Result<usize, CliError> {
     let first = G::players(variants[0]);
     let (min, max) = (first.min, first.max);
     let players = given.unwrap_or(if min == max { min } else { 4 });

@@ -4,7 +4,6 @@ use super::error::CliError;
 use super::load::{LoadError, Loaded, load};
 use super::reports::{Problem, TemplateReport};
 use super::{Exit, Format};
-use crate::path::Problems;
 use std::path::Path;
 
 pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {
@@ -51,9 +50,12 @@ pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {
         Err(error) if format == Format::Text => return Err(problems(path, error)),
         Err(error) => {
             report.kind = match &error {
-                LoadError::Sheet(_) => Some("sheet".to_owned()),
-                LoadError::Deck(_) => Some("deck".to_owned()),
-                _ => None,
+                LoadError::Problems(problems) => problems.iter().find_map(|p| match p {
+                    crate::template_file::FileProblem::Sheet(_) => Some("sheet".to_owned()),
+                    crate::template_file::FileProblem::Deck(_) => Some("deck".to_owned()),
+                    _ => None,
+                }),
+                LoadError::Io(_) => None,
             };
             report.problems = listed(error);
         }
@@ -82,27 +84,18 @@ pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {
 
 /// Every problem with its JSON path.
 fn listed(error: LoadError) -> Vec<Problem> {
-    fn each<K: std::fmt::Display>(problems: &Problems<K>) -> Vec<Problem> {
-        problems
-            .problems()
-            .iter()
-            .map(|p| Problem {
-                path: p.path.to_string(),
-                message: p.kind.to_string(),
-            })
-            .collect()
-    }
     match error {
         LoadError::Io(e) => vec![Problem {
             path: "(root)".to_owned(),
             message: e.to_string(),
         }],
-        LoadError::Shape { path, detail } => vec![Problem {
-            path,
-            message: detail,
-        }],
-        LoadError::Sheet(errors) => each(&errors),
-        LoadError::Deck(errors) => each(&errors),
+        LoadError::Problems(problems) => problems
+            .iter()
+            .map(|p| {
+                let (path, message) = super::load::located(p);
+                Problem { path, message }
+            })
+            .collect(),
     }
 }
 
@@ -111,17 +104,9 @@ fn listed(error: LoadError) -> Vec<Problem> {
 pub(super) fn problems(path: &Path, error: LoadError) -> CliError {
     match error {
         LoadError::Io(e) => CliError::io(path, e),
-        LoadError::Shape { path: at, detail } => CliError::File {
+        LoadError::Problems(problems) => CliError::Problems {
             path: path.to_owned(),
-            message: format!("{at}: {detail}"),
-        },
-        LoadError::Sheet(errors) => CliError::Problems {
-            path: path.to_owned(),
-            problems: errors.problems().iter().map(ToString::to_string).collect(),
-        },
-        LoadError::Deck(errors) => CliError::Problems {
-            path: path.to_owned(),
-            problems: errors.problems().iter().map(ToString::to_string).collect(),
+            problems: problems.iter().map(ToString::to_string).collect(),
         },
     }
 }
