@@ -348,23 +348,25 @@ fn large_print_doubles_every_pearl_number_and_spreads_over_pages() {
 }
 
 #[test]
-fn text_outside_the_pdf_fonts_is_refused_not_printed_as_question_marks() {
-    let file = out("bad.pdf");
-    let (code, _, stderr) = common::sunfold(&[
-        "render",
-        "sheet",
-        "sheet-templates/62-soleils-d-ete.json",
-        "-o",
-        &file,
-        "--names",
-        "Ann,李",
-    ]);
-    assert_eq!(code, 1);
-    assert_eq!(
-        stderr,
-        "sunfold: expected text in the Western European (WinAnsi) character set of the PDF fonts, but found '李' (U+674E) in \"李\"\n"
-    );
-    assert!(!std::path::Path::new(&file).exists(), "nothing written");
+fn a_character_without_a_glyph_is_refused_before_any_file_is_written() {
+    // The built-in Liberation Sans has no Chinese: the error names the
+    // character, its text and the font, and suggests --font.
+    let mut report = String::new();
+    for extension in ["pdf", "svg"] {
+        let file = out(&format!("bad.{extension}"));
+        let (code, stdout, stderr) = common::sunfold(&[
+            "render",
+            "sheet",
+            "sheet-templates/62-soleils-d-ete.json",
+            "-o",
+            &file,
+            "--names",
+            "Ann,李雷",
+        ]);
+        assert!(!std::path::Path::new(&file).exists(), "nothing written");
+        report += &format!("{extension}: exit {code}\nstdout: {stdout:?}\nstderr: {stderr}");
+    }
+    common::snapshots().bind(|| insta::assert_snapshot!("render__missing_glyph", report));
 }
 
 #[test]
