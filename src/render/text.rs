@@ -25,7 +25,8 @@ pub struct UnsupportedCharacter {
     pub ch: char,
     pub code: u32,
     pub text: String,
-    /// The font, as a phrase: `the built-in font Liberation Sans Bold`.
+    /// The font, as a phrase: `the built-in font Liberation Sans Bold`, or
+    /// `the font Noto Sans CJK JP (FILE)`.
     pub font: String,
 }
 
@@ -108,9 +109,8 @@ pub struct Fonts {
     regular: Arc<Face>,
     bold: Arc<Face>,
     oblique: Arc<Face>,
-    /// Where the fonts come from, for messages: `the built-in font` or
-    /// `the font FILE`.
-    origin: String,
+    /// The file the fonts come from; `None` for the built-in ones.
+    origin: Option<String>,
     /// The CSS font-family list for the SVG.
     pub css_family: String,
 }
@@ -138,7 +138,7 @@ impl Fonts {
                     regular: face(REGULAR),
                     bold: face(BOLD),
                     oblique: face(ITALIC),
-                    origin: "the built-in font".to_owned(),
+                    origin: None,
                     css_family: "'Liberation Sans', Arial, Helvetica, sans-serif".to_owned(),
                 })
             })
@@ -163,7 +163,7 @@ impl Fonts {
         let face = Arc::new(face);
         Ok(Arc::new(Fonts {
             css_family: format!("{}, sans-serif", css_quote(&face.family)),
-            origin: format!("the font {}", path.display()),
+            origin: Some(path.display().to_string()),
             regular: face.clone(),
             bold: face.clone(),
             oblique: face,
@@ -200,7 +200,10 @@ impl Fonts {
                 ch,
                 code: ch as u32,
                 text: text.to_owned(),
-                font: format!("{} {}", self.origin, face.full_name),
+                font: match &self.origin {
+                    None => format!("the built-in font {}", face.full_name),
+                    Some(path) => format!("the font {} ({path})", face.full_name),
+                },
             }),
         }
     }
