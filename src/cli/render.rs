@@ -113,13 +113,22 @@ fn use_font(font: Option<&Path>) -> Result<Option<text::FontsGuard>, CliError> {
     }
 }
 
+/// A missing glyph, and what to do about it.
+fn missing(e: text::UnsupportedCharacter) -> String {
+    format!("{e}; print with a font that has it: --font FILE.ttf (or .otf)")
+}
+
 /// Writes the scene in the target's format, in the fonts of this thread.
 pub(super) fn write(scene: &Scene, target: &Target) -> Result<Exit, CliError> {
     let bytes = match target {
-        Target::Pdf(_) => pdf::to_pdf(scene),
-        Target::Svg(_) | Target::Stdout => svg::to_svg(scene).map(String::into_bytes),
-    }
-    .map_err(|e| format!("{e}; print with a font that has it: --font FILE.ttf (or .otf)"));
+        Target::Pdf(_) => pdf::to_pdf(scene).map_err(|e| match e {
+            pdf::PdfError::Missing(e) => missing(e),
+            e => e.to_string(),
+        }),
+        Target::Svg(_) | Target::Stdout => {
+            svg::to_svg(scene).map(String::into_bytes).map_err(missing)
+        }
+    };
     let bytes = bytes.map_err(CliError::Refused)?;
     match target {
         Target::Stdout => {

@@ -229,9 +229,21 @@ fn collect_chars(items: &[Item], used: &mut [BTreeSet<char>; 3]) {
     }
 }
 
+/// Why a scene cannot be written as PDF.
+#[derive(Debug, thiserror::Error)]
+pub enum PdfError {
+    /// A character the fonts have no glyph for.
+    #[error(transparent)]
+    Missing(#[from] UnsupportedCharacter),
+    /// A font file that parsed for layout but cannot be embedded.
+    #[error("cannot embed the font {0}: printpdf cannot read it")]
+    Font(String),
+}
+
 /// `face` cut down to its missing glyph and the glyphs of `chars`, with a
-/// Unicode cmap for them; the whole face if the subsetter fails.
-fn subset(face: &Face, chars: &BTreeSet<char>) -> Vec<u8> {
+/// Unicode cmap for them, and whether it is a subset: the whole face if the
+/// subsetter fails.
+fn subset(face: &Face, chars: &BTreeSet<char>) -> (Vec<u8>, bool) {
     use allsorts::binary::read::ReadScope;
     use allsorts::font_data::FontData;
     use allsorts::subset::{CmapTarget, SubsetProfile};
@@ -251,7 +263,7 @@ fn subset(face: &Face, chars: &BTreeSet<char>) -> Vec<u8> {
             )
             .ok()
         })
-        .unwrap_or_else(|| face.data().to_vec())
+        .map_or_else(|| (face.data().to_vec(), false), |bytes| (bytes, true))
 }
 
 /// The six-letter tag that marks a subset font's name (ISO 32000-1,
@@ -267,7 +279,7 @@ fn subset_tag(bytes: &[u8]) -> String {
 
 /// The scene as PDF bytes, in the fonts of this thread
 /// ([`super::text::current`]).
-pub fn to_pdf(scene: &Scene) -> Result<Vec<u8>, UnsupportedCharacter> {
+pub fn to_pdf(scene: &Scene) -> Result<Vec<u8>, PdfError> {
     to_pdf_with(scene, &super::text::current())
 }
 
@@ -278,7 +290,7 @@ pub fn to_pdf(scene: &Scene) -> Result<Vec<u8>, UnsupportedCharacter> {
 /// repeated page gets its own page object, but all of them share the first
 /// one's content stream and resources, which PDF allows. A job of 100
 /// copies is then about the size of one page.
-pub fn to_pdf_with(scene: &Scene, fonts: &Fonts) -> Result<Vec<u8>, UnsupportedCharacter> {
+pub fn to_pdf_with(scene: &Scene, fonts: &Fonts) -> Result<Vec<u8>, PdfError> {
     scene.check_text(fonts)?;
     let mut distinct: Vec<&super::scene::Page> = Vec::new();
     let mut which: Vec<usize> = Vec::with_capacity(scene.pages.len());
@@ -314,11 +326,13 @@ pub fn to_pdf_with(scene: &Scene, fonts: &Fonts) -> Result<Vec<u8>, UnsupportedC
         if chars.is_empty() {
             continue;
         }
-        let bytes = subset(face, &chars);
+        let (bytes, is_subset) = subset(face, &chars);
         let mut parsed = ParsedFont::from_bytes(&bytes, 0, &mut Vec::new())
-            .expect("a subset of a font that parsed parses");
+            .ok_or_else(|| PdfError::Font(face.full_name.clone()))?;
         parsed.font_name = Some(face.postscript_name.clone());
-        tags.push((face.postscript_name.clone(), subset_tag(&bytes)));
+        if is_subset {
+            tags.push((face.postscript_name.clone(), subset_tag(&bytes)));
+        }
         document
             .resources
             .fonts
