@@ -96,7 +96,7 @@ const NUMERIC: [&str; 13] = [
     "d",
 ];
 
-/// The box of a text, from its position, size, anchor and (Helvetica's)
+/// The box of a text, from its position, size, anchor and (the font's)
 /// width: capitals reach 0.72 of the size, descenders 0.21 below.
 fn text_bounds(number: impl Fn(&str) -> f32, anchor: Option<&str>) -> Bounds {
     let (x, y, size) = (number("x"), number("y"), number("font-size"));

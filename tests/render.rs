@@ -509,23 +509,25 @@ fn large_print_doubles_every_pearl_number_and_spreads_over_pages() {
 }
 
 #[test]
-fn text_outside_the_pdf_fonts_is_refused_not_printed_as_question_marks() {
-    let file = out("bad.pdf");
-    let (code, _, stderr) = common::sunfold(&[
-        "render",
-        "sheet",
-        "sheet-templates/62-soleils-d-ete.json",
-        "-o",
-        &file,
-        "--names",
-        "Ann,李",
-    ]);
-    assert_eq!(code, 1);
-    assert_eq!(
-        stderr,
-        "sunfold: expected text in the Western European (WinAnsi) character set of the PDF fonts, but found '李' (U+674E) in \"李\"\n"
-    );
-    assert!(!std::path::Path::new(&file).exists(), "nothing written");
+fn a_character_without_a_glyph_is_refused_before_any_file_is_written() {
+    // The built-in Liberation Sans has no Chinese: the error names the
+    // character, its text and the font, and suggests --font.
+    let mut report = String::new();
+    for extension in ["pdf", "svg"] {
+        let file = out(&format!("bad.{extension}"));
+        let (code, stdout, stderr) = common::sunfold(&[
+            "render",
+            "sheet",
+            "sheet-templates/62-soleils-d-ete.json",
+            "-o",
+            &file,
+            "--names",
+            "Ann,李雷",
+        ]);
+        assert!(!std::path::Path::new(&file).exists(), "nothing written");
+        report += &format!("{extension}: exit {code}\nstdout: {stdout:?}\nstderr: {stderr}");
+    }
+    common::snapshots().bind(|| insta::assert_snapshot!("render__missing_glyph", report));
 }
 
 #[test]
@@ -681,4 +683,157 @@ fn large_print_pdf_pages_hold_each_zone_whole() {
             .collect();
         assert!(!holding.is_empty(), "zone {} is split", zone.id);
     }
+}
+
+/// Runs a poppler tool (poppler-utils, installed by `.ci/run`).
+fn poppler(tool: &str, args: &[&str]) -> String {
+    let output = std::process::Command::new(tool)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{tool} (poppler-utils) runs: {e}"));
+    assert!(output.status.success(), "{tool} {args:?} failed");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The embedded fonts as `pdffonts` lists them: (name, emb, sub).
+fn fonts_of(file: &str) -> Vec<(String, String, String)> {
+    poppler("pdffonts", &[file])
+        .lines()
+        .skip(2)
+        .map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let n = words.len();
+            (
+                words[0].to_owned(),
+                words[n - 5].to_owned(),
+                words[n - 4].to_owned(),
+            )
+        })
+        .collect()
+}
+
+const NAMES: [&str; 3] = ["Łukasz", "Σοφία", "Дмитрий"];
+
+#[test]
+fn names_in_polish_greek_and_cyrillic_print_on_sheets_in_an_embedded_subset_font() {
+    let file = out("alphabets.pdf");
+    render(&[
+        "render",
+        "sheet",
+        "sheet-templates/62-soleils-d-ete.json",
+        "-o",
+        &file,
+        "--names",
+        &NAMES.join(","),
+    ]);
+    for (page, name) in NAMES.iter().enumerate() {
+        let page = (page + 1).to_string();
+        let text = poppler("pdftotext", &["-f", &page, "-l", &page, &file, "-"]);
+        assert!(text.contains(name), "page {page} has {name}: {text}");
+    }
+    let fonts = fonts_of(&file);
+    assert_eq!(fonts.len(), 3, "regular, bold and italic: {fonts:?}");
+    for (name, emb, sub) in &fonts {
+        assert!(name.contains("+LiberationSans"), "{name}");
+        assert_eq!((emb.as_str(), sub.as_str()), ("yes", "yes"), "{name}");
+    }
+    let info = poppler("pdfinfo", &[&file]);
+    assert!(!info.contains("PDF/X"), "no PDF/X claim: {info}");
+    assert!(!info.contains("PDF subtype"), "no standard claimed: {info}");
+}
+
+#[test]
+fn names_in_polish_greek_and_cyrillic_print_in_replays() {
+    let log = out("alphabets.jsonl");
+    let _ = std::fs::remove_file(&log);
+    let (code, _, stderr) =
+        common::sunfold(&["new", "soleils", &log, "--players", &NAMES.join(",")]);
+    assert_eq!(code, 0, "{stderr}");
+    let file = out("alphabets-replay.pdf");
+    render(&["render", "replay", &log, "-o", &file]);
+    let text = poppler("pdftotext", &[&file, "-"]);
+    for name in NAMES {
+        assert!(text.contains(name), "{name} in {text}");
+    }
+    let svg = out("alphabets-replay.svg");
+    let svg = String::from_utf8(render(&["render", "replay", &log, "-o", &svg])).unwrap();
+    assert!(svg.contains("font-family=\"&apos;Liberation Sans&apos;, Arial"));
+    for name in NAMES {
+        assert!(svg.contains(name), "{name} in the SVG");
+    }
+}
+
+#[test]
+fn a_blank_sheet_pdf_stays_small() {
+    let file = out("small.pdf");
+    let bytes = render(&[
+        "render",
+        "sheet",
+        "sheet-templates/62-soleils-d-ete.json",
+        "-o",
+        &file,
+    ]);
+    assert!(bytes.len() < 60_000, "{} bytes", bytes.len());
+}
+
+/// A Chinese font of this machine, if it has one.
+fn chinese_font() -> Option<String> {
+    let output = std::process::Command::new("fc-list")
+        .args([":lang=zh", "file"])
+        .output()
+        .ok()?;
+    let mut files: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| l.trim().trim_end_matches(':').to_owned())
+        .filter(|f| !f.is_empty())
+        .collect();
+    files.sort();
+    files.into_iter().next()
+}
+
+#[test]
+fn a_users_font_prints_what_the_builtin_one_cannot() {
+    let Some(font) = chinese_font() else {
+        println!("skipped: no Chinese font on this machine (fc-list :lang=zh is empty)");
+        return;
+    };
+    let file = out("chinese.pdf");
+    render(&[
+        "render",
+        "sheet",
+        "sheet-templates/62-soleils-d-ete.json",
+        "-o",
+        &file,
+        "--names",
+        "李雷",
+        "--font",
+        &font,
+    ]);
+    assert!(
+        poppler("pdftotext", &[&file, "-"]).contains("李雷"),
+        "{font}"
+    );
+    let fonts = fonts_of(&file);
+    assert_eq!(fonts.len(), 1, "one face for every weight: {fonts:?}");
+    assert_eq!((fonts[0].1.as_str(), fonts[0].2.as_str()), ("yes", "yes"));
+}
+
+#[test]
+fn a_font_file_that_is_no_font_is_a_usage_error() {
+    let file = out("nofont.pdf");
+    let (code, _, stderr) = common::sunfold(&[
+        "render",
+        "cards",
+        "sheet-templates/summertime.json",
+        "-o",
+        &file,
+        "--font",
+        "sheet-templates/summertime.json",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("sheet-templates/summertime.json: expected a TrueType or OpenType font"),
+        "{stderr}"
+    );
+    assert!(!std::path::Path::new(&file).exists());
 }

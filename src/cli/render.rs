@@ -6,7 +6,7 @@ use super::error::CliError;
 use super::load::{Loaded, load};
 use crate::render::paper::{Paper, impose};
 use crate::render::scene::Scene;
-use crate::render::{pdf, sheet, svg};
+use crate::render::{pdf, sheet, svg, text};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -72,6 +72,10 @@ pub struct SheetArgs {
     /// in words. A4 or Letter, one sheet per page.
     #[arg(long)]
     pub large_print: bool,
+    /// Print with this TrueType or OpenType font (.ttf, .otf) instead of
+    /// the built-in Liberation Sans, for scripts it lacks (such as Chinese).
+    #[arg(long, value_name = "FILE")]
+    pub font: Option<PathBuf>,
 }
 
 /// Where a scene goes, by the output's extension.
@@ -100,13 +104,33 @@ pub(super) fn target(output: &Path) -> Result<Target, CliError> {
     }
 }
 
-/// Writes the scene in the target's format.
+/// Makes the `--font` file, if any, the fonts of layout and output until
+/// the guard is dropped.
+fn use_font(font: Option<&Path>) -> Result<Option<text::FontsGuard>, CliError> {
+    match font {
+        None => Ok(None),
+        Some(path) => {
+            let fonts = text::Fonts::load(path).map_err(|e| CliError::Usage(e.to_string()))?;
+            Ok(Some(text::use_fonts(fonts)))
+        }
+    }
+}
+
+/// A missing glyph, and what to do about it.
+fn missing(e: text::UnsupportedCharacter) -> String {
+    format!("{e}; print with a font that has it: --font FILE.ttf (or .otf)")
+}
+
+/// Writes the scene in the target's format, in the fonts of this thread.
 pub(super) fn write(scene: &Scene, target: &Target) -> Result<Exit, CliError> {
     let bytes = match target {
-        Target::Pdf(_) => pdf::to_pdf(scene).map_err(|e| e.to_string()),
-        Target::Svg(_) | Target::Stdout => svg::to_svg(scene)
-            .map(String::into_bytes)
-            .map_err(|e| e.to_string()),
+        Target::Pdf(_) => pdf::to_pdf(scene).map_err(|e| match e {
+            pdf::PdfError::Missing(e) => missing(e),
+            e => e.to_string(),
+        }),
+        Target::Svg(_) | Target::Stdout => {
+            svg::to_svg(scene).map(String::into_bytes).map_err(missing)
+        }
     };
     let bytes = bytes.map_err(CliError::Refused)?;
     match target {
@@ -195,6 +219,7 @@ fn check_legible(scene: &Scene, how: &str) -> Result<(), CliError> {
 pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
     check_sheet_args(args)?;
     let target = target(&args.output)?;
+    let _font = use_font(args.font.as_deref())?;
     let template = match load(&args.template) {
         Ok(Loaded::Sheet(template)) => template,
         Ok(Loaded::Deck(_)) => {
@@ -260,6 +285,10 @@ pub struct ReplayArgs {
     pub at: Option<u64>,
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
     pub paper: PaperArg,
+    /// Print with this TrueType or OpenType font (.ttf, .otf) instead of
+    /// the built-in Liberation Sans, for scripts it lacks (such as Chinese).
+    #[arg(long, value_name = "FILE")]
+    pub font: Option<PathBuf>,
 }
 
 pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
@@ -288,6 +317,7 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
         }
     }
     let target = target(&args.output)?;
+    let _font = use_font(args.font.as_deref())?;
     let opened = super::replay::open(&args.file, super::Format::Text)?;
     let scene = dispatch(opened, Draw(args))?;
     write(&scene, &target)
@@ -307,6 +337,10 @@ pub struct CardsArgs {
     /// page's edges.
     #[arg(long, value_name = "MM", default_value_t = 0.0, value_parser = parse_bleed)]
     pub bleed: f32,
+    /// Print with this TrueType or OpenType font (.ttf, .otf) instead of
+    /// the built-in Liberation Sans, for scripts it lacks (such as Chinese).
+    #[arg(long, value_name = "FILE")]
+    pub font: Option<PathBuf>,
 }
 
 fn parse_bleed(text: &str) -> Result<f32, String> {
@@ -320,6 +354,7 @@ fn parse_bleed(text: &str) -> Result<f32, String> {
 
 pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
     let target = target(&args.output)?;
+    let _font = use_font(args.font.as_deref())?;
     let deck = match load(&args.deck) {
         Ok(Loaded::Deck(deck)) => deck,
         Ok(Loaded::Sheet(_)) => {

@@ -1,16 +1,20 @@
-//! The PDF backend, through printpdf with its builtin Helvetica.
+//! The PDF backend, through printpdf, with the fonts of [`super::text`]
+//! embedded and subset to the glyphs the document uses.
 //!
 //! The scene's top-left origin becomes PDF's bottom-left one here. Files are
-//! byte-reproducible: printpdf's document dates default to a fixed epoch and
-//! nothing else in the file depends on the clock.
+//! byte-reproducible: printpdf's document dates default to a fixed epoch,
+//! font resource names are fixed and subset tags derive from the glyphs,
+//! and nothing else in the file depends on the clock.
 
 use super::scene::{Anchor, Color, Item, PathPoint, Scene, Shape, Stroke, Weight};
-use super::text::{self, UnsupportedCharacter};
+use super::text::{Face, Fonts, UnsupportedCharacter};
 use printpdf::{
-    BuiltinFont, Color as PdfColor, LineCapStyle, LineDashPattern, LineJoinStyle, LinePoint, Mm,
-    Op, PaintMode, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Polygon,
+    Color as PdfColor, FontId, LineCapStyle, LineDashPattern, LineJoinStyle, LinePoint, Mm, Op,
+    PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Polygon,
     PolygonRing, Pt, Rgb, TextItem, WindingOrder,
 };
+use std::collections::BTreeSet;
+use std::sync::Arc;
 
 /// Points per millimetre.
 const PT: f32 = 72.0 / 25.4;
@@ -26,12 +30,15 @@ fn color(c: Color) -> PdfColor {
     })
 }
 
-struct Writer {
+struct Writer<'a> {
     height: f32,
     ops: Vec<Op>,
+    fonts: &'a Fonts,
+    /// The PDF font of each weight: regular, bold, oblique.
+    ids: &'a [FontId; 3],
 }
 
-impl Writer {
+impl Writer<'_> {
     fn point(&self, x: f32, y: f32, bezier: bool) -> LinePoint {
         LinePoint {
             p: Point {
@@ -168,22 +175,18 @@ impl Writer {
                 weight,
                 color: c,
             } => {
-                let width = text::width(text, *size, *weight);
+                let width = self.fonts.width(text, *size, *weight);
                 let x = match anchor {
                     Anchor::Start => *x,
                     Anchor::Middle => x - width / 2.0,
                     Anchor::End => x - width,
                 };
-                let font = match weight {
-                    Weight::Regular => BuiltinFont::Helvetica,
-                    Weight::Bold => BuiltinFont::HelveticaBold,
-                    Weight::Oblique => BuiltinFont::HelveticaOblique,
-                };
+                let font = self.ids[weight_index(*weight)].clone();
                 self.ops.extend([
                     Op::StartTextSection,
                     Op::SetFillColor { col: color(*c) },
                     Op::SetFont {
-                        font: PdfFontHandle::Builtin(font),
+                        font: PdfFontHandle::External(font),
                         size: Pt(size * PT),
                     },
                     Op::SetTextCursor {
@@ -207,14 +210,88 @@ impl Writer {
     }
 }
 
-/// The scene as PDF bytes.
+fn weight_index(weight: Weight) -> usize {
+    match weight {
+        Weight::Regular => 0,
+        Weight::Bold => 1,
+        Weight::Oblique => 2,
+    }
+}
+
+/// The characters each weight draws in `items`.
+fn collect_chars(items: &[Item], used: &mut [BTreeSet<char>; 3]) {
+    for item in items {
+        match item {
+            Item::Text { text, weight, .. } => used[weight_index(*weight)].extend(text.chars()),
+            Item::Group { items, .. } => collect_chars(items, used),
+            Item::Shape { .. } => {}
+        }
+    }
+}
+
+/// Why a scene cannot be written as PDF.
+#[derive(Debug, thiserror::Error)]
+pub enum PdfError {
+    /// A character the fonts have no glyph for.
+    #[error(transparent)]
+    Missing(#[from] UnsupportedCharacter),
+    /// A font file that parsed for layout but cannot be embedded.
+    #[error("cannot embed the font {0}: printpdf cannot read it")]
+    Font(String),
+}
+
+/// `face` cut down to its missing glyph and the glyphs of `chars`, with a
+/// Unicode cmap for them, and whether it is a subset: the whole face if the
+/// subsetter fails.
+fn subset(face: &Face, chars: &BTreeSet<char>) -> (Vec<u8>, bool) {
+    use allsorts::binary::read::ReadScope;
+    use allsorts::font_data::FontData;
+    use allsorts::subset::{CmapTarget, SubsetProfile};
+    let mut glyphs: BTreeSet<u16> = chars.iter().filter_map(|&c| face.glyph(c)).collect();
+    glyphs.remove(&0);
+    let glyphs: Vec<u16> = std::iter::once(0).chain(glyphs).collect();
+    ReadScope::new(face.data())
+        .read::<FontData<'_>>()
+        .ok()
+        .and_then(|file| file.table_provider(0).ok())
+        .and_then(|provider| {
+            allsorts::subset::subset(
+                &provider,
+                &glyphs,
+                &SubsetProfile::Minimal,
+                CmapTarget::Unicode,
+            )
+            .ok()
+        })
+        .map_or_else(|| (face.data().to_vec(), false), |bytes| (bytes, true))
+}
+
+/// The six-letter tag that marks a subset font's name (ISO 32000-1,
+/// 9.6.4), derived from the subset so that files stay reproducible.
+fn subset_tag(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .take(6)
+        .map(|b| char::from(b'A' + b % 26))
+        .collect()
+}
+
+/// The scene as PDF bytes, in the fonts of this thread
+/// ([`super::text::current`]).
+pub fn to_pdf(scene: &Scene) -> Result<Vec<u8>, PdfError> {
+    to_pdf_with(scene, &super::text::current())
+}
+
+/// The scene as PDF bytes, its text in `fonts`, embedded and subset.
 ///
-/// Identical pages (copies of a sheet) are written once: every repeated
-/// page gets its own page object, but all of them share the first one's
-/// content stream and resources, which PDF allows. A job of 100 copies is
-/// then about the size of one page.
-pub fn to_pdf(scene: &Scene) -> Result<Vec<u8>, UnsupportedCharacter> {
-    scene.check_text()?;
+/// A character that `fonts` have no glyph for is refused before anything
+/// is drawn. Identical pages (copies of a sheet) are written once: every
+/// repeated page gets its own page object, but all of them share the first
+/// one's content stream and resources, which PDF allows. A job of 100
+/// copies is then about the size of one page.
+pub fn to_pdf_with(scene: &Scene, fonts: &Fonts) -> Result<Vec<u8>, PdfError> {
+    scene.check_text(fonts)?;
     let mut distinct: Vec<&super::scene::Page> = Vec::new();
     let mut which: Vec<usize> = Vec::with_capacity(scene.pages.len());
     for page in &scene.pages {
@@ -227,6 +304,42 @@ pub fn to_pdf(scene: &Scene) -> Result<Vec<u8>, UnsupportedCharacter> {
         }
     }
     let mut document = PdfDocument::new(&scene.title);
+
+    // One embedded font per face, subset to the characters drawn in it.
+    let mut used: [BTreeSet<char>; 3] = Default::default();
+    for page in &distinct {
+        collect_chars(&page.items, &mut used);
+    }
+    let mut ids: [FontId; 3] = std::array::from_fn(|n| FontId(format!("F{}", n + 1)));
+    let mut tags: Vec<(String, String)> = Vec::new();
+    for (n, (_, face)) in fonts.faces().into_iter().enumerate() {
+        let weights: Vec<usize> = [Weight::Regular, Weight::Bold, Weight::Oblique]
+            .into_iter()
+            .filter(|&w| Arc::ptr_eq(fonts.face(w), face))
+            .map(weight_index)
+            .collect();
+        let chars: BTreeSet<char> = weights.iter().flat_map(|&w| used[w].clone()).collect();
+        let id = FontId(format!("F{}", n + 1));
+        for &w in &weights {
+            ids[w] = id.clone();
+        }
+        if chars.is_empty() {
+            continue;
+        }
+        let (bytes, is_subset) = subset(face, &chars);
+        let mut parsed = ParsedFont::from_bytes(&bytes, 0, &mut Vec::new())
+            .ok_or_else(|| PdfError::Font(face.full_name.clone()))?;
+        parsed.font_name = Some(face.postscript_name.clone());
+        if is_subset {
+            tags.push((face.postscript_name.clone(), subset_tag(&bytes)));
+        }
+        document
+            .resources
+            .fonts
+            .map
+            .insert(id, printpdf::font::PdfFont::new(parsed));
+    }
+
     let pages = distinct
         .iter()
         .map(|page| {
@@ -240,6 +353,8 @@ pub fn to_pdf(scene: &Scene) -> Result<Vec<u8>, UnsupportedCharacter> {
                         cap: LineCapStyle::Round,
                     },
                 ],
+                fonts,
+                ids: &ids,
             };
             for item in &page.items {
                 writer.item(item);
@@ -253,11 +368,49 @@ pub fn to_pdf(scene: &Scene) -> Result<Vec<u8>, UnsupportedCharacter> {
     if distinct.len() < scene.pages.len() {
         share_repeated_pages(&mut doc, &which);
     }
+    tag_subset_fonts(&mut doc, &tags);
+    claim_no_standard(&mut doc);
     doc.compress();
     let mut bytes = Vec::new();
     doc.save_to(&mut bytes)
         .expect("writing to memory cannot fail");
     Ok(bytes)
+}
+
+/// Prefixes the names of the embedded fonts with their subset tag, as PDF
+/// requires of a subset font (printpdf writes its own subsets only with its
+/// `text_layout` feature, so it does not know ours are subsets).
+fn tag_subset_fonts(doc: &mut lopdf_printpdf::Document, tags: &[(String, String)]) {
+    use lopdf_printpdf::Object;
+    for object in doc.objects.values_mut() {
+        let Object::Dictionary(dictionary) = object else {
+            continue;
+        };
+        for key in [&b"BaseFont"[..], b"FontName"] {
+            let Ok(name) = dictionary.get(key).and_then(Object::as_name) else {
+                continue;
+            };
+            let name = String::from_utf8_lossy(name).into_owned();
+            if let Some((_, tag)) = tags.iter().find(|(n, _)| *n == name) {
+                dictionary.set(key, Object::Name(format!("{tag}+{name}").into_bytes()));
+            }
+        }
+    }
+}
+
+/// Drops the empty `/GTS_PDFXVersion` that printpdf always writes into the
+/// document information: readers take its presence for a PDF/X claim, and
+/// these files make none.
+fn claim_no_standard(doc: &mut lopdf_printpdf::Document) {
+    let info = doc
+        .trailer
+        .get(b"Info")
+        .and_then(lopdf_printpdf::Object::as_reference);
+    if let Ok(info) = info
+        && let Ok(dictionary) = doc.get_dictionary_mut(info)
+    {
+        dictionary.remove(b"GTS_PDFXVersion");
+    }
 }
 
 /// Rebuilds the page tree so that page `i` of the output shows distinct

@@ -2,7 +2,7 @@
 //! millimetres, origin at the top left, y growing downwards. The SVG and PDF
 //! backends only translate it, so the two outputs cannot disagree.
 
-use super::text::{self, UnsupportedCharacter};
+use super::text::{self, Fonts, UnsupportedCharacter};
 
 /// An sRGB colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,20 +146,19 @@ pub struct Scene {
 }
 
 impl Scene {
-    /// Checks that every text can be printed with the PDF's builtin font.
-    pub fn check_text(&self) -> Result<(), UnsupportedCharacter> {
-        fn walk(items: &[Item]) -> Result<(), UnsupportedCharacter> {
+    /// Checks that `fonts` have a glyph for every character of every text.
+    pub fn check_text(&self, fonts: &Fonts) -> Result<(), UnsupportedCharacter> {
+        fn walk(fonts: &Fonts, items: &[Item]) -> Result<(), UnsupportedCharacter> {
             for item in items {
                 match item {
-                    Item::Text { text, .. } => text::check(text)?,
-                    Item::Group { items, .. } => walk(items)?,
+                    Item::Text { text, weight, .. } => fonts.check(text, *weight)?,
+                    Item::Group { items, .. } => walk(fonts, items)?,
                     Item::Shape { .. } => {}
                 }
             }
             Ok(())
         }
-        text::check(&self.title)?;
-        self.pages.iter().try_for_each(|p| walk(&p.items))
+        self.pages.iter().try_for_each(|p| walk(fonts, &p.items))
     }
 }
 

@@ -1,7 +1,7 @@
 //! The SVG backend: one SVG document, pages stacked top to bottom.
 
 use super::scene::{Anchor, Color, Item, PathPoint, Scene, Shape, Stroke, Weight};
-use super::text::UnsupportedCharacter;
+use super::text::{Fonts, UnsupportedCharacter};
 use svg::Document;
 use svg::node::element::{Circle, Group, Path, Rectangle, Text, Title};
 
@@ -67,7 +67,7 @@ fn path_data(points: &[PathPoint], closed: bool) -> String {
     d
 }
 
-fn node(item: &Item) -> Box<dyn svg::Node> {
+fn node(fonts: &Fonts, item: &Item) -> Box<dyn svg::Node> {
     match item {
         Item::Shape {
             shape,
@@ -106,10 +106,10 @@ fn node(item: &Item) -> Box<dyn svg::Node> {
             weight,
             color,
         } => {
-            // The width the PDF's Helvetica gives: any fallback font is
-            // stretched or squeezed to it, so the layout never depends on
-            // which fonts the viewer has.
-            let width = super::text::width(text, *size, *weight);
+            // The width the PDF's embedded font gives: any fallback font
+            // is stretched or squeezed to it, so the layout never depends
+            // on which fonts the viewer has.
+            let width = fonts.width(text, *size, *weight);
             let mut t = Text::new(text.clone())
                 .set("x", n(*x))
                 .set("y", n(*y))
@@ -135,16 +135,23 @@ fn node(item: &Item) -> Box<dyn svg::Node> {
         Item::Group { title, items } => {
             let mut group = Group::new().add(Title::new(title.clone()));
             for item in items {
-                group = group.add(node(item));
+                group = group.add(node(fonts, item));
             }
             Box::new(group)
         }
     }
 }
 
-/// The scene as one SVG document.
+/// The scene as one SVG document, in the fonts of this thread
+/// ([`super::text::current`]).
 pub fn to_svg(scene: &Scene) -> Result<String, UnsupportedCharacter> {
-    scene.check_text()?;
+    to_svg_with(scene, &super::text::current())
+}
+
+/// The scene as one SVG document naming `fonts` (with fallbacks), every
+/// text stretched to the width it has in them.
+pub fn to_svg_with(scene: &Scene, fonts: &Fonts) -> Result<String, UnsupportedCharacter> {
+    scene.check_text(fonts)?;
     let width = scene.pages.iter().map(|p| p.width).fold(0.0, f32::max);
     let height: f32 = scene.pages.iter().map(|p| p.height).sum::<f32>()
         + PAGE_GAP * scene.pages.len().saturating_sub(1) as f32;
@@ -152,10 +159,7 @@ pub fn to_svg(scene: &Scene) -> Result<String, UnsupportedCharacter> {
         .set("viewBox", format!("0 0 {} {}", n(width), n(height)))
         .set("width", format!("{}mm", n(width)))
         .set("height", format!("{}mm", n(height)))
-        .set(
-            "font-family",
-            "Helvetica, Arial, 'Liberation Sans', sans-serif",
-        )
+        .set("font-family", fonts.css_family.as_str())
         .add(Title::new(scene.title.clone()));
     let mut top = 0.0;
     for (i, page) in scene.pages.iter().enumerate() {
@@ -171,7 +175,7 @@ pub fn to_svg(scene: &Scene) -> Result<String, UnsupportedCharacter> {
                     .set("stroke-width", "0.2"),
             );
         for item in &page.items {
-            group = group.add(node(item));
+            group = group.add(node(fonts, item));
         }
         document = document.add(group);
         top += page.height + PAGE_GAP;

@@ -811,10 +811,10 @@ impl<'a> Sheet<'a> {
                     self.reward_icon(c, after + 2.5 * k, top + 4.5 * k, t.reward);
                     let tick = x + w - 5.0 * k;
                     c.text_fit(
-                        after + 5.5 * k,
+                        after + 5.0 * k,
                         top + 5.8 * k,
                         2.8 * k,
-                        tick - after - 7.0 * k,
+                        tick - after - 6.0 * k,
                         reward_text(t.reward),
                         Anchor::Start,
                         Weight::Regular,
