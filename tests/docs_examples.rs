@@ -41,7 +41,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 /// The page that tests/docs_testing_a_rule_change.rs runs.
@@ -203,18 +203,6 @@ fn example(line: usize, text: &str) -> Example {
     }
 }
 
-fn copy(from: &Path, to: &Path) {
-    if from.is_dir() {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            copy(&entry.path(), &to.join(entry.file_name()));
-        }
-    } else {
-        std::fs::copy(from, to).unwrap();
-    }
-}
-
 /// Where `group` starts in `lines` at or after `from`, next to each other.
 fn find(lines: &[&str], group: &[String], from: usize) -> Option<usize> {
     let last = lines.len().checked_sub(group.len())?;
@@ -243,7 +231,7 @@ fn run_page(name: &str, examples: &[Example], skipped: &mut Vec<String>) -> Vec<
         std::env::temp_dir().join(format!("sunfold-docs-{}-{slug}", std::process::id()));
     let _ = std::fs::remove_dir_all(&work);
     for dir in ["sheet-templates", "replays", "tests", "docs"] {
-        copy(&repo.join(dir), &work.join(dir));
+        common::copy_tree(&repo.join(dir), &work.join(dir));
     }
     let bin = work.join(".bin");
     std::fs::create_dir_all(&bin).unwrap();

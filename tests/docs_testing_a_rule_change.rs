@@ -10,7 +10,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 /// Every command of the page's `sh` blocks, with its expected exit code.
@@ -36,18 +36,6 @@ fn commands(page: &str) -> Vec<(String, i32)> {
     commands
 }
 
-fn copy(from: &Path, to: &Path) {
-    if from.is_dir() {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            copy(&entry.path(), &to.join(entry.file_name()));
-        }
-    } else {
-        std::fs::copy(from, to).unwrap();
-    }
-}
-
 #[test]
 fn every_command_of_testing_a_rule_change_runs() {
     let repo = common::repo();
@@ -63,7 +51,7 @@ fn every_command_of_testing_a_rule_change_runs() {
     for entry in std::fs::read_dir(&repo).unwrap() {
         let name = entry.unwrap().file_name();
         if name != "target" && name != ".git" {
-            copy(&repo.join(&name), &work.join(&name));
+            common::copy_tree(&repo.join(&name), &work.join(&name));
         }
     }
     let bin = work.join("bin");

@@ -14,9 +14,7 @@ fn dir() -> PathBuf {
 }
 
 fn fresh(name: &str) -> String {
-    let path = dir().join(name);
-    let _ = std::fs::remove_file(&path);
-    path.display().to_string()
+    common::fresh("record", name)
 }
 
 fn ok(args: &[&str]) -> String {

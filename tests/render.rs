@@ -20,6 +20,19 @@ fn render(args: &[&str]) -> Vec<u8> {
     std::fs::read(path).unwrap()
 }
 
+/// `render sheet` of the bundled sheet to `file`, with more options.
+fn sheet<'a>(file: &'a str, options: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "render",
+        "sheet",
+        "sheet-templates/62-soleils-d-ete.json",
+        "-o",
+        file,
+    ];
+    args.extend_from_slice(options);
+    args
+}
+
 fn pdf(bytes: &[u8]) -> Document {
     Document::load_mem(bytes).expect("a readable PDF")
 }
@@ -44,13 +57,7 @@ fn page_sizes(doc: &Document) -> Vec<(f32, f32)> {
 #[test]
 fn a_blank_a4_sheet_is_one_a4_page_with_the_title_and_accents_intact() {
     let file = out("sheet.pdf");
-    let doc = pdf(&render(&[
-        "render",
-        "sheet",
-        "sheet-templates/62-soleils-d-ete.json",
-        "-o",
-        &file,
-    ]));
+    let doc = pdf(&render(&sheet(&file, &[])));
     assert_eq!(page_sizes(&doc), [(210.0, 297.0)]);
     let text = doc.extract_text(&[1]).unwrap();
     assert!(text.contains("62 Soleils d'été"), "extracted: {text}");
@@ -60,15 +67,7 @@ fn a_blank_a4_sheet_is_one_a4_page_with_the_title_and_accents_intact() {
 #[test]
 fn letter_paper_gives_letter_pages() {
     let file = out("letter.pdf");
-    let doc = pdf(&render(&[
-        "render",
-        "sheet",
-        "sheet-templates/62-soleils-d-ete.json",
-        "-o",
-        &file,
-        "--paper",
-        "letter",
-    ]));
+    let doc = pdf(&render(&sheet(&file, &["--paper", "letter"])));
     assert_eq!(page_sizes(&doc), [(215.9, 279.4)]);
 }
 
@@ -80,14 +79,7 @@ fn copies_and_names_set_the_page_count() {
     ];
     for (i, (options, pages)) in cases.iter().enumerate() {
         let file = out(&format!("n-up-{i}.pdf"));
-        let mut args = vec![
-            "render",
-            "sheet",
-            "sheet-templates/62-soleils-d-ete.json",
-            "-o",
-            &file,
-        ];
-        args.extend_from_slice(options);
+        let args = sheet(&file, options);
         let doc = pdf(&render(&args));
         assert_eq!(doc.get_pages().len(), *pages, "{options:?}");
     }
@@ -115,14 +107,7 @@ fn layouts_that_would_print_text_below_6_pt_or_make_no_sense_are_refused() {
     ];
     for options in cases {
         let _ = std::fs::remove_file(&file);
-        let mut args = vec![
-            "render",
-            "sheet",
-            "sheet-templates/62-soleils-d-ete.json",
-            "-o",
-            &file,
-        ];
-        args.extend_from_slice(options);
+        let args = sheet(&file, options);
         let (code, _, stderr) = common::sunfold(&args);
         assert_ne!(code, 0, "{options:?}");
         assert!(!std::path::Path::new(&file).exists(), "{options:?} wrote");
@@ -136,15 +121,7 @@ fn layouts_that_would_print_text_below_6_pt_or_make_no_sense_are_refused() {
 #[test]
 fn names_are_printed_on_the_name_line() {
     let file = out("names.pdf");
-    let doc = pdf(&render(&[
-        "render",
-        "sheet",
-        "sheet-templates/62-soleils-d-ete.json",
-        "-o",
-        &file,
-        "--names",
-        "Zoé,Jürgen",
-    ]));
+    let doc = pdf(&render(&sheet(&file, &["--names", "Zoé,Jürgen"])));
     assert_eq!(doc.get_pages().len(), 2);
     assert!(doc.extract_text(&[1]).unwrap().contains("Zoé"));
     assert!(doc.extract_text(&[2]).unwrap().contains("Jürgen"));
@@ -515,15 +492,7 @@ fn a_character_without_a_glyph_is_refused_before_any_file_is_written() {
     let mut report = String::new();
     for extension in ["pdf", "svg"] {
         let file = out(&format!("bad.{extension}"));
-        let (code, stdout, stderr) = common::sunfold(&[
-            "render",
-            "sheet",
-            "sheet-templates/62-soleils-d-ete.json",
-            "-o",
-            &file,
-            "--names",
-            "Ann,李雷",
-        ]);
+        let (code, stdout, stderr) = common::sunfold(&sheet(&file, &["--names", "Ann,李雷"]));
         assert!(!std::path::Path::new(&file).exists(), "nothing written");
         report += &format!("{extension}: exit {code}\nstdout: {stdout:?}\nstderr: {stderr}");
     }
@@ -659,14 +628,7 @@ fn large_print_keeps_each_zone_whole_on_one_page_in_reading_order() {
 fn large_print_pdf_pages_hold_each_zone_whole() {
     // The same, read back from the PDF itself, page by page.
     let file = out("large.pdf");
-    let doc = pdf(&render(&[
-        "render",
-        "sheet",
-        "sheet-templates/62-soleils-d-ete.json",
-        "-o",
-        &file,
-        "--large-print",
-    ]));
+    let doc = pdf(&render(&sheet(&file, &["--large-print"])));
     let (template, _) = large_pages("sheet-templates/62-soleils-d-ete.json", None);
     let pages = doc.get_pages().len() as u32;
     let text: Vec<String> = (1..=pages)
@@ -717,15 +679,7 @@ const NAMES: [&str; 3] = ["Łukasz", "Σοφία", "Дмитрий"];
 #[test]
 fn names_in_polish_greek_and_cyrillic_print_on_sheets_in_an_embedded_subset_font() {
     let file = out("alphabets.pdf");
-    render(&[
-        "render",
-        "sheet",
-        "sheet-templates/62-soleils-d-ete.json",
-        "-o",
-        &file,
-        "--names",
-        &NAMES.join(","),
-    ]);
+    render(&sheet(&file, &["--names", &NAMES.join(",")]));
     for (page, name) in NAMES.iter().enumerate() {
         let page = (page + 1).to_string();
         let text = poppler("pdftotext", &["-f", &page, "-l", &page, &file, "-"]);
@@ -766,13 +720,7 @@ fn names_in_polish_greek_and_cyrillic_print_in_replays() {
 #[test]
 fn a_blank_sheet_pdf_stays_small() {
     let file = out("small.pdf");
-    let bytes = render(&[
-        "render",
-        "sheet",
-        "sheet-templates/62-soleils-d-ete.json",
-        "-o",
-        &file,
-    ]);
+    let bytes = render(&sheet(&file, &[]));
     assert!(bytes.len() < 60_000, "{} bytes", bytes.len());
 }
 
@@ -798,17 +746,7 @@ fn a_users_font_prints_what_the_builtin_one_cannot() {
         return;
     };
     let file = out("chinese.pdf");
-    render(&[
-        "render",
-        "sheet",
-        "sheet-templates/62-soleils-d-ete.json",
-        "-o",
-        &file,
-        "--names",
-        "李雷",
-        "--font",
-        &font,
-    ]);
+    render(&sheet(&file, &["--names", "李雷", "--font", &font]));
     assert!(
         poppler("pdftotext", &[&file, "-"]).contains("李雷"),
         "{font}"

@@ -57,3 +57,26 @@ pub fn files(dir: &Path, extension: &str) -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// A path for a test's file in a folder of its own (`sunfold-TEST-PID`),
+/// with no file there yet.
+pub fn fresh(test: &str, name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("sunfold-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path.display().to_string()
+}
+
+/// Copies a file, or a folder and everything in it.
+pub fn copy_tree(from: &Path, to: &Path) {
+    if from.is_dir() {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            copy_tree(&entry.path(), &to.join(entry.file_name()));
+        }
+    } else {
+        std::fs::copy(from, to).unwrap();
+    }
+}
