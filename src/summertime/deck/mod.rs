@@ -14,9 +14,11 @@ use std::fmt;
 
 /// The position of a card in [`Deck::cards`].
 pub type CardIndex = usize;
-/// The position of an item kind in [`Deck::items`].
+/// The position of an item kind in the deck's `items` list (there are
+/// [`Deck::items`] of them).
 pub type Item = usize;
-/// The position of a picture in [`Deck::pictures`].
+/// The position of a picture in the deck's `pictures` list; see
+/// [`Deck::picture_name`] and [`Deck::pictogram`].
 pub type Picture = usize;
 
 /// The pictograms the renderer draws, by name: a picture whose id is one of
