@@ -233,14 +233,7 @@ fn run_page(name: &str, examples: &[Example], skipped: &mut Vec<String>) -> Vec<
     for dir in ["sheet-templates", "replays", "tests", "docs"] {
         common::copy_tree(&repo.join(dir), &work.join(dir));
     }
-    let bin = work.join(".bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_sunfold"), bin.join("sunfold")).unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    let path = common::path_with_sunfold(&work.join(".bin"));
 
     let jq = Command::new("bash")
         .args(["-c", "command -v jq"])

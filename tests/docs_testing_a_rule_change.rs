@@ -54,14 +54,7 @@ fn every_command_of_testing_a_rule_change_runs() {
             common::copy_tree(&repo.join(&name), &work.join(&name));
         }
     }
-    let bin = work.join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_sunfold"), bin.join("sunfold")).unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    let path = common::path_with_sunfold(&work.join("bin"));
     let target: PathBuf = repo.join("target/docs-testing-a-rule-change");
 
     for (command, expected) in &commands {

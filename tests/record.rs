@@ -8,9 +8,7 @@ use serde_json::Value;
 use std::path::PathBuf;
 
 fn dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sunfold-record-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::temp_dir("record")
 }
 
 fn fresh(name: &str) -> String {

@@ -367,15 +367,29 @@ fn a_deck_names_a_built_in_pictogram_for_a_picture_it_adds() {
     let deck = sunfold::summertime::Deck::try_from(raw).unwrap();
     assert_eq!(deck.pictogram(8), "catamaran");
     assert_eq!(deck.pictogram(9), "umbrella");
-    let pdf_file = out("windsurfer.pdf");
-    let doc = pdf(&render(&["render", "cards", &file, "-o", &pdf_file]));
-    let all: String = (1..=4)
-        .map(|p| doc.extract_text(&[p * 2 - 1]).unwrap())
-        .collect();
-    assert!(
-        all.contains("Windsurfer") || all.contains("Surfer 5"),
-        "{all}"
-    );
+    // The surfer card's face draws the catamaran it names, not a surfer.
+    let surfer = deck.card_index("surfer-1").unwrap();
+    let drawn = |draw: &dyn Fn(&mut Canvas)| {
+        let mut items = Vec::new();
+        draw(&mut Canvas {
+            items: &mut items,
+            frame: Frame::IDENTITY,
+        });
+        let mut shape = Vec::new();
+        outline(&items, &mut shape);
+        shape
+    };
+    let face = drawn(&|c| cards::face(c, &deck, surfer));
+    let boat = drawn(&|c| {
+        sunfold::render::pictogram::draw(c, "catamaran", "W", cards::CARD_W / 2.0, 37.5, 28.0)
+    });
+    let board = drawn(&|c| {
+        sunfold::render::pictogram::draw(c, "surfer", "W", cards::CARD_W / 2.0, 37.5, 28.0)
+    });
+    assert!(boat.iter().all(|s| face.contains(s)), "no catamaran drawn");
+    assert!(!board.iter().all(|s| face.contains(s)), "a surfer drawn");
+    // And the deck prints.
+    render(&["render", "cards", &file, "-o", &out("windsurfer.pdf")]);
 }
 
 #[test]

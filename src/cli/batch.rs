@@ -164,13 +164,17 @@ fn audit_file(path: &Path) -> FileAudit {
         kind: None,
         error: message,
     };
-    let opened = match crate::log::open_file(path) {
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) => {
+            audit.error = Some(located(0, format!("cannot be read: {e}")));
+            return audit;
+        }
+    };
+    let opened = match crate::log::open(std::io::BufReader::new(file)) {
         Ok(opened) => opened,
         Err(OpenError::Io(e)) => {
-            // 0 when the file cannot be opened, 1 when its first line
-            // cannot be read.
-            let line = usize::from(std::fs::File::open(path).is_ok());
-            audit.error = Some(located(line, format!("cannot be read: {e}")));
+            audit.error = Some(located(1, format!("cannot be read: {e}")));
             return audit;
         }
         Err(OpenError::Decode(error)) => {

@@ -58,14 +58,30 @@ pub fn files(dir: &Path, extension: &str) -> Vec<PathBuf> {
     files
 }
 
-/// A path for a test's file in a folder of its own (`sunfold-TEST-PID`),
-/// with no file there yet.
-pub fn fresh(test: &str, name: &str) -> String {
+/// A test's own temporary folder, `sunfold-TEST-PID`.
+pub fn temp_dir(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("sunfold-{test}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    dir
+}
+
+/// A path for a test's file in its own folder, with no file there yet.
+pub fn fresh(test: &str, name: &str) -> String {
+    let path = temp_dir(test).join(name);
     let _ = std::fs::remove_file(&path);
     path.display().to_string()
+}
+
+/// A `PATH` on which `sunfold` is the binary under test: a link to it in
+/// `bin`, first.
+pub fn path_with_sunfold(bin: &Path) -> String {
+    std::fs::create_dir_all(bin).unwrap();
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_sunfold"), bin.join("sunfold")).unwrap();
+    format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
 }
 
 /// Copies a file, or a folder and everything in it.
