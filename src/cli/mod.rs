@@ -20,6 +20,7 @@ mod summertime_text;
 pub use schema::{SchemaKind, schema_text};
 mod template;
 mod variant;
+mod viewer;
 
 use clap::{Parser, Subcommand};
 use error::CliError;
@@ -72,7 +73,8 @@ enum Command {
     /// Work with sheet templates and Summertime decks.
     #[command(subcommand)]
     Template(TemplateCommand),
-    /// Draw printable sheets, cards and scored replays as PDF or SVG.
+    /// Draw printable sheets, cards and scored replays as PDF or SVG, or a
+    /// replay as an HTML viewer that steps through the match.
     #[command(subcommand)]
     Render(RenderCommand),
     /// Start recording a match: write the start event of a new log.

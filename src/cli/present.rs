@@ -30,6 +30,29 @@ pub trait Present: Game {
     /// The recording command that appends `event`, or `None` for an event
     /// no command records (the start event).
     fn command(state: &Self::State, event: &Self::Event) -> Option<Command>;
+    /// The seat of the player whose decision `event` is, if any.
+    fn actor(state: &Self::State, event: &Self::Event) -> Option<usize>;
+    /// What the HTML viewer's Page Up and Page Down step by: "round" or
+    /// "turn".
+    const SECTION: &'static str;
+    /// The round (or turn) the game is in, which Page Up and Page Down
+    /// step through.
+    fn section(state: &Self::State) -> u64;
+    /// The viewer's panels: one per player's sheet, or one table.
+    const WIDE: bool;
+    /// What the viewer must know of the whole replay before it draws any
+    /// state (the cells the Summertime grid ever fills).
+    type Layout;
+    fn layout(states: &[Self::State]) -> Self::Layout;
+    /// Draws the panels of `state` that differ from `before` (all of them
+    /// without `before`), passing each panel's number, name and pages to
+    /// `out`.
+    fn panels(
+        layout: &Self::Layout,
+        before: Option<&Self::State>,
+        state: &Self::State,
+        out: &mut dyn FnMut(usize, &str, Vec<crate::render::scene::Page>),
+    );
     /// What a scored replay keeps from the states on the way.
     type History: Default;
     /// Keeps what the scored replay needs from `state`, the state after
@@ -53,6 +76,44 @@ pub struct RoundHistory {
 }
 
 impl Present for Soleils {
+    fn actor(state: &soleils::State, event: &soleils::Event) -> Option<usize> {
+        use soleils::Event;
+        let name = match event {
+            Event::Started(_) | Event::Rolled(_) => return None,
+            Event::Placed(e) => &e.player,
+            Event::CrabCopied(e) => &e.player,
+            Event::CrabDeclined(e) | Event::BonusDeclined(e) => &e.player,
+            Event::SunEntered(e) => &e.player,
+            Event::BonusPlaced(e) => &e.player,
+        };
+        state.player_index(name)
+    }
+    const SECTION: &'static str = "round";
+    fn section(state: &soleils::State) -> u64 {
+        u64::from(state.round())
+    }
+    const WIDE: bool = false;
+    type Layout = ();
+    fn layout(_: &[soleils::State]) {}
+    fn panels(
+        _: &(),
+        before: Option<&soleils::State>,
+        state: &soleils::State,
+        out: &mut dyn FnMut(usize, &str, Vec<crate::render::scene::Page>),
+    ) {
+        use crate::render::soleils_replay::viewer_sheet;
+        // A sheet shows its player's marks and score line, and the score
+        // line holds the seashell majority, which others' marks move.
+        let lines = soleils::score(state);
+        let lines_before = before.map(soleils::score);
+        for (p, player) in state.players().iter().enumerate() {
+            let same = before.is_some_and(|b| b.players()[p] == *player)
+                && lines_before.as_ref().is_some_and(|l| l[p] == lines[p]);
+            if !same {
+                out(p, &player.name, viewer_sheet(state, p));
+            }
+        }
+    }
     type History = RoundHistory;
     fn observe(history: &mut RoundHistory, state: &soleils::State) {
         use crate::render::soleils_replay::round_points;
@@ -235,6 +296,37 @@ impl Present for Soleils {
 }
 
 impl Present for Summertime {
+    fn actor(state: &summertime::State, event: &summertime::Event) -> Option<usize> {
+        use summertime::Event;
+        let name = match event {
+            Event::Started(_) | Event::Revealed(_) | Event::Discarded(_) => return None,
+            Event::Bought(e) => &e.player,
+            Event::Played(e) => &e.player,
+            Event::TurnEnded(e) | Event::TilesFlipped(e) | Event::Passed(e) => &e.player,
+        };
+        state.player_index(name)
+    }
+    const SECTION: &'static str = "turn";
+    fn section(state: &summertime::State) -> u64 {
+        match state.phase() {
+            summertime::Phase::Turn { bought: true, .. } => state.turns().len() as u64,
+            _ => state.turns().len() as u64 + 1,
+        }
+    }
+    const WIDE: bool = true;
+    type Layout = crate::render::summertime_table::Window;
+    fn layout(states: &[summertime::State]) -> Self::Layout {
+        crate::render::summertime_table::window(states.iter().flat_map(|s| s.grid().keys()))
+    }
+    fn panels(
+        window: &Self::Layout,
+        _: Option<&summertime::State>,
+        state: &summertime::State,
+        out: &mut dyn FnMut(usize, &str, Vec<crate::render::scene::Page>),
+    ) {
+        let page = crate::render::summertime_table::page(state, *window);
+        out(0, "The table", vec![page]);
+    }
     type History = ();
     fn observe(_: &mut (), _: &summertime::State) {}
     fn replay_scene(

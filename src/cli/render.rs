@@ -273,14 +273,25 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
     write(&scene, &target)
 }
 
+/// Whether `output` names an HTML file: the replay viewer.
+fn is_html(output: &Path) -> bool {
+    output
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
+}
+
 #[derive(clap::Args, Debug)]
 pub struct ReplayArgs {
     /// The match log.
     pub file: PathBuf,
-    /// Where to write: a .pdf or .svg file, or - for SVG on standard output.
+    /// Where to write: a .pdf or .svg file, - for SVG on standard output,
+    /// or a .html file: a self-contained viewer that steps through the
+    /// match event by event, in any browser, with no network.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: PathBuf,
-    /// Draw the state after the event with this seq instead of the end.
+    /// Draw the state after the event with this seq instead of the end;
+    /// for .html, the event the viewer opens at.
     #[arg(long, value_name = "SEQ")]
     pub at: Option<u64>,
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
@@ -315,6 +326,10 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
             let scene = G::replay_scene(fold.state(), history, args.paper.into(), &caption);
             Ok(scene)
         }
+    }
+    if is_html(&args.output) {
+        let _font = use_font(args.font.as_deref())?;
+        return super::viewer::write(&args.file, &args.output, args.at);
     }
     let target = target(&args.output)?;
     let _font = use_font(args.font.as_deref())?;

@@ -159,7 +159,7 @@ pub(super) fn folding<G: Present>(path: &Path, format: Format, error: FoldError<
 
 /// The legal alternatives to the event `fold` rejected, in words, each
 /// once (a physical reveal lists each card once per possible back cost).
-fn described<G: Present>(fold: &Fold<G>) -> Alternatives {
+pub(super) fn described<G: Present>(fold: &Fold<G>) -> Alternatives {
     let Some(event) = fold.rejected() else {
         return Alternatives::None;
     };

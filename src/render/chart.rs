@@ -3,7 +3,7 @@
 
 use super::scene::{Anchor, Canvas, Color, Stroke, Weight};
 
-const PALETTE: [Color; 6] = [
+pub(crate) const PALETTE: [Color; 6] = [
     Color(20, 80, 180),
     Color(200, 70, 40),
     Color(40, 140, 70),
@@ -17,7 +17,7 @@ pub struct Series<'a> {
     pub values: Vec<f32>,
 }
 
-fn dash(i: usize) -> Option<(f32, f32)> {
+pub(crate) fn dash(i: usize) -> Option<(f32, f32)> {
     match i % 4 {
         0 => None,
         1 => Some((1.6, 0.9)),
@@ -26,7 +26,7 @@ fn dash(i: usize) -> Option<(f32, f32)> {
     }
 }
 
-fn marker(c: &mut Canvas, i: usize, x: f32, y: f32, color: Color) {
+pub(crate) fn marker(c: &mut Canvas, i: usize, x: f32, y: f32, color: Color) {
     let r = 0.9;
     match i % 3 {
         0 => c.circle(x, y, r, Some(color), None),

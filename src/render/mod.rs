@@ -12,5 +12,7 @@ pub mod scene;
 pub mod sheet;
 pub mod soleils_replay;
 pub mod summertime_replay;
+pub mod summertime_table;
 pub mod svg;
 pub mod text;
+pub mod viewer;

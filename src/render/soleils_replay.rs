@@ -4,7 +4,7 @@
 
 use super::chart::{Series, line_chart};
 use super::paper::{Paper, impose};
-use super::scene::{Anchor, Canvas, Color, Draw, Scene, Stroke, Weight};
+use super::scene::{Anchor, Canvas, Color, Draw, Frame, Page, Scene, Stroke, Weight};
 use super::sheet::{self, Filled, HEIGHT, WIDTH};
 use crate::soleils::{State, score};
 
@@ -52,6 +52,35 @@ pub fn scene(state: &State, history: &History, paper: Paper, caption: &str) -> S
         title: format!("{} — scored replay", state.template().name()),
         pages: impose(paper, 1, (WIDTH, HEIGHT), pieces),
     }
+}
+
+/// One player's sheet as the HTML viewer shows it: the sheet's pages,
+/// filled from `state`, each with a margin around it.
+pub fn viewer_sheet(state: &State, player: usize) -> Vec<Page> {
+    const MARGIN: f32 = 5.0;
+    let options = sheet::Options {
+        name: None,
+        large: false,
+    };
+    sheet::pages(state.template(), options, Some(Filled { state, player }))
+        .into_iter()
+        .map(|draw| {
+            let mut items = Vec::new();
+            draw(&mut Canvas {
+                items: &mut items,
+                frame: Frame {
+                    scale: 1.0,
+                    dx: MARGIN,
+                    dy: MARGIN,
+                },
+            });
+            Page {
+                width: WIDTH + 2.0 * MARGIN,
+                height: HEIGHT + 2.0 * MARGIN,
+                items,
+            }
+        })
+        .collect()
 }
 
 fn summary(c: &mut Canvas, state: &State, history: &History, caption: &str) {

@@ -7,7 +7,7 @@ use super::chart::{Series, line_chart};
 use super::paper::{Paper, impose};
 use super::scene::{Anchor, Canvas, Color, Draw, Scene, Stroke, Weight};
 use super::sheet::{HEIGHT, WIDTH};
-use crate::summertime::{State, TurnAction, score};
+use crate::summertime::{Cell, State, Tableau, TurnAction, score};
 
 const LOG_ROW: f32 = 4.6;
 
@@ -96,59 +96,73 @@ fn grid_page(c: &mut Canvas, state: &State, caption: &str) {
         .min((HEIGHT - top - rows * (gap + 9.0)) / (rows * CARD_H));
     let (cw, ch) = (CARD_W * scale, CARD_H * scale + 9.0);
     let left = (WIDTH - columns * (cw + gap)) / 2.0;
-    for (&(gx, gy), t) in grid {
-        let x = left + (gx - x0) as f32 * (cw + gap);
-        let y = top + (gy - y0) as f32 * (ch + gap);
-        let who = names[t.by];
-        let title = format!(
-            "({gx},{gy}): {} by {who}, +{} in turn {}",
-            state.deck().card(t.card).name,
-            t.points,
-            t.turn
-        );
-        c.group(title, |c| {
-            c.within(x, y, scale, |c| face(c, state.deck(), t.card));
-            strip(c, x, y + CARD_H * scale + 0.8, cw, 7.0, t.by);
-            let ink = if t.by == 0 {
-                Color::BLACK
-            } else {
-                Color::WHITE
-            };
-            c.text_fit(
-                x + 1.5,
-                y + CARD_H * scale + 5.6,
-                3.2,
-                cw - 12.0,
-                who.to_owned(),
-                Anchor::Start,
-                Weight::Bold,
-                ink,
-            );
-            c.text(
-                x + cw - 1.5,
-                y + CARD_H * scale + 5.8,
-                4.2,
-                format!("+{}", t.points),
-                Anchor::End,
-                Weight::Bold,
-                ink,
-            );
-            c.text(
-                x + 1.0,
-                y - 0.6,
-                2.4,
-                format!("({gx},{gy})"),
-                Anchor::Start,
-                Weight::Regular,
-                Color::GREY,
-            );
-        });
+    for (&cell, t) in grid {
+        let x = left + (cell.0 - x0) as f32 * (cw + gap);
+        let y = top + (cell.1 - y0) as f32 * (ch + gap);
+        played_card(c, state, cell, t, (x, y), scale);
     }
+}
+
+/// A card in the grid at `(x, y)`, scaled: its face, then a strip in its
+/// player's pattern with who played it and what it earned.
+pub(super) fn played_card(
+    c: &mut Canvas,
+    state: &State,
+    (gx, gy): Cell,
+    t: &Tableau,
+    (x, y): (f32, f32),
+    scale: f32,
+) {
+    let cw = CARD_W * scale;
+    let who = state.players()[t.by].name.as_str();
+    let title = format!(
+        "({gx},{gy}): {} by {who}, +{} in turn {}",
+        state.deck().card(t.card).name,
+        t.points,
+        t.turn
+    );
+    c.group(title, |c| {
+        c.within(x, y, scale, |c| face(c, state.deck(), t.card));
+        strip(c, x, y + CARD_H * scale + 0.8, cw, 7.0, t.by);
+        let ink = if t.by == 0 {
+            Color::BLACK
+        } else {
+            Color::WHITE
+        };
+        c.text_fit(
+            x + 1.5,
+            y + CARD_H * scale + 5.6,
+            3.2,
+            cw - 12.0,
+            who.to_owned(),
+            Anchor::Start,
+            Weight::Bold,
+            ink,
+        );
+        c.text(
+            x + cw - 1.5,
+            y + CARD_H * scale + 5.8,
+            4.2,
+            format!("+{}", t.points),
+            Anchor::End,
+            Weight::Bold,
+            ink,
+        );
+        c.text(
+            x + 1.0,
+            y - 0.6,
+            2.4,
+            format!("({gx},{gy})"),
+            Anchor::Start,
+            Weight::Regular,
+            Color::GREY,
+        );
+    });
 }
 
 /// A player's marker strip: plain light for the first, dark with stripes
 /// for the second, so that the two differ without colour.
-fn strip(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, player: usize) {
+pub(super) fn strip(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, player: usize) {
     if player == 0 {
         c.rect(
             x,

@@ -142,6 +142,28 @@ fn node(fonts: &Fonts, item: &Item) -> Box<dyn svg::Node> {
     }
 }
 
+/// One item as SVG markup, for a viewer that swaps items in and out of a
+/// page: the same markup [`to_svg_with`] writes for it.
+pub fn fragment(fonts: &Fonts, item: &Item) -> String {
+    node(fonts, item).to_string()
+}
+
+/// The white, outlined rectangle under a page's items.
+pub fn page_background(width: f32, height: f32) -> String {
+    Rectangle::new()
+        .set("width", n(width))
+        .set("height", n(height))
+        .set("fill", "#ffffff")
+        .set("stroke", "#bbbbbb")
+        .set("stroke-width", "0.2")
+        .to_string()
+}
+
+/// A length in the SVG's user units (millimetres), as the backend writes it.
+pub fn length(v: f32) -> String {
+    n(v)
+}
+
 /// The scene as one SVG document, in the fonts of this thread
 /// ([`super::text::current`]).
 pub fn to_svg(scene: &Scene) -> Result<String, UnsupportedCharacter> {

@@ -720,7 +720,15 @@ impl<'a> Sheet<'a> {
         for slot in 0..usize::from(self.template.sun_slots()) {
             let cx = (slot % per_row) as f32 * pitch + pitch / 2.0;
             let cy = y + 8.0 * k + (slot / per_row) as f32 * pitch + pitch / 2.0;
-            let title = format!("Sun slot {}", slot + 1);
+            let entry = player.and_then(|p| p.sun.get(slot)).copied();
+            let title = match entry {
+                Some(value) => format!(
+                    "Sun slot {}: +{value}, total {}",
+                    slot + 1,
+                    total + u16::from(value)
+                ),
+                None => format!("Sun slot {}", slot + 1),
+            };
             c.group(title, |c| {
                 for ray in 0..12 {
                     let angle = std::f32::consts::PI * ray as f32 / 6.0;
@@ -749,8 +757,8 @@ impl<'a> Sheet<'a> {
                     Weight::Regular,
                     st.soft(),
                 );
-                if let Some(value) = player.and_then(|p| p.sun.get(slot)) {
-                    total += u16::from(*value);
+                if let Some(value) = entry {
+                    total += u16::from(value);
                     c.text(
                         cx,
                         cy + 2.6 * k,

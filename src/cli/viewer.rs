@@ -1,0 +1,237 @@
+//! `sunfold render replay FILE -o match.html`: the HTML viewer. This folds
+//! the log line by line, keeping what the viewer shows of each line and
+//! the state after it, then hands them to [`crate::render::viewer`].
+
+use super::error::CliError;
+use super::present::{ForGame, Present, dispatch};
+use super::{Exit, Format};
+use crate::log::{Fold, Line, Opened};
+use crate::render::viewer::{Claim, Failure, Frame, Panels, Replay, html};
+use std::io::BufRead;
+use std::path::Path;
+
+/// Writes the viewer of the log at `path` to `output`, opening at event
+/// `at` (or at the end, or at the first illegal line). A log that breaks a
+/// rule still gets its viewer, and the command then fails as `replay` does.
+pub fn write(path: &Path, output: &Path, at: Option<u64>) -> Result<Exit, CliError> {
+    struct View<'a> {
+        path: &'a Path,
+        at: Option<u64>,
+    }
+    impl<R: BufRead> ForGame<R> for View<'_> {
+        type Output = Result<(String, Option<CliError>), CliError>;
+        fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+            build::<G, R>(self.path, opened, self.at)
+        }
+    }
+    let opened = super::replay::open(path, Format::Text)?;
+    let (page, failure) = dispatch(opened, View { path, at })?;
+    std::fs::write(output, &page).map_err(|e| CliError::io(output, e))?;
+    eprintln!("wrote {} ({} bytes)", output.display(), page.len());
+    match failure {
+        Some(error) => Err(error),
+        None => Ok(Exit::Valid),
+    }
+}
+
+fn build<G: Present, R: BufRead>(
+    path: &Path,
+    opened: Opened<R>,
+    at: Option<u64>,
+) -> Result<(String, Option<CliError>), CliError> {
+    let (first, terminated, mut lines) = opened.into_parts();
+    let line = Line {
+        number: 1,
+        bytes: &first,
+        terminated,
+    };
+    let (mut fold, record) = Fold::<G>::start(&line).map_err(|error| {
+        super::replay::folding::<G>(path, Format::Text, crate::log::FoldError::Start(error))
+    })?;
+    let mut states = vec![fold.state().clone()];
+    let start_text = match &record.entry {
+        crate::log::Entry::Game(event) => G::describe(event),
+        crate::log::Entry::Meta(_) => String::new(),
+    };
+    let mut seen = vec![frame::<G>(fold.state(), 0, 1, "started", None, start_text)];
+    let mut failure = None;
+    loop {
+        let line = match lines.next_line() {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(error) => return Err(CliError::io(path, error)),
+        };
+        let number = line.number;
+        let before = fold.state().clone();
+        let (undone, claims) = (fold.taken_back().len(), fold.claims().len());
+        match fold.feed_event(&line) {
+            Ok((seq, event)) => {
+                let state = fold.state();
+                let (kind, actor, text) = match &event {
+                    Some(event) => (
+                        crate::game::EventKind::kind(event).to_owned(),
+                        G::actor(&before, event),
+                        G::describe(event),
+                    ),
+                    None if fold.taken_back().len() > undone => {
+                        let taken = fold.taken_back().last().expect("just taken back");
+                        (
+                            "undone".to_owned(),
+                            G::actor(&before, &taken.event),
+                            format!("undid event {}: {}", taken.seq, G::describe(&taken.event)),
+                        )
+                    }
+                    None if fold.claims().len() > claims => {
+                        let (_, scores) = fold.claims().last().expect("just claimed");
+                        let said: Vec<String> =
+                            scores.iter().map(|(p, v)| format!("{p} {v}")).collect();
+                        (
+                            "claimed".to_owned(),
+                            None,
+                            format!("scores claimed on paper: {}", said.join(", ")),
+                        )
+                    }
+                    None => ("meta".to_owned(), None, String::new()),
+                };
+                seen.push(frame::<G>(state, seq, number, &kind, actor, text));
+                states.push(state.clone());
+            }
+            Err(error) => {
+                let seq = error.seq.unwrap_or(fold.events());
+                let alternatives = match super::replay::described::<G>(&fold) {
+                    super::error::Alternatives::Described(words) => words,
+                    _ => Vec::new(),
+                };
+                failure = Some(Failure {
+                    line: number,
+                    seq,
+                    kind: error.kind.clone(),
+                    message: format!("{}:{error}", path.display()),
+                    reason: error.error.to_string(),
+                    alternatives: alternatives.clone(),
+                });
+                let cli = super::replay::failure::<G>(
+                    path,
+                    Format::Text,
+                    &error,
+                    Some(&fold),
+                    super::error::Alternatives::Described(alternatives),
+                );
+                return finish::<G>(path, fold, states, seen, failure, at, Some(cli));
+            }
+        }
+    }
+    finish::<G>(path, fold, states, seen, failure, at, None)
+}
+
+fn frame<G: Present>(
+    state: &G::State,
+    seq: u64,
+    line: usize,
+    kind: &str,
+    actor: Option<usize>,
+    text: String,
+) -> Frame {
+    Frame {
+        seq,
+        line,
+        kind: kind.to_owned(),
+        actor,
+        text,
+        status: G::progress(state),
+        section: G::section(state),
+        scores: G::totals(state).into_iter().map(|(_, v)| v).collect(),
+        undone_by: None,
+    }
+}
+
+fn finish<G: Present>(
+    path: &Path,
+    fold: Fold<G>,
+    states: Vec<G::State>,
+    mut frames: Vec<Frame>,
+    failure: Option<Failure>,
+    at: Option<u64>,
+    error: Option<CliError>,
+) -> Result<(String, Option<CliError>), CliError> {
+    for taken in fold.taken_back() {
+        if let Some(frame) = frames.iter_mut().find(|f| f.seq == taken.seq) {
+            frame.undone_by = Some(taken.by);
+        }
+    }
+    let start = match at {
+        Some(at) => match frames.iter().position(|f| f.seq == at) {
+            Some(i) => i,
+            None => {
+                return Err(CliError::File {
+                    path: path.to_owned(),
+                    message: format!(
+                        "expected an event {at} to open at, but the log ends at event {}",
+                        frames.last().map_or(0, |f| f.seq)
+                    ),
+                });
+            }
+        },
+        // The illegal line, after the last event, or the end.
+        None => frames.len() - usize::from(failure.is_none()),
+    };
+    let players = G::player_names(&states[0]);
+    let claims = fold
+        .claims()
+        .iter()
+        .filter_map(|(seq, claimed)| {
+            let frame = frames.iter().position(|f| f.seq == *seq)?;
+            let scores = &frames[frame].scores;
+            let players = players
+                .iter()
+                .zip(scores)
+                .map(|(name, &computed)| {
+                    claimed.get(name).map(|&c| {
+                        let verdict = if c == computed {
+                            "agrees".to_owned()
+                        } else {
+                            format!("computed {computed}, differs by {:+}", computed - c)
+                        };
+                        (c, verdict)
+                    })
+                })
+                .collect();
+            Some(Claim { frame, players })
+        })
+        .collect();
+    let layout = G::layout(&states);
+    let mut panels = Panels::new(crate::render::text::current());
+    G::panels(&layout, None, &states[0], &mut |_, name, pages| {
+        panels.add(name, &pages);
+    });
+    for pair in states.windows(2) {
+        panels.next_event();
+        G::panels(&layout, Some(&pair[0]), &pair[1], &mut |p, _, pages| {
+            panels.draw(p, &pages)
+        });
+    }
+    let name = match G::NAME {
+        "soleils" => "62 Soleils d'été",
+        _ => "Summertime",
+    };
+    let replay = Replay {
+        title: format!("{name}: replay of {}", file_name(path)),
+        caption: format!("{}", path.display()),
+        section_name: G::SECTION,
+        players,
+        frames,
+        panels,
+        wide: G::WIDE,
+        claims,
+        failure,
+        start,
+    };
+    Ok((html(&replay), error))
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}

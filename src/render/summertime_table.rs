@@ -1,0 +1,351 @@
+//! The Summertime table as the HTML viewer shows it after each event: the
+//! face-up cards with their prices, each player's hand and tiles, and the
+//! grid in a fixed window of cells, so that the same items stand in the
+//! same places from one event to the next and only what changed is
+//! swapped.
+
+use super::cards::{CARD_H, CARD_W, face};
+use super::scene::{Anchor, Canvas, Color, Frame, Page, Stroke, Weight};
+use super::summertime_replay::{played_card, strip};
+use crate::summertime::{Cell, State, score};
+
+/// The page width, and the margin around the content.
+const WIDTH: f32 = 200.0;
+const MARGIN: f32 = 5.0;
+/// The face-up cards' scale.
+const DISPLAY_SCALE: f32 = 0.5;
+
+/// The cells `(x0, y0, x1, y1)` the grid window shows: every cell any
+/// state of the replay fills, and at least one.
+pub type Window = (i32, i32, i32, i32);
+
+/// The smallest window holding `cells`.
+pub fn window<'a>(cells: impl IntoIterator<Item = &'a Cell>) -> Window {
+    cells
+        .into_iter()
+        .fold(None, |w: Option<Window>, &(x, y)| {
+            Some(match w {
+                None => (x, y, x, y),
+                Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+            })
+        })
+        .unwrap_or((0, 0, 0, 0))
+}
+
+/// The table after an event, as one page.
+pub fn page(state: &State, window: Window) -> Page {
+    let (x0, y0, x1, y1) = window;
+    let (columns, rows) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
+    let inner = WIDTH - 2.0 * MARGIN;
+    let gap = 2.5;
+    let strip_h = 9.0;
+    // Cards at most at the display's size, as large as the width allows.
+    let scale = ((inner - gap * (columns - 1.0)) / (columns * CARD_W)).min(0.62);
+    let (cw, ch) = (CARD_W * scale, CARD_H * scale + strip_h);
+    let display_h = CARD_H * DISPLAY_SCALE + 16.0;
+    let players_h = players_height() + 4.0;
+    let grid_top = display_h + players_h + 10.0;
+    let height = grid_top + rows * (ch + gap) + 4.0 + 2.0 * MARGIN;
+    let mut items = Vec::new();
+    let mut c = Canvas {
+        items: &mut items,
+        frame: Frame {
+            scale: 1.0,
+            dx: MARGIN,
+            dy: MARGIN,
+        },
+    };
+    display(&mut c, state);
+    players(&mut c, state, display_h);
+    c.text(
+        0.0,
+        grid_top - 3.0,
+        4.2,
+        "The grid",
+        Anchor::Start,
+        Weight::Bold,
+        Color::BLACK,
+    );
+    let left = (inner - columns * cw - (columns - 1.0) * gap) / 2.0;
+    for gy in y0..=y1 {
+        for gx in x0..=x1 {
+            let x = left + (gx - x0) as f32 * (cw + gap);
+            let y = grid_top + 2.0 + (gy - y0) as f32 * (ch + gap);
+            match state.grid().get(&(gx, gy)) {
+                Some(t) => played_card(&mut c, state, (gx, gy), t, (x, y), scale),
+                None => c.group(format!("({gx},{gy}): empty"), |c| {
+                    c.rect(
+                        x,
+                        y,
+                        cw,
+                        CARD_H * scale,
+                        2.0,
+                        None,
+                        Some(Stroke::dashed(Color(190, 185, 170), 0.3, 1.5, 1.2)),
+                    );
+                }),
+            }
+        }
+    }
+    Page {
+        width: WIDTH,
+        height,
+        items,
+    }
+}
+
+/// The three face-up cards, each over its stack and price.
+fn display(c: &mut Canvas, state: &State) {
+    c.text(
+        0.0,
+        5.0,
+        4.2,
+        "Face-up cards",
+        Anchor::Start,
+        Weight::Bold,
+        Color::BLACK,
+    );
+    let deck = state.deck();
+    let (w, h) = (CARD_W * DISPLAY_SCALE, CARD_H * DISPLAY_SCALE);
+    for (s, card) in state.display().iter().enumerate() {
+        let x = s as f32 * (w + 6.0);
+        let y = 8.0;
+        let stack = &state.stacks()[s];
+        let price = state.price(s).map_or("unknown".to_owned(), |cost| {
+            deck.describe_cost(cost).to_string()
+        });
+        let title = match card {
+            Some(card) => format!(
+                "Stack {}: {} ({}), price {price}; {} left in the stack",
+                s + 1,
+                deck.card(*card).name,
+                deck.card(*card).id,
+                stack.remaining
+            ),
+            None => format!(
+                "Stack {}: no card face up; {} left in the stack",
+                s + 1,
+                stack.remaining
+            ),
+        };
+        c.group(title, |c| {
+            match card {
+                Some(card) => c.within(x, y, DISPLAY_SCALE, |c| face(c, deck, *card)),
+                None => c.rect(
+                    x,
+                    y,
+                    w,
+                    h,
+                    2.0,
+                    None,
+                    Some(Stroke::dashed(Color::GREY, 0.3, 1.5, 1.2)),
+                ),
+            }
+            c.text_fit(
+                x,
+                y + h + 4.0,
+                2.8,
+                w,
+                format!("Stack {}: {} left", s + 1, stack.remaining),
+                Anchor::Start,
+                Weight::Regular,
+                Color::BLACK,
+            );
+            if card.is_some() {
+                c.text_fit(
+                    x,
+                    y + h + 7.5,
+                    2.8,
+                    w,
+                    format!("price {price}"),
+                    Anchor::Start,
+                    Weight::Regular,
+                    Color::GREY,
+                );
+            }
+        });
+    }
+    // The scores, beside the display.
+    let x = 3.0 * (w + 6.0) + 2.0;
+    let room = WIDTH - 2.0 * MARGIN - x;
+    c.text(
+        x,
+        13.0,
+        4.2,
+        "Score",
+        Anchor::Start,
+        Weight::Bold,
+        Color::BLACK,
+    );
+    for (i, line) in score(state).iter().enumerate() {
+        let y = 20.0 + i as f32 * 14.0;
+        c.group(
+            format!(
+                "{}: {} from plays, penalty {}, total {}",
+                line.player, line.played, line.hand_penalty, line.total
+            ),
+            |c| {
+                strip(c, x, y - 3.6, 8.0, 4.5, i);
+                c.text_fit(
+                    x + 10.0,
+                    y,
+                    4.0,
+                    room - 26.0,
+                    line.player.clone(),
+                    Anchor::Start,
+                    Weight::Bold,
+                    Color::BLACK,
+                );
+                c.text(
+                    x + room,
+                    y,
+                    5.0,
+                    line.total.to_string(),
+                    Anchor::End,
+                    Weight::Bold,
+                    Color::BLACK,
+                );
+                c.text_fit(
+                    x + 10.0,
+                    y + 5.0,
+                    2.8,
+                    room - 10.0,
+                    format!(
+                        "{} from plays, {} in hand (penalty {})",
+                        line.played, line.in_hand, line.hand_penalty
+                    ),
+                    Anchor::Start,
+                    Weight::Regular,
+                    Color::GREY,
+                );
+            },
+        );
+    }
+}
+
+/// Each player's hand and tiles, in two columns.
+fn players(c: &mut Canvas, state: &State, top: f32) {
+    let deck = state.deck();
+    let column = (WIDTH - 2.0 * MARGIN) / 2.0;
+    let tiles = |counts: &[u8]| {
+        let parts: Vec<String> = counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(i, n)| format!("{n} {}", deck.item_name(i)))
+            .collect();
+        if parts.is_empty() {
+            "none".to_owned()
+        } else {
+            parts.join(", ")
+        }
+    };
+    for (p, player) in state.players().iter().enumerate() {
+        let x = p as f32 * column;
+        let mut hand: Vec<String> = player
+            .hand
+            .iter()
+            .map(|&h| format!("{} ({})", deck.card(h).name, deck.card(h).id))
+            .collect();
+        if player.unknown > 0 {
+            hand.push(format!("{} unseen dealt", player.unknown));
+        }
+        let hand = if hand.is_empty() {
+            "empty".to_owned()
+        } else {
+            hand.join(", ")
+        };
+        let active = state.ended().is_none() && state.active() == p;
+        c.group(format!("{}'s hand and tiles", player.name), |c| {
+            c.rect(
+                x,
+                top,
+                column - 3.0,
+                players_height(),
+                1.5,
+                None,
+                Some(Stroke::solid(
+                    if active {
+                        Color(192, 122, 0)
+                    } else {
+                        Color::LIGHT
+                    },
+                    if active { 0.6 } else { 0.3 },
+                )),
+            );
+            c.text_fit(
+                x + 2.0,
+                top + 5.5,
+                3.8,
+                column - 7.0,
+                if active {
+                    format!("{} (to play)", player.name)
+                } else {
+                    player.name.clone()
+                },
+                Anchor::Start,
+                Weight::Bold,
+                Color::BLACK,
+            );
+            let room = column - 7.0;
+            let mut lines = wrap(&format!("Hand: {hand}"), room, HAND_LINES);
+            lines.extend(wrap(
+                &format!("Tiles face up: {}", tiles(&player.up)),
+                room,
+                1,
+            ));
+            lines.extend(wrap(
+                &format!("Tiles face down: {}", tiles(&player.down)),
+                room,
+                1,
+            ));
+            for (i, line) in lines.into_iter().enumerate() {
+                c.text_fit(
+                    x + 2.0,
+                    top + 11.5 + i as f32 * LINE,
+                    TEXT,
+                    room,
+                    line,
+                    Anchor::Start,
+                    Weight::Regular,
+                    Color::BLACK,
+                );
+            }
+        });
+    }
+}
+
+/// The text size and line pitch of the players' boxes, and the most lines
+/// a hand takes before the last one shrinks to fit.
+const TEXT: f32 = 3.2;
+const LINE: f32 = 4.6;
+const HAND_LINES: usize = 4;
+
+fn players_height() -> f32 {
+    8.0 + (HAND_LINES + 2) as f32 * LINE + 2.0
+}
+
+/// `text` broken after commas into at most `most` lines of `width`; the
+/// last line holds the rest, shrunk to fit when drawn.
+fn wrap(text: &str, width: f32, most: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for (i, part) in text.split(", ").enumerate() {
+        let candidate = if i == 0 {
+            part.to_owned()
+        } else {
+            format!("{line}, {part}")
+        };
+        if i > 0
+            && lines.len() + 1 < most
+            && super::text::width(&candidate, TEXT, Weight::Regular) > width
+        {
+            lines.push(format!("{line},"));
+            line = part.to_owned();
+        } else {
+            line = candidate;
+        }
+    }
+    lines.push(line);
+    lines
+}

@@ -1,0 +1,395 @@
+//! The HTML replay viewer: one self-contained file that steps through a
+//! match event by event.
+//!
+//! Rust computes everything the page shows: each panel (a 62 Soleils
+//! sheet, the Summertime table) is drawn by the same scene code as the PDF,
+//! and [`Panels`] records, event by event, which of its SVG items changed.
+//! The page's script (`viewer.js`) only swaps those items, moves the
+//! highlight and fills in the numbers given to it; it implements no rule.
+//!
+//! The page makes no request of any kind: its script and style are inline,
+//! allowed by their SHA-256 in a Content-Security-Policy that forbids
+//! everything else.
+
+mod chart;
+mod panels;
+
+pub use panels::{Change, Panels, escape};
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+const SCRIPT: &str = include_str!("viewer.js");
+const STYLE: &str = include_str!("viewer.css");
+
+/// One line of the log, as the viewer lists it.
+pub struct Frame {
+    pub seq: u64,
+    /// The line number in the log file.
+    pub line: usize,
+    /// The entry's kind, as in the log (`placed`, `undone`…).
+    pub kind: String,
+    /// The player whose decision it is, if any.
+    pub actor: Option<usize>,
+    /// A plain sentence: "Maxime placed 6 in C2a".
+    pub text: String,
+    /// Where the game stands after it: "round 3 of 10, dice 4-5-2".
+    pub status: String,
+    /// The round (or turn) it belongs to, for Page Up and Page Down.
+    pub section: u64,
+    /// Each player's score after it, in seating order.
+    pub scores: Vec<i64>,
+    /// The seq of the `undone` entry that took this decision back.
+    pub undone_by: Option<u64>,
+}
+
+/// The first line the engine refused, shown after the last good event.
+pub struct Failure {
+    pub line: usize,
+    /// The seq the line carries, or the one expected there.
+    pub seq: u64,
+    /// The entry's kind, when it could be read.
+    pub kind: Option<String>,
+    /// The located message, as the command line prints it.
+    pub message: String,
+    /// Why the line was refused, without its place.
+    pub reason: String,
+    /// What the rules allowed instead, each a plain sentence.
+    pub alternatives: Vec<String>,
+}
+
+/// A `claimed` entry: the scores written on paper at one event.
+pub struct Claim {
+    /// The index of its frame.
+    pub frame: usize,
+    /// For each player: the claimed total and the verdict against the
+    /// computed score at that event ("agrees", "differs by +3").
+    pub players: Vec<Option<(i64, String)>>,
+}
+
+/// Everything the viewer shows.
+pub struct Replay {
+    /// The page title: the game and the file.
+    pub title: String,
+    /// What was replayed: the file, as given.
+    pub caption: String,
+    /// "round" or "turn".
+    pub section_name: &'static str,
+    pub players: Vec<String>,
+    pub frames: Vec<Frame>,
+    pub panels: Panels,
+    /// A single, wide panel (the Summertime table) rather than one per
+    /// player.
+    pub wide: bool,
+    pub claims: Vec<Claim>,
+    pub failure: Option<Failure>,
+    /// The frame to open at when the address names none.
+    pub start: usize,
+}
+
+#[derive(Serialize)]
+struct Data<'a> {
+    frags: &'a [String],
+    frames: Vec<FrameData<'a>>,
+    claims: Vec<Vec<Option<(i64, &'a str)>>>,
+    start: usize,
+    chart: chart::Axis,
+}
+
+#[derive(Serialize)]
+struct FrameData<'a> {
+    /// The seq, for the address.
+    s: u64,
+    /// The section (round or turn).
+    r: u64,
+    /// The status line.
+    p: &'a str,
+    /// The scores.
+    c: &'a [i64],
+    /// The acting player, or -1.
+    a: i64,
+    /// The claim in force (the latest at or before), or -1.
+    k: i64,
+    /// The slot changes.
+    d: &'a [Change],
+}
+
+/// Base64 of `bytes`, for a CSP hash source.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+fn csp_hash(text: &str) -> String {
+    format!("'sha256-{}'", base64(&Sha256::digest(text.as_bytes())))
+}
+
+/// JSON inside a `<script type="application/json">`: no `</` may close it.
+fn script_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value)
+        .expect("viewer data serializes")
+        .replace("</", "<\\/")
+        .replace("<!--", "<\\!--")
+}
+
+/// The viewer as one HTML document.
+pub fn html(replay: &Replay) -> String {
+    let e = escape;
+    let mut claim_at = Vec::with_capacity(replay.frames.len() + 1);
+    let mut k = -1i64;
+    let frames_total = replay.frames.len() + usize::from(replay.failure.is_some());
+    for i in 0..frames_total {
+        while let Some(claim) = replay.claims.get((k + 1) as usize)
+            && claim.frame <= i
+        {
+            k += 1;
+        }
+        claim_at.push(k);
+    }
+    let mut frames: Vec<FrameData> = replay
+        .frames
+        .iter()
+        .enumerate()
+        .map(|(i, f)| FrameData {
+            s: f.seq,
+            r: f.section,
+            p: &f.status,
+            c: &f.scores,
+            a: f.actor.map_or(-1, |a| a as i64),
+            k: claim_at[i],
+            d: replay.panels.changes(i),
+        })
+        .collect();
+    if let (Some(failure), Some(last)) = (&replay.failure, replay.frames.last()) {
+        frames.push(FrameData {
+            s: failure.seq,
+            r: last.section,
+            p: &last.status,
+            c: &last.scores,
+            a: -1,
+            k: claim_at[replay.frames.len()],
+            d: &[],
+        });
+    }
+    let scores: Vec<&[i64]> = replay.frames.iter().map(|f| &f.scores[..]).collect();
+    let (chart_svg, axis) = chart::scores(&replay.players, &scores, frames.len());
+    let data = Data {
+        frags: replay.panels.fragments(),
+        frames,
+        claims: replay
+            .claims
+            .iter()
+            .map(|c| {
+                c.players
+                    .iter()
+                    .map(|p| p.as_ref().map(|(v, verdict)| (*v, verdict.as_str())))
+                    .collect()
+            })
+            .collect(),
+        start: replay.start,
+        chart: axis,
+    };
+    let csp = format!(
+        "default-src 'none'; script-src {}; style-src {}; img-src 'none'; connect-src 'none'; font-src 'none'; form-action 'none'; base-uri 'none'",
+        csp_hash(SCRIPT),
+        csp_hash(STYLE)
+    );
+    let mut h = String::new();
+    h.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    h.push_str(&format!(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">\n"
+    ));
+    h.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    h.push_str("<meta name=\"referrer\" content=\"no-referrer\">\n");
+    h.push_str(&format!("<title>{}</title>\n", e(&replay.title)));
+    h.push_str(&format!("<style>{STYLE}</style>\n</head>\n<body>\n"));
+    // The heading and the controls.
+    h.push_str(&format!(
+        "<header><h1>{}</h1><p class=\"caption\">{}</p></header>\n",
+        e(&replay.title),
+        e(&replay.caption)
+    ));
+    let last = frames_total.saturating_sub(1);
+    let section = replay.section_name;
+    h.push_str("<nav class=\"controls\" aria-label=\"Replay controls\">\n");
+    let button = |id: &str, label: &str, key: &str, text: &str| {
+        format!(
+            "<button type=\"button\" id=\"{id}\" aria-label=\"{label}\" title=\"{label} ({key})\" aria-keyshortcuts=\"{key}\">{text}</button>"
+        )
+    };
+    h.push_str(&button("first", "Start", "Home", "|◀"));
+    h.push_str(&button(
+        "prev-section",
+        &format!("Previous {section}"),
+        "PageUp",
+        "◀◀",
+    ));
+    h.push_str(&button("prev", "Previous event", "ArrowLeft", "◀"));
+    h.push_str(&format!(
+        "<input type=\"range\" id=\"slider\" min=\"0\" max=\"{last}\" value=\"{}\" step=\"1\" aria-label=\"Event\">",
+        replay.start
+    ));
+    h.push_str(&button("next", "Next event", "ArrowRight", "▶"));
+    h.push_str(&button(
+        "next-section",
+        &format!("Next {section}"),
+        "PageDown",
+        "▶▶",
+    ));
+    h.push_str(&button("last", "End", "End", "▶|"));
+    h.push_str("<p id=\"position\" class=\"position\"></p>\n");
+    h.push_str("<p id=\"now\" class=\"now\" aria-live=\"polite\"></p>\n<p id=\"status\" class=\"status\"></p>\n</nav>\n");
+    h.push_str("<main>\n");
+    // The failure, if any.
+    if let Some(failure) = &replay.failure {
+        h.push_str(
+            "<section class=\"failure\" id=\"failure\" aria-labelledby=\"failure-title\">\n",
+        );
+        h.push_str(&format!(
+            "<h2 id=\"failure-title\">The log breaks a rule at line {}</h2>\n<p class=\"reason\">{}</p>\n",
+            failure.line,
+            e(&failure.message)
+        ));
+        h.push_str("<p>The sheets show the state before this line.</p>\n");
+        if failure.alternatives.is_empty() {
+            h.push_str("<p>No event is allowed there.</p>\n");
+        } else {
+            h.push_str(&format!(
+                "<details open><summary>What the rules allowed instead ({})</summary><ul class=\"alternatives\">",
+                failure.alternatives.len()
+            ));
+            for a in &failure.alternatives {
+                h.push_str(&format!("<li>{}</li>", e(a)));
+            }
+            h.push_str("</ul></details>\n");
+        }
+        h.push_str("</section>\n");
+    }
+    // The board: one panel per player, or the table.
+    h.push_str(&format!(
+        "<section class=\"board{}\" aria-label=\"{}\">\n",
+        if replay.wide { " wide" } else { "" },
+        if replay.wide { "The table" } else { "Sheets" }
+    ));
+    for (p, name) in replay.panels.names().enumerate() {
+        let label = if replay.wide {
+            name.to_owned()
+        } else {
+            format!("{name}'s sheet")
+        };
+        h.push_str(&format!(
+            "<figure class=\"panel\" id=\"panel-{p}\" data-player=\"{}\"><figcaption><span class=\"panel-name\">{}</span> <button type=\"button\" class=\"enlarge\" aria-pressed=\"false\" aria-label=\"Show {} large\">Show large</button></figcaption>\n{}\n</figure>\n",
+            if replay.wide { -1 } else { p as i64 },
+            e(name),
+            e(&label),
+            replay.panels.base_svg(p, &label)
+        ));
+    }
+    h.push_str("</section>\n<aside>\n");
+    // The scores.
+    h.push_str("<section aria-labelledby=\"scores-title\"><h2 id=\"scores-title\">Scores</h2>\n<table id=\"scores\"><thead><tr><th scope=\"col\">Player</th><th scope=\"col\">Score</th>");
+    if !replay.claims.is_empty() {
+        h.push_str("<th scope=\"col\">Claimed on paper</th>");
+    }
+    h.push_str("</tr></thead><tbody>");
+    for name in &replay.players {
+        h.push_str(&format!(
+            "<tr><th scope=\"row\">{}</th><td class=\"score\"></td>{}</tr>",
+            e(name),
+            if replay.claims.is_empty() {
+                ""
+            } else {
+                "<td class=\"claim\"></td>"
+            }
+        ));
+    }
+    h.push_str("</tbody></table>\n");
+    h.push_str(&format!(
+        "<figure class=\"chart\">{chart_svg}<figcaption>Scores after each event; the line marks the event shown.</figcaption></figure>\n</section>\n"
+    ));
+    // The event list.
+    h.push_str("<section aria-labelledby=\"events-title\"><h2 id=\"events-title\">Events</h2>\n<ol id=\"events\" class=\"events\">\n");
+    for (i, f) in replay.frames.iter().enumerate() {
+        let who = f
+            .actor
+            .and_then(|a| replay.players.get(a))
+            .map_or(String::new(), |n| e(n));
+        let (class, text) = match f.undone_by {
+            Some(by) => (
+                " class=\"undone\"",
+                format!(
+                    "<del title=\"taken back by event {by}\">{}</del> <span class=\"note\">(undone by event {by})</span>",
+                    e(&f.text)
+                ),
+            ),
+            None => ("", e(&f.text)),
+        };
+        h.push_str(&format!(
+            "<li{class} data-i=\"{i}\"><a href=\"#seq={}\"><span class=\"seq\">{}</span><span class=\"line\">line {}</span><span class=\"who\">{who}</span><span class=\"text\">{text}</span></a></li>\n",
+            f.seq, f.seq, f.line
+        ));
+    }
+    if let Some(failure) = &replay.failure {
+        h.push_str(&format!(
+            "<li class=\"illegal\" data-i=\"{}\"><a href=\"#seq={}\"><span class=\"seq\">{}</span><span class=\"line\">line {}</span><span class=\"who\"></span><span class=\"text\">refused{}: {}</span></a></li>\n",
+            replay.frames.len(),
+            failure.seq,
+            failure.seq,
+            failure.line,
+            failure
+                .kind
+                .as_ref()
+                .map_or(String::new(), |k| format!(" ({})", e(k))),
+            e(&failure.reason)
+        ));
+    }
+    h.push_str("</ol>\n</section>\n</aside>\n</main>\n");
+    h.push_str(&format!(
+        "<script type=\"application/json\" id=\"replay-data\">{}</script>\n",
+        script_json(&data)
+    ));
+    h.push_str(&format!("<script>{SCRIPT}</script>\n</body>\n</html>\n"));
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_matches_the_rfc_examples() {
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64(plain.as_bytes()), coded);
+        }
+    }
+
+    #[test]
+    fn script_json_cannot_close_its_script() {
+        let text = script_json(&vec!["</script><script>alert(1)</script>"]);
+        assert!(!text.contains("</"));
+    }
+}
