@@ -615,3 +615,42 @@ fn screenshots_at_laptop_and_phone_widths() {
         }
     }
 }
+
+#[test]
+fn the_viewers_messages_are_pinned() {
+    let out = common::fresh("viewer-messages", "m.html");
+    let mut text = String::new();
+    for log in [
+        "replays/soleils-2p-round-limit.jsonl --at 5000",
+        "tests/bad/start-not-first.jsonl",
+        "tests/bad/malformed-json.jsonl",
+        "no/such/log.jsonl",
+    ] {
+        let mut args = vec!["render", "replay"];
+        args.extend(log.split(' '));
+        args.extend(["-o", &out]);
+        let (code, _, stderr) = common::sunfold(&args);
+        let written = std::path::Path::new(&out).exists();
+        let _ = std::fs::remove_file(&out);
+        // The size moves with every change to the page; the rest is pinned.
+        let stderr: String = stderr
+            .lines()
+            .map(|l| match l.split_once(" (") {
+                Some((wrote, rest)) if wrote.starts_with("wrote ") && rest.ends_with(" bytes)") => {
+                    format!("{wrote} (N bytes)\n")
+                }
+                _ => format!("{l}\n"),
+            })
+            .collect();
+        text.push_str(&format!(
+            "$ sunfold render replay {log} -o m.html\nexit {code}, {}\n{}\n",
+            if written {
+                "written"
+            } else {
+                "nothing written"
+            },
+            stderr.replace(&out, "m.html")
+        ));
+    }
+    common::snapshots().bind(|| insta::assert_snapshot!("viewer__messages", text));
+}

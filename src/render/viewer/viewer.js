@@ -17,8 +17,9 @@
   var rows = Array.prototype.slice.call(document.querySelectorAll('#scores tbody tr'));
   var slider = document.getElementById('slider');
   var marker = document.getElementById('marker');
-  var original = new Map(); // slot -> its markup at the first event
+  var original = new Map(); // slot -> its element at the first event
   var shown = new Map(); // slot -> the fragment it shows, when not the original
+  var parsed = []; // fragment -> its element, parsed once, cloned to show
   var current = -1;
 
   function slot(key) {
@@ -26,10 +27,13 @@
     return pages[+k[0]][+k[1]].children[+k[2] + 1];
   }
 
-  function swap(key, markup) {
-    var element = slot(key);
-    if (!original.has(key)) original.set(key, element.outerHTML);
-    element.outerHTML = markup;
+  function fragment(f) {
+    if (!parsed[f]) {
+      var holder = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+      holder.innerHTML = data.frags[f];
+      parsed[f] = holder.firstElementChild;
+    }
+    return parsed[f].cloneNode(true);
   }
 
   // Every slot as it stands after event i: the last change at or before it.
@@ -42,16 +46,18 @@
         want.set(c[0] + '/' + c[1] + '/' + c[2], c[3]);
       }
     }
-    shown.forEach(function (fragment, key) {
+    shown.forEach(function (f, key) {
       if (!want.has(key)) {
-        slot(key).outerHTML = original.get(key);
+        slot(key).replaceWith(original.get(key));
         shown.delete(key);
       }
     });
-    want.forEach(function (fragment, key) {
-      if (shown.get(key) !== fragment) {
-        swap(key, data.frags[fragment]);
-        shown.set(key, fragment);
+    want.forEach(function (f, key) {
+      if (shown.get(key) !== f) {
+        var element = slot(key);
+        if (!original.has(key)) original.set(key, element);
+        element.replaceWith(fragment(f));
+        shown.set(key, f);
       }
     });
   }
