@@ -13,6 +13,7 @@ mod report_view;
 mod reports;
 mod rescore;
 mod schema;
+mod serve;
 mod simulate;
 mod soleils_text;
 mod summertime_text;
@@ -136,6 +137,15 @@ enum Command {
         #[arg(long)]
         strict_claims: bool,
     },
+    /// Serve a match to the table: each player records their own decisions
+    /// from their phone, the referee rolls and undoes, all through the same
+    /// engine, lock and fsync as the recording commands.
+    ///
+    /// Prints one join link per player and one for the referee; each carries
+    /// its own secret token. Listens on loopback unless --listen says
+    /// otherwise. Ctrl-C stops it; the log is all the state it keeps.
+    #[command(after_help = EXIT_CODES)]
+    Serve(serve::ServeArgs),
     /// Print the JSON Schema of a file format or a JSON report (also in docs/schema/).
     Schema {
         #[arg(value_enum)]
@@ -305,6 +315,7 @@ fn run(command: Command) -> Result<Exit, CliError> {
         Command::Record(verb) => record::record(verb),
         Command::Status { file, all, format } => record::status(&file, all, format),
         Command::Repair { file } => record::repair(&file),
+        Command::Serve(args) => serve::run(&args),
         Command::Render(RenderCommand::Sheet(args)) => render::sheet(&args),
         Command::Render(RenderCommand::Replay(args)) => render::replay(&args),
         Command::Render(RenderCommand::Cards(args)) => render::cards(&args),

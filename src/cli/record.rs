@@ -267,30 +267,13 @@ fn checked<G: Present>(
         }
         _ => session.line(&fold, Entry::Game(build(&fold, verb)?), Some(now())),
     };
-    let before = fold.state().clone();
-    let undoing = fold
-        .undoable()
-        .map(|(s, event)| format!("took back event {s}: {}", G::describe(event)));
-    match session.append(&mut fold, line) {
-        Ok(appended) => {
-            let said = match appended.entry {
-                Entry::Game(event) => G::said(&before, fold.state(), &event),
-                Entry::Meta(Meta::Undone { .. }) => undoing.unwrap_or_default(),
-                Entry::Meta(Meta::Claimed { scores }) => {
-                    let scores: Vec<String> = scores
-                        .iter()
-                        .map(|(name, n)| format!("{name} {n}"))
-                        .collect();
-                    format!("claimed {}", scores.join(", "))
-                }
-            };
-            Ok(format!(
-                "{}: appended event {} ({})\n{said}",
-                path.display(),
-                appended.seq,
-                appended.kind
-            ))
-        }
+    match append_said::<G>(session, &mut fold, line) {
+        Ok((appended, said)) => Ok(format!(
+            "{}: appended event {} ({})\n{said}",
+            path.display(),
+            appended.seq,
+            appended.kind
+        )),
         Err(AppendError::Io(e)) => Err(CliError::io(path, e)),
         Err(AppendError::Rejected(error)) => {
             let alternatives = fold
@@ -311,9 +294,39 @@ fn checked<G: Present>(
     }
 }
 
+/// Checks and appends `line`, and says what it did in words, as a referee
+/// would: the roll, the crab's targets, the decision an undo took back.
+pub(super) fn append_said<G: Present>(
+    session: &mut Session<'_>,
+    fold: &mut Fold<G>,
+    line: String,
+) -> Result<(crate::log::Appended<G::Event>, String), AppendError<G>> {
+    let before = fold.state().clone();
+    let undoing = fold
+        .undoable()
+        .map(|(s, event)| format!("took back event {s}: {}", G::describe(event)));
+    let appended = session.append(fold, line)?;
+    let said = match &appended.entry {
+        Entry::Game(event) => G::said(&before, fold.state(), event),
+        Entry::Meta(Meta::Undone { .. }) => undoing.unwrap_or_default(),
+        Entry::Meta(Meta::Claimed { scores }) => {
+            let scores: Vec<String> = scores
+                .iter()
+                .map(|(name, n)| format!("{name} {n}"))
+                .collect();
+            format!("claimed {}", scores.join(", "))
+        }
+    };
+    Ok((appended, said))
+}
+
 /// A raw JSON entry from `append`, completed with seq, at and prev when it
 /// leaves them out.
-fn appended_line(json: &str, seq: u64, prev: Option<String>) -> Result<String, CliError> {
+pub(super) fn appended_line(
+    json: &str,
+    seq: u64,
+    prev: Option<String>,
+) -> Result<String, CliError> {
     let value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
         let start = json.trim_start().chars().next();
         let found = if !matches!(start, Some('{' | '[' | '"')) {
@@ -440,7 +453,7 @@ fn soleils_entry(fold: &Fold<Soleils>, verb: &Verb) -> Result<soleils::Event, Cl
 
 /// The dice `sunfold roll` draws without `--dice`: from the start event's
 /// `dice_seed`, the 3 dice after the 3 × (round − 1) drawn for earlier rounds.
-fn digital_dice(fold: &Fold<Soleils>) -> Result<Vec<u8>, CliError> {
+pub(super) fn digital_dice(fold: &Fold<Soleils>) -> Result<Vec<u8>, CliError> {
     let Some(seed) = fold.state().dice_seed() else {
         return Err(usage(
             "expected --dice 3,4,6: this log has no dice_seed for digital dice (sunfold new writes one)".to_owned(),
@@ -555,6 +568,37 @@ pub fn status(path: &Path, all: bool, format: Format) -> Result<Exit, CliError> 
     dispatch(opened, Status { path, all, format })
 }
 
+/// What `status --format json` prints about `fold`, the log at `path`.
+pub(super) fn status_report<G: Present>(
+    path: &Path,
+    fold: &Fold<G>,
+) -> StatusReport<G::View, G::Event> {
+    let state = fold.state();
+    let events = G::legal_events(state);
+    let mut seen = std::collections::HashSet::new();
+    let legal = events
+        .iter()
+        .map(G::describe)
+        .filter(|d| seen.insert(d.clone()))
+        .collect();
+    StatusReport {
+        file: path.display().to_string(),
+        game: G::NAME.to_owned(),
+        events: fold.events(),
+        chained: fold.chained(),
+        progress: G::progress(state),
+        pending: G::pending(state),
+        legal,
+        commands: commands::grouped::<G>(path, state, &events),
+        legal_events: events,
+        undoable: fold
+            .undoable()
+            .map(|(seq, e)| format!("event {seq}: {}", G::describe(e))),
+        claims: super::replay::claims_view::<G>(fold),
+        state: G::view(state),
+    }
+}
+
 fn status_of<G: Present, R: BufRead>(
     path: &Path,
     opened: Opened<R>,
@@ -564,34 +608,13 @@ fn status_of<G: Present, R: BufRead>(
     let fold = super::replay::fold::<G, _>(path, opened, None, format, &mut |_| {})?;
     let state = fold.state();
     let events = G::legal_events(state);
-    let legal: Vec<String> = {
-        let mut seen = std::collections::HashSet::new();
-        events
-            .iter()
-            .map(G::describe)
-            .filter(|d| seen.insert(d.clone()))
-            .collect()
-    };
     let groups = commands::grouped::<G>(path, state, &events);
     let undo = fold
         .undoable()
         .map(|(seq, e)| format!("event {seq}: {}", G::describe(e)));
     match format {
         Format::Json => {
-            let report = StatusReport {
-                file: path.display().to_string(),
-                game: G::NAME.to_owned(),
-                events: fold.events(),
-                chained: fold.chained(),
-                progress: G::progress(state),
-                pending: G::pending(state),
-                legal,
-                legal_events: events,
-                commands: groups,
-                undoable: undo,
-                claims: super::replay::claims_view::<G>(&fold),
-                state: G::view(state),
-            };
+            let report = status_report::<G>(path, &fold);
             println!(
                 "{:#}",
                 serde_json::to_value(report).expect("reports serialize")

@@ -104,8 +104,14 @@ pub enum Item {
         weight: Weight,
         color: Color,
     },
-    /// A named group: its title is the accessible description in SVG.
-    Group { title: String, items: Vec<Item> },
+    /// A named group: its title is the accessible description in SVG. A
+    /// `key` (such as `box:K1a`) lets an interactive page find it: SVG
+    /// writes it as `data-key`; print ignores it.
+    Group {
+        title: String,
+        key: Option<String>,
+        items: Vec<Item>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -375,6 +381,16 @@ impl Canvas<'_> {
 
     /// Collects the items drawn by `draw` into a titled group.
     pub fn group(&mut self, title: impl Into<String>, draw: impl FnOnce(&mut Canvas)) {
+        self.keyed_group(title, None, draw);
+    }
+
+    /// A titled group with a key an interactive page finds it by.
+    pub fn keyed_group(
+        &mut self,
+        title: impl Into<String>,
+        key: Option<String>,
+        draw: impl FnOnce(&mut Canvas),
+    ) {
         let mut items = Vec::new();
         draw(&mut Canvas {
             items: &mut items,
@@ -382,6 +398,7 @@ impl Canvas<'_> {
         });
         self.items.push(Item::Group {
             title: title.into(),
+            key,
             items,
         });
     }

@@ -132,8 +132,12 @@ fn node(fonts: &Fonts, item: &Item) -> Box<dyn svg::Node> {
             }
             Box::new(t)
         }
-        Item::Group { title, items } => {
-            let mut group = Group::new().add(Title::new(title.clone()));
+        Item::Group { title, key, items } => {
+            let mut group = Group::new();
+            if let Some(key) = key {
+                group = group.set("data-key", key.as_str());
+            }
+            let mut group = group.add(Title::new(title.clone()));
             for item in items {
                 group = group.add(node(fonts, item));
             }

@@ -1004,7 +1004,8 @@ impl<'a> Sheet<'a> {
             let mark = self
                 .filled
                 .and_then(|f| f.state.players()[f.player].marks[b]);
-            c.group(self.box_title(b, mark.map(|m| (m.value, m.how))), |c| {
+            let title = self.box_title(b, mark.map(|m| (m.value, m.how)));
+            c.keyed_group(title, Some(format!("box:{}", sheet_box.id)), |c| {
                 c.rect(
                     x,
                     y,

@@ -1,0 +1,334 @@
+//! The HTTP interface: the page, the state, appending events and the live
+//! stream, on axum. Every write goes through the log's [`Recorder`]: the
+//! same lock, fold, check and fsync as `sunfold append`, so a refused
+//! request leaves the log's bytes unchanged.
+
+use super::table::Table;
+use super::tokens::{Role, Tokens};
+use crate::cli::{commands, record};
+use crate::log::{AppendError, DecodeError, Entry, Fold, Line, Recorder, ReplayError, Session};
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event as Sse, KeepAlive};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use std::path::PathBuf;
+use std::sync::Arc;
+use tokio::sync::broadcast;
+use tokio_stream::StreamExt;
+use tokio_stream::wrappers::BroadcastStream;
+
+/// The largest request body: a wire event is a few hundred bytes.
+pub const BODY_LIMIT: usize = 16 * 1024;
+
+/// What every request shares.
+pub struct Shared {
+    pub path: PathBuf,
+    pub tokens: Tokens,
+    /// Each appended event, as the stream's JSON.
+    pub appended: broadcast::Sender<String>,
+}
+
+const PAGE: &str = include_str!("page.html");
+const SCRIPT: &str = include_str!("page.js");
+const STYLE: &str = include_str!("page.css");
+
+/// The page, its script and style inline, and its CSP.
+fn page() -> (String, String) {
+    let csp = format!(
+        "default-src 'none'; script-src {}; style-src {}; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        crate::render::viewer::csp_hash(SCRIPT),
+        crate::render::viewer::csp_hash(STYLE)
+    );
+    let html = PAGE
+        .replace("/*STYLE*/", STYLE)
+        .replace("/*SCRIPT*/", SCRIPT);
+    (html, csp)
+}
+
+pub fn router<G: Table>(shared: Arc<Shared>) -> Router {
+    let (html, csp) = page();
+    let html = Arc::new(html);
+    let csp = HeaderValue::from_str(&csp).expect("a CSP is a header value");
+    Router::new()
+        .route(
+            "/",
+            get(move || {
+                let html = html.clone();
+                let csp = csp.clone();
+                async move {
+                    (
+                        [
+                            (
+                                header::CONTENT_TYPE,
+                                HeaderValue::from_static("text/html; charset=utf-8"),
+                            ),
+                            (header::CONTENT_SECURITY_POLICY, csp),
+                        ],
+                        html.as_str().to_owned(),
+                    )
+                }
+            }),
+        )
+        .route("/api/state", get(state::<G>))
+        .route("/api/view", get(view::<G>))
+        .route("/api/events", post(events::<G>))
+        .route("/api/stream", get(stream))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::map_response(secure))
+        .with_state(shared)
+}
+
+/// Headers every answer carries.
+async fn secure(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}
+
+/// A refusal: its status and a JSON body with the message.
+fn refuse(status: StatusCode, message: String) -> Response {
+    (
+        status,
+        axum::Json(serde_json::json!({"status": status.as_u16(), "error": message})),
+    )
+        .into_response()
+}
+
+/// The token's holder, from `Authorization: Bearer TOKEN`.
+fn role(shared: &Shared, headers: &HeaderMap) -> Result<Role, Box<Response>> {
+    let given = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim);
+    match given {
+        None => Err(Box::new(refuse(
+            StatusCode::UNAUTHORIZED,
+            "expected the header Authorization: Bearer TOKEN, with the token of a join link, but found none".to_owned(),
+        ))),
+        Some(token) => shared.tokens.role(token).ok_or_else(|| {
+            Box::new(refuse(
+                StatusCode::UNAUTHORIZED,
+                "expected the token of a join link, but found one this table does not know"
+                    .to_owned(),
+            ))
+        }),
+    }
+}
+
+/// Runs `work` on the blocking pool: every file access locks and reads.
+async fn blocking(work: impl FnOnce() -> Response + Send + 'static) -> Response {
+    tokio::task::spawn_blocking(work).await.unwrap_or_else(|_| {
+        refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the request failed".to_owned(),
+        )
+    })
+}
+
+/// The log folded under its lock, or why not (as a 500: the log on disk
+/// is not one the server can serve from).
+fn folded<G: Table>(
+    shared: &Shared,
+    work: impl FnOnce(&mut Session<'_>, Fold<G>) -> Response,
+) -> Response {
+    let path = &shared.path;
+    let failed = |message: String| refuse(StatusCode::INTERNAL_SERVER_ERROR, message);
+    let mut recorder = match Recorder::open(path) {
+        Ok(r) => r,
+        Err(e) => return failed(format!("{}: {e}", path.display())),
+    };
+    let mut session = match recorder.lock() {
+        Ok(s) => s,
+        Err(e) => return failed(format!("{}: {e:?}", path.display())),
+    };
+    match session.fold::<G>() {
+        Ok(fold) => work(&mut session, fold),
+        Err(_) => failed(format!(
+            "{}: the log no longer replays; run sunfold replay on it",
+            path.display()
+        )),
+    }
+}
+
+async fn state<G: Table>(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+    if let Err(refused) = role(&shared, &headers) {
+        return *refused;
+    }
+    blocking(move || {
+        folded::<G>(&shared, |_, fold| {
+            axum::Json(record::status_report::<G>(&shared.path, &fold)).into_response()
+        })
+    })
+    .await
+}
+
+async fn view<G: Table>(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+    let role = match role(&shared, &headers) {
+        Ok(role) => role,
+        Err(refused) => return *refused,
+    };
+    blocking(move || {
+        folded::<G>(&shared, |_, fold| {
+            axum::Json(G::page(&fold, &role)).into_response()
+        })
+    })
+    .await
+}
+
+/// May `role` make the decision in `entry`, given the log so far?
+fn allowed<G: Table>(fold: &Fold<G>, role: &Role, entry: &Entry<G::Event>) -> Result<(), String> {
+    let Role::Player(me) = role else {
+        return Ok(());
+    };
+    let state = fold.state();
+    let seat = G::player_names(state).iter().position(|n| n == me);
+    let (actor, what) = match entry {
+        Entry::Game(event) => (G::actor(state, event), G::describe(event)),
+        Entry::Meta(crate::log::Meta::Undone { .. }) => match fold.undoable() {
+            Some((_, event)) => (
+                G::actor(state, event),
+                format!("the undo of {}", G::describe(event)),
+            ),
+            // The engine refuses it, with its own reason.
+            None => return Ok(()),
+        },
+        Entry::Meta(crate::log::Meta::Claimed { .. }) => (None, "a claim of scores".to_owned()),
+    };
+    match actor {
+        Some(actor) if Some(actor) == seat => Ok(()),
+        Some(actor) => Err(format!(
+            "expected a decision of {me}'s, but found one of {}'s: {what}",
+            G::player_names(state)[actor]
+        )),
+        None => Err(format!(
+            "expected a decision of {me}'s, but found one for the referee: {what}"
+        )),
+    }
+}
+
+async fn events<G: Table>(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let role = match role(&shared, &headers) {
+        Ok(role) => role,
+        Err(refused) => return *refused,
+    };
+    blocking(move || {
+        let Ok(text) = std::str::from_utf8(&body) else {
+            return refuse(
+                StatusCode::BAD_REQUEST,
+                "expected a JSON object in UTF-8, but found bytes that are not UTF-8".to_owned(),
+            );
+        };
+        let path = shared.path.clone();
+        folded::<G>(&shared, |session, mut fold| {
+            let line = match record::appended_line(text, fold.events(), Session::prev(&fold)) {
+                Ok(line) => line,
+                Err(crate::cli::error::CliError::Refused(message)) => {
+                    return refuse(StatusCode::BAD_REQUEST, message);
+                }
+                Err(other) => return refuse(StatusCode::BAD_REQUEST, format!("{other:?}")),
+            };
+            let candidate = Line {
+                number: fold.events() as usize + 1,
+                bytes: line.trim_end().as_bytes(),
+                terminated: true,
+            };
+            let entry = match crate::log::decode::<G>(&candidate) {
+                Ok(record) => record.entry,
+                Err(located) => {
+                    return refuse(
+                        StatusCode::BAD_REQUEST,
+                        format!("{}:{located}", path.display()),
+                    );
+                }
+            };
+            if let Err(message) = allowed::<G>(&fold, &role, &entry) {
+                return refuse(StatusCode::FORBIDDEN, message);
+            }
+            match record::append_said::<G>(session, &mut fold, line) {
+                Ok((appended, said)) => {
+                    let state = record::status_report::<G>(&path, &fold);
+                    let message = serde_json::json!({
+                        "seq": appended.seq,
+                        "kind": appended.kind,
+                        "said": said,
+                        "state": state,
+                    });
+                    // Nobody listening is no error.
+                    let _ = shared.appended.send(message.to_string());
+                    axum::Json(serde_json::json!({
+                        "seq": appended.seq,
+                        "kind": appended.kind,
+                        "said": said,
+                    }))
+                    .into_response()
+                }
+                Err(AppendError::Io(e)) => refuse(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    format!("{}: {e}", path.display()),
+                ),
+                Err(AppendError::Rejected(error)) => {
+                    let status = match error.error {
+                        ReplayError::Decode(DecodeError::Seq { .. }) => StatusCode::CONFLICT,
+                        ReplayError::Decode(_) => StatusCode::BAD_REQUEST,
+                        _ => StatusCode::UNPROCESSABLE_ENTITY,
+                    };
+                    let groups = fold
+                        .rejected()
+                        .map(|event| {
+                            let events = G::alternatives(fold.state(), event);
+                            commands::grouped::<G>(&path, fold.state(), &events)
+                        })
+                        .unwrap_or_default();
+                    let alternatives = match fold.rejected() {
+                        Some(event) => G::alternatives(fold.state(), event),
+                        None => Vec::new(),
+                    };
+                    (
+                        status,
+                        axum::Json(serde_json::json!({
+                            "status": status.as_u16(),
+                            "error": format!("{}:{error}", path.display()),
+                            "commands": groups,
+                            "alternatives": alternatives,
+                        })),
+                    )
+                        .into_response()
+                }
+            }
+        })
+    })
+    .await
+}
+
+async fn stream(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+    if let Err(refused) = role(&shared, &headers) {
+        return *refused;
+    }
+    let events = BroadcastStream::new(shared.appended.subscribe()).filter_map(|message| {
+        // A listener too slow to keep up misses events, and is told so.
+        Some(Ok::<_, std::convert::Infallible>(match message {
+            Ok(json) => Sse::default().event("appended").data(json),
+            Err(_) => Sse::default().event("lagged").data("{}"),
+        }))
+    });
+    axum::response::Sse::new(events)
+        .keep_alive(KeepAlive::default())
+        .into_response()
+}

@@ -1,0 +1,358 @@
+//! What each page of the table server shows and offers: the panels drawn
+//! by the same scene code as print and the replay viewer, and the choices
+//! that are legal now for the token's holder, each a wire event the page
+//! posts unchanged. Everything here comes from the engine; the page only
+//! lays it out.
+
+use super::tokens::Role;
+use crate::cli::present::Present;
+use crate::game::Game;
+use crate::log::Fold;
+use crate::render::scene::{Page, Scene};
+use crate::soleils::{self, Soleils};
+use crate::summertime::{self, Summertime};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One decision the page may post.
+#[derive(Serialize)]
+pub struct Choice {
+    /// What kind of decision: `place`, `sun`, `crab`, `bonus`, `buy`,
+    /// `play`, `turn`, `reveal`, `discard`, `roll`, `undo`.
+    pub group: &'static str,
+    /// The button's text.
+    pub label: String,
+    /// The SVG group it belongs to (`box:K1a`), for a choice made by
+    /// tapping the sheet.
+    pub key: Option<String>,
+    /// The entry to post to `/api/events`.
+    pub event: serde_json::Value,
+}
+
+/// A player's line in the progress list.
+#[derive(Serialize)]
+pub struct Line {
+    pub name: String,
+    pub score: i64,
+    /// What the table waits for from them, if anything.
+    pub waiting: Option<String>,
+}
+
+/// One drawing: a player's sheet, or the Summertime table.
+#[derive(Serialize)]
+pub struct Panel {
+    pub name: String,
+    pub svg: String,
+}
+
+/// Everything one page shows.
+#[derive(Serialize)]
+pub struct PageView {
+    pub game: &'static str,
+    /// The seq of the last event.
+    pub seq: u64,
+    /// `player` or `referee`.
+    pub role: &'static str,
+    pub name: Option<String>,
+    pub progress: String,
+    pub over: bool,
+    pub players: Vec<Line>,
+    pub panels: Vec<Panel>,
+    pub choices: Vec<Choice>,
+    /// Why nothing is offered, when nothing is.
+    pub waiting: Option<String>,
+    /// For keys the page shows but cannot choose now (a box no die fits):
+    /// why, in the engine's words.
+    pub refused: BTreeMap<String, String>,
+    /// The referee may type the three dice rolled at the table.
+    pub dice_form: bool,
+}
+
+/// A game the table server serves.
+pub trait Table: Present + Sized + Send + Sync + 'static {
+    fn page(fold: &Fold<Self>, role: &Role) -> PageView;
+}
+
+fn json<T: Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).expect("events serialize")
+}
+
+fn svg(title: &str, pages: Vec<Page>) -> String {
+    let scene = Scene {
+        title: title.to_owned(),
+        pages,
+    };
+    // A glyph the built-in font lacks still shows in a browser, which
+    // falls back to its own fonts.
+    crate::render::svg::to_svg(&scene).unwrap_or_default()
+}
+
+/// The undo of the last decision, when `role` may take it back.
+fn undo<G: Present>(fold: &Fold<G>, me: Option<usize>) -> Option<Choice> {
+    let (seq, event) = fold.undoable()?;
+    let actor = G::actor(fold.state(), event);
+    if me.is_some() && actor != me {
+        return None;
+    }
+    Some(Choice {
+        group: "undo",
+        label: format!("Take back: {}", G::describe(event)),
+        key: None,
+        event: serde_json::json!({"type": "undone", "undoes": seq}),
+    })
+}
+
+/// Each player's score and pending decision, by the pending lines
+/// (`Name: what`).
+fn lines<G: Present>(state: &G::State) -> Vec<Line> {
+    let pending = G::pending(state);
+    G::totals(state)
+        .into_iter()
+        .map(|(name, score)| {
+            let prefix = format!("{name}: ");
+            let waiting = pending
+                .iter()
+                .find_map(|p| p.strip_prefix(&prefix).map(str::to_owned));
+            Line {
+                name,
+                score,
+                waiting,
+            }
+        })
+        .collect()
+}
+
+fn me<G: Present>(state: &G::State, role: &Role) -> Option<usize> {
+    match role {
+        Role::Player(name) => G::player_names(state).iter().position(|n| n == name),
+        Role::Referee => None,
+    }
+}
+
+fn base<G: Present>(fold: &Fold<G>, role: &Role) -> PageView {
+    let state = fold.state();
+    PageView {
+        game: G::NAME,
+        seq: fold.events() - 1,
+        role: match role {
+            Role::Player(_) => "player",
+            Role::Referee => "referee",
+        },
+        name: match role {
+            Role::Player(name) => Some(name.clone()),
+            Role::Referee => None,
+        },
+        progress: G::progress(state),
+        over: G::ending(state).is_some(),
+        players: lines::<G>(state),
+        panels: Vec::new(),
+        choices: Vec::new(),
+        waiting: None,
+        refused: BTreeMap::new(),
+        dice_form: false,
+    }
+}
+
+/// Why a player has nothing to do now, in words.
+fn waiting_for<G: Present>(state: &G::State, me: Option<usize>) -> String {
+    if let Some(ending) = G::ending(state) {
+        return format!("The game is over: {ending}.");
+    }
+    let pending = G::pending(state);
+    let names = G::player_names(state);
+    let mine = me.and_then(|p| names.get(p));
+    let others: Vec<&String> = pending
+        .iter()
+        .filter(|p| mine.is_none_or(|m| !p.starts_with(&format!("{m}: "))))
+        .collect();
+    match others.as_slice() {
+        [] => "Nothing to decide now.".to_owned(),
+        [one] => format!("Waiting for {one}."),
+        many => format!(
+            "Waiting for {}.",
+            many.iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+    }
+}
+
+impl Table for Soleils {
+    fn page(fold: &Fold<Soleils>, role: &Role) -> PageView {
+        use crate::render::soleils_replay::viewer_sheet;
+        use soleils::Event;
+        let state = fold.state();
+        let me = me::<Soleils>(state, role);
+        let mut view = base::<Soleils>(fold, role);
+        view.panels = (0..state.players().len())
+            .filter(|&p| me.is_none_or(|m| m == p))
+            .map(|p| {
+                let name = state.players()[p].name.clone();
+                Panel {
+                    svg: svg(&format!("{name}'s sheet"), viewer_sheet(state, p)),
+                    name,
+                }
+            })
+            .collect();
+        let legal = Soleils::legal_events(state);
+        let mut rolled = false;
+        for event in &legal {
+            let actor = Soleils::actor(state, event);
+            if me.is_some() && actor != me {
+                continue;
+            }
+            let (group, label, key) = match event {
+                Event::Rolled(_) => {
+                    rolled = true;
+                    continue;
+                }
+                Event::Placed(e) if me.is_some() => (
+                    "place",
+                    e.value.to_string(),
+                    Some(format!("box:{}", e.box_id)),
+                ),
+                Event::BonusPlaced(e) if me.is_some() => (
+                    "bonus",
+                    e.value.to_string(),
+                    Some(format!("box:{}", e.box_id)),
+                ),
+                Event::SunEntered(e) if me.is_some() => ("sun", format!("+{}", e.value), None),
+                Event::CrabCopied(e) if me.is_some() => (
+                    "crab",
+                    format!("Copy to {}", e.to),
+                    Some(format!("box:{}", e.to)),
+                ),
+                Event::CrabDeclined(_) if me.is_some() => ("crab", "No copy".to_owned(), None),
+                Event::BonusDeclined(_) if me.is_some() => {
+                    ("bonus", "No bonus digit".to_owned(), None)
+                }
+                // The referee sees the players' decisions on the sheets,
+                // and posts them only through the API.
+                _ => continue,
+            };
+            view.choices.push(Choice {
+                group,
+                label,
+                key,
+                event: json(event),
+            });
+        }
+        if me.is_none() && rolled {
+            view.dice_form = true;
+            // Digital dice, from the log's seed, when it has one.
+            if let Ok(dice) = crate::cli::record::digital_dice(fold) {
+                view.choices.push(Choice {
+                    group: "roll",
+                    label: format!("Roll the digital dice (round {})", state.round() + 1),
+                    key: None,
+                    event: serde_json::json!({"type": "rolled", "dice": dice}),
+                });
+            }
+        }
+        view.choices.extend(undo(fold, me));
+        // Why each box no die fits is closed, in the engine's words.
+        if let Some(p) = me
+            && state.players()[p].turn.step() == soleils::Step::PlaceOrSun
+            && let Some(dice) = state.dice()
+        {
+            let open: std::collections::BTreeSet<&str> = view
+                .choices
+                .iter()
+                .filter_map(|c| c.key.as_deref())
+                .collect();
+            let player = state.players()[p].name.clone();
+            for b in state.template().boxes() {
+                let key = format!("box:{}", b.id);
+                if open.contains(key.as_str()) {
+                    continue;
+                }
+                let mut values: Vec<u8> = dice.to_vec();
+                values.sort_unstable();
+                values.dedup();
+                let reason = values.iter().find_map(|&v| {
+                    let event = Event::Placed(soleils::Placed {
+                        player: player.clone(),
+                        box_id: b.id.clone(),
+                        value: soleils::Die::new(v)?,
+                    });
+                    let mut trial = state.clone();
+                    Soleils::apply(&mut trial, &event)
+                        .err()
+                        .map(|e| e.to_string())
+                });
+                if let Some(reason) = reason {
+                    view.refused.insert(key, reason);
+                }
+            }
+        }
+        if view.choices.is_empty() && !view.dice_form {
+            view.waiting = Some(waiting_for::<Soleils>(state, me));
+        }
+        view
+    }
+}
+
+impl Table for Summertime {
+    fn page(fold: &Fold<Summertime>, role: &Role) -> PageView {
+        use crate::render::summertime_table::{page, window};
+        use summertime::Event;
+        let state = fold.state();
+        let me = me::<Summertime>(state, role);
+        let mut view = base::<Summertime>(fold, role);
+        // The grid's window, one cell wider on every side, where the next
+        // cards may go.
+        let (x0, y0, x1, y1) = window(state.grid().keys());
+        let around = if state.grid().is_empty() {
+            (0, 0, 0, 0)
+        } else {
+            (x0 - 1, y0 - 1, x1 + 1, y1 + 1)
+        };
+        view.panels = vec![Panel {
+            name: "The table".to_owned(),
+            svg: svg("The table", vec![page(state, around)]),
+        }];
+        let deck = state.deck();
+        let name_of = |id: &str| {
+            deck.card_index(id)
+                .map_or(id.to_owned(), |c| deck.card(c).name.clone())
+        };
+        let mut seen = std::collections::HashSet::new();
+        for event in Summertime::legal_events(state) {
+            let actor = Summertime::actor(state, &event);
+            if me.is_some() && actor != me {
+                continue;
+            }
+            if me.is_none() && actor.is_some() {
+                continue;
+            }
+            let (group, label) = match &event {
+                Event::Bought(e) => ("buy", format!("Buy {} ({})", name_of(&e.card), e.card)),
+                Event::Played(e) => (
+                    "play",
+                    format!("Play {} at ({},{})", name_of(&e.card), e.cell[0], e.cell[1]),
+                ),
+                Event::TurnEnded(_) => ("turn", "End my turn".to_owned()),
+                Event::TilesFlipped(_) => ("turn", "Flip my face-down tiles".to_owned()),
+                Event::Passed(_) => ("turn", "Pass".to_owned()),
+                Event::Revealed(_) => ("reveal", Summertime::describe(&event)),
+                Event::Discarded(_) => ("discard", Summertime::describe(&event)),
+                Event::Started(_) => continue,
+            };
+            if !seen.insert(label.clone()) {
+                continue;
+            }
+            view.choices.push(Choice {
+                group,
+                label,
+                key: None,
+                event: json(&event),
+            });
+        }
+        view.choices.extend(undo(fold, me));
+        if view.choices.is_empty() {
+            view.waiting = Some(waiting_for::<Summertime>(state, me));
+        }
+        view
+    }
+}

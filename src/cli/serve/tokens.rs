@@ -1,0 +1,140 @@
+//! The join links' secrets: one random token per player and one for the
+//! referee, kept in a file beside the log that only its owner may read, so
+//! that a restarted server hands out the same links.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use subtle::ConstantTimeEq;
+
+/// Who a token belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    Player(String),
+    Referee,
+}
+
+/// The tokens of one log.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tokens {
+    pub players: BTreeMap<String, String>,
+    pub referee: String,
+}
+
+/// The bytes of randomness in a token: 256 bits, written as 64 hex digits.
+const BYTES: usize = 32;
+
+fn token() -> std::io::Result<String> {
+    let mut bytes = [0u8; BYTES];
+    getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Where the tokens of the log at `log` live: `LOG.tokens`.
+pub fn path_for(log: &Path) -> PathBuf {
+    let mut name = log.file_name().unwrap_or_default().to_owned();
+    name.push(".tokens");
+    log.with_file_name(name)
+}
+
+impl Tokens {
+    /// Fresh tokens for `players` and a referee.
+    pub fn new(players: &[String]) -> std::io::Result<Tokens> {
+        Ok(Tokens {
+            players: players
+                .iter()
+                .map(|p| Ok((p.clone(), token()?)))
+                .collect::<std::io::Result<_>>()?,
+            referee: token()?,
+        })
+    }
+
+    /// The tokens in `path`, if it holds tokens for exactly `players`;
+    /// otherwise (or with `fresh`) new ones, written there readable by the
+    /// owner alone.
+    pub fn load_or_create(path: &Path, players: &[String], fresh: bool) -> std::io::Result<Tokens> {
+        if !fresh
+            && let Ok(text) = std::fs::read_to_string(path)
+            && let Ok(tokens) = serde_json::from_str::<Tokens>(&text)
+            && tokens
+                .players
+                .keys()
+                .eq(players.iter().collect::<std::collections::BTreeSet<_>>())
+            && tokens.valid()
+        {
+            return Ok(tokens);
+        }
+        let tokens = Tokens::new(players)?;
+        tokens.save(path)?;
+        Ok(tokens)
+    }
+
+    /// Every token is 64 hex digits, and no two are the same.
+    fn valid(&self) -> bool {
+        let all: Vec<&String> = self.players.values().chain([&self.referee]).collect();
+        let distinct: std::collections::BTreeSet<&&String> = all.iter().collect();
+        distinct.len() == all.len()
+            && all
+                .iter()
+                .all(|t| t.len() == 2 * BYTES && t.bytes().all(|b| b.is_ascii_hexdigit()))
+    }
+
+    fn save(&self, path: &Path) -> std::io::Result<()> {
+        let text = serde_json::to_string_pretty(self).expect("tokens serialize");
+        // Write beside, with mode 0600 from the start, then rename over.
+        let temporary = path.with_extension("tokens.new");
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let mut file = options.open(&temporary)?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+        }
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    }
+
+    /// Whose token `given` is, comparing with every token in constant time.
+    pub fn role(&self, given: &str) -> Option<Role> {
+        let given = given.as_bytes();
+        let mut found = None;
+        for (name, token) in &self.players {
+            if bool::from(token.as_bytes().ct_eq(given)) {
+                found = Some(Role::Player(name.clone()));
+            }
+        }
+        if bool::from(self.referee.as_bytes().ct_eq(given)) {
+            found = Some(Role::Referee);
+        }
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_long_distinct_and_recognised() {
+        let tokens = Tokens::new(&["Ann".to_owned(), "Bob".to_owned()]).unwrap();
+        assert!(tokens.valid());
+        assert_eq!(
+            tokens.role(&tokens.players["Ann"]),
+            Some(Role::Player("Ann".to_owned()))
+        );
+        assert_eq!(tokens.role(&tokens.referee), Some(Role::Referee));
+        assert_eq!(tokens.role("guess"), None);
+        assert_eq!(tokens.role(""), None);
+        let mut near = tokens.referee.clone();
+        near.pop();
+        assert_eq!(tokens.role(&near), None);
+    }
+}
