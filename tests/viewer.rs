@@ -303,7 +303,9 @@ fn every_box_and_card_has_an_accessible_name() {
             .iter()
             .any(|t| t.starts_with("(0,0): ") && t.contains(" by "))
     );
-    assert!(titles.iter().any(|t| t.starts_with("Stack 1: ")));
+    // Stacks are numbered as the log and the buy command number them.
+    assert!(titles.iter().any(|t| t.starts_with("Stack 0: ")));
+    assert!(!titles.iter().any(|t| t.starts_with("Stack 3")));
 }
 
 #[test]
@@ -427,6 +429,34 @@ fn a_broken_log_opens_at_its_illegal_line_with_the_state_before_it() {
     );
     // The sheets show the state before the line: after event 7.
     assert_soleils_state(&dom, &engine(log, 7), "before line 9");
+    // Ann's decision was refused: her sheet is the one outlined.
+    assert!(dom.contains("<figure class=\"panel actor\" id=\"panel-0\""));
+    // Its address names its line, since its seq may repeat an earlier one;
+    // --at its seq opens there too.
+    assert!(current[0].contains("href=\"#line=9\""));
+    let (file, code, _) = render("viewer-broken-at", log, &["--at", "8"]);
+    assert_eq!(code, 1);
+    let dom = browser.dom("viewer-broken", &file, "");
+    assert!(dom.contains("<li class=\"illegal current\""));
+    let dom = browser.dom("viewer-broken", &file, "#seq=3");
+    assert_eq!(current_seq(&dom), 3);
+    let dom = browser.dom("viewer-broken", &file, "#line=9");
+    assert!(dom.contains("<li class=\"illegal current\""));
+}
+
+#[test]
+fn a_line_that_cannot_be_read_lists_what_was_allowed_there() {
+    let Some(browser) = browser() else { return };
+    let (file, code, _) = render("viewer-unreadable", "tests/bad/malformed-json.jsonl", &[]);
+    assert_eq!(code, 1);
+    let dom = browser.dom("viewer-unreadable", &file, "");
+    let failure = between(&dom, "<section class=\"failure\"", "</section>")[0];
+    assert!(failure.contains("Line 2 cannot be read"), "{failure}");
+    assert!(
+        failure.contains("What the rules allowed at this point"),
+        "{failure}"
+    );
+    assert!(!failure.contains("breaks a rule"));
 }
 
 /// Sha-256 in base64, for the CSP of a page the test adds a script to.

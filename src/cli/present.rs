@@ -35,9 +35,9 @@ pub trait Present: Game {
     /// What the HTML viewer's Page Up and Page Down step by: "round" or
     /// "turn".
     const SECTION: &'static str;
-    /// The round (or turn) the game is in, which Page Up and Page Down
-    /// step through.
-    fn section(state: &Self::State) -> u64;
+    /// The round (or turn) an event belongs to, which Page Up and Page Down
+    /// step through, from the states `before` and `after` it.
+    fn section(before: &Self::State, after: &Self::State) -> u64;
     /// The viewer's panels: one per player's sheet, or one table.
     const WIDE: bool;
     /// What the viewer must know of the whole replay before it draws any
@@ -89,8 +89,9 @@ impl Present for Soleils {
         state.player_index(name)
     }
     const SECTION: &'static str = "round";
-    fn section(state: &soleils::State) -> u64 {
-        u64::from(state.round())
+    /// A round starts with its roll.
+    fn section(_: &soleils::State, after: &soleils::State) -> u64 {
+        u64::from(after.round())
     }
     const WIDE: bool = false;
     type Layout = ();
@@ -307,10 +308,12 @@ impl Present for Summertime {
         state.player_index(name)
     }
     const SECTION: &'static str = "turn";
-    fn section(state: &summertime::State) -> u64 {
-        match state.phase() {
-            summertime::Phase::Turn { bought: true, .. } => state.turns().len() as u64,
-            _ => state.turns().len() as u64 + 1,
+    /// A turn's events, from its first decision to its end: the turn
+    /// under way before each.
+    fn section(before: &summertime::State, _: &summertime::State) -> u64 {
+        match before.phase() {
+            summertime::Phase::Turn { bought: true, .. } => before.turns().len() as u64,
+            _ => before.turns().len() as u64 + 1,
         }
     }
     const WIDE: bool = true;

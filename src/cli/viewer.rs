@@ -53,7 +53,15 @@ fn build<G: Present, R: BufRead>(
         crate::log::Entry::Game(event) => G::describe(event),
         crate::log::Entry::Meta(_) => String::new(),
     };
-    let mut seen = vec![frame::<G>(fold.state(), 0, 1, "started", None, start_text)];
+    let mut seen = vec![frame::<G>(
+        fold.state(),
+        fold.state(),
+        0,
+        1,
+        "started",
+        None,
+        start_text,
+    )];
     let mut failure = None;
     loop {
         let line = match lines.next_line() {
@@ -93,14 +101,41 @@ fn build<G: Present, R: BufRead>(
                     }
                     None => ("meta".to_owned(), None, String::new()),
                 };
-                seen.push(frame::<G>(state, seq, number, &kind, actor, text));
+                seen.push(frame::<G>(&before, state, seq, number, &kind, actor, text));
                 states.push(state.clone());
             }
             Err(error) => {
                 let seq = error.seq.unwrap_or(fold.events());
-                let alternatives = match super::replay::described::<G>(&fold) {
+                let mut alternatives = match super::replay::described::<G>(&fold) {
                     super::error::Alternatives::Described(words) => words,
                     _ => Vec::new(),
+                };
+                let cli_alternatives = alternatives.clone();
+                // A line that did not decode has no alternatives of its
+                // own: what the rules allowed there instead.
+                let allowed = alternatives.is_empty();
+                if allowed {
+                    let mut seen = std::collections::HashSet::new();
+                    alternatives = G::legal_events(fold.state())
+                        .iter()
+                        .map(G::describe)
+                        .filter(|d| seen.insert(d.clone()))
+                        .collect();
+                }
+                let (heading, hint) = match &error.error {
+                    crate::log::ReplayError::Decode(crate::log::DecodeError::TornLine {
+                        ..
+                    }) => (
+                        format!("Line {number} is torn"),
+                        Some(format!(
+                            "A crash in the middle of a write leaves a torn last line: sunfold repair {} removes it, keeping it in a .torn file.",
+                            path.display()
+                        )),
+                    ),
+                    crate::log::ReplayError::Decode(_) => {
+                        (format!("Line {number} cannot be read"), None)
+                    }
+                    _ => (format!("The log breaks a rule at line {number}"), None),
                 };
                 failure = Some(Failure {
                     line: number,
@@ -108,14 +143,18 @@ fn build<G: Present, R: BufRead>(
                     kind: error.kind.clone(),
                     message: format!("{}:{error}", path.display()),
                     reason: error.error.to_string(),
-                    alternatives: alternatives.clone(),
+                    heading,
+                    hint,
+                    actor: fold.rejected().and_then(|e| G::actor(fold.state(), e)),
+                    alternatives,
+                    allowed,
                 });
                 let cli = super::replay::failure::<G>(
                     path,
                     Format::Text,
                     &error,
                     Some(&fold),
-                    super::error::Alternatives::Described(alternatives),
+                    super::error::Alternatives::Described(cli_alternatives),
                 );
                 return finish::<G>(path, fold, states, seen, failure, at, Some(cli));
             }
@@ -125,6 +164,7 @@ fn build<G: Present, R: BufRead>(
 }
 
 fn frame<G: Present>(
+    before: &G::State,
     state: &G::State,
     seq: u64,
     line: usize,
@@ -138,10 +178,21 @@ fn frame<G: Present>(
         kind: kind.to_owned(),
         actor,
         text,
-        status: G::progress(state),
-        section: G::section(state),
+        status: status::<G>(state),
+        section: G::section(before, state),
         scores: G::totals(state).into_iter().map(|(_, v)| v).collect(),
         undone_by: None,
+    }
+}
+
+/// Where the game stands, and whom it waits for.
+fn status<G: Present>(state: &G::State) -> String {
+    let progress = G::progress(state);
+    let pending = G::pending(state);
+    match pending.len() {
+        0 => progress,
+        1..=3 => format!("{progress}; waiting for {}", pending.join("; ")),
+        n => format!("{progress}; waiting for {n} players"),
     }
 }
 
@@ -162,6 +213,8 @@ fn finish<G: Present>(
     let start = match at {
         Some(at) => match frames.iter().position(|f| f.seq == at) {
             Some(i) => i,
+            // The illegal line, by the seq it carries.
+            None if failure.as_ref().is_some_and(|f| f.seq == at) => frames.len(),
             None => {
                 return Err(CliError::File {
                     path: path.to_owned(),
@@ -214,9 +267,16 @@ fn finish<G: Present>(
         "soleils" => "62 Soleils d'été",
         _ => "Summertime",
     };
+    let events = fold.events();
+    let chain = match fold.chained() {
+        Some(true) => format!("chained: all {} hashes verified", events - 1),
+        Some(false) => "not chained: no hash chain, so no tamper evidence".to_owned(),
+        None => "chained: nothing to verify yet".to_owned(),
+    };
     let replay = Replay {
         title: format!("{name}: replay of {}", file_name(path)),
         caption: format!("{}", path.display()),
+        chain,
         section_name: G::SECTION,
         players,
         frames,

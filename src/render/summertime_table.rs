@@ -42,7 +42,7 @@ pub fn page(state: &State, window: Window) -> Page {
     // Cards at most at the display's size, as large as the width allows.
     let scale = ((inner - gap * (columns - 1.0)) / (columns * CARD_W)).min(0.62);
     let (cw, ch) = (CARD_W * scale, CARD_H * scale + strip_h);
-    let display_h = CARD_H * DISPLAY_SCALE + 16.0;
+    let display_h = CARD_H * DISPLAY_SCALE + 22.0;
     let players_h = players_height() + 4.0;
     let grid_top = display_h + players_h + 10.0;
     let height = grid_top + rows * (ch + gap) + 4.0 + 2.0 * MARGIN;
@@ -114,17 +114,17 @@ fn display(c: &mut Canvas, state: &State) {
         let price = state.price(s).map_or("unknown".to_owned(), |cost| {
             deck.describe_cost(cost).to_string()
         });
+        // Stacks are numbered 0 to 2, as the log and the buy command
+        // number them.
         let title = match card {
             Some(card) => format!(
-                "Stack {}: {} ({}), price {price}; {} left in the stack",
-                s + 1,
+                "Stack {s}: {} ({}), price {price}; {} left in the stack",
                 deck.card(*card).name,
                 deck.card(*card).id,
                 stack.remaining
             ),
             None => format!(
-                "Stack {}: no card face up; {} left in the stack",
-                s + 1,
+                "Stack {s}: no card face up, price {price}; {} left in the stack",
                 stack.remaining
             ),
         };
@@ -144,23 +144,33 @@ fn display(c: &mut Canvas, state: &State) {
             c.text_fit(
                 x,
                 y + h + 4.0,
-                2.8,
+                3.0,
                 w,
-                format!("Stack {}: {} left", s + 1, stack.remaining),
+                format!("Stack {s}: {} left", stack.remaining),
                 Anchor::Start,
                 Weight::Regular,
                 Color::BLACK,
             );
-            if card.is_some() {
+            // The price, over two lines when it is long.
+            let text = format!("price {price}");
+            let lines = if super::text::width(&text, 2.8, Weight::Regular) > w + 4.0 {
+                match text.rsplit_once(" + ") {
+                    Some((a, b)) => vec![format!("{a} +"), b.to_owned()],
+                    None => vec![text],
+                }
+            } else {
+                vec![text]
+            };
+            for (i, line) in lines.into_iter().enumerate() {
                 c.text_fit(
                     x,
-                    y + h + 7.5,
+                    y + h + 7.8 + i as f32 * 3.4,
                     2.8,
-                    w,
-                    format!("price {price}"),
+                    w + 4.0,
+                    line,
                     Anchor::Start,
                     Weight::Regular,
-                    Color::GREY,
+                    Color(80, 80, 80),
                 );
             }
         });

@@ -54,8 +54,17 @@ pub struct Failure {
     pub message: String,
     /// Why the line was refused, without its place.
     pub reason: String,
+    /// "The log breaks a rule at line 9", or "Line 2 cannot be read".
+    pub heading: String,
+    /// What to do about it, when there is something (a torn line).
+    pub hint: Option<String>,
+    /// The player whose decision it was, when it decoded.
+    pub actor: Option<usize>,
     /// What the rules allowed instead, each a plain sentence.
     pub alternatives: Vec<String>,
+    /// Whether `alternatives` is everything allowed at that point (the line
+    /// did not decode) rather than what could replace its decision.
+    pub allowed: bool,
 }
 
 /// A `claimed` entry: the scores written on paper at one event.
@@ -73,6 +82,8 @@ pub struct Replay {
     pub title: String,
     /// What was replayed: the file, as given.
     pub caption: String,
+    /// The hash chain's verdict: "chained: all 373 hashes verified".
+    pub chain: String,
     /// "round" or "turn".
     pub section_name: &'static str,
     pub players: Vec<String>,
@@ -100,6 +111,10 @@ struct Data<'a> {
 struct FrameData<'a> {
     /// The seq, for the address.
     s: u64,
+    /// The illegal line's number, whose address is `#line=N`: its seq may
+    /// repeat an earlier one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    l: Option<usize>,
     /// The section (round or turn).
     r: u64,
     /// The status line.
@@ -169,6 +184,7 @@ pub fn html(replay: &Replay) -> String {
         .enumerate()
         .map(|(i, f)| FrameData {
             s: f.seq,
+            l: None,
             r: f.section,
             p: &f.status,
             c: &f.scores,
@@ -180,10 +196,11 @@ pub fn html(replay: &Replay) -> String {
     if let (Some(failure), Some(last)) = (&replay.failure, replay.frames.last()) {
         frames.push(FrameData {
             s: failure.seq,
+            l: Some(failure.line),
             r: last.section,
             p: &last.status,
             c: &last.scores,
-            a: -1,
+            a: failure.actor.map_or(-1, |a| a as i64),
             k: claim_at[replay.frames.len()],
             d: &[],
         });
@@ -222,9 +239,10 @@ pub fn html(replay: &Replay) -> String {
     h.push_str(&format!("<style>{STYLE}</style>\n</head>\n<body>\n"));
     // The heading and the controls.
     h.push_str(&format!(
-        "<header><h1>{}</h1><p class=\"caption\">{}</p></header>\n",
+        "<header><h1>{}</h1><p class=\"caption\">{} · {}</p></header>\n",
         e(&replay.title),
-        e(&replay.caption)
+        e(&replay.caption),
+        e(&replay.chain)
     ));
     let last = frames_total.saturating_sub(1);
     let section = replay.section_name;
@@ -255,6 +273,10 @@ pub fn html(replay: &Replay) -> String {
     ));
     h.push_str(&button("last", "End", "End", "▶|"));
     h.push_str("<p id=\"position\" class=\"position\"></p>\n");
+    h.push_str(&format!(
+        "<p class=\"jumps\"><button type=\"button\" class=\"jump\" data-to=\"board\">{}</button><button type=\"button\" class=\"jump\" data-to=\"scores-title\">Scores</button><button type=\"button\" class=\"jump\" data-to=\"events-title\">Events</button></p>\n",
+        if replay.wide { "Table" } else { "Sheets" }
+    ));
     h.push_str("<p id=\"now\" class=\"now\" aria-live=\"polite\"></p>\n<p id=\"status\" class=\"status\"></p>\n</nav>\n");
     h.push_str("<main>\n");
     // The failure, if any.
@@ -263,16 +285,31 @@ pub fn html(replay: &Replay) -> String {
             "<section class=\"failure\" id=\"failure\" aria-labelledby=\"failure-title\">\n",
         );
         h.push_str(&format!(
-            "<h2 id=\"failure-title\">The log breaks a rule at line {}</h2>\n<p class=\"reason\">{}</p>\n",
-            failure.line,
+            "<h2 id=\"failure-title\">{}</h2>\n<p class=\"reason\">{}</p>\n",
+            e(&failure.heading),
             e(&failure.message)
         ));
-        h.push_str("<p>The sheets show the state before this line.</p>\n");
+        if let Some(hint) = &failure.hint {
+            h.push_str(&format!("<p>{}</p>\n", e(hint)));
+        }
+        h.push_str(&format!(
+            "<p>The {} the state before this line.</p>\n",
+            if replay.wide {
+                "table shows"
+            } else {
+                "sheets show"
+            }
+        ));
+        let what = if failure.allowed {
+            "What the rules allowed at this point"
+        } else {
+            "What the rules allowed instead"
+        };
         if failure.alternatives.is_empty() {
-            h.push_str("<p>No event is allowed there.</p>\n");
+            h.push_str("<p>The rules allowed no event at this point.</p>\n");
         } else {
             h.push_str(&format!(
-                "<details open><summary>What the rules allowed instead ({})</summary><ul class=\"alternatives\">",
+                "<details open><summary>{what} ({})</summary><ul class=\"alternatives\">",
                 failure.alternatives.len()
             ));
             for a in &failure.alternatives {
@@ -284,7 +321,7 @@ pub fn html(replay: &Replay) -> String {
     }
     // The board: one panel per player, or the table.
     h.push_str(&format!(
-        "<section class=\"board{}\" aria-label=\"{}\">\n",
+        "<section id=\"board\" class=\"board{}\" aria-label=\"{}\" tabindex=\"-1\">\n",
         if replay.wide { " wide" } else { "" },
         if replay.wide { "The table" } else { "Sheets" }
     ));
@@ -295,7 +332,7 @@ pub fn html(replay: &Replay) -> String {
             format!("{name}'s sheet")
         };
         h.push_str(&format!(
-            "<figure class=\"panel\" id=\"panel-{p}\" data-player=\"{}\"><figcaption><span class=\"panel-name\">{}</span> <button type=\"button\" class=\"enlarge\" aria-pressed=\"false\" aria-label=\"Show {} large\">Show large</button></figcaption>\n{}\n</figure>\n",
+            "<figure class=\"panel\" id=\"panel-{p}\" data-player=\"{}\"><figcaption><span class=\"panel-name\">{}</span> <button type=\"button\" class=\"enlarge\" aria-pressed=\"false\"><span class=\"verb\">Show large</span><span class=\"hidden\"> ({})</span></button></figcaption>\n{}\n</figure>\n",
             if replay.wide { -1 } else { p as i64 },
             e(name),
             e(&label),
@@ -321,9 +358,7 @@ pub fn html(replay: &Replay) -> String {
         ));
     }
     h.push_str("</tbody></table>\n");
-    h.push_str(&format!(
-        "<figure class=\"chart\">{chart_svg}<figcaption>Scores after each event; the line marks the event shown.</figcaption></figure>\n</section>\n"
-    ));
+    h.push_str("</section>\n");
     // The event list.
     h.push_str("<section aria-labelledby=\"events-title\"><h2 id=\"events-title\">Events</h2>\n<ol id=\"events\" class=\"events\">\n");
     for (i, f) in replay.frames.iter().enumerate() {
@@ -348,9 +383,9 @@ pub fn html(replay: &Replay) -> String {
     }
     if let Some(failure) = &replay.failure {
         h.push_str(&format!(
-            "<li class=\"illegal\" data-i=\"{}\"><a href=\"#seq={}\"><span class=\"seq\">{}</span><span class=\"line\">line {}</span><span class=\"who\"></span><span class=\"text\">refused{}: {}</span></a></li>\n",
+            "<li class=\"illegal\" data-i=\"{}\"><a href=\"#line={}\"><span class=\"seq\">{}</span><span class=\"line\">line {}</span><span class=\"who\"></span><span class=\"text\">refused{}: {}</span></a></li>\n",
             replay.frames.len(),
-            failure.seq,
+            failure.line,
             failure.seq,
             failure.line,
             failure
@@ -360,7 +395,10 @@ pub fn html(replay: &Replay) -> String {
             e(&failure.reason)
         ));
     }
-    h.push_str("</ol>\n</section>\n</aside>\n</main>\n");
+    h.push_str("</ol>\n</section>\n");
+    h.push_str(&format!(
+        "<section aria-labelledby=\"chart-title\"><h2 id=\"chart-title\">Scores over the match</h2>\n<figure class=\"chart\">{chart_svg}<figcaption>Each player's score after each event; the red line marks the event shown.</figcaption></figure>\n</section>\n</aside>\n</main>\n"
+    ));
     h.push_str(&format!(
         "<script type=\"application/json\" id=\"replay-data\">{}</script>\n",
         script_json(&data)

@@ -107,7 +107,7 @@
       }
     });
     figures.forEach(function (figure) {
-      figure.classList.toggle('actor', +figure.getAttribute('data-player') === frame.a);
+      figure.classList.toggle('actor', frame.a >= 0 && +figure.getAttribute('data-player') === frame.a);
     });
     var x = data.chart.x0 + i * data.chart.dx;
     marker.setAttribute('x1', String(x));
@@ -119,7 +119,7 @@
     document.getElementById('next-section').disabled = i === last;
     document.getElementById('last').disabled = i === last;
     document.body.classList.toggle('at-failure', item.classList.contains('illegal'));
-    var hash = '#seq=' + frame.s;
+    var hash = frame.l ? '#line=' + frame.l : '#seq=' + frame.s;
     if (location.hash !== hash) {
       try {
         history.replaceState(null, '', hash);
@@ -146,10 +146,12 @@
   }
 
   function fromHash() {
+    var line = /line=(\d+)/.exec(location.hash);
+    if (line && frames[last].l === +line[1]) return last;
     var match = /seq=(\d+)/.exec(location.hash);
     if (!match) return -1;
     var seq = +match[1];
-    for (var i = 0; i <= last; i++) if (frames[i].s === seq) return i;
+    for (var i = 0; i <= last; i++) if (frames[i].s === seq && !frames[i].l) return i;
     return -1;
   }
 
@@ -194,14 +196,29 @@
       figures.forEach(function (other) {
         other.classList.remove('large');
         other.querySelector('.enlarge').setAttribute('aria-pressed', 'false');
-        other.querySelector('.enlarge').textContent = 'Show large';
+        other.querySelector('.enlarge .verb').textContent = 'Show large';
       });
       figure.classList.toggle('large', large);
       button.setAttribute('aria-pressed', String(large));
-      button.textContent = large ? 'Show small' : 'Show large';
+      button.querySelector('.verb').textContent = large ? 'Show small' : 'Show large';
       if (large) figure.scrollIntoView({ block: 'start' });
     });
   });
+
+  // The jump buttons: to the sheets, the scores, the events.
+  Array.prototype.forEach.call(document.querySelectorAll('.jump'), function (button) {
+    button.addEventListener('click', function () {
+      var target = document.getElementById(button.getAttribute('data-to'));
+      target.scrollIntoView({ block: 'start' });
+    });
+  });
+  // The side column stands below the controls, whatever their height.
+  var controls = document.querySelector('.controls');
+  function measure() {
+    document.documentElement.style.setProperty('--controls', controls.offsetHeight + 'px');
+  }
+  window.addEventListener('resize', measure);
+  measure();
 
   var start = fromHash();
   go(start >= 0 ? start : data.start);
