@@ -72,6 +72,8 @@ pub fn router<G: Table>(shared: Arc<Shared>) -> Router {
                 }
             }),
         )
+        // Browsers ask for it; there is none.
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route("/api/state", get(state::<G>))
         .route("/api/view", get(view::<G>))
         .route("/api/events", post(events::<G>))

@@ -214,6 +214,7 @@
     renderPlayers();
     if (selected && view.choices.concat([]).some(function (c) { return c.key === selected; })) pick(selected);
     else { $('picker').hidden = true; selected = null; }
+    document.body.classList.toggle('player', view.role === 'player');
     document.body.setAttribute('data-seq', String(view.seq));
   }
 
@@ -252,6 +253,9 @@
       setTimeout(function () { load(); listen(); }, 2000);
     });
   }
+
+  // Another link opened in this tab: start again as its holder.
+  window.addEventListener('hashchange', function () { location.reload(); });
 
   if (!token) {
     say('This page needs the join link with its token: ask the table for yours.', true);
