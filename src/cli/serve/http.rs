@@ -29,6 +29,48 @@ pub struct Shared {
     pub tokens: Tokens,
     /// Each appended event, as the stream's JSON.
     pub appended: broadcast::Sender<String>,
+    /// The log's length when last seen, to notice entries recorded by
+    /// other programs (`sunfold place` beside the server).
+    pub seen: std::sync::atomic::AtomicU64,
+}
+
+fn length(path: &std::path::Path) -> u64 {
+    std::fs::metadata(path).map_or(0, |m| m.len())
+}
+
+/// Watches the log for entries recorded by other programs, once a second,
+/// and tells the stream's listeners.
+pub fn watch<G: Table>(shared: Arc<Shared>) {
+    use std::sync::atomic::Ordering;
+    shared.seen.store(length(&shared.path), Ordering::SeqCst);
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
+        loop {
+            every.tick().await;
+            let now = length(&shared.path);
+            if shared.seen.swap(now, Ordering::SeqCst) == now {
+                continue;
+            }
+            let watched = shared.clone();
+            let message = tokio::task::spawn_blocking(move || {
+                let mut message = None;
+                folded::<G>(&watched, |_, fold| {
+                    message = Some(serde_json::json!({
+                        "seq": fold.events() - 1,
+                        "kind": "recorded elsewhere",
+                        "said": "recorded by another program",
+                        "state": record::status_report::<G>(&watched.path, &fold),
+                    }));
+                    StatusCode::OK.into_response()
+                });
+                message
+            })
+            .await;
+            if let Ok(Some(message)) = message {
+                let _ = shared.appended.send(message.to_string());
+            }
+        }
+    });
 }
 
 const PAGE: &str = include_str!("page.html");
@@ -265,6 +307,9 @@ async fn events<G: Table>(
             }
             match record::append_said::<G>(session, &mut fold, line) {
                 Ok((appended, said)) => {
+                    shared
+                        .seen
+                        .store(length(&path), std::sync::atomic::Ordering::SeqCst);
                     let state = record::status_report::<G>(&path, &fold);
                     let message = serde_json::json!({
                         "seq": appended.seq,

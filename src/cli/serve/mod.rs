@@ -144,10 +144,17 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
             path: path.clone(),
             tokens,
             appended,
+            seen: 0.into(),
         });
         let router = match game {
-            GameKind::Soleils => http::router::<Soleils>(shared),
-            GameKind::Summertime => http::router::<Summertime>(shared),
+            GameKind::Soleils => {
+                http::watch::<Soleils>(shared.clone());
+                http::router::<Soleils>(shared)
+            }
+            GameKind::Summertime => {
+                http::watch::<Summertime>(shared.clone());
+                http::router::<Summertime>(shared)
+            }
         };
         axum::serve(listener, router)
             .with_graceful_shutdown(async {
