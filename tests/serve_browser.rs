@@ -303,3 +303,72 @@ fn players_play_a_round_by_tapping_their_phones() {
         assert!(std::fs::metadata(&png).unwrap().len() > 10_000);
     }
 }
+
+#[test]
+fn the_links_page_holds_each_link_as_a_qr_code_that_scans() {
+    let zbar = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join("zbarimg"))
+            .find(|p| p.is_file())
+    });
+    let Some(zbar) = zbar else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs zbarimg: apt-get install zbar-tools"
+        );
+        eprintln!("skipped: no zbarimg on PATH (apt-get install zbar-tools)");
+        return;
+    };
+    let log = common::fresh("serve-links", "links.jsonl");
+    let pdf = common::fresh("serve-links", "links.pdf");
+    let (code, _, stderr) =
+        common::sunfold(&["new", "soleils", &log, "--players", "Ann,Bob,Chloé"]);
+    assert_eq!(code, 0, "{stderr}");
+    let mut server = Killed(
+        Command::new(env!("CARGO_BIN_EXE_sunfold"))
+            .args([
+                "serve",
+                &log,
+                "--listen",
+                "127.0.0.1:0",
+                "--format",
+                "json",
+                "--links",
+                &pdf,
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let mut first = String::new();
+    BufReader::new(server.0.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let links: Value = serde_json::from_str(&first).unwrap();
+    let png = common::temp_dir("serve-links").join("links");
+    let status = Command::new("pdftoppm")
+        .args(["-png", "-r", "150", "-singlefile", &pdf])
+        .arg(&png)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = Command::new(zbar)
+        .args(["-q", "--raw"])
+        .arg(png.with_extension("png"))
+        .output()
+        .unwrap();
+    let mut scanned: Vec<String> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    scanned.sort();
+    let mut expected: Vec<String> = ["Ann", "Bob", "Chloé"]
+        .iter()
+        .map(|p| links["players"][p].as_str().unwrap().to_owned())
+        .chain([links["referee"].as_str().unwrap().to_owned()])
+        .collect();
+    expected.sort();
+    assert_eq!(scanned, expected);
+}

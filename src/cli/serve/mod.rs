@@ -45,7 +45,14 @@ pub struct ServeArgs {
 /// replays: the server starts only from a valid log.
 fn check_log(path: &Path) -> Result<(GameKind, Vec<String>), CliError> {
     use crate::game::Game;
-    let mut recorder = Recorder::open(path).map_err(|e| CliError::io(path, e))?;
+    let mut recorder = Recorder::open(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => CliError::Usage(format!(
+            "{}: expected a log to serve, but found no such file; start one first: sunfold new soleils {} --players Ann,Bob (or summertime)",
+            path.display(),
+            path.display()
+        )),
+        _ => CliError::io(path, e),
+    })?;
     let session = recorder.lock().map_err(|error| match error {
         LockError::Io(e) => CliError::io(path, e),
         LockError::Open(error) => super::replay::opening(path, Format::Text, error),
