@@ -266,11 +266,23 @@ fn allowed<G: Table>(fold: &Fold<G>, role: &Role, entry: &Entry<G::Event>) -> Re
 async fn events<G: Table>(
     State(shared): State<Arc<Shared>>,
     headers: HeaderMap,
-    body: Bytes,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Response {
     let role = match role(&shared, &headers) {
         Ok(role) => role,
         Err(refused) => return *refused,
+    };
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return refuse(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "expected one entry of at most {BODY_LIMIT} bytes, but found a longer body"
+                ),
+            );
+        }
+        Err(rejection) => return refuse(rejection.status(), rejection.body_text()),
     };
     blocking(move || {
         let Ok(text) = std::str::from_utf8(&body) else {
