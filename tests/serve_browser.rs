@@ -10,7 +10,6 @@
 mod common;
 
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -198,19 +197,8 @@ fn players_play_a_round_by_tapping_their_phones() {
         "62",
     ]);
     assert_eq!(code, 0, "{stderr}");
-    let mut server = Killed(
-        Command::new(env!("CARGO_BIN_EXE_sunfold"))
-            .args(["serve", &log, "--listen", "127.0.0.1:0", "--format", "json"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let mut first = String::new();
-    BufReader::new(server.0.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let links: Value = serde_json::from_str(&first).unwrap();
+    let served = common::serve(&log, &[]);
+    let links = served.links.clone();
 
     // The referee taps the digital roll.
     driver.open(links["referee"].as_str().unwrap());
@@ -324,28 +312,8 @@ fn the_links_page_holds_each_link_as_a_qr_code_that_scans() {
     let (code, _, stderr) =
         common::sunfold(&["new", "soleils", &log, "--players", "Ann,Bob,Chloé"]);
     assert_eq!(code, 0, "{stderr}");
-    let mut server = Killed(
-        Command::new(env!("CARGO_BIN_EXE_sunfold"))
-            .args([
-                "serve",
-                &log,
-                "--listen",
-                "127.0.0.1:0",
-                "--format",
-                "json",
-                "--links",
-                &pdf,
-            ])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let mut first = String::new();
-    BufReader::new(server.0.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let links: Value = serde_json::from_str(&first).unwrap();
+    let served = common::serve(&log, &["--links", &pdf]);
+    let links = served.links.clone();
     let png = common::temp_dir("serve-links").join("links");
     let status = Command::new("pdftoppm")
         .args(["-png", "-r", "150", "-singlefile", &pdf])

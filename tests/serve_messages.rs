@@ -4,17 +4,6 @@
 mod common;
 
 use serde_json::Value;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 #[test]
 fn the_servers_refusals_are_pinned() {
@@ -29,29 +18,9 @@ fn the_servers_refusals_are_pinned() {
         "62",
     ]);
     assert_eq!(code, 0, "{stderr}");
-    let mut server = Killed(
-        Command::new(env!("CARGO_BIN_EXE_sunfold"))
-            .args(["serve", &log, "--listen", "127.0.0.1:0", "--format", "json"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let mut first = String::new();
-    BufReader::new(server.0.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let links: Value = serde_json::from_str(&first).unwrap();
-    let token = |url: &Value| {
-        url.as_str()
-            .unwrap()
-            .split("#token=")
-            .nth(1)
-            .unwrap()
-            .to_owned()
-    };
-    let (ann, referee) = (token(&links["players"]["Ann"]), token(&links["referee"]));
-    let base = format!("http://{}", links["listen"].as_str().unwrap());
+    let served = common::serve(&log, &[]);
+    let (ann, referee) = (served.token("Ann"), served.token("referee"));
+    let base = served.base();
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .build()

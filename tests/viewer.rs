@@ -10,7 +10,6 @@
 mod common;
 
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -181,6 +180,16 @@ fn current_seq(dom: &str) -> u64 {
         .unwrap()
 }
 
+/// Each player's total in the engine's score table.
+fn engine_totals(state: &Value) -> Vec<i64> {
+    state["score"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["total"].as_i64().unwrap())
+        .collect()
+}
+
 /// The scores table: each player's score as shown.
 fn shown_scores(dom: &str) -> Vec<i64> {
     between(dom, "<td class=\"score\">", "</td>")
@@ -221,12 +230,7 @@ fn assert_soleils_state(dom: &str, state: &Value, at: &str) {
             player["name"]
         );
     }
-    let totals: Vec<i64> = state["score"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["total"].as_i64().unwrap())
-        .collect();
+    let totals = engine_totals(state);
     assert_eq!(shown_scores(dom), totals, "{at}: the scores");
 }
 
@@ -388,12 +392,7 @@ fn the_summertime_viewer_shows_the_grid_hands_and_display() {
                 );
             }
         }
-        let totals: Vec<i64> = state["score"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|l| l["total"].as_i64().unwrap())
-            .collect();
+        let totals = engine_totals(&state);
         assert_eq!(shown_scores(&dom), totals, "seq {seq}: the scores");
     }
 }
@@ -459,29 +458,6 @@ fn a_line_that_cannot_be_read_lists_what_was_allowed_there() {
     assert!(!failure.contains("breaks a rule"));
 }
 
-/// Sha-256 in base64, for the CSP of a page the test adds a script to.
-fn csp_hash(text: &str) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let bytes = Sha256::digest(text.as_bytes());
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            out.push(if i <= chunk.len() {
-                char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize])
-            } else {
-                '='
-            });
-        }
-    }
-    format!("'sha256-{out}'")
-}
-
 /// A copy of the viewer at `file` with `script` run after its own, allowed
 /// by its hash in the page's CSP, which otherwise stays as it is.
 fn with_script(file: &Path, script: &str, copy: &Path) {
@@ -489,7 +465,7 @@ fn with_script(file: &Path, script: &str, copy: &Path) {
     let page = page
         .replacen(
             "script-src ",
-            &format!("script-src {} ", csp_hash(script)),
+            &format!("script-src {} ", sunfold::render::viewer::csp_hash(script)),
             1,
         )
         .replacen("</body>", &format!("<script>{script}</script>\n</body>"), 1);

@@ -84,8 +84,10 @@ pub enum MetaError {
 
 fn seq_hint(expected: u64, found: u64) -> String {
     match found {
-        f if f + 1 == expected => " again (a duplicate)".to_owned(),
-        f if f > expected + 1 => format!(" (seq {expected} to {} are missing)", f - 1),
+        f if f.checked_add(1) == Some(expected) => " again (a duplicate)".to_owned(),
+        f if f > expected.saturating_add(1) => {
+            format!(" (seq {expected} to {} are missing)", f - 1)
+        }
         f if f > expected => format!(" (seq {expected} is missing)"),
         _ => " (out of order)".to_owned(),
     }

@@ -197,6 +197,42 @@ pub(super) fn strip(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, player: usiz
     }
 }
 
+/// A player's hand in words: each card's name and id, and the dealt cards
+/// not yet seen.
+pub(super) fn hand_text(
+    deck: &crate::summertime::Deck,
+    player: &crate::summertime::Player,
+) -> String {
+    let mut hand: Vec<String> = player
+        .hand
+        .iter()
+        .map(|&h| format!("{} ({})", deck.card(h).name, deck.card(h).id))
+        .collect();
+    if player.unknown > 0 {
+        hand.push(format!("{} unseen dealt card(s)", player.unknown));
+    }
+    if hand.is_empty() {
+        "empty".to_owned()
+    } else {
+        hand.join(", ")
+    }
+}
+
+/// Tiles by item kind in words ("2 coconut, 1 shell"), or "none".
+pub(super) fn tiles_text(deck: &crate::summertime::Deck, counts: &[u8]) -> String {
+    let parts: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(i, n)| format!("{n} {}", deck.item_name(i)))
+        .collect();
+    if parts.is_empty() {
+        "none".to_owned()
+    } else {
+        parts.join(", ")
+    }
+}
+
 fn state_page(c: &mut Canvas, state: &State) {
     let deck = state.deck();
     c.text(
@@ -220,19 +256,7 @@ fn state_page(c: &mut Canvas, state: &State) {
             Color::BLACK,
         );
         y += 5.5;
-        let mut hand: Vec<String> = p
-            .hand
-            .iter()
-            .map(|&h| format!("{} ({})", deck.card(h).name, deck.card(h).id))
-            .collect();
-        if p.unknown > 0 {
-            hand.push(format!("{} unseen dealt card(s)", p.unknown));
-        }
-        let hand = if hand.is_empty() {
-            "empty".to_owned()
-        } else {
-            hand.join(", ")
-        };
+        let hand = hand_text(deck, p);
         c.text_fit(
             3.0,
             y,
@@ -244,19 +268,7 @@ fn state_page(c: &mut Canvas, state: &State) {
             Color::BLACK,
         );
         y += 5.0;
-        let tiles = |counts: &[u8]| {
-            let parts: Vec<String> = counts
-                .iter()
-                .enumerate()
-                .filter(|&(_, &n)| n > 0)
-                .map(|(i, n)| format!("{n} {}", deck.item_name(i)))
-                .collect();
-            if parts.is_empty() {
-                "none".to_owned()
-            } else {
-                parts.join(", ")
-            }
-        };
+        let tiles = |counts: &[u8]| tiles_text(deck, counts);
         c.text_fit(
             3.0,
             y,

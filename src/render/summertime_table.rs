@@ -6,7 +6,7 @@
 
 use super::cards::{CARD_H, CARD_W, face};
 use super::scene::{Anchor, Canvas, Color, Frame, Page, Stroke, Weight};
-use super::summertime_replay::{played_card, strip};
+use super::summertime_replay::{hand_text, played_card, strip, tiles_text};
 use crate::summertime::{Cell, State, score};
 
 /// The page width, and the margin around the content.
@@ -237,34 +237,10 @@ fn display(c: &mut Canvas, state: &State) {
 fn players(c: &mut Canvas, state: &State, top: f32) {
     let deck = state.deck();
     let column = (WIDTH - 2.0 * MARGIN) / 2.0;
-    let tiles = |counts: &[u8]| {
-        let parts: Vec<String> = counts
-            .iter()
-            .enumerate()
-            .filter(|&(_, &n)| n > 0)
-            .map(|(i, n)| format!("{n} {}", deck.item_name(i)))
-            .collect();
-        if parts.is_empty() {
-            "none".to_owned()
-        } else {
-            parts.join(", ")
-        }
-    };
+    let tiles = |counts: &[u8]| tiles_text(deck, counts);
     for (p, player) in state.players().iter().enumerate() {
         let x = p as f32 * column;
-        let mut hand: Vec<String> = player
-            .hand
-            .iter()
-            .map(|&h| format!("{} ({})", deck.card(h).name, deck.card(h).id))
-            .collect();
-        if player.unknown > 0 {
-            hand.push(format!("{} unseen dealt", player.unknown));
-        }
-        let hand = if hand.is_empty() {
-            "empty".to_owned()
-        } else {
-            hand.join(", ")
-        };
+        let hand = hand_text(deck, player);
         let active = state.ended().is_none() && state.active() == p;
         c.group(format!("{}'s hand and tiles", player.name), |c| {
             c.rect(

@@ -96,3 +96,61 @@ pub fn copy_tree(from: &Path, to: &Path) {
         std::fs::copy(from, to).unwrap();
     }
 }
+
+/// `sunfold serve LOG --listen 127.0.0.1:0 --format json` and `args`,
+/// killed when dropped, with the links it printed.
+pub struct Served {
+    pub child: std::process::Child,
+    pub links: serde_json::Value,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn serve(log: &str, args: &[&str]) -> Served {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sunfold"))
+        .args(["serve", log, "--listen", "127.0.0.1:0", "--format", "json"])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().expect("piped"))
+        .read_line(&mut first)
+        .expect("the server prints its links");
+    let links = serde_json::from_str(&first).expect("one JSON line of links");
+    Served { child, links }
+}
+
+impl Served {
+    /// The token in a join link.
+    pub fn token(&self, who: &str) -> String {
+        let url = match who {
+            "referee" => &self.links["referee"],
+            player => &self.links["players"][player],
+        };
+        url.as_str()
+            .and_then(|u| u.split("#token=").nth(1))
+            .expect("a link with a token")
+            .to_owned()
+    }
+
+    /// The join link of a player, or the referee's.
+    pub fn link(&self, who: &str) -> String {
+        match who {
+            "referee" => self.links["referee"].as_str().unwrap().to_owned(),
+            player => self.links["players"][player].as_str().unwrap().to_owned(),
+        }
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    pub fn base(&self) -> String {
+        format!("http://{}", self.links["listen"].as_str().unwrap())
+    }
+}

@@ -155,8 +155,10 @@ fn role(shared: &Shared, headers: &HeaderMap) -> Result<Role, Box<Response>> {
     let given = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim);
+        .and_then(|v| v.trim().split_once(' '))
+        // The scheme is case-insensitive (RFC 9110).
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim());
     match given {
         None => Err(Box::new(refuse(
             StatusCode::UNAUTHORIZED,
@@ -257,6 +259,11 @@ fn allowed<G: Table>(fold: &Fold<G>, role: &Role, entry: &Entry<G::Event>) -> Re
             "expected a decision of {me}'s, but found one of {}'s: {what}",
             G::player_names(state)[actor]
         )),
+        // An entry no rule allows (a player not at this table) is the
+        // engine's to refuse, with its reason.
+        None if matches!(entry, Entry::Game(event) if G::apply(&mut state.clone(), event).is_err()) => {
+            Ok(())
+        }
         None => Err(format!(
             "expected a decision of {me}'s, but found one for the referee: {what}"
         )),
