@@ -45,7 +45,7 @@ fn the_servers_refusals_are_pinned() {
         format!("{status} {}", error.replace(&log, "m.jsonl"))
     };
     let mut text = String::new();
-    let cases: [(&str, Option<&str>, String); 11] = [
+    let cases: [(&str, Option<&str>, String); 12] = [
         (
             "no token",
             None,
@@ -86,6 +86,11 @@ fn the_servers_refusals_are_pinned() {
             "Ann placing for Bob",
             Some(&ann),
             r#"{"type":"placed","player":"Bob","box":"K1d","value":5}"#.to_owned(),
+        ),
+        (
+            "Ann placing for a stranger",
+            Some(&ann),
+            r#"{"type":"placed","player":"Zed","box":"K1d","value":5}"#.to_owned(),
         ),
         (
             "an illegal placement",

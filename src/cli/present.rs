@@ -31,7 +31,13 @@ pub trait Present: Game {
     /// no command records (the start event).
     fn command(state: &Self::State, event: &Self::Event) -> Option<Command>;
     /// The seat of the player whose decision `event` is, if any.
-    fn actor(state: &Self::State, event: &Self::Event) -> Option<usize>;
+    fn actor(state: &Self::State, event: &Self::Event) -> Option<usize> {
+        let name = Self::actor_name(event)?;
+        Self::player_names(state).iter().position(|n| n == name)
+    }
+    /// The player `event` names as deciding it, at the table or not; `None`
+    /// for an event of the table (a roll, a reveal, a discard).
+    fn actor_name(event: &Self::Event) -> Option<&str>;
     /// What the HTML viewer's Page Up and Page Down step by: "round" or
     /// "turn".
     const SECTION: &'static str;
@@ -76,17 +82,16 @@ pub struct RoundHistory {
 }
 
 impl Present for Soleils {
-    fn actor(state: &soleils::State, event: &soleils::Event) -> Option<usize> {
+    fn actor_name(event: &soleils::Event) -> Option<&str> {
         use soleils::Event;
-        let name = match event {
-            Event::Started(_) | Event::Rolled(_) => return None,
-            Event::Placed(e) => &e.player,
-            Event::CrabCopied(e) => &e.player,
-            Event::CrabDeclined(e) | Event::BonusDeclined(e) => &e.player,
-            Event::SunEntered(e) => &e.player,
-            Event::BonusPlaced(e) => &e.player,
-        };
-        state.player_index(name)
+        match event {
+            Event::Started(_) | Event::Rolled(_) => None,
+            Event::Placed(e) => Some(&e.player),
+            Event::CrabCopied(e) => Some(&e.player),
+            Event::CrabDeclined(e) | Event::BonusDeclined(e) => Some(&e.player),
+            Event::SunEntered(e) => Some(&e.player),
+            Event::BonusPlaced(e) => Some(&e.player),
+        }
     }
     const SECTION: &'static str = "round";
     /// A round starts with its roll.
@@ -297,15 +302,14 @@ impl Present for Soleils {
 }
 
 impl Present for Summertime {
-    fn actor(state: &summertime::State, event: &summertime::Event) -> Option<usize> {
+    fn actor_name(event: &summertime::Event) -> Option<&str> {
         use summertime::Event;
-        let name = match event {
-            Event::Started(_) | Event::Revealed(_) | Event::Discarded(_) => return None,
-            Event::Bought(e) => &e.player,
-            Event::Played(e) => &e.player,
-            Event::TurnEnded(e) | Event::TilesFlipped(e) | Event::Passed(e) => &e.player,
-        };
-        state.player_index(name)
+        match event {
+            Event::Started(_) | Event::Revealed(_) | Event::Discarded(_) => None,
+            Event::Bought(e) => Some(&e.player),
+            Event::Played(e) => Some(&e.player),
+            Event::TurnEnded(e) | Event::TilesFlipped(e) | Event::Passed(e) => Some(&e.player),
+        }
     }
     const SECTION: &'static str = "turn";
     /// A turn's events, from its first decision to its end: the turn
