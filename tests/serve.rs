@@ -928,17 +928,42 @@ fn state_is_the_status_report_and_the_view_offers_the_choices() {
     let mut clients = Clients::new();
     play(&server, &mut clients, &golden[1..2]);
     let client = agent();
-    let state = get(
+    // The referee's state is status --format json.
+    let state = get(&client, &server.url("/api/state"), Some(&server.referee)).json();
+    let path = log.display().to_string();
+    let (code, out, err) = common::sunfold(&["status", &path, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let status = serde_json::from_str::<Value>(&out).unwrap();
+    assert_eq!(state, status);
+    assert_eq!(state["events"], 2);
+    // A player's is the same with only their own legal decisions: the
+    // table's (a Summertime reveal names the next card) are not theirs.
+    let bobs = get(
         &client,
         &server.url("/api/state"),
         Some(&server.players["Bob"]),
     )
     .json();
-    let path = log.display().to_string();
-    let (code, out, err) = common::sunfold(&["status", &path, "--format", "json"]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(state, serde_json::from_str::<Value>(&out).unwrap());
-    assert_eq!(state["events"], 2);
+    let mut expected = status.clone();
+    for list in ["legal", "legal_events"] {
+        let own: Vec<Value> = status[list]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["player"] == "Bob" || e.as_str().is_some_and(|t| t.starts_with("Bob ")))
+            .cloned()
+            .collect();
+        expected[list] = Value::Array(own);
+    }
+    let own: Vec<Value> = status["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["decision"].as_str().unwrap().starts_with("Bob: "))
+        .cloned()
+        .collect();
+    expected["commands"] = Value::Array(own);
+    assert_eq!(bobs, expected);
 
     // Ann's page offers her placements of the rolled dice, each an event
     // that the server accepts as it is.
@@ -1111,5 +1136,62 @@ fn the_largest_seq_is_a_conflict() {
         body.as_bytes(),
         409,
         "seq u64::MAX",
+    );
+}
+
+#[test]
+fn a_summertime_player_sees_neither_the_next_card_nor_the_others_dealt_cards() {
+    let name = "summertime-last-card-bought.jsonl";
+    let log = fresh_log("serve-conceal", name);
+    let server = Server::start(&log, &[]);
+    let client = agent();
+    // The game opens with the table's reveals: the referee's state names
+    // the card that comes up, a player's does not.
+    let referee = get(&client, &server.url("/api/state"), Some(&server.referee)).json();
+    let reveals = |state: &Value| {
+        state["legal_events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["type"] == "revealed")
+            .count()
+    };
+    assert!(reveals(&referee) > 0);
+    let chloe = get(
+        &client,
+        &server.url("/api/state"),
+        Some(&server.players["Chloé"]),
+    )
+    .json();
+    assert_eq!(reveals(&chloe), 0);
+    // Chloé sees her own two dealt cards, and only the count of Dmitri's.
+    let hands = |state: &Value, who: &str| {
+        state["state"]["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == who)
+            .map(|p| {
+                (
+                    p["hand"].as_array().unwrap().len(),
+                    p["unseen_in_hand"].clone(),
+                )
+            })
+            .unwrap()
+    };
+    assert_eq!(hands(&chloe, "Chloé"), (2, json!(0)));
+    assert_eq!(hands(&chloe, "Dmitri"), (0, json!(2)));
+    assert_eq!(hands(&referee, "Dmitri"), (2, json!(0)));
+    // Her page draws Dmitri's hand face down too.
+    let view = get(
+        &client,
+        &server.url("/api/view"),
+        Some(&server.players["Chloé"]),
+    )
+    .json();
+    let svg = view["panels"][0]["svg"].as_str().unwrap();
+    assert!(
+        svg.contains("2 dealt face down"),
+        "Dmitri's hand is not named"
     );
 }

@@ -314,23 +314,39 @@ fn the_links_page_holds_each_link_as_a_qr_code_that_scans() {
     assert_eq!(code, 0, "{stderr}");
     let served = common::serve(&log, &["--links", &pdf]);
     let links = served.links.clone();
-    let png = common::temp_dir("serve-links").join("links");
+    let dir = common::temp_dir("serve-links");
     let status = Command::new("pdftoppm")
-        .args(["-png", "-r", "150", "-singlefile", &pdf])
-        .arg(&png)
+        .args(["-png", "-r", "150", &pdf])
+        .arg(dir.join("page"))
         .status()
         .unwrap();
     assert!(status.success());
-    let output = Command::new(zbar)
-        .args(["-q", "--raw"])
-        .arg(png.with_extension("png"))
-        .output()
-        .unwrap();
-    let mut scanned: Vec<String> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect();
+    // The players' codes on the first page, the referee's on its own.
+    let mut scanned = Vec::new();
+    for page in ["page-1.png", "page-2.png"] {
+        let output = Command::new(&zbar)
+            .args(["-q", "--raw"])
+            .arg(dir.join(page))
+            .output()
+            .unwrap();
+        scanned.extend(
+            String::from_utf8(output.stdout)
+                .unwrap()
+                .lines()
+                .map(str::to_owned),
+        );
+    }
+    assert_eq!(
+        scanned.last().map(String::as_str),
+        links["referee"].as_str(),
+        "the referee's code stands alone on the last page"
+    );
+    // Readable by its owner alone, as the tokens file.
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(
+        std::fs::metadata(&pdf).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
     scanned.sort();
     let mut expected: Vec<String> = ["Ann", "Bob", "Chloé"]
         .iter()

@@ -331,7 +331,7 @@ impl Present for Summertime {
         state: &summertime::State,
         out: &mut dyn FnMut(usize, &str, Vec<crate::render::scene::Page>),
     ) {
-        let page = crate::render::summertime_table::page(state, *window);
+        let page = crate::render::summertime_table::page(state, *window, None);
         out(0, "The table", vec![page]);
     }
     type History = ();

@@ -32,8 +32,26 @@ pub fn window<'a>(cells: impl IntoIterator<Item = &'a Cell>) -> Window {
         .unwrap_or((0, 0, 0, 0))
 }
 
-/// The table after an event, as one page.
-pub fn page(state: &State, window: Window) -> Page {
+/// The cards in player `p`'s hand that everyone has seen bought from the
+/// display, and how many others (dealt face down) they hold.
+pub fn public_hand(state: &State, p: usize) -> (Vec<crate::summertime::deck::CardIndex>, usize) {
+    let bought: Vec<_> = state
+        .turns()
+        .iter()
+        .filter(|t| t.player == p)
+        .filter_map(|t| match t.action {
+            crate::summertime::TurnAction::Bought { card } => Some(card),
+            _ => None,
+        })
+        .collect();
+    let player = &state.players()[p];
+    let (seen, hidden): (Vec<_>, Vec<_>) = player.hand.iter().partition(|c| bought.contains(c));
+    (seen, hidden.len() + usize::from(player.unknown))
+}
+
+/// The table after an event, as one page. With `seat`, as that player
+/// sees it: the others' cards dealt face down are counted, not named.
+pub fn page(state: &State, window: Window, seat: Option<usize>) -> Page {
     let (x0, y0, x1, y1) = window;
     let (columns, rows) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
     let inner = WIDTH - 2.0 * MARGIN;
@@ -56,7 +74,7 @@ pub fn page(state: &State, window: Window) -> Page {
         },
     };
     display(&mut c, state);
-    players(&mut c, state, display_h);
+    players(&mut c, state, display_h, seat);
     c.text(
         0.0,
         grid_top - 3.0,
@@ -234,13 +252,30 @@ fn display(c: &mut Canvas, state: &State) {
 }
 
 /// Each player's hand and tiles, in two columns.
-fn players(c: &mut Canvas, state: &State, top: f32) {
+fn players(c: &mut Canvas, state: &State, top: f32, seat: Option<usize>) {
     let deck = state.deck();
     let column = (WIDTH - 2.0 * MARGIN) / 2.0;
     let tiles = |counts: &[u8]| tiles_text(deck, counts);
     for (p, player) in state.players().iter().enumerate() {
         let x = p as f32 * column;
-        let hand = hand_text(deck, player);
+        let hand = match seat {
+            Some(seat) if seat != p => {
+                let (seen, hidden) = public_hand(state, p);
+                let mut words: Vec<String> = seen
+                    .iter()
+                    .map(|&h| format!("{} ({})", deck.card(h).name, deck.card(h).id))
+                    .collect();
+                if hidden > 0 {
+                    words.push(format!("{hidden} dealt face down"));
+                }
+                if words.is_empty() {
+                    "empty".to_owned()
+                } else {
+                    words.join(", ")
+                }
+            }
+            _ => hand_text(deck, player),
+        };
         let active = state.ended().is_none() && state.active() == p;
         c.group(format!("{}'s hand and tiles", player.name), |c| {
             c.rect(

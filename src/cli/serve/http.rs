@@ -3,7 +3,7 @@
 //! same lock, fold, check and fsync as `sunfold append`, so a refused
 //! request leaves the log's bytes unchanged.
 
-use super::table::Table;
+use super::table::{Table, status_for};
 use super::tokens::{Role, Tokens};
 use crate::cli::{commands, record};
 use crate::log::{AppendError, DecodeError, Entry, Fold, Line, Recorder, ReplayError, Session};
@@ -59,7 +59,7 @@ pub fn watch<G: Table>(shared: Arc<Shared>) {
                         "seq": fold.events() - 1,
                         "kind": "recorded elsewhere",
                         "said": "recorded by another program",
-                        "state": record::status_report::<G>(&watched.path, &fold),
+                        "state": status_for::<G>(&watched.path, &fold, None),
                     }));
                     StatusCode::OK.into_response()
                 });
@@ -210,12 +210,13 @@ fn folded<G: Table>(
 }
 
 async fn state<G: Table>(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
-    if let Err(refused) = role(&shared, &headers) {
-        return *refused;
-    }
+    let role = match role(&shared, &headers) {
+        Ok(role) => role,
+        Err(refused) => return *refused,
+    };
     blocking(move || {
         folded::<G>(&shared, |_, fold| {
-            axum::Json(record::status_report::<G>(&shared.path, &fold)).into_response()
+            axum::Json(status_for::<G>(&shared.path, &fold, Some(&role))).into_response()
         })
     })
     .await
@@ -323,7 +324,7 @@ async fn events<G: Table>(
                     shared
                         .seen
                         .store(length(&path), std::sync::atomic::Ordering::SeqCst);
-                    let state = record::status_report::<G>(&path, &fold);
+                    let state = status_for::<G>(&path, &fold, None);
                     let message = serde_json::json!({
                         "seq": appended.seq,
                         "kind": appended.kind,

@@ -48,13 +48,18 @@ pub fn scene(log: &Path, players: &[(String, String)], referee: &str) -> Scene {
     let (columns, rows) = (3usize, 4usize);
     let w = (pw - 2.0 * margin) / columns as f32;
     let h = (ph - 2.0 * margin - 14.0) / rows as f32;
-    let mut cards: Vec<(String, &str)> = players
+    let cards: Vec<(String, &str)> = players
         .iter()
         .map(|(p, l)| (p.clone(), l.as_str()))
         .collect();
-    cards.push(("Referee".to_owned(), referee));
+    // The referee's link on a page of its own: the players' pages go on
+    // the table, the referee's does not.
+    let referee = [("Referee".to_owned(), referee)];
+    let chunks = cards
+        .chunks(columns * rows)
+        .chain(std::iter::once(&referee[..]));
     let mut pages = Vec::new();
-    for (n, chunk) in cards.chunks(columns * rows).enumerate() {
+    for (n, chunk) in chunks.enumerate() {
         let mut items = Vec::new();
         let mut c = Canvas {
             items: &mut items,
@@ -77,10 +82,14 @@ pub fn scene(log: &Path, players: &[(String, String)], referee: &str) -> Scene {
             0.0,
             11.0,
             3.0,
-            format!(
-                "Page {}: scan your own code. Each link records for its holder only; keep it private.",
-                n + 1
-            ),
+            if chunk.len() == 1 && chunk[0].0 == "Referee" {
+                "The referee's link: it may record anything; keep this page off the table.".to_owned()
+            } else {
+                format!(
+                    "Page {}: scan your own code. Each link records for its holder only; keep it private.",
+                    n + 1
+                )
+            },
             Anchor::Start,
             Weight::Regular,
             Color::GREY,

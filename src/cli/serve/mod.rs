@@ -114,6 +114,12 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
             let scene = links::scene(path, &player_links, &referee);
             let target = super::render::target(file)?;
             super::render::write(&scene, &target)?;
+            // It holds every token, as the tokens file does.
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let _ = std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600));
+            }
         }
         match args.format {
             Format::Json => {
@@ -163,12 +169,25 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
                 http::router::<Summertime>(shared)
             }
         };
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| CliError::Usage(format!("the server stopped: {e}")))?;
+        // Ctrl-C stops taking requests and lets those under way finish;
+        // the live streams never end by themselves, so after two seconds
+        // the server stops without them. An append under way completes:
+        // the runtime waits for its blocking task.
+        let (stop, mut stopping) = tokio::sync::watch::channel(false);
+        let server = axum::serve(listener, router).with_graceful_shutdown(async move {
+            let _ = tokio::signal::ctrl_c().await;
+            let _ = stop.send(true);
+        });
+        tokio::select! {
+            served = server => {
+                served.map_err(|e| CliError::Usage(format!("the server stopped: {e}")))?;
+            }
+            _ = async {
+                let _ = stopping.wait_for(|stopped| *stopped).await;
+                tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+            } => {}
+        }
+        eprintln!("stopped; {} is all the state there is", path.display());
         Ok(Exit::Valid)
     })
 }

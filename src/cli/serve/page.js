@@ -109,6 +109,10 @@
     });
     box.appendChild(button('Roll these dice', function () {
       var dice = inputs.map(function (i) { return +i.value; });
+      if (dice.some(function (d) { return !(d >= 1 && d <= 6); })) {
+        say('Type the three dice thrown, each 1 to 6.', true);
+        return;
+      }
       post({ type: 'rolled', dice: dice });
     }));
     return box;
@@ -222,8 +226,12 @@
     return api('GET', '/api/view').then(function (r) {
       return r.json().then(function (body) {
         if (!r.ok) { say(body.error || ('Error ' + r.status), true); return; }
+        // A stale page never replaces a newer one.
+        if (view && body.seq < seq) return;
         view = body;
         seq = view.seq;
+        // Reached again: an old "cannot be reached" no longer holds.
+        if ($('message').classList.contains('error') && /cannot be reached/.test($('message').textContent)) say('');
         render();
       });
     }).catch(function () { say('The table server cannot be reached.', true); });

@@ -71,6 +71,51 @@ pub struct PageView {
 /// A game the table server serves.
 pub trait Table: Present + Sized + Send + Sync + 'static {
     fn page(fold: &Fold<Self>, role: &Role) -> PageView;
+    /// Takes out of `view` what the player at `seat` may not see (the other
+    /// players' cards dealt face down); without a seat, what no player may.
+    fn conceal(_state: &Self::State, _view: &mut Self::View, _seat: Option<usize>) {}
+}
+
+/// `status --format json` as `role` may see it: a player gets only their
+/// own legal decisions (a Summertime reveal would name the next card of a
+/// stack) and not the others' hidden cards. `None`: as the stream sends it
+/// to everyone, with no legal decisions at all.
+pub fn status_for<G: Table>(
+    path: &std::path::Path,
+    fold: &Fold<G>,
+    role: Option<&Role>,
+) -> crate::cli::reports::StatusReport<G::View, G::Event> {
+    let mut report = crate::cli::record::status_report::<G>(path, fold);
+    let state = fold.state();
+    match role {
+        Some(Role::Referee) => {}
+        Some(Role::Player(me)) => {
+            report
+                .legal_events
+                .retain(|e| G::actor_name(e) == Some(me.as_str()));
+            let mut seen = std::collections::HashSet::new();
+            report.legal = report
+                .legal_events
+                .iter()
+                .map(G::describe)
+                .filter(|d| seen.insert(d.clone()))
+                .collect();
+            let prefix = format!("{me}: ");
+            report.commands.retain(|g| g.decision.starts_with(&prefix));
+            G::conceal(state, &mut report.state, seat::<G>(state, me));
+        }
+        None => {
+            report.legal.clear();
+            report.legal_events.clear();
+            report.commands.clear();
+            G::conceal(state, &mut report.state, None);
+        }
+    }
+    report
+}
+
+fn seat<G: Present>(state: &G::State, me: &str) -> Option<usize> {
+    G::player_names(state).iter().position(|n| n == me)
 }
 
 fn json<T: Serialize>(value: &T) -> serde_json::Value {
@@ -179,6 +224,7 @@ fn waiting_for<G: Present>(state: &G::State, me: Option<usize>) -> String {
 }
 
 impl Table for Soleils {
+    // Every sheet is open on the table.
     fn page(fold: &Fold<Soleils>, role: &Role) -> PageView {
         use crate::render::soleils_replay::viewer_sheet;
         use soleils::Event;
@@ -262,9 +308,10 @@ impl Table for Soleils {
                 .filter_map(|c| c.key.as_deref())
                 .collect();
             let player = state.players()[p].name.clone();
-            for b in state.template().boxes() {
+            for (i, b) in state.template().boxes().iter().enumerate() {
                 let key = format!("box:{}", b.id);
-                if open.contains(key.as_str()) {
+                // A written box is not closed, only done.
+                if open.contains(key.as_str()) || state.players()[p].marks[i].is_some() {
                     continue;
                 }
                 let mut values: Vec<u8> = dice.to_vec();
@@ -286,7 +333,7 @@ impl Table for Soleils {
                 }
             }
         }
-        if view.choices.is_empty() && !view.dice_form {
+        if view.choices.iter().all(|c| c.group == "undo") && !view.dice_form {
             view.waiting = Some(waiting_for::<Soleils>(state, me));
         }
         view
@@ -294,6 +341,19 @@ impl Table for Soleils {
 }
 
 impl Table for Summertime {
+    fn conceal(state: &summertime::State, view: &mut Self::View, seat: Option<usize>) {
+        use crate::render::summertime_table::public_hand;
+        let deck = state.deck();
+        for (p, hand) in view.players.iter_mut().enumerate() {
+            if seat == Some(p) {
+                continue;
+            }
+            let (seen, hidden) = public_hand(state, p);
+            hand.hand = seen.iter().map(|&c| deck.card(c).id.clone()).collect();
+            hand.unseen_in_hand = u8::try_from(hidden).unwrap_or(u8::MAX);
+        }
+    }
+
     fn page(fold: &Fold<Summertime>, role: &Role) -> PageView {
         use crate::render::summertime_table::{page, window};
         use summertime::Event;
@@ -310,7 +370,7 @@ impl Table for Summertime {
         };
         view.panels = vec![Panel {
             name: "The table".to_owned(),
-            svg: svg("The table", vec![page(state, around)]),
+            svg: svg("The table", vec![page(state, around, me)]),
         }];
         let deck = state.deck();
         let name_of = |id: &str| {
@@ -335,8 +395,17 @@ impl Table for Summertime {
                 Event::TurnEnded(_) => ("turn", "End my turn".to_owned()),
                 Event::TilesFlipped(_) => ("turn", "Flip my face-down tiles".to_owned()),
                 Event::Passed(_) => ("turn", "Pass".to_owned()),
+                // In a dealt game the next card is the deck's secret until
+                // it is turned.
+                Event::Revealed(e) if state.is_dealt() => (
+                    "reveal",
+                    format!("Turn up the next card of stack {}", e.stack),
+                ),
                 Event::Revealed(_) => ("reveal", Summertime::describe(&event)),
-                Event::Discarded(_) => ("discard", Summertime::describe(&event)),
+                Event::Discarded(_) => (
+                    "discard",
+                    "Discard the face-up cards (two passes in a row)".to_owned(),
+                ),
                 Event::Started(_) => continue,
             };
             if !seen.insert(label.clone()) {
@@ -350,7 +419,7 @@ impl Table for Summertime {
             });
         }
         view.choices.extend(undo(fold, me));
-        if view.choices.is_empty() {
+        if view.choices.iter().all(|c| c.group == "undo") {
             view.waiting = Some(waiting_for::<Summertime>(state, me));
         }
         view
