@@ -83,15 +83,7 @@ pub struct RoundHistory {
 
 impl Present for Soleils {
     fn actor_name(event: &soleils::Event) -> Option<&str> {
-        use soleils::Event;
-        match event {
-            Event::Started(_) | Event::Rolled(_) => None,
-            Event::Placed(e) => Some(&e.player),
-            Event::CrabCopied(e) => Some(&e.player),
-            Event::CrabDeclined(e) | Event::BonusDeclined(e) => Some(&e.player),
-            Event::SunEntered(e) => Some(&e.player),
-            Event::BonusPlaced(e) => Some(&e.player),
-        }
+        event.player()
     }
     const SECTION: &'static str = "round";
     /// A round starts with its roll.
@@ -303,13 +295,7 @@ impl Present for Soleils {
 
 impl Present for Summertime {
     fn actor_name(event: &summertime::Event) -> Option<&str> {
-        use summertime::Event;
-        match event {
-            Event::Started(_) | Event::Revealed(_) | Event::Discarded(_) => None,
-            Event::Bought(e) => Some(&e.player),
-            Event::Played(e) => Some(&e.player),
-            Event::TurnEnded(e) | Event::TilesFlipped(e) | Event::Passed(e) => Some(&e.player),
-        }
+        event.player()
     }
     const SECTION: &'static str = "turn";
     /// A turn's events, from its first decision to its end: the turn

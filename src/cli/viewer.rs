@@ -70,7 +70,8 @@ fn build<G: Present, R: BufRead>(
             Err(error) => return Err(CliError::io(path, error)),
         };
         let number = line.number;
-        let before = fold.state().clone();
+        // The state before this line is the last one kept.
+        let before = states.last().expect("the start state is kept");
         let (undone, claims) = (fold.taken_back().len(), fold.claims().len());
         match fold.feed_event(&line) {
             Ok((seq, event)) => {
@@ -78,14 +79,14 @@ fn build<G: Present, R: BufRead>(
                 let (kind, actor, text) = match &event {
                     Some(event) => (
                         crate::game::EventKind::kind(event).to_owned(),
-                        G::actor(&before, event),
+                        G::actor(before, event),
                         G::describe(event),
                     ),
                     None if fold.taken_back().len() > undone => {
                         let taken = fold.taken_back().last().expect("just taken back");
                         (
                             "undone".to_owned(),
-                            G::actor(&before, &taken.event),
+                            G::actor(before, &taken.event),
                             format!("undid event {}: {}", taken.seq, G::describe(&taken.event)),
                         )
                     }
@@ -101,7 +102,7 @@ fn build<G: Present, R: BufRead>(
                     }
                     None => ("meta".to_owned(), None, String::new()),
                 };
-                seen.push(frame::<G>(&before, state, seq, number, &kind, actor, text));
+                seen.push(frame::<G>(before, state, seq, number, &kind, actor, text));
                 states.push(state.clone());
             }
             Err(error) => {
