@@ -20,12 +20,6 @@ pub enum GameArg {
     Summertime,
 }
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BotArg {
-    Random,
-    Greedy,
-}
-
 pub(super) fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     match jobs {

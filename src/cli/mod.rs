@@ -4,6 +4,7 @@
 mod batch;
 mod commands;
 mod error;
+mod ladder;
 mod load;
 mod present;
 mod record;
@@ -120,6 +121,11 @@ enum Command {
     /// scores, a changed winner, or the first decision that becomes illegal.
     #[command(after_help = EXIT_CODES)]
     Rescore(rescore::RescoreArgs),
+    /// Rank bots by strength: seat-rotated tables of the listed bots, each
+    /// one's win rate, mean score and Bradley–Terry rating (random = 0),
+    /// with 95% intervals.
+    #[command(after_help = EXIT_CODES)]
+    Ladder(ladder::LadderArgs),
     /// Audit every log under the given files and folders, in parallel.
     ///
     /// Prints one line per bad file with its first located error, then a
@@ -306,6 +312,7 @@ fn run(command: Command) -> Result<Exit, CliError> {
         Command::Simulate(args) => simulate::simulate(args),
         Command::Compare(args) => simulate::compare(args),
         Command::Rescore(args) => rescore::run(args),
+        Command::Ladder(args) => ladder::run(args),
         Command::Audit {
             paths,
             format,

@@ -19,6 +19,9 @@ fn short(section: Section) -> &'static str {
     match section {
         Section::Score => "score",
         Section::Win => "win rate",
+        Section::Bots => "by bot",
+        Section::Skill => "skill",
+        Section::Fairness => "fairness",
         Section::Length => "length",
         Section::End => "ended",
         Section::Completion => "completed",
@@ -317,8 +320,11 @@ pub struct Batch {
     /// Games played (per variant; game i of A and of B share a seed).
     pub games: u64,
     pub seed: u64,
-    /// The bot of each seat.
-    pub bots: Vec<&'static str>,
+    /// The bot of each seat in the first game.
+    pub bots: Vec<String>,
+    /// Whether the bots turn one seat each game, so that every bot plays
+    /// every seat (true whenever the bots are not all the same).
+    pub rotated: bool,
     /// Every figure's id, section, label and unit, in report order.
     pub figures: Vec<Metric>,
     /// Every seat's final score, counted in buckets (the same for A and B).
@@ -334,6 +340,7 @@ impl Batch {
             games: report.games,
             seed: report.seed,
             bots: report.bots.clone(),
+            rotated: report.rotated,
             figures: report.rows.iter().map(|r| r.metric.clone()).collect(),
             histogram: report.histogram.clone(),
         }

@@ -2,12 +2,12 @@
 //! variant, on every core. The same seed gives the same report, byte for
 //! byte, whatever the number of threads.
 
-use super::batch::{BotArg, CHUNK, GameArg, game_seed, pool, progress};
+use super::batch::{CHUNK, GameArg, game_seed, pool, progress};
 use super::error::CliError;
 use super::render::PaperArg;
 use super::{Exit, Format, report_view, variant};
 use crate::log::chained_log;
-use crate::sim::{Bot, GameResult, Paired, Report, Simulated, Tally, play};
+use crate::sim::{Bot, GameResult, Paired, Report, Searched, Simulated, Tally, lineup, play};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use rayon::prelude::*;
@@ -26,14 +26,16 @@ pub struct BatchArgs {
     /// Game i is played from a seed derived from this one and i.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// One bot per seat, repeated over the seats: random or greedy.
+    /// One bot per seat, repeated over the seats: random, greedy, search
+    /// (64 rollouts per decision) or search:N. Mixed bots turn one seat
+    /// each game, so that every bot plays every seat.
     #[arg(
         long = "bot",
-        value_enum,
         value_delimiter = ',',
-        default_value = "random"
+        default_value = "random",
+        value_parser = parse_bot
     )]
-    pub bots: Vec<BotArg>,
+    pub bots: Vec<Bot>,
     /// Worker threads; every core if left out. The output is the same on any number.
     #[arg(long)]
     pub jobs: Option<usize>,
@@ -98,18 +100,17 @@ pub struct CompareArgs {
     pub paper: PaperArg,
 }
 
-fn usage(message: String) -> CliError {
+pub(super) fn usage(message: String) -> CliError {
     CliError::Usage(message)
 }
 
-fn bots(args: &[BotArg]) -> Vec<Bot> {
-    let bots: Vec<Bot> = args
-        .iter()
-        .map(|b| match b {
-            BotArg::Random => Bot::Random,
-            BotArg::Greedy => Bot::Greedy,
-        })
-        .collect();
+/// `--bot`'s parser: the message says what a bot is, with a suggestion.
+pub(super) fn parse_bot(text: &str) -> Result<Bot, String> {
+    Bot::parse(text).map_err(|e| e.to_string())
+}
+
+pub(super) fn bots(args: &[Bot]) -> Vec<Bot> {
+    let bots = args.to_vec();
     if bots.is_empty() {
         vec![Bot::Random]
     } else {
@@ -118,7 +119,7 @@ fn bots(args: &[BotArg]) -> Vec<Bot> {
 }
 
 /// The player count, defaulted and checked against what every variant allows.
-fn players<G: Simulated>(
+pub(super) fn players<G: Simulated>(
     variants: &[&G::Variant],
     given: Option<usize>,
 ) -> Result<usize, CliError> {
@@ -142,7 +143,7 @@ fn players<G: Simulated>(
     Ok(players)
 }
 
-fn games(games: u64) -> Result<u64, CliError> {
+pub(super) fn games(games: u64) -> Result<u64, CliError> {
     if games == 0 {
         return Err(usage(
             "expected at least 1 game, but found --games 0".to_owned(),
@@ -152,7 +153,7 @@ fn games(games: u64) -> Result<u64, CliError> {
 }
 
 /// `--template` belongs to 62 Soleils and `--deck` to Summertime.
-fn only_for(game: GameArg, flag: &str, given: bool) -> Result<(), CliError> {
+pub(super) fn only_for(game: GameArg, flag: &str, given: bool) -> Result<(), CliError> {
     let (owner, other) = match flag {
         "--deck" | "--a-deck" | "--b-deck" => (GameArg::Summertime, "summertime"),
         _ => (GameArg::Soleils, "soleils"),
@@ -187,7 +188,7 @@ pub fn simulate(args: SimulateArgs) -> Result<Exit, CliError> {
     run()
 }
 
-fn simulate_game<G: Simulated>(args: &SimulateArgs, variant: &G::Variant) -> Result<Exit, CliError>
+fn simulate_game<G: Searched>(args: &SimulateArgs, variant: &G::Variant) -> Result<Exit, CliError>
 where
     G::Event: Send,
 {
@@ -210,7 +211,9 @@ where
         batches(
             count,
             |i| -> Result<_, CliError> {
-                let mut result = play::<G>(variant, players, &bots, game_seed(args.batch.seed, i));
+                let mut seats = Vec::new();
+                lineup(&bots, players, i, &mut seats);
+                let mut result = play::<G>(variant, players, &seats, game_seed(args.batch.seed, i));
                 if let Some(dir) = out {
                     write_log::<G>(dir, i, variant, &result)?;
                 }
@@ -238,7 +241,7 @@ fn write_log<G: Simulated>(
 
 /// Plays games `0..count` in parallel chunks and hands each result to
 /// `add` in game order, so that the report is the same on any thread count.
-fn batches<T: Send>(
+pub(super) fn batches<T: Send>(
     count: u64,
     play: impl Fn(u64) -> Result<T, CliError> + Sync,
     mut add: impl FnMut(T),
@@ -262,7 +265,7 @@ fn batches<T: Send>(
     Ok(())
 }
 
-fn finish(report: &Report, format: Format, started: Instant, threads: usize) {
+pub(super) fn finish(report: &Report, format: Format, started: Instant, threads: usize) {
     match format {
         Format::Text => print!("{}", report_view::text(report)),
         Format::Json => println!("{}", report_view::json(report)),
@@ -301,7 +304,7 @@ pub fn compare(args: CompareArgs) -> Result<Exit, CliError> {
     run()
 }
 
-fn compare_game<G: Simulated>(
+fn compare_game<G: Searched>(
     args: &CompareArgs,
     a: &G::Variant,
     b: &G::Variant,
@@ -336,8 +339,10 @@ where
             count,
             |i| {
                 let seed = game_seed(args.batch.seed, i);
-                let mut ra = play::<G>(a, players, &bots, seed);
-                let mut rb = play::<G>(b, players, &bots, seed);
+                let mut seats = Vec::new();
+                lineup(&bots, players, i, &mut seats);
+                let mut ra = play::<G>(a, players, &seats, seed);
+                let mut rb = play::<G>(b, players, &seats, seed);
                 // Only the figures are kept: memory stays flat.
                 ra.actions = Vec::new();
                 rb.actions = Vec::new();

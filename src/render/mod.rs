@@ -5,6 +5,7 @@
 pub mod cards;
 pub mod chart;
 pub mod compare;
+pub mod ladder;
 pub mod paper;
 pub mod pdf;
 pub mod pictogram;

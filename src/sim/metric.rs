@@ -18,6 +18,9 @@ use serde::Serialize;
 pub enum Section {
     Score,
     Win,
+    Bots,
+    Skill,
+    Fairness,
     Length,
     End,
     Completion,
@@ -32,6 +35,11 @@ impl Section {
         match self {
             Section::Score => "mean score",
             Section::Win => "win rate (ties share a win)",
+            Section::Bots => "by bot (ties share a win; bots turn seats from game to game)",
+            Section::Skill => "skill against luck: the strongest bot against the weakest",
+            Section::Fairness => {
+                "seat fairness: each seat's win rate when the strongest bot holds it"
+            }
             Section::Length => "game length",
             Section::End => "how the game ended",
             Section::Completion => "zone flags and groups completed, per player",

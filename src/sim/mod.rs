@@ -4,16 +4,21 @@
 //! order of simultaneous decisions and each seat's bot, so that a seed means
 //! the same games forever and two variants can be played on the same luck.
 
+pub mod analysis;
 mod distribution;
 mod games;
+pub mod ladder;
 mod metric;
 mod report;
 mod run;
+pub mod search;
 mod tally;
 mod variant;
 
+pub use ladder::{Ladder, LadderGame, Rung, Skill, ladder};
 pub use metric::{Estimate, Metric, Moments, Section, Unit, Z95};
 pub use report::{BotWins, Histogram, Report, Row, SeatRange};
-pub use run::{Bot, GameResult, PlayerRange, Simulated, play};
-pub use tally::{Paired, Tally};
+pub use run::{Bot, BotError, GameResult, PlayerRange, Simulated, lineup, play};
+pub use search::{DEFAULT_ROLLOUTS, Searched, Searcher};
+pub use tally::{Paired, Tally, kinds};
 pub use variant::{SoleilsVariant, SummertimeVariant, VariantInfo};

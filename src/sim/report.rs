@@ -27,19 +27,20 @@ impl Row {
 }
 
 /// The lowest and highest score a seat reached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct SeatRange {
     /// 1-based.
     pub seat: usize,
-    pub bot: &'static str,
+    /// The seat's bot, or `rotated` when the bots turn seats.
+    pub bot: String,
     pub min: i64,
     pub max: i64,
 }
 
 /// How often a kind of bot won.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct BotWins {
-    pub bot: &'static str,
+    pub bot: String,
     /// Its share of all games won (ties share a win).
     pub of_games: f64,
     /// Its wins per seat it played.
@@ -85,8 +86,10 @@ pub struct Report {
     /// Games played per variant.
     pub games: u64,
     pub seed: u64,
-    /// The bot of each seat.
-    pub bots: Vec<&'static str>,
+    /// The bot of each seat in the first game.
+    pub bots: Vec<String>,
+    /// Whether the bots turn seats from game to game ([`super::lineup`]).
+    pub rotated: bool,
     pub a: VariantInfo,
     pub b: Option<VariantInfo>,
     /// Every figure, in section order.

@@ -2,6 +2,7 @@
 //! random streams that make two variants' games comparable.
 
 use super::metric::Metric;
+use super::search::{Searched, Searcher};
 use crate::game::Game;
 use crate::rng::SeededRng;
 
@@ -13,15 +14,132 @@ pub enum Bot {
     /// The best immediate score gain, with the game's documented heuristic
     /// breaking ties and valuing what the score does not yet show.
     Greedy,
+    /// Flat Monte Carlo search with this many rollouts per decision, the
+    /// greedy bot playing out each rollout: see [`super::search`].
+    Search(u32),
+}
+
+/// Why a bot's name is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotError {
+    #[error("expected a bot (random, greedy, search or search:N), but found {found:?}{suggestion}")]
+    Unknown {
+        found: String,
+        suggestion: crate::suggest::Suggestion,
+    },
+    #[error(
+        "expected search:N with N a whole number of rollouts from 1 to {max}, but found {found:?}"
+    )]
+    Budget { found: String, max: u32 },
 }
 
 impl Bot {
-    pub fn name(self) -> &'static str {
+    /// The largest budget `search:N` takes.
+    pub const MAX_ROLLOUTS: u32 = 1_000_000;
+
+    /// `random`, `greedy`, `search:64`.
+    pub fn name(self) -> String {
         match self {
-            Bot::Random => "random",
-            Bot::Greedy => "greedy",
+            Bot::Random => "random".to_owned(),
+            Bot::Greedy => "greedy".to_owned(),
+            Bot::Search(n) => format!("search:{n}"),
         }
     }
+
+    /// How strong a bot is meant to be: random, then greedy, then search by
+    /// its budget. The skill figures set the strongest against the weakest.
+    pub fn strength(self) -> (u8, u32) {
+        match self {
+            Bot::Random => (0, 0),
+            Bot::Greedy => (1, 0),
+            Bot::Search(n) => (2, n),
+        }
+    }
+
+    /// A bot from its name: `random`, `greedy`, `search` (the default
+    /// budget) or `search:N`.
+    pub fn parse(text: &str) -> Result<Bot, BotError> {
+        let text = text.trim();
+        match text {
+            "random" => return Ok(Bot::Random),
+            "greedy" => return Ok(Bot::Greedy),
+            "search" => return Ok(Bot::Search(super::search::DEFAULT_ROLLOUTS)),
+            _ => {}
+        }
+        if let Some(budget) = text.strip_prefix("search:") {
+            return match budget.parse::<u32>() {
+                Ok(n) if (1..=Self::MAX_ROLLOUTS).contains(&n) => Ok(Bot::Search(n)),
+                _ => Err(BotError::Budget {
+                    found: text.to_owned(),
+                    max: Self::MAX_ROLLOUTS,
+                }),
+            };
+        }
+        let head = text.split(':').next().unwrap_or(text);
+        Err(BotError::Unknown {
+            found: text.to_owned(),
+            suggestion: crate::suggest::closest(head, ["random", "greedy", "search"]),
+        })
+    }
+}
+
+impl std::str::FromStr for Bot {
+    type Err = BotError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Bot::parse(s)
+    }
+}
+
+/// Which of `bots` sits at each seat in game `i` of a batch, so that over
+/// the batch every bot plays every seat equally often and, when there are
+/// more bots than seats, every group of bots meets.
+///
+/// - As many seats as bots or more: seat `s` gets bot `(s + i) mod k`; the
+///   bots repeat around the table and turn one seat each game.
+/// - Fewer seats than bots: the groups of `players` bots are taken in turn
+///   (in lexicographic order), each for `players` games, turning one seat
+///   each game.
+///
+/// A single bot sits everywhere, whatever `i`.
+pub fn lineup(bots: &[Bot], players: usize, i: u64, out: &mut Vec<Bot>) {
+    out.clear();
+    let k = bots.len();
+    if k <= players {
+        out.extend((0..players).map(|s| bots[(s + (i % k as u64) as usize) % k]));
+        return;
+    }
+    let groups = combinations(k, players);
+    let turn = (i % players as u64) as usize;
+    let group = nth_combination(k, players, (i / players as u64) % groups);
+    out.extend((0..players).map(|s| bots[group[(s + turn) % players]]));
+}
+
+/// k choose n, saturating.
+fn combinations(k: usize, n: usize) -> u64 {
+    let mut c: u64 = 1;
+    for j in 0..n as u64 {
+        c = c.saturating_mul(k as u64 - j) / (j + 1);
+    }
+    c.max(1)
+}
+
+/// The `index`-th n-subset of 0..k in lexicographic order.
+fn nth_combination(k: usize, n: usize, mut index: u64) -> Vec<usize> {
+    let mut out = Vec::with_capacity(n);
+    let mut next = 0;
+    for left in (1..=n).rev() {
+        loop {
+            let with = combinations(k - next - 1, left - 1);
+            if index < with {
+                out.push(next);
+                next += 1;
+                break;
+            }
+            index -= with;
+            next += 1;
+        }
+    }
+    out
 }
 
 /// The smallest and largest player counts a variant allows, and a note for
@@ -86,6 +204,8 @@ pub trait Simulated: Game {
 /// One finished game.
 pub struct GameResult<G: Simulated> {
     pub players: usize,
+    /// The bot of each seat.
+    pub seats: Vec<Bot>,
     /// What its start drew by chance.
     pub deal: G::Deal,
     /// Every action after the start, in order.
@@ -146,65 +266,117 @@ impl Streams {
 
 /// What a game keeps between decisions so that nothing is allocated per
 /// decision once the buffers have grown.
-struct Buffers<G: Simulated> {
-    options: Vec<G::Action>,
+pub struct Buffers<G: Simulated> {
+    pub(super) options: Vec<G::Action>,
     picks: Vec<G::Action>,
     deciders: Vec<usize>,
-    scratch: G::Scratch,
+    pub(super) scratch: G::Scratch,
 }
 
-fn choose<G: Simulated>(
+impl<G: Simulated> Buffers<G> {
+    pub(super) fn new(players: usize) -> Self {
+        Buffers {
+            options: Vec::with_capacity(64),
+            picks: Vec::with_capacity(64),
+            deciders: Vec::with_capacity(players),
+            scratch: Default::default(),
+        }
+    }
+}
+
+/// The greedy bot's pick for player `p`: the best immediate score gain plus
+/// the game's heuristic, ties broken by `rng`.
+pub(super) fn greedy<G: Simulated>(
     state: &mut G::State,
     p: usize,
-    bot: Bot,
     rng: &mut SeededRng,
     buffers: &mut Buffers<G>,
 ) -> G::Action {
     G::options(state, p, &mut buffers.options);
     let options = &buffers.options;
-    match bot {
-        Bot::Random => options[rng.below(options.len() as u64) as usize],
-        Bot::Greedy => {
-            let before = G::total(state, p);
-            let mut best = f64::MIN;
-            let picks = &mut buffers.picks;
+    let before = G::total(state, p);
+    let mut best = f64::MIN;
+    let picks = &mut buffers.picks;
+    picks.clear();
+    for &action in options {
+        let Some(after) = G::total_after(state, action, &mut buffers.scratch) else {
+            continue;
+        };
+        let value = (after - before) as f64 + G::heuristic(state, action);
+        if value > best + 1e-9 {
+            best = value;
             picks.clear();
-            for &action in options {
-                let Some(after) = G::total_after(state, action, &mut buffers.scratch) else {
-                    continue;
-                };
-                let value = (after - before) as f64 + G::heuristic(state, action);
-                if value > best + 1e-9 {
-                    best = value;
-                    picks.clear();
-                }
-                if (value - best).abs() <= 1e-9 {
-                    picks.push(action);
-                }
-            }
-            picks.swap_remove(rng.below(picks.len() as u64) as usize)
         }
+        if (value - best).abs() <= 1e-9 {
+            picks.push(action);
+        }
+    }
+    picks.swap_remove(rng.below(picks.len() as u64) as usize)
+}
+
+/// Plays `state` to its end with the greedy bot in every seat, drawing the
+/// dice, the order of simultaneous decisions and the bots' ties from `rng`:
+/// the search bot's rollout.
+pub(super) fn playout<G: Simulated>(
+    state: &mut G::State,
+    rng: &mut SeededRng,
+    buffers: &mut Buffers<G>,
+) {
+    let mut steps = 0;
+    loop {
+        let action = if let Some(action) = G::chance(state, rng) {
+            action
+        } else {
+            G::deciders(state, &mut buffers.deciders);
+            let count = buffers.deciders.len();
+            if count == 0 {
+                return;
+            }
+            let p = buffers.deciders[rng.below(count as u64) as usize];
+            greedy::<G>(state, p, rng, buffers)
+        };
+        G::apply_action(state, action).expect("bots choose legal actions");
+        steps += 1;
+        assert!(steps < 100_000, "a game that does not end");
+    }
+}
+
+fn choose<G: Searched>(
+    state: &mut G::State,
+    p: usize,
+    bot: Bot,
+    rng: &mut SeededRng,
+    buffers: &mut Buffers<G>,
+    searcher: &mut Option<Box<Searcher<G>>>,
+) -> G::Action {
+    match bot {
+        Bot::Random => {
+            G::options(state, p, &mut buffers.options);
+            let options = &buffers.options;
+            options[rng.below(options.len() as u64) as usize]
+        }
+        Bot::Greedy => greedy::<G>(state, p, rng, buffers),
+        Bot::Search(rollouts) => searcher
+            .get_or_insert_with(Default::default)
+            .choose(state, p, rollouts, rng),
     }
 }
 
 /// Plays one whole game under `variant` with the bots seated in order
 /// (repeated if fewer than the players), from `seed`.
-pub fn play<G: Simulated>(
+pub fn play<G: Searched>(
     variant: &G::Variant,
     players: usize,
     bots: &[Bot],
     seed: u64,
 ) -> GameResult<G> {
+    let seats: Vec<Bot> = (0..players).map(|p| bots[p % bots.len()]).collect();
     let mut streams = Streams::new(seed, players);
     let deal = G::deal(variant, players, &mut streams.chance);
     let mut state = G::table(variant, players, &deal);
     let mut actions = Vec::with_capacity(256);
-    let mut buffers = Buffers::<G> {
-        options: Vec::with_capacity(64),
-        picks: Vec::with_capacity(64),
-        deciders: Vec::with_capacity(players),
-        scratch: Default::default(),
-    };
+    let mut buffers = Buffers::<G>::new(players);
+    let mut searcher = None;
     loop {
         let action = if let Some(action) = G::chance(&state, &mut streams.chance) {
             action
@@ -215,8 +387,15 @@ pub fn play<G: Simulated>(
                 break;
             }
             let p = buffers.deciders[streams.order.below(count as u64) as usize];
-            let bot = bots[p % bots.len()];
-            choose::<G>(&mut state, p, bot, &mut streams.seats[p], &mut buffers)
+            let bot = seats[p];
+            choose::<G>(
+                &mut state,
+                p,
+                bot,
+                &mut streams.seats[p],
+                &mut buffers,
+                &mut searcher,
+            )
         };
         G::apply_action(&mut state, action).expect("bots choose legal actions");
         actions.push(action);
@@ -227,6 +406,7 @@ pub fn play<G: Simulated>(
     G::measure(&state, &mut figures);
     GameResult {
         players,
+        seats,
         deal,
         actions,
         totals,

@@ -65,11 +65,116 @@ fn score_values(totals: &[i64], out: &mut Vec<f64>) {
     out.extend(win_shares(totals));
 }
 
+/// The figures that set bots against each other, when a batch has more
+/// than one kind: per bot, its win rate and mean score; the skill figures,
+/// the strongest bot against the weakest; and each seat's win rate when
+/// the strongest bot holds it. A figure a game cannot measure (a bot not at
+/// its table) is left out of that game's mean.
+fn bot_metrics(kinds: &[Bot], players: usize) -> Vec<Metric> {
+    if kinds.len() < 2 {
+        return Vec::new();
+    }
+    let mut m = Vec::new();
+    for bot in kinds {
+        let name = bot.name();
+        m.push(Metric::new(
+            format!("bot.{name}.win_rate"),
+            Section::Bots,
+            format!("{name}: win rate per seat"),
+            Unit::Share,
+        ));
+        m.push(Metric::new(
+            format!("bot.{name}.mean_score"),
+            Section::Bots,
+            format!("{name}: mean score"),
+            Unit::Points,
+        ));
+    }
+    let (strong, weak) = (kinds[kinds.len() - 1].name(), kinds[0].name());
+    m.push(Metric::new(
+        "skill.win_share",
+        Section::Skill,
+        format!("{strong} beats {weak} (seat against seat, ties half)"),
+        Unit::Share,
+    ));
+    m.push(Metric::new(
+        "skill.score_gap",
+        Section::Skill,
+        format!("{strong} minus {weak}, mean score"),
+        Unit::Points,
+    ));
+    for p in 1..=players {
+        m.push(Metric::new(
+            format!("fairness.seat_{p}"),
+            Section::Fairness,
+            format!("seat {p} as {strong}"),
+            Unit::Share,
+        ));
+    }
+    m
+}
+
+/// The values of [`bot_metrics`] for one game, `NaN` where the game does
+/// not measure a figure.
+fn bot_values(kinds: &[Bot], seats: &[Bot], totals: &[i64], out: &mut Vec<f64>) {
+    if kinds.len() < 2 {
+        return;
+    }
+    let shares: Vec<f64> = win_shares(totals).collect();
+    let mean_over = |bot: Bot, of: &dyn Fn(usize) -> f64| {
+        let (mut sum, mut n) = (0.0, 0.0);
+        for (p, &b) in seats.iter().enumerate() {
+            if b == bot {
+                sum += of(p);
+                n += 1.0;
+            }
+        }
+        if n == 0.0 { f64::NAN } else { sum / n }
+    };
+    for &bot in kinds {
+        out.push(mean_over(bot, &|p| shares[p]));
+        out.push(mean_over(bot, &|p| totals[p] as f64));
+    }
+    let (strong, weak) = (kinds[kinds.len() - 1], kinds[0]);
+    let (mut beats, mut pairs) = (0.0, 0.0);
+    for (i, &a) in seats.iter().enumerate() {
+        for (j, &b) in seats.iter().enumerate() {
+            if a == strong && b == weak {
+                pairs += 1.0;
+                beats += match totals[i].cmp(&totals[j]) {
+                    std::cmp::Ordering::Greater => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Less => 0.0,
+                };
+            }
+        }
+    }
+    out.push(if pairs == 0.0 {
+        f64::NAN
+    } else {
+        beats / pairs
+    });
+    out.push(mean_over(strong, &|p| totals[p] as f64) - mean_over(weak, &|p| totals[p] as f64));
+    for (p, &b) in seats.iter().enumerate() {
+        out.push(if b == strong { shares[p] } else { f64::NAN });
+    }
+}
+
+/// The distinct bots of a batch, weakest first.
+pub fn kinds(bots: &[Bot]) -> Vec<Bot> {
+    let mut kinds = bots.to_vec();
+    kinds.sort_by_key(|b| b.strength());
+    kinds.dedup();
+    kinds
+}
+
 /// One variant's batch so far.
 pub struct Tally {
     info: VariantInfo,
     players: usize,
     bots: Vec<Bot>,
+    /// The distinct bots, weakest first.
+    kinds: Vec<Bot>,
     metrics: Vec<Metric>,
     moments: Vec<Moments>,
     /// The score distribution; a comparison keeps its own, paired.
@@ -84,12 +189,15 @@ pub struct Tally {
 impl Tally {
     /// A tally of `players`-player games with the game's own `metrics`.
     pub fn new(info: VariantInfo, players: usize, bots: &[Bot], metrics: Vec<Metric>) -> Self {
+        let kinds = kinds(bots);
         let mut all = score_metrics(players);
+        all.extend(bot_metrics(&kinds, players));
         all.extend(metrics);
         Tally {
             info,
             players,
             bots: bots.to_vec(),
+            kinds,
             moments: vec![Moments::default(); all.len()],
             metrics: all,
             distribution: Some(Distribution::new(false)),
@@ -99,14 +207,30 @@ impl Tally {
         }
     }
 
+    /// The bot of seat `p` in the first game.
     fn bot(&self, p: usize) -> Bot {
         self.bots[p % self.bots.len()]
+    }
+
+    /// Whether the bots turn seats from game to game.
+    fn rotated(&self) -> bool {
+        self.kinds.len() > 1
+    }
+
+    /// What a seat's bot is called in a report: its bot, or `rotated`.
+    fn seat_bot(&self, p: usize) -> String {
+        if self.rotated() {
+            "rotated".to_owned()
+        } else {
+            self.bot(p).name()
+        }
     }
 
     /// Adds one game; its values are left in `self.values` for a pairing.
     pub fn add<G: super::Simulated>(&mut self, game: &GameResult<G>) {
         self.values.clear();
         score_values(&game.totals, &mut self.values);
+        bot_values(&self.kinds, &game.seats, &game.totals, &mut self.values);
         self.values.extend(&game.figures);
         assert_eq!(
             self.values.len(),
@@ -114,7 +238,9 @@ impl Tally {
             "a game measures every metric"
         );
         for (m, &x) in self.moments.iter_mut().zip(&self.values) {
-            m.add(x);
+            if !x.is_nan() {
+                m.add(x);
+            }
         }
         if let Some(d) = &mut self.distribution {
             d.add(&game.totals, None);
@@ -124,7 +250,7 @@ impl Tally {
             *s = (s.0.min(t), s.1.max(t));
         }
         for (p, share) in win_shares(&game.totals).enumerate() {
-            let entry = self.bot_wins.entry(self.bot(p)).or_default();
+            let entry = self.bot_wins.entry(game.seats[p]).or_default();
             entry.0 += share;
             entry.1 += 1.0;
         }
@@ -140,7 +266,7 @@ impl Tally {
             .enumerate()
             .map(|(p, &(min, max))| SeatRange {
                 seat: p + 1,
-                bot: self.bot(p).name(),
+                bot: self.seat_bot(p),
                 min: if self.games() == 0 { 0 } else { min },
                 max: if self.games() == 0 { 0 } else { max },
             })
@@ -192,6 +318,7 @@ impl Tally {
             games: self.games(),
             seed,
             bots: (0..self.players).map(|p| self.bot(p).name()).collect(),
+            rotated: self.rotated(),
             histogram,
             seats_a: self.seat_ranges(),
             seats_b: None,
@@ -259,7 +386,10 @@ impl Paired {
         self.distribution.add(&a.totals, Some(&b.totals));
         for (d, &(ia, ib)) in self.differences.iter_mut().zip(&self.keys) {
             if let (Some(ia), Some(ib)) = (ia, ib) {
-                d.add(self.b.values[ib] - self.a.values[ia]);
+                let x = self.b.values[ib] - self.a.values[ia];
+                if !x.is_nan() {
+                    d.add(x);
+                }
             }
         }
     }
@@ -306,6 +436,7 @@ impl Paired {
             games: self.a.games(),
             seed,
             bots: (0..players).map(|p| self.a.bot(p).name()).collect(),
+            rotated: self.a.rotated(),
             histogram,
             seats_a: self.a.seat_ranges(),
             seats_b: Some(self.b.seat_ranges()),

@@ -1,0 +1,126 @@
+//! Judging recorded decisions with the search bot: for each, the bot's best
+//! decision from what the player knew, both played out on the same
+//! futures, and the points lost.
+//!
+//! A decision is judged in three steps, all seeded by the batch's seed and
+//! the decision's seq, so that the same log and seed give the same report
+//! on any number of threads:
+//!
+//! 1. the search bot searches the state before the decision, for the seat
+//!    that took it ([`Searcher::search`]): its pick is the best decision;
+//! 2. the decision taken and the best are each played out `rollouts` times
+//!    on the same futures ([`Searcher::evaluate`]): each one's expected
+//!    final score and value, with 95% intervals;
+//! 3. the points lost are the best one's value minus the taken one's,
+//!    rollout by rollout, with their interval. When the taken decision
+//!    does at least as well on those futures, it is its own best and
+//!    nothing is lost.
+//!
+//! In Summertime the value is the lead (own score minus the other's), as
+//! the search bot maximises it; in 62 Soleils it is the own score.
+
+use super::metric::Estimate;
+use super::search::{Evaluation, Searched, Searcher};
+
+/// One recorded decision: the state before it, who took it, what it was.
+pub struct Decision<S, A> {
+    pub seq: u64,
+    pub before: S,
+    pub seat: usize,
+    pub action: A,
+}
+
+/// The verdict on one decision.
+#[derive(Clone, Debug)]
+pub struct Judgement<A> {
+    /// The legal choices the seat had.
+    pub choices: usize,
+    pub best: A,
+    pub taken: Evaluation,
+    /// The best decision's estimates; the taken one's when they coincide.
+    pub best_eval: Evaluation,
+    /// Best minus taken, on the same futures: 0 when they coincide.
+    pub lost: Estimate,
+}
+
+/// The seed of decision `seq`'s search and of its evaluation.
+fn decision_seed(seed: u64, seq: u64, step: u64) -> u64 {
+    seed.wrapping_mul(0xA076_1D64_78BD_642F)
+        .wrapping_add(seq.wrapping_mul(0xE703_7ED1_A0B4_28DB))
+        .wrapping_add(step)
+}
+
+/// Judges one decision with `rollouts` rollouts for the search and as many
+/// for each evaluation.
+pub fn judge<G: Searched>(
+    decision: &Decision<G::State, G::Action>,
+    rollouts: u32,
+    seed: u64,
+    searcher: &mut Searcher<G>,
+) -> Judgement<G::Action> {
+    let mut state = decision.before.clone();
+    let mut options = Vec::new();
+    G::options(&state, decision.seat, &mut options);
+    let choices = options.len();
+    let evaluate_base = decision_seed(seed, decision.seq, 1);
+    let alone = |searcher: &mut Searcher<G>, state: &G::State| {
+        let taken = searcher.evaluate(
+            state,
+            decision.seat,
+            &[decision.action],
+            rollouts,
+            evaluate_base,
+        )[0];
+        Judgement {
+            choices,
+            best: decision.action,
+            taken,
+            best_eval: taken,
+            lost: Estimate {
+                estimate: 0.0,
+                ci95: [0.0, 0.0],
+            },
+        }
+    };
+    if choices <= 1 {
+        return alone(searcher, &state);
+    }
+    searcher.search(
+        &mut state,
+        decision.seat,
+        rollouts,
+        decision_seed(seed, decision.seq, 0),
+    );
+    let best = searcher.candidates()[0].action;
+    if best == decision.action {
+        return alone(searcher, &state);
+    }
+    let evaluated = searcher.evaluate(
+        &state,
+        decision.seat,
+        &[decision.action, best],
+        rollouts,
+        evaluate_base,
+    );
+    let (taken, best_eval) = (evaluated[0], evaluated[1]);
+    if best_eval.against_first.estimate <= 0.0 {
+        // On these futures the decision taken did as well: it stands.
+        return Judgement {
+            choices,
+            best: decision.action,
+            taken,
+            best_eval: taken,
+            lost: Estimate {
+                estimate: 0.0,
+                ci95: [0.0, 0.0],
+            },
+        };
+    }
+    Judgement {
+        choices,
+        best,
+        taken,
+        best_eval,
+        lost: best_eval.against_first,
+    }
+}

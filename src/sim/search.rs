@@ -1,0 +1,353 @@
+//! The search bot: flat Monte Carlo over a seat's legal actions, with
+//! sequential halving to spend the budget on the promising ones, common
+//! random numbers so that candidates are compared on the same futures, and
+//! the greedy bot playing every seat to the end of each rollout.
+//!
+//! - **Budget.** `search:N` plays about `N` rollouts per decision (at least
+//!   one per candidate it keeps). A decision with one legal action costs
+//!   nothing. Candidates beyond `N / 2` are cut by the greedy bot's own
+//!   ranking before any rollout.
+//! - **Sequential halving** (Karnin, Koren and Somekh, 2013): the rollouts
+//!   are spent in ⌈log₂ k⌉ rounds; after each, the better half of the
+//!   candidates by mean value goes on, so the last two share most of the
+//!   budget.
+//! - **Common random numbers.** Rollout `j` of every candidate starts from
+//!   the same sample of what the seat cannot see, rolls the same dice and
+//!   gives the bots the same random draws. Two candidates are then compared
+//!   on the same futures, which removes most of the luck from their
+//!   difference.
+//! - **What a seat knows.** Each rollout starts from
+//!   [`Searched::sample`]: in 62 Soleils the table itself (all is public); in
+//!   Summertime the table with the stacks and the other player's dealt
+//!   cards drawn again from the cards the seat has not seen, keeping the
+//!   prices on the stacks' backs. The real arrangement is never read.
+//! - **Value.** The figure a rollout ends with: in 62 Soleils the seat's
+//!   final score (the sheets barely interact, so a higher own score is what
+//!   wins); in Summertime the seat's final score minus the other player's
+//!   (the grid is shared: a play that feeds the opponent costs).
+//!
+//! Everything is drawn from the seat's own stream: the same seed gives the
+//! same decision, on any thread.
+
+use super::metric::{Estimate, Moments};
+use super::run::{Buffers, Simulated, playout};
+use crate::rng::SeededRng;
+use crate::soleils::{self, Soleils};
+use crate::summertime::{self, Summertime};
+
+/// Rollouts per decision of `--bot search` without a number.
+pub const DEFAULT_ROLLOUTS: u32 = 64;
+
+/// A game the search bot can play.
+pub trait Searched: Simulated {
+    /// What a rollout ends with for seat `p`, the figure search maximises.
+    fn value(state: &Self::State, p: usize) -> f64;
+    /// Buffers for [`Searched::sample`], reused between calls.
+    type Unseen: Default + Send;
+    /// Writes into `out` a table that agrees with everything `seat` can
+    /// see at `state`, with what it cannot see drawn from `rng`. It reads
+    /// nothing the seat cannot see.
+    fn sample(
+        state: &Self::State,
+        seat: usize,
+        unseen: &mut Self::Unseen,
+        rng: &mut SeededRng,
+        out: &mut Self::State,
+    );
+}
+
+impl Searched for Soleils {
+    fn value(state: &soleils::State, p: usize) -> f64 {
+        f64::from(soleils::total_of(state, p))
+    }
+    type Unseen = ();
+    fn sample(
+        state: &soleils::State,
+        _: usize,
+        _: &mut (),
+        _: &mut SeededRng,
+        out: &mut soleils::State,
+    ) {
+        out.clone_from(state);
+    }
+}
+
+/// Summertime's unseen cards and a shuffled copy of them.
+#[derive(Default)]
+pub struct SummertimeUnseen {
+    hidden: summertime::Hidden,
+    cards: Vec<summertime::deck::CardIndex>,
+    pool: Vec<summertime::deck::CardIndex>,
+}
+
+impl Searched for Summertime {
+    fn value(state: &summertime::State, p: usize) -> f64 {
+        f64::from(summertime::total_of(state, p)) - f64::from(summertime::total_of(state, 1 - p))
+    }
+    type Unseen = SummertimeUnseen;
+    /// The unseen cards shuffled into the hidden places; then each stack's
+    /// top is swapped for an unseen card whose back shows the price the
+    /// seat sees, if there is one.
+    fn sample(
+        state: &summertime::State,
+        seat: usize,
+        unseen: &mut SummertimeUnseen,
+        rng: &mut SeededRng,
+        out: &mut summertime::State,
+    ) {
+        summertime::hidden(state, seat, &mut unseen.hidden);
+        let hidden = &unseen.hidden;
+        let pool = &mut unseen.pool;
+        pool.clear();
+        pool.extend(&hidden.unseen);
+        for i in (1..pool.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            pool.swap(i, j);
+        }
+        // The stack tops first, each drawn among the cards with its back.
+        let cards = &mut unseen.cards;
+        cards.clear();
+        cards.resize(hidden.places(), 0);
+        let hands: usize = hidden.hands.iter().sum();
+        let mut tops = [None; 3];
+        let mut at = hands;
+        for s in 0..3 {
+            if hidden.stacks[s] > 0 {
+                tops[s] = Some(at);
+            }
+            at += hidden.stacks[s];
+        }
+        let mut used = 0;
+        let deck = state.deck();
+        for s in 0..3 {
+            let (Some(top), Some(back)) = (tops[s], hidden.backs[s]) else {
+                continue;
+            };
+            let fits = (used..pool.len()).find(|&i| deck.card(pool[i]).cost == back);
+            let i = fits.unwrap_or(used);
+            pool.swap(used, i);
+            cards[top] = pool[used];
+            used += 1;
+        }
+        let mut rest = pool[used..].iter().copied();
+        for (i, card) in cards.iter_mut().enumerate() {
+            if !tops.contains(&Some(i)) {
+                *card = rest.next().expect("one card per place");
+            }
+        }
+        summertime::fill(state, seat, hidden, cards, out);
+    }
+}
+
+/// One candidate action and its rollouts so far.
+#[derive(Clone, Copy, Debug)]
+pub struct Candidate<A> {
+    pub action: A,
+    /// Its rank by the greedy bot's own value, 0 for the best.
+    pub greedy_rank: usize,
+    /// The value of each rollout.
+    pub value: Moments,
+    /// The seat's own final score of each rollout.
+    pub score: Moments,
+}
+
+impl<A> Candidate<A> {
+    pub fn rollouts(&self) -> u64 {
+        self.value.count()
+    }
+    fn mean(&self) -> f64 {
+        self.value.estimate().estimate
+    }
+}
+
+/// What the search bot keeps between decisions so that nothing is
+/// allocated per rollout once its buffers have grown.
+pub struct Searcher<G: Searched> {
+    buffers: Buffers<G>,
+    candidates: Vec<Candidate<G::Action>>,
+    ranked: Vec<(f64, usize)>,
+    unseen: G::Unseen,
+    sample: Option<G::State>,
+    rollout: Option<G::State>,
+}
+
+impl<G: Searched> Default for Searcher<G> {
+    fn default() -> Self {
+        Searcher {
+            buffers: Buffers::new(12),
+            candidates: Vec::new(),
+            ranked: Vec::new(),
+            unseen: Default::default(),
+            sample: None,
+            rollout: None,
+        }
+    }
+}
+
+/// The seed of rollout `j` of a decision seeded `base`.
+fn rollout_seed(base: u64, j: u64) -> u64 {
+    (base ^ 0x5DEE_CE66_D1CE_5EED).wrapping_add(j.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+impl<G: Searched> Searcher<G> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Plays rollout `j` of `action` for `seat` from `state`: the value and
+    /// the seat's final score.
+    pub fn rollout(
+        &mut self,
+        state: &G::State,
+        seat: usize,
+        action: G::Action,
+        base: u64,
+        j: u64,
+    ) -> (f64, f64) {
+        let mut rng = SeededRng::new(rollout_seed(base, j));
+        let sample = self.sample.get_or_insert_with(|| state.clone());
+        G::sample(state, seat, &mut self.unseen, &mut rng, sample);
+        let table = self.rollout.get_or_insert_with(|| sample.clone());
+        table.clone_from(sample);
+        G::apply_action(table, action).expect("a candidate is legal");
+        playout::<G>(table, &mut rng, &mut self.buffers);
+        (G::value(table, seat), G::total(table, seat) as f64)
+    }
+
+    /// Adds `count` rollouts to candidate `c`, continuing its numbering so
+    /// that candidates with as many rollouts have seen the same futures.
+    fn extend(&mut self, state: &G::State, seat: usize, c: usize, base: u64, count: u64) {
+        let action = self.candidates[c].action;
+        let from = self.candidates[c].rollouts();
+        for j in from..from + count {
+            let (value, score) = self.rollout(state, seat, action, base, j);
+            self.candidates[c].value.add(value);
+            self.candidates[c].score.add(score);
+        }
+    }
+
+    /// The candidates of `seat`: its legal actions, best first by the
+    /// greedy bot's value, at most `keep`.
+    fn rank(&mut self, state: &mut G::State, seat: usize, keep: usize) {
+        G::options(state, seat, &mut self.buffers.options);
+        let before = G::total(state, seat);
+        self.ranked.clear();
+        for (i, &action) in self.buffers.options.iter().enumerate() {
+            let value = G::total_after(state, action, &mut self.buffers.scratch)
+                .map_or(f64::MIN, |after| {
+                    (after - before) as f64 + G::heuristic(state, action)
+                });
+            self.ranked.push((value, i));
+        }
+        // Stable: equal values keep the order of the legal actions.
+        self.ranked
+            .sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+        self.ranked.truncate(keep.max(1));
+        self.candidates.clear();
+        for (greedy_rank, &(_, i)) in self.ranked.iter().enumerate() {
+            self.candidates.push(Candidate {
+                action: self.buffers.options[i],
+                greedy_rank,
+                value: Moments::default(),
+                score: Moments::default(),
+            });
+        }
+    }
+
+    /// The search bot's decision for `seat` with a budget of `rollouts`,
+    /// drawing from `rng`. `state` is left as it was.
+    pub fn choose(
+        &mut self,
+        state: &mut G::State,
+        seat: usize,
+        rollouts: u32,
+        rng: &mut SeededRng,
+    ) -> G::Action {
+        let base = rng.next_u64();
+        self.search(state, seat, rollouts, base);
+        self.candidates[0].action
+    }
+
+    /// Runs the search and leaves the candidates it looked at in
+    /// [`Searcher::candidates`], the chosen one first, then by how far each
+    /// got and its mean value.
+    pub fn search(&mut self, state: &mut G::State, seat: usize, rollouts: u32, base: u64) {
+        let budget = u64::from(rollouts.max(1));
+        self.rank(state, seat, (budget / 2).max(2) as usize);
+        let mut alive = self.candidates.len();
+        if alive == 1 {
+            return;
+        }
+        let rounds = usize::BITS - (alive - 1).leading_zeros();
+        let per_round = budget / u64::from(rounds);
+        while alive > 1 {
+            let each = (per_round / alive as u64).max(1);
+            for c in 0..alive {
+                self.extend(state, seat, c, base, each);
+            }
+            // Best mean first; the greedy rank breaks ties.
+            self.candidates[..alive].sort_by(|a, b| {
+                b.mean()
+                    .partial_cmp(&a.mean())
+                    .unwrap_or(std::cmp::Ordering::Equal)
+                    .then(a.greedy_rank.cmp(&b.greedy_rank))
+            });
+            alive = alive.div_ceil(2);
+        }
+    }
+
+    /// The candidates of the last search.
+    pub fn candidates(&self) -> &[Candidate<G::Action>] {
+        &self.candidates
+    }
+
+    /// `actions` each played `rollouts` times on the same futures (the
+    /// same `base`): each one's value and score, and each one's value minus
+    /// the first's, rollout by rollout.
+    pub fn evaluate(
+        &mut self,
+        state: &G::State,
+        seat: usize,
+        actions: &[G::Action],
+        rollouts: u32,
+        base: u64,
+    ) -> Vec<Evaluation> {
+        let n = u64::from(rollouts.max(1));
+        let mut values = vec![Vec::with_capacity(n as usize); actions.len()];
+        let mut scores = vec![Moments::default(); actions.len()];
+        for (i, &action) in actions.iter().enumerate() {
+            for j in 0..n {
+                let (value, score) = self.rollout(state, seat, action, base, j);
+                values[i].push(value);
+                scores[i].add(score);
+            }
+        }
+        (0..actions.len())
+            .map(|i| {
+                let mut value = Moments::default();
+                let mut gap = Moments::default();
+                for j in 0..n as usize {
+                    value.add(values[i][j]);
+                    gap.add(values[i][j] - values[0][j]);
+                }
+                Evaluation {
+                    value: value.estimate(),
+                    score: scores[i].estimate(),
+                    against_first: gap.estimate(),
+                    rollouts: n,
+                }
+            })
+            .collect()
+    }
+}
+
+/// One action's estimates from [`Searcher::evaluate`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Evaluation {
+    pub value: Estimate,
+    /// The seat's expected final score.
+    pub score: Estimate,
+    /// This action's value minus the first action's, on the same futures.
+    pub against_first: Estimate,
+    pub rollouts: u64,
+}
