@@ -123,7 +123,7 @@ fn ladder_game<G: Searched>(args: &LadderArgs, variant: &G::Variant) -> Result<E
         G::TITLE,
         players,
         args.seed,
-        G::describe(variant),
+        G::variant_info(variant),
         bots,
         &played,
     );

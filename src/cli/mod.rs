@@ -1,6 +1,7 @@
 //! The command line: arguments, file paths, exit codes, and the file name in
 //! front of every located error.
 
+mod analyse;
 mod batch;
 mod commands;
 mod error;
@@ -126,6 +127,16 @@ enum Command {
     /// with 95% intervals.
     #[command(after_help = EXIT_CODES)]
     Ladder(ladder::LadderArgs),
+    /// Judge every decision of a recorded match with the search bot: the
+    /// decision taken, the bot's best from what that player knew, the
+    /// expected final score of each and the points lost; then each player's
+    /// costliest decisions.
+    #[command(after_help = EXIT_CODES)]
+    Analyse(analyse::AnalyseArgs),
+    /// The search bot's best decision for whoever must decide now, as a
+    /// command to paste and as an entry for `sunfold append`.
+    #[command(after_help = EXIT_CODES)]
+    Hint(analyse::HintArgs),
     /// Audit every log under the given files and folders, in parallel.
     ///
     /// Prints one line per bad file with its first located error, then a
@@ -313,6 +324,8 @@ fn run(command: Command) -> Result<Exit, CliError> {
         Command::Compare(args) => simulate::compare(args),
         Command::Rescore(args) => rescore::run(args),
         Command::Ladder(args) => ladder::run(args),
+        Command::Analyse(args) => analyse::analyse(args),
+        Command::Hint(args) => analyse::hint(args),
         Command::Audit {
             paths,
             format,

@@ -2,12 +2,11 @@
 //! command line and a game's types.
 
 use super::commands::Command;
-use crate::game::Game;
 use crate::log::{GameKind, Opened};
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
 
-pub trait Present: Game {
+pub trait Present: crate::sim::Searched {
     /// The state as text: sheets or grid, and the score table.
     fn text(state: &Self::State) -> String;
     /// The state and score, for the JSON reports.

@@ -201,7 +201,7 @@ where
     let pool = pool(args.batch.jobs)?;
     let started = Instant::now();
     let mut tally = Tally::new(
-        G::describe(variant),
+        G::variant_info(variant),
         players,
         &bots,
         G::metrics(variant, players),
@@ -332,7 +332,7 @@ where
     }
     let pool = pool(args.batch.jobs)?;
     let started = Instant::now();
-    let tally = |v| Tally::new(G::describe(v), players, &bots, G::metrics(v, players));
+    let tally = |v| Tally::new(G::variant_info(v), players, &bots, G::metrics(v, players));
     let mut paired = Paired::new(tally(a), tally(b));
     pool.install(|| {
         batches(

@@ -124,3 +124,71 @@ pub fn judge<G: Searched>(
         lost: best_eval.against_first,
     }
 }
+
+/// What `sunfold analyse --format json` prints (`sunfold schema
+/// analyse-report`); the HTML viewer reads it to mark costly decisions.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+pub struct AnalysisReport {
+    pub file: String,
+    /// `soleils` or `summertime`.
+    pub game: String,
+    /// The judging bot, such as `search:64`.
+    pub bot: String,
+    pub seed: u64,
+    /// Rollouts for the search and for each evaluation of a decision.
+    pub rollouts: u32,
+    /// What a point lost means: the seat's own final score (62 Soleils), or
+    /// its lead over the other player (Summertime).
+    pub value: String,
+    /// Every decision still standing in the log (undone ones are left out),
+    /// in log order.
+    pub decisions: Vec<DecisionReport>,
+    /// Per player, in seating order.
+    pub players: Vec<PlayerSummary>,
+}
+
+/// One decision judged.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+pub struct DecisionReport {
+    pub seq: u64,
+    pub line: usize,
+    pub player: String,
+    /// How many legal choices the player had.
+    pub choices: usize,
+    pub taken: Judged,
+    /// The bot's best decision: the same as `taken` when nothing is lost.
+    pub best: Judged,
+    /// The best decision's value minus the taken one's, on the same futures,
+    /// with its 95% interval; 0 when they are the same decision.
+    pub points_lost: Estimate,
+    /// Points were lost and the interval leaves out 0.
+    pub costly: bool,
+    /// The command that shows the state before the decision.
+    pub state_before: String,
+}
+
+/// A decision and what it is expected to lead to.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+pub struct Judged {
+    /// In words: "Ann placed 5 in K1d".
+    pub said: String,
+    /// The player's expected final score after it, with its 95% interval.
+    pub expected_score: Estimate,
+    /// The expected value (the score, or in Summertime the lead).
+    pub expected_value: Estimate,
+    pub rollouts: u64,
+}
+
+/// One player's decisions summed up.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+pub struct PlayerSummary {
+    pub player: String,
+    pub decisions: usize,
+    /// The points lost over all their decisions (each decision's estimate,
+    /// when positive).
+    pub points_lost: f64,
+    /// Decisions whose loss's interval leaves out 0.
+    pub costly: usize,
+    /// Their three costliest decisions, by seq, costliest first.
+    pub costliest: Vec<u64>,
+}

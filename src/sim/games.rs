@@ -46,7 +46,7 @@ impl Simulated for Soleils {
         }
     }
 
-    fn describe(variant: &SoleilsVariant) -> VariantInfo {
+    fn variant_info(variant: &SoleilsVariant) -> VariantInfo {
         variant.info()
     }
 
@@ -230,7 +230,7 @@ impl Simulated for Summertime {
         }
     }
 
-    fn describe(variant: &SummertimeVariant) -> VariantInfo {
+    fn variant_info(variant: &SummertimeVariant) -> VariantInfo {
         variant.info()
     }
 

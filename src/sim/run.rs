@@ -162,7 +162,7 @@ pub trait Simulated: Game {
     fn players(variant: &Self::Variant) -> PlayerRange;
 
     /// What a report says of a variant: its file, its name, its options.
-    fn describe(variant: &Self::Variant) -> super::VariantInfo;
+    fn variant_info(variant: &Self::Variant) -> super::VariantInfo;
     /// What a game's start draws by chance (Summertime's deal), by index.
     type Deal: Send;
     /// The deal of a game for `players` players under `variant`, drawn

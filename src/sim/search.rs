@@ -39,7 +39,7 @@ use crate::summertime::{self, Summertime};
 pub const DEFAULT_ROLLOUTS: u32 = 64;
 
 /// A game the search bot can play.
-pub trait Searched: Simulated {
+pub trait Searched: Simulated + crate::game::Game<State: Send + Sync, Event: Send + Sync> {
     /// What a rollout ends with for seat `p`, the figure search maximises.
     fn value(state: &Self::State, p: usize) -> f64;
     /// Buffers for [`Searched::sample`], reused between calls.
