@@ -157,13 +157,34 @@ fn analyse_game<G: Present, R: BufRead>(
     pool: &rayon::ThreadPool,
     opened: Opened<R>,
 ) -> Result<Exit, CliError> {
-    let path = &args.file;
-    let (recorded, end) = decisions::<G, R>(path, args.format, opened)?;
+    let report = report::<G, R>(&args.file, args.format, rollouts, args.seed, pool, opened)?;
+    match args.format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string(&report).expect("reports serialize")
+        ),
+        Format::Text => print!("{}", analysis_text(&report)),
+    }
+    Ok(Exit::Valid)
+}
+
+/// The analysis of the log at `path`, opened as `opened`, by a search bot
+/// with `rollouts` rollouts, seeded `seed`, on `pool`. A log that does not
+/// fold is the located error `replay` gives.
+pub(super) fn report<G: Present, R: BufRead>(
+    path: &Path,
+    format: Format,
+    rollouts: u32,
+    seed: u64,
+    pool: &rayon::ThreadPool,
+    opened: Opened<R>,
+) -> Result<AnalysisReport, CliError> {
+    let (recorded, end) = decisions::<G, R>(path, format, opened)?;
     let judged: Vec<_> = pool.install(|| {
         recorded
             .par_iter()
             .map_init(Searcher::<G>::new, |searcher, r| {
-                judge::<G>(&r.decision, rollouts, args.seed, searcher)
+                judge::<G>(&r.decision, rollouts, seed, searcher)
             })
             .collect()
     });
@@ -219,24 +240,16 @@ fn analyse_game<G: Present, R: BufRead>(
             }
         })
         .collect();
-    let report = AnalysisReport {
+    Ok(AnalysisReport {
         file: path.display().to_string(),
         game: G::NAME.to_owned(),
-        bot: args.bot.name(),
-        seed: args.seed,
+        bot: Bot::Search(rollouts).name(),
+        seed,
         rollouts,
         value: value_meaning::<G>().to_owned(),
         decisions,
         players,
-    };
-    match args.format {
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string(&report).expect("reports serialize")
-        ),
-        Format::Text => print!("{}", analysis_text(&report)),
-    }
-    Ok(Exit::Valid)
+    })
 }
 
 /// What a point of value is in `G`.
