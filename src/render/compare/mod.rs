@@ -19,8 +19,8 @@
 mod distribution;
 mod forest;
 mod heading;
-mod style;
-mod ticks;
+pub(crate) mod style;
+pub(crate) mod ticks;
 
 use super::paper::{MARGIN, Paper};
 use super::scene::{Anchor, Canvas, Color, Frame, Item, Page, Scene, Stroke, Weight};
@@ -31,7 +31,7 @@ use heading::front;
 use style::{BLOCK_HEAD, BODY, SMALL_GREY, font, plural, width_of, write};
 
 /// Space kept at the bottom of every page for the footer.
-const FOOTER: f32 = 7.0;
+pub(crate) const FOOTER: f32 = 7.0;
 /// A block's title and its explanation.
 const BLOCK_TITLE: f32 = 11.0;
 /// A block's title on the pages it continues on.
@@ -89,18 +89,7 @@ pub fn report(report: &Report, paper: Paper) -> Scene {
                 items: &mut items,
                 frame: Pages::FRAME,
             };
-            let y = height - 1.0;
-            let number = format!("page {} of {count}", i + 1);
-            let room = width - width_of(&number, SMALL_GREY) - 5.0;
-            c.line(
-                0.0,
-                y - 3.8,
-                width,
-                y - 3.8,
-                Stroke::solid(Color::LIGHT, 0.2),
-            );
-            write(&mut c, (0.0, y), room, SMALL_GREY, Anchor::Start, &footer);
-            write(&mut c, (width, y), width, SMALL_GREY, Anchor::End, number);
+            footer_line(&mut c, (width, height), &footer, (i + 1, count));
             Page {
                 width: page_w,
                 height: page_h,
@@ -109,6 +98,28 @@ pub fn report(report: &Report, paper: Paper) -> Scene {
         })
         .collect();
     Scene { title, pages }
+}
+
+/// The footer at the bottom of a page's body of `(width, height)`: a rule,
+/// `text` on the left, "page i of n" on the right.
+pub(crate) fn footer_line(
+    c: &mut Canvas,
+    (width, height): (f32, f32),
+    text: &str,
+    (page, count): (usize, usize),
+) {
+    let y = height - 1.0;
+    let number = format!("page {page} of {count}");
+    let room = width - width_of(&number, SMALL_GREY) - 5.0;
+    c.line(
+        0.0,
+        y - 3.8,
+        width,
+        y - 3.8,
+        Stroke::solid(Color::LIGHT, 0.2),
+    );
+    write(c, (0.0, y), room, SMALL_GREY, Anchor::Start, text);
+    write(c, (width, y), width, SMALL_GREY, Anchor::End, number);
 }
 
 /// The pages drawn so far, and where the next thing goes on the last one,

@@ -6,25 +6,25 @@ use crate::render::scene::{Anchor, Canvas, Color, Stroke, Weight};
 use crate::render::text;
 
 /// Variant A: solid fill.
-pub(super) const A_COLOR: Color = Color(20, 80, 180);
+pub(crate) const A_COLOR: Color = Color(20, 80, 180);
 /// Variant B: hatched, on a light tint.
-pub(super) const B_COLOR: Color = Color(200, 70, 40);
-pub(super) const B_TINT: Color = Color(251, 228, 219);
+pub(crate) const B_COLOR: Color = Color(200, 70, 40);
+pub(crate) const B_TINT: Color = Color(251, 228, 219);
 /// Every other row of a panel.
-pub(super) const STRIPE: Color = Color(243, 243, 243);
+pub(crate) const STRIPE: Color = Color(243, 243, 243);
 /// The bars of what is not significant.
-pub(super) const MUTED: Color = Color(135, 135, 135);
-pub(super) const GRID: Color = Color(215, 215, 215);
+pub(crate) const MUTED: Color = Color(135, 135, 135);
+pub(crate) const GRID: Color = Color(215, 215, 215);
 
 /// A text style.
 #[derive(Clone, Copy)]
-pub(super) struct Font {
-    pub(super) size: f32,
-    pub(super) weight: Weight,
-    pub(super) color: Color,
+pub(crate) struct Font {
+    pub(crate) size: f32,
+    pub(crate) weight: Weight,
+    pub(crate) color: Color,
 }
 
-pub(super) const fn font(size: f32, weight: Weight, color: Color) -> Font {
+pub(crate) const fn font(size: f32, weight: Weight, color: Color) -> Font {
     Font {
         size,
         weight,
@@ -32,18 +32,18 @@ pub(super) const fn font(size: f32, weight: Weight, color: Color) -> Font {
     }
 }
 
-pub(super) const BODY: Font = font(2.8, Weight::Regular, Color::BLACK);
-pub(super) const BODY_BOLD: Font = font(2.8, Weight::Bold, Color::BLACK);
-pub(super) const BODY_GREY: Font = font(2.8, Weight::Regular, Color::GREY);
-pub(super) const NOTE: Font = font(2.8, Weight::Oblique, Color::GREY);
-pub(super) const SMALL: Font = font(2.5, Weight::Regular, Color::BLACK);
-pub(super) const SMALL_GREY: Font = font(2.5, Weight::Regular, Color::GREY);
-pub(super) const PANEL_HEAD: Font = font(3.5, Weight::Bold, Color::BLACK);
-pub(super) const BLOCK_HEAD: Font = font(4.6, Weight::Bold, Color::BLACK);
+pub(crate) const BODY: Font = font(2.8, Weight::Regular, Color::BLACK);
+pub(crate) const BODY_BOLD: Font = font(2.8, Weight::Bold, Color::BLACK);
+pub(crate) const BODY_GREY: Font = font(2.8, Weight::Regular, Color::GREY);
+pub(crate) const NOTE: Font = font(2.8, Weight::Oblique, Color::GREY);
+pub(crate) const SMALL: Font = font(2.5, Weight::Regular, Color::BLACK);
+pub(crate) const SMALL_GREY: Font = font(2.5, Weight::Regular, Color::GREY);
+pub(crate) const PANEL_HEAD: Font = font(3.5, Weight::Bold, Color::BLACK);
+pub(crate) const BLOCK_HEAD: Font = font(4.6, Weight::Bold, Color::BLACK);
 
 /// Writes `text` with its `anchor` at `(x, y)`, shrunk if it would be
 /// wider than `max`.
-pub(super) fn write(
+pub(crate) fn write(
     c: &mut Canvas,
     (x, y): (f32, f32),
     max: f32,
@@ -54,18 +54,18 @@ pub(super) fn write(
     c.text_fit(x, y, font.size, max, text, anchor, font.weight, font.color);
 }
 
-pub(super) fn width_of(text: &str, font: Font) -> f32 {
+pub(crate) fn width_of(text: &str, font: Font) -> f32 {
     text::width(text, font.size, font.weight)
 }
 
-pub(super) fn plural(n: u64, one: &str, many: &str) -> String {
+pub(crate) fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Splits `text` at spaces into lines of at most `width`; a word wider
 /// than that gets a line of its own. At most `max` lines: the last one takes
 /// the rest (and is shrunk to fit when drawn).
-pub(super) fn wrap(text: &str, font: Font, width: f32, max: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, font: Font, width: f32, max: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in text.split(' ') {
@@ -92,7 +92,7 @@ pub(super) fn wrap(text: &str, font: Font, width: f32, max: usize) -> Vec<String
 }
 
 /// A's or B's sample: A solid, B hatched on a tint with an outline.
-pub(super) fn swatch(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, b: bool) {
+pub(crate) fn swatch(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, b: bool) {
     if b {
         c.rect(x, y, w, h, 0.0, Some(B_TINT), None);
         hatch(c, (x, y, w, h), 0.9, Stroke::solid(B_COLOR, 0.22));
@@ -103,7 +103,7 @@ pub(super) fn swatch(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, b: bool) {
 }
 
 /// Diagonal lines inside the rectangle, `gap` apart.
-pub(super) fn hatch(c: &mut Canvas, (x, y, w, h): (f32, f32, f32, f32), gap: f32, stroke: Stroke) {
+pub(crate) fn hatch(c: &mut Canvas, (x, y, w, h): (f32, f32, f32, f32), gap: f32, stroke: Stroke) {
     if w <= 0.0 || h <= 0.0 {
         return;
     }

@@ -2,7 +2,7 @@
 //! need: shared by the distribution and the forest panels.
 
 /// A step of 1, 2, 2.5 or 5 times a power of ten, at least `raw`.
-pub(super) fn nice_step(raw: f64) -> f64 {
+pub(crate) fn nice_step(raw: f64) -> f64 {
     if !(raw.is_finite() && raw > 0.0) {
         return 1.0;
     }
@@ -15,7 +15,7 @@ pub(super) fn nice_step(raw: f64) -> f64 {
 }
 
 /// The fewest decimals that show `step` exactly (at most 6).
-pub(super) fn decimals(step: f64) -> usize {
+pub(crate) fn decimals(step: f64) -> usize {
     (0..6)
         .find(|&d| {
             let scaled = step * 10f64.powi(d as i32);

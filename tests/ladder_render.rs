@@ -1,0 +1,254 @@
+//! The drawn ladder of `sunfold ladder -o`: built from a few hand-made
+//! games (fast and deterministic), drawn as SVG and PDF, read back for
+//! every bot's name and rating, checked for legible text inside the
+//! printable margin with no text over another, and for the same bytes on
+//! a second run.
+
+mod common;
+
+use sunfold::render::ladder::report;
+use sunfold::render::paper::{MARGIN, Paper};
+use sunfold::render::scene::{Anchor, Item, MM_PER_PT, Scene};
+use sunfold::render::{pdf, svg, text};
+use sunfold::sim::{Bot, Ladder, LadderGame, VariantInfo, ladder};
+
+/// A ladder of `bots` over two-player games: game i seats bots a and b
+/// in turn, and the stronger one (later in the list) usually wins.
+fn hand_made(bots: &[Bot]) -> Ladder {
+    let k = bots.len();
+    let mut games = Vec::new();
+    for i in 0..24 {
+        let (a, b) = (i % k, (i / k + 1 + i) % k);
+        let b = if a == b { (b + 1) % k } else { b };
+        // Every fifth game the weaker bot wins; some are ties.
+        let (sa, sb) = ((a * 10 + i % 7) as i64, (b * 10 + i % 5) as i64);
+        let (sa, sb) = if i % 5 == 0 { (sb, sa) } else { (sa, sb) };
+        let totals = if i % 11 == 3 {
+            vec![sa, sa]
+        } else {
+            vec![sa, sb]
+        };
+        games.push(LadderGame {
+            seats: if i % 2 == 0 { vec![a, b] } else { vec![b, a] },
+            totals: if i % 2 == 0 {
+                totals
+            } else {
+                totals.into_iter().rev().collect()
+            },
+        });
+    }
+    let variant = VariantInfo {
+        source: "bundled".to_owned(),
+        name: "Summertime".to_owned(),
+        kind: "deck",
+        options: Vec::new(),
+    };
+    ladder("summertime", "Summertime", 2, 7, variant, bots, &games)
+}
+
+fn three() -> Ladder {
+    hand_made(&[Bot::Random, Bot::Greedy, Bot::Search(16)])
+}
+
+fn eight() -> Ladder {
+    let mut bots = vec![Bot::Random, Bot::Greedy];
+    bots.extend([2, 4, 8, 16, 24, 32].map(Bot::Search));
+    hand_made(&bots)
+}
+
+/// A rating as the drawing writes it.
+fn rating(value: f64) -> String {
+    let r = value.round();
+    if r == 0.0 {
+        "0".to_owned()
+    } else {
+        format!("{r:+.0}")
+    }
+}
+
+/// Every text of a scene's page, with its box: left, top, right, bottom.
+fn texts(items: &[Item], out: &mut Vec<((f32, f32, f32, f32), String)>) {
+    for item in items {
+        match item {
+            Item::Text {
+                x,
+                y,
+                size,
+                text: t,
+                anchor,
+                weight,
+                ..
+            } => {
+                let w = text::width(t, *size, *weight);
+                let left = match anchor {
+                    Anchor::Start => *x,
+                    Anchor::Middle => x - w / 2.0,
+                    Anchor::End => x - w,
+                };
+                out.push((
+                    (left, y - 0.72 * size, left + w, y + 0.21 * size),
+                    t.clone(),
+                ));
+            }
+            Item::Group { items, .. } => texts(items, out),
+            Item::Shape { .. } => {}
+        }
+    }
+}
+
+/// Every text on every page lies inside the margin, prints at 6 pt or
+/// more, and overlaps no other.
+fn assert_laid_out(scene: &Scene, what: &str) {
+    for (n, page) in scene.pages.iter().enumerate() {
+        let mut all = Vec::new();
+        texts(&page.items, &mut all);
+        assert!(!all.is_empty());
+        for ((l, t, r, b), s) in &all {
+            let inside = *l >= MARGIN - 0.01
+                && *t >= MARGIN - 0.01
+                && *r <= page.width - MARGIN + 0.01
+                && *b <= page.height - MARGIN + 0.01;
+            assert!(inside, "{what}, page {}: {s:?} leaves the margin", n + 1);
+        }
+        for item in &page.items {
+            if let Some((size, t)) =
+                sunfold::render::scene::smallest_text(std::slice::from_ref(item))
+            {
+                assert!(size / MM_PER_PT >= 6.0, "{what}: {t:?} at {size} mm");
+            }
+        }
+        for (i, (a, ta)) in all.iter().enumerate() {
+            for (b, tb) in &all[i + 1..] {
+                let overlap =
+                    a.0 < b.2 - 0.05 && b.0 < a.2 - 0.05 && a.1 < b.3 - 0.05 && b.1 < a.3 - 0.05;
+                assert!(
+                    !overlap,
+                    "{what}, page {}: {ta:?} {a:?} overlaps {tb:?} {b:?}",
+                    n + 1
+                );
+            }
+        }
+    }
+}
+
+fn pdftotext(pdf: &[u8], name: &str) -> String {
+    let file = common::temp_dir("ladder-render").join(name);
+    std::fs::write(&file, pdf).unwrap();
+    let output = std::process::Command::new("pdftotext")
+        .args([file.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext (poppler-utils) runs");
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn every_bot_and_its_rating_is_drawn_in_svg_and_pdf() {
+    for (which, ladder) in [("three", three()), ("eight", eight())] {
+        assert!(ladder.rungs.len() >= 3);
+        let scene = report(&ladder, Paper::A4);
+        let svg = svg::to_svg(&scene).unwrap();
+        let pdf = pdf::to_pdf(&scene).unwrap();
+        let text = pdftotext(&pdf, &format!("{which}.pdf"));
+        assert!(svg.contains("Summertime: ladder"));
+        assert!(text.contains("Summertime: ladder"), "{text}");
+        assert!(
+            text.contains("rating: Bradley–Terry, Elo scale, random = 0, 95% bootstrap interval")
+        );
+        for rung in &ladder.rungs {
+            let value = rating(rung.rating.estimate);
+            for (format, drawn) in [("svg", &svg), ("pdf", &text)] {
+                assert!(drawn.contains(&rung.bot), "{which} {format}: {}", rung.bot);
+                assert!(
+                    drawn.contains(&format!(">{value}<")) || drawn.contains(&format!("{value}\n")),
+                    "{which} {format}: {} rated {value}",
+                    rung.bot
+                );
+            }
+        }
+        assert!(text.contains("Skill against luck"));
+        let s = &ladder.skill;
+        assert!(text.contains(&format!("{} against {}", s.strongest, s.weakest)));
+    }
+}
+
+#[test]
+fn the_ladder_fits_its_page_on_a4_letter_and_a5() {
+    for (which, ladder) in [("three", three()), ("eight", eight())] {
+        for paper in [Paper::A4, Paper::Letter, Paper::A5] {
+            let scene = report(&ladder, paper);
+            let what = format!("{which} bots on {paper:?}");
+            assert_laid_out(&scene, &what);
+            let (w, h) = paper.size();
+            assert!(scene.pages.iter().all(|p| p.width == w && p.height == h));
+            // Three bots always take one page; eight may take two on A5.
+            if which == "three" || paper != Paper::A5 {
+                assert_eq!(scene.pages.len(), 1, "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_ladder_gives_the_same_bytes() {
+    let (a, b) = (report(&three(), Paper::A4), report(&three(), Paper::A4));
+    assert_eq!(a, b);
+    assert_eq!(svg::to_svg(&a).unwrap(), svg::to_svg(&b).unwrap());
+    // printpdf numbers the documents of one process into their /ID, so the
+    // PDF is compared across two runs of the command, as it is used.
+    let mut files = Vec::new();
+    for run in ["a", "b"] {
+        for ext in ["pdf", "svg"] {
+            let file = common::fresh("ladder-render-twice", &format!("{run}.{ext}"));
+            let args = [
+                "ladder",
+                "summertime",
+                "--bots",
+                "random,greedy",
+                "--games",
+                "10",
+                "--jobs",
+                if run == "a" { "1" } else { "2" },
+                "-o",
+                &file,
+            ];
+            let (code, _, stderr) = common::sunfold(&args);
+            assert_eq!(code, 0, "{stderr}");
+            files.push(std::fs::read(&file).unwrap());
+        }
+    }
+    assert!(files[0] == files[2], "the PDF differs between two runs");
+    assert!(files[1] == files[3], "the SVG differs between two runs");
+}
+
+#[test]
+fn the_command_draws_the_ladder_it_prints() {
+    for ext in ["pdf", "svg"] {
+        let file = common::fresh("ladder-render-cli", &format!("ladder.{ext}"));
+        let args = [
+            "ladder",
+            "summertime",
+            "--bots",
+            "random,greedy",
+            "--games",
+            "12",
+            "--format",
+            "json",
+            "-o",
+            &file,
+        ];
+        let (code, stdout, stderr) = common::sunfold(&args);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stderr.contains("wrote "), "{stderr}");
+        let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let drawn = match ext {
+            "pdf" => pdftotext(&std::fs::read(&file).unwrap(), "cli.pdf"),
+            _ => std::fs::read_to_string(&file).unwrap(),
+        };
+        for rung in json["rungs"].as_array().unwrap() {
+            assert!(drawn.contains(rung["bot"].as_str().unwrap()), "{ext}");
+            let value = rating(rung["rating"]["estimate"].as_f64().unwrap());
+            assert!(drawn.contains(&value), "{ext}: {value}");
+        }
+    }
+}
