@@ -660,3 +660,177 @@ fn the_viewers_messages_are_pinned() {
     }
     common::snapshots().bind(|| insta::assert_snapshot!("viewer__messages", text));
 }
+
+/// The decisions `sunfold analyse` says lost points: (seq, costly, the
+/// better decision in words).
+fn losses(log: &str, bot: &str) -> Vec<(u64, bool, String)> {
+    let (code, stdout, stderr) =
+        common::sunfold(&["analyse", log, "--bot", bot, "--format", "json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    report["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["points_lost"]["estimate"].as_f64().unwrap() > 0.0)
+        .map(|d| {
+            (
+                d["seq"].as_u64().unwrap(),
+                d["costly"].as_bool().unwrap(),
+                d["best"]["said"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// The list item of the event with this seq in a dumped DOM.
+fn event_item(dom: &str, seq: u64) -> &str {
+    let seq_span = format!("<span class=\"seq\">{seq}</span>");
+    let at = dom
+        .find(&seq_span)
+        .unwrap_or_else(|| panic!("no event {seq}"));
+    let start = dom[..at].rfind("<li").unwrap();
+    let end = at + dom[at..].find("</li>").unwrap();
+    &dom[start..end]
+}
+
+/// The line under the status, as shown.
+fn better_line(dom: &str) -> String {
+    between(dom, "id=\"better\"", "</p>")
+        .first()
+        .map(|b| b.split_once('>').unwrap().1.to_owned())
+        .expect("a line for the better decision")
+}
+
+#[test]
+fn an_analysed_viewer_marks_each_decision_that_lost_points() {
+    let Some(browser) = browser() else { return };
+    let log = "replays/soleils-4p-sun-limit.jsonl";
+    let losses = losses(log, "search:8");
+    let costly: Vec<&(u64, bool, String)> = losses.iter().filter(|l| l.1).collect();
+    assert!(
+        !costly.is_empty(),
+        "the bundled replay has costly decisions"
+    );
+    let (file, code, stderr) = render("viewer-analyse", log, &["--analyse", "--bot", "search:8"]);
+    assert_eq!(code, 0, "{stderr}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    // Two scripts and two styles, each allowed by its hash, and nothing else.
+    let csp = between(&text, "Content-Security-Policy\" content=\"", "\"")[0];
+    assert_eq!(csp.matches("'sha256-").count(), 4, "{csp}");
+    let (first, second) = (costly[0].0, costly[costly.len() - 1].0);
+    for seq in [first, second] {
+        let dom = browser.dom("viewer-analyse", &file, &format!("#seq={seq}"));
+        assert_eq!(current_seq(&dom), seq);
+        // Every decision that lost points carries its mark, the costly
+        // ones the stronger one; the others none.
+        for (lost_seq, is_costly, _) in &losses {
+            let item = event_item(&dom, *lost_seq);
+            let class = if *is_costly {
+                "<span class=\"lost costly\""
+            } else {
+                "<span class=\"lost\""
+            };
+            assert!(item.contains(class), "event {lost_seq}: {item}");
+        }
+        assert_eq!(
+            between(&dom, "<ol id=\"events\"", "</ol>")[0]
+                .matches("<span class=\"lost")
+                .count(),
+            losses.len(),
+            "one mark per decision that lost points"
+        );
+        // The event shown says what was better.
+        let best = &losses.iter().find(|l| l.0 == seq).unwrap().2;
+        let line = better_line(&dom);
+        assert!(
+            line.starts_with(&format!("better: {best} (expected score ")),
+            "seq {seq}: {line}"
+        );
+        assert!(
+            line.contains("; lost ") && line.contains(" points"),
+            "{line}"
+        );
+        assert!(line.ends_with(" points, costly)"), "{line}");
+        assert!(dom.contains("<p id=\"better\" class=\"better costly\""));
+    }
+    // An event with no loss has no line.
+    let quiet = (0..).find(|s| !losses.iter().any(|l| l.0 == *s)).unwrap();
+    let dom = browser.dom("viewer-analyse", &file, &format!("#seq={quiet}"));
+    assert_eq!(better_line(&dom), "");
+    // Stepping onto a costly decision with the keyboard shows its line too.
+    let driven = common::temp_dir("viewer-analyse").join("driven.html");
+    let step = format!(
+        "(function () {{ document.body.dispatchEvent(new KeyboardEvent('keydown', {{ key: 'ArrowRight', bubbles: true }})); }})();"
+    );
+    with_script(&file, &step, &driven);
+    let dom = browser.dom("viewer-analyse", &driven, &format!("#seq={}", first - 1));
+    assert_eq!(current_seq(&dom), first);
+    assert!(better_line(&dom).starts_with("better: "));
+    // Screenshots at a costly decision.
+    let dir = common::repo().join("target/viewer-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (size, name) in [("1366,900", "laptop"), ("390,844", "phone")] {
+        let png = dir.join(format!("soleils-4p-analysed-{name}.png"));
+        browser.screenshot(
+            "viewer-analyse",
+            &file,
+            &format!("#seq={first}"),
+            size,
+            &png,
+        );
+    }
+}
+
+#[test]
+fn the_analysis_is_reproducible_and_absent_unless_asked_for() {
+    let log = "replays/soleils-2p-round-limit.jsonl";
+    let (plain, code, _) = render("viewer-analyse-plain", log, &[]);
+    assert_eq!(code, 0);
+    let text = std::fs::read_to_string(&plain).unwrap();
+    assert!(!text.contains("id=\"better\"") && !text.contains("class=\"lost"));
+    let csp = between(&text, "Content-Security-Policy\" content=\"", "\"")[0];
+    assert_eq!(csp.matches("'sha256-").count(), 2, "{csp}");
+    let args = ["--analyse", "--bot", "search:4", "--seed", "3"];
+    let (a, code, stderr) = render("viewer-analyse-a", log, &args);
+    assert_eq!(code, 0, "{stderr}");
+    let (b, _, _) = render("viewer-analyse-b", log, &args);
+    assert!(
+        std::fs::read(a).unwrap() == std::fs::read(b).unwrap(),
+        "not byte-reproducible"
+    );
+}
+
+#[test]
+fn analyse_takes_a_search_bot_and_an_html_viewer() {
+    let out = common::fresh("viewer-analyse-args", "m.html");
+    let log = "replays/soleils-2p-round-limit.jsonl";
+    let (code, _, stderr) = common::sunfold(&[
+        "render",
+        "replay",
+        log,
+        "-o",
+        &out,
+        "--analyse",
+        "--bot",
+        "greedy",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("expected a search bot (search or search:N), but found greedy"),
+        "{stderr}"
+    );
+    assert!(!std::path::Path::new(&out).exists());
+    // --bot and --seed mean nothing without --analyse.
+    let (code, _, stderr) =
+        common::sunfold(&["render", "replay", log, "-o", &out, "--bot", "search:4"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--analyse"), "{stderr}");
+    let pdf = common::fresh("viewer-analyse-args", "m.pdf");
+    let (code, _, stderr) = common::sunfold(&["render", "replay", log, "-o", &pdf, "--analyse"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("expected an output ending in .html with --analyse"),
+        "{stderr}"
+    );
+}

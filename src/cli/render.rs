@@ -300,6 +300,18 @@ pub struct ReplayArgs {
     /// the built-in Liberation Sans, for scripts it lacks (such as Chinese).
     #[arg(long, value_name = "FILE")]
     pub font: Option<PathBuf>,
+    /// For .html: judge every decision as `sunfold analyse` does and mark
+    /// each one that lost points in the event list, with the better
+    /// decision under the status when it is shown. The log must fold.
+    #[arg(long)]
+    pub analyse: bool,
+    /// With --analyse, the judging bot: search (64 rollouts) or search:N.
+    #[arg(long, value_parser = super::simulate::parse_bot, requires = "analyse")]
+    pub bot: Option<crate::sim::Bot>,
+    /// With --analyse, the seed of the rollouts: the same seed gives the
+    /// same marks.
+    #[arg(long, requires = "analyse")]
+    pub seed: Option<u64>,
 }
 
 pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
@@ -329,7 +341,19 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
     }
     if is_html(&args.output) {
         let _font = use_font(args.font.as_deref())?;
-        return super::viewer::write(&args.file, &args.output, args.at);
+        let analyse = args.analyse.then(|| super::viewer::Analyse {
+            bot: args
+                .bot
+                .unwrap_or(crate::sim::Bot::Search(crate::sim::DEFAULT_ROLLOUTS)),
+            seed: args.seed.unwrap_or(1),
+        });
+        return super::viewer::write(&args.file, &args.output, args.at, analyse);
+    }
+    if args.analyse {
+        return Err(CliError::Usage(format!(
+            "{}: expected an output ending in .html with --analyse, which marks the decisions in the viewer",
+            args.output.display()
+        )));
     }
     let target = target(&args.output)?;
     let _font = use_font(args.font.as_deref())?;

@@ -6,26 +6,46 @@ use super::error::CliError;
 use super::present::{ForGame, Present, dispatch};
 use super::{Exit, Format};
 use crate::log::{Fold, Line, Opened};
-use crate::render::viewer::{Claim, Failure, Frame, Panels, Replay, html};
+use crate::render::viewer::{Analysis, Claim, Failure, Frame, Judged, Panels, Replay, html};
+use crate::sim::Bot;
+use crate::sim::analysis::AnalysisReport;
 use std::io::BufRead;
 use std::path::Path;
+
+/// `--analyse`: the judging bot and the seed of its rollouts.
+pub struct Analyse {
+    pub bot: Bot,
+    pub seed: u64,
+}
 
 /// Writes the viewer of the log at `path` to `output`, opening at event
 /// `at` (or at the end, or at the first illegal line). A log that breaks a
 /// rule still gets its viewer, and the command then fails as `replay` does.
-pub fn write(path: &Path, output: &Path, at: Option<u64>) -> Result<Exit, CliError> {
+/// With `analyse`, each decision that lost points is marked, with the
+/// better one; the log must then fold, as for `sunfold analyse`.
+pub fn write(
+    path: &Path,
+    output: &Path,
+    at: Option<u64>,
+    analyse: Option<Analyse>,
+) -> Result<Exit, CliError> {
     struct View<'a> {
         path: &'a Path,
         at: Option<u64>,
+        analysis: Option<AnalysisReport>,
     }
     impl<R: BufRead> ForGame<R> for View<'_> {
         type Output = Result<(String, Option<CliError>), CliError>;
         fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
-            build::<G, R>(self.path, opened, self.at)
+            build::<G, R>(self.path, opened, self.at, self.analysis)
         }
     }
+    let analysis = match analyse {
+        Some(analyse) => Some(analysis(path, analyse)?),
+        None => None,
+    };
     let opened = super::replay::open(path, Format::Text)?;
-    let (page, failure) = dispatch(opened, View { path, at })?;
+    let (page, failure) = dispatch(opened, View { path, at, analysis })?;
     std::fs::write(output, &page).map_err(|e| CliError::io(output, e))?;
     eprintln!("wrote {} ({} bytes)", output.display(), page.len());
     match failure {
@@ -34,10 +54,82 @@ pub fn write(path: &Path, output: &Path, at: Option<u64>) -> Result<Exit, CliErr
     }
 }
 
+/// The analysis of the log at `path`, as `sunfold analyse` makes it.
+fn analysis(path: &Path, analyse: Analyse) -> Result<AnalysisReport, CliError> {
+    struct Judge {
+        path: std::path::PathBuf,
+        rollouts: u32,
+        seed: u64,
+        pool: rayon::ThreadPool,
+    }
+    impl<R: BufRead> ForGame<R> for Judge {
+        type Output = Result<AnalysisReport, CliError>;
+        fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+            super::analyse::report::<G, R>(
+                &self.path,
+                Format::Text,
+                self.rollouts,
+                self.seed,
+                &self.pool,
+                opened,
+            )
+        }
+    }
+    let rollouts = match analyse.bot {
+        Bot::Search(n) => n,
+        other => {
+            return Err(CliError::Usage(format!(
+                "expected a search bot (search or search:N), but found {}",
+                other.name()
+            )));
+        }
+    };
+    let pool = super::batch::pool(None)?;
+    let opened = super::replay::open(path, Format::Text)?;
+    dispatch(
+        opened,
+        Judge {
+            path: path.to_owned(),
+            rollouts,
+            seed: analyse.seed,
+            pool,
+        },
+    )
+}
+
+/// The decisions of `report` that lost points, each at its frame.
+fn judged(report: AnalysisReport, frames: &[Frame]) -> Analysis {
+    let judged = report
+        .decisions
+        .iter()
+        .filter(|d| d.points_lost.estimate > 0.0)
+        .filter_map(|d| {
+            let frame = frames.iter().position(|f| f.seq == d.seq)?;
+            Some(Judged {
+                frame,
+                best: d.best.said.clone(),
+                taken_score: d.taken.expected_score.estimate,
+                best_score: d.best.expected_score.estimate,
+                lost: d.points_lost.estimate,
+                lost_ci95: d.points_lost.ci95,
+                costly: d.costly,
+            })
+        })
+        .collect();
+    Analysis {
+        bot: report.bot,
+        seed: report.seed,
+        value: report.value,
+        decisions: report.decisions.len(),
+        judged,
+    }
+}
+
 fn build<G: Present, R: BufRead>(
     path: &Path,
     opened: Opened<R>,
     at: Option<u64>,
+    analysis: Option<AnalysisReport>,
 ) -> Result<(String, Option<CliError>), CliError> {
     let (first, terminated, mut lines) = opened.into_parts();
     let line = Line {
@@ -157,11 +249,12 @@ fn build<G: Present, R: BufRead>(
                     Some(&fold),
                     super::error::Alternatives::Described(cli_alternatives),
                 );
-                return finish::<G>(path, fold, states, seen, failure, at, Some(cli));
+                let end = (failure, at, Some(cli));
+                return finish::<G>(path, fold, states, seen, end, analysis);
             }
         }
     }
-    finish::<G>(path, fold, states, seen, failure, at, None)
+    finish::<G>(path, fold, states, seen, (failure, at, None), analysis)
 }
 
 fn frame<G: Present>(
@@ -202,9 +295,8 @@ fn finish<G: Present>(
     fold: Fold<G>,
     states: Vec<G::State>,
     mut frames: Vec<Frame>,
-    failure: Option<Failure>,
-    at: Option<u64>,
-    error: Option<CliError>,
+    (failure, at, error): (Option<Failure>, Option<u64>, Option<CliError>),
+    analysis: Option<AnalysisReport>,
 ) -> Result<(String, Option<CliError>), CliError> {
     for taken in fold.taken_back() {
         if let Some(frame) = frames.iter_mut().find(|f| f.seq == taken.seq) {
@@ -274,6 +366,7 @@ fn finish<G: Present>(
         Some(false) => "not chained: no hash chain, so no tamper evidence".to_owned(),
         None => "chained: nothing to verify yet".to_owned(),
     };
+    let analysis = analysis.map(|report| judged(report, &frames));
     let replay = Replay {
         title: format!("{name}: replay of {}", file_name(path)),
         caption: format!("{}", path.display()),
@@ -286,6 +379,7 @@ fn finish<G: Present>(
         claims,
         failure,
         start,
+        analysis,
     };
     Ok((html(&replay), error))
 }

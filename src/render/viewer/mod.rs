@@ -21,6 +21,10 @@ use sha2::{Digest, Sha256};
 
 const SCRIPT: &str = include_str!("viewer.js");
 const STYLE: &str = include_str!("viewer.css");
+/// Added only to a viewer with an analysis: it shows the better decision
+/// under the status when a judged event is shown.
+const ANALYSIS_SCRIPT: &str = include_str!("analysis.js");
+const ANALYSIS_STYLE: &str = include_str!("analysis.css");
 
 /// One line of the log, as the viewer lists it.
 pub struct Frame {
@@ -76,6 +80,36 @@ pub struct Claim {
     pub players: Vec<Option<(i64, String)>>,
 }
 
+/// A decision that lost points, as `sunfold analyse` judged it.
+pub struct Judged {
+    /// The index of its frame.
+    pub frame: usize,
+    /// The better decision, in words.
+    pub best: String,
+    /// The player's expected final score after the decision taken, and
+    /// after the better one.
+    pub taken_score: f64,
+    pub best_score: f64,
+    /// The points lost, with their 95% interval.
+    pub lost: f64,
+    pub lost_ci95: [f64; 2],
+    /// The interval leaves out 0.
+    pub costly: bool,
+}
+
+/// What `--analyse` adds: each decision that lost points.
+pub struct Analysis {
+    /// The judging bot, such as `search:8`.
+    pub bot: String,
+    pub seed: u64,
+    /// What a point lost is: `score` (62 Soleils) or `lead` (Summertime).
+    pub value: String,
+    /// How many decisions were judged.
+    pub decisions: usize,
+    /// The decisions that lost points, in log order.
+    pub judged: Vec<Judged>,
+}
+
 /// Everything the viewer shows.
 pub struct Replay {
     /// The page title: the game and the file.
@@ -96,6 +130,53 @@ pub struct Replay {
     pub failure: Option<Failure>,
     /// The frame to open at when the address names none.
     pub start: usize,
+    /// The decisions judged by `--analyse`, if asked for.
+    pub analysis: Option<Analysis>,
+}
+
+/// An analysed decision as the page's added script reads it.
+#[derive(Serialize)]
+struct MarkData {
+    /// The line shown under the status.
+    t: String,
+    /// Whether it is costly.
+    c: bool,
+}
+
+/// A number with one decimal, without a negative zero.
+fn one_decimal(value: f64) -> String {
+    let r = (value * 10.0).round() / 10.0;
+    format!("{:.1}", if r == 0.0 { 0.0 } else { r })
+}
+
+/// The badge of a decision in the event list: the points lost, with a
+/// true minus sign.
+fn badge(judged: &Judged) -> String {
+    format!("\u{2212}{}", one_decimal(judged.lost))
+}
+
+/// What a point lost is, in words.
+fn points_of(analysis: &Analysis) -> &'static str {
+    if analysis.value == "lead" {
+        "points of lead"
+    } else {
+        "points"
+    }
+}
+
+/// The line under the status when the decision is shown.
+fn better_line(analysis: &Analysis, judged: &Judged) -> String {
+    format!(
+        "better: {} (expected score {} vs {}; lost {} [{}, {}] {}{})",
+        judged.best,
+        one_decimal(judged.best_score),
+        one_decimal(judged.taken_score),
+        one_decimal(judged.lost),
+        one_decimal(judged.lost_ci95[0]),
+        one_decimal(judged.lost_ci95[1]),
+        points_of(analysis),
+        if judged.costly { ", costly" } else { "" }
+    )
 }
 
 #[derive(Serialize)]
@@ -223,11 +304,21 @@ pub fn html(replay: &Replay) -> String {
         start: replay.start,
         chart: axis,
     };
+    let (script_src, style_src) = match &replay.analysis {
+        None => (csp_hash(SCRIPT), csp_hash(STYLE)),
+        Some(_) => (
+            format!("{} {}", csp_hash(SCRIPT), csp_hash(ANALYSIS_SCRIPT)),
+            format!("{} {}", csp_hash(STYLE), csp_hash(ANALYSIS_STYLE)),
+        ),
+    };
     let csp = format!(
-        "default-src 'none'; script-src {}; style-src {}; img-src 'none'; connect-src 'none'; font-src 'none'; form-action 'none'; base-uri 'none'",
-        csp_hash(SCRIPT),
-        csp_hash(STYLE)
+        "default-src 'none'; script-src {script_src}; style-src {style_src}; img-src 'none'; connect-src 'none'; font-src 'none'; form-action 'none'; base-uri 'none'"
     );
+    let marks: std::collections::BTreeMap<usize, &Judged> = replay
+        .analysis
+        .iter()
+        .flat_map(|a| a.judged.iter().map(|j| (j.frame, j)))
+        .collect();
     let mut h = String::new();
     h.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     h.push_str(&format!(
@@ -236,7 +327,11 @@ pub fn html(replay: &Replay) -> String {
     h.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     h.push_str("<meta name=\"referrer\" content=\"no-referrer\">\n");
     h.push_str(&format!("<title>{}</title>\n", e(&replay.title)));
-    h.push_str(&format!("<style>{STYLE}</style>\n</head>\n<body>\n"));
+    h.push_str(&format!("<style>{STYLE}</style>\n"));
+    if replay.analysis.is_some() {
+        h.push_str(&format!("<style>{ANALYSIS_STYLE}</style>\n"));
+    }
+    h.push_str("</head>\n<body>\n");
     // The heading and the controls.
     h.push_str(&format!(
         "<header><h1>{}</h1><p class=\"caption\">{} · {}</p></header>\n",
@@ -277,7 +372,11 @@ pub fn html(replay: &Replay) -> String {
         "<p class=\"jumps\"><button type=\"button\" class=\"jump\" data-to=\"board\">{}</button><button type=\"button\" class=\"jump\" data-to=\"scores-title\">Scores</button><button type=\"button\" class=\"jump\" data-to=\"events-title\">Events</button></p>\n",
         if replay.wide { "Table" } else { "Sheets" }
     ));
-    h.push_str("<p id=\"now\" class=\"now\" aria-live=\"polite\"></p>\n<p id=\"status\" class=\"status\"></p>\n</nav>\n");
+    h.push_str("<p id=\"now\" class=\"now\" aria-live=\"polite\"></p>\n<p id=\"status\" class=\"status\"></p>\n");
+    if replay.analysis.is_some() {
+        h.push_str("<p id=\"better\" class=\"better\" aria-live=\"polite\"></p>\n");
+    }
+    h.push_str("</nav>\n");
     h.push_str("<main>\n");
     // The failure, if any.
     if let Some(failure) = &replay.failure {
@@ -360,7 +459,21 @@ pub fn html(replay: &Replay) -> String {
     h.push_str("</tbody></table>\n");
     h.push_str("</section>\n");
     // The event list.
-    h.push_str("<section aria-labelledby=\"events-title\"><h2 id=\"events-title\">Events</h2>\n<ol id=\"events\" class=\"events\">\n");
+    h.push_str("<section aria-labelledby=\"events-title\"><h2 id=\"events-title\">Events</h2>\n");
+    if let Some(analysis) = &replay.analysis {
+        let costly = analysis.judged.iter().filter(|j| j.costly).count();
+        h.push_str(&format!(
+            "<p class=\"analysis-note\">{} decisions judged by {} (seed {}) against the best it found: {} lost {}, each marked with the {} lost; <span class=\"lost costly\">{} costly</span>: the 95% interval of their loss leaves out 0.</p>\n",
+            analysis.decisions,
+            e(&analysis.bot),
+            analysis.seed,
+            analysis.judged.len(),
+            points_of(analysis),
+            points_of(analysis),
+            costly
+        ));
+    }
+    h.push_str("<ol id=\"events\" class=\"events\">\n");
     for (i, f) in replay.frames.iter().enumerate() {
         let who = f
             .actor
@@ -376,8 +489,21 @@ pub fn html(replay: &Replay) -> String {
             ),
             None => ("", e(&f.text)),
         };
+        let mark = marks.get(&i).map_or(String::new(), |j| {
+            format!(
+                "<span class=\"lost{}\" title=\"{}\">{}<span class=\"hidden\"> {}{}</span></span>",
+                if j.costly { " costly" } else { "" },
+                e(&better_line(
+                    replay.analysis.as_ref().expect("marks come from it"),
+                    j
+                )),
+                badge(j),
+                points_of(replay.analysis.as_ref().expect("marks come from it")),
+                if j.costly { " lost, costly" } else { " lost" }
+            )
+        });
         h.push_str(&format!(
-            "<li{class} data-i=\"{i}\"><a href=\"#seq={}\"><span class=\"seq\">{}</span><span class=\"line\">line {}</span><span class=\"who\">{who}</span><span class=\"text\">{text}</span></a></li>\n",
+            "<li{class} data-i=\"{i}\"><a href=\"#seq={}\"><span class=\"seq\">{}</span><span class=\"line\">line {}</span><span class=\"who\">{who}</span><span class=\"text\">{text}</span>{mark}</a></li>\n",
             f.seq, f.seq, f.line
         ));
     }
@@ -403,7 +529,24 @@ pub fn html(replay: &Replay) -> String {
         "<script type=\"application/json\" id=\"replay-data\">{}</script>\n",
         script_json(&data)
     ));
-    h.push_str(&format!("<script>{SCRIPT}</script>\n</body>\n</html>\n"));
+    h.push_str(&format!("<script>{SCRIPT}</script>\n"));
+    if let Some(analysis) = &replay.analysis {
+        let data: std::collections::BTreeMap<usize, MarkData> = marks
+            .iter()
+            .map(|(&i, j)| {
+                let mark = MarkData {
+                    t: better_line(analysis, j),
+                    c: j.costly,
+                };
+                (i, mark)
+            })
+            .collect();
+        h.push_str(&format!(
+            "<script type=\"application/json\" id=\"analysis-data\">{}</script>\n<script>{ANALYSIS_SCRIPT}</script>\n",
+            script_json(&data)
+        ));
+    }
+    h.push_str("</body>\n</html>\n");
     h
 }
 
