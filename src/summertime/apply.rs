@@ -5,7 +5,9 @@ use super::action::{Action, resolve};
 use super::deck::{CardIndex, Cost, Item, Value};
 use super::error::{At, Awaited, Before, Borders, Either, PassRun, RuleError};
 use super::event::Event;
-use super::state::{Cell, EndReason, Phase, State, Tableau, TurnAction, TurnRecord, neighbours};
+use super::state::{
+    Cell, EndReason, Phase, Plays, Reveals, State, Tableau, TurnAction, TurnRecord, neighbours,
+};
 
 /// Folds one event into the state, or explains why it is illegal now.
 pub fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {
@@ -324,9 +326,9 @@ fn reveal(state: &mut State, stack: usize, card: CardIndex, behind: Option<Cost>
     state.display[stack] = Some(card);
     state.seen[card] = true;
     if let Phase::Reveal(stacks) = &mut state.phase {
-        stacks.remove(0);
+        stacks.pop_front();
         if stacks.is_empty() {
-            state.phase = state.resume.clone();
+            state.phase = state.resume;
         }
     }
 }
@@ -341,10 +343,8 @@ pub(super) fn display_ids(state: &State) -> Vec<String> {
 }
 
 /// The stacks that still hold cards, for the next reveals.
-fn to_reveal(state: &State) -> Vec<u8> {
-    (0..3u8)
-        .filter(|&s| state.stacks[usize::from(s)].remaining > 0)
-        .collect()
+fn to_reveal(state: &State) -> Reveals {
+    Reveals::new((0..3u8).filter(|&s| state.stacks[usize::from(s)].remaining > 0))
 }
 
 fn discard(state: &mut State) {
@@ -422,11 +422,10 @@ pub(super) fn affordable(state: &State, p: usize, cost: Cost) -> bool {
 
 fn buy(state: &mut State, p: usize, slot: usize, card: CardIndex) {
     let cost = state.price(slot).expect("a face-up card has a price");
-    let needed = cost.counts(state.deck.items());
     let player = &mut state.players[p];
-    for (item, n) in needed.into_iter().enumerate() {
-        player.up[item] -= n;
-        player.down[item] += n;
+    for item in cost.0 {
+        player.up[item] -= 1;
+        player.down[item] += 1;
     }
     player.hand.push(card);
     state.display[slot] = None;
@@ -439,7 +438,7 @@ fn buy(state: &mut State, p: usize, slot: usize, card: CardIndex) {
     if state.display.iter().all(Option::is_none) {
         let stacks = to_reveal(state);
         if !stacks.is_empty() {
-            state.resume = state.phase.clone();
+            state.resume = state.phase;
             state.phase = Phase::Reveal(stacks);
         }
     }
@@ -453,7 +452,7 @@ fn record(state: &mut State, action: TurnAction) {
         number,
         player,
         action,
-        plays: Vec::new(),
+        plays: Plays::new(),
         total,
     });
 }
@@ -658,12 +657,18 @@ fn play(state: &mut State, p: usize, card: CardIndex, from_unknown: bool, cell: 
     });
     if let Ok(i) = state.open.binary_search(&cell) {
         state.open.remove(i);
+        state.around.remove(i);
     }
+    let picture = 1 << (state.deck.card(card).picture % 64);
     for n in neighbours(cell) {
-        if state.card_at(n).is_none()
-            && let Err(i) = state.open.binary_search(&n)
-        {
-            state.open.insert(i, n);
+        if state.card_at(n).is_none() {
+            match state.open.binary_search(&n) {
+                Ok(i) => state.around[i] |= picture,
+                Err(i) => {
+                    state.open.insert(i, n);
+                    state.around.insert(i, picture);
+                }
+            }
         }
     }
     state.grid.insert(

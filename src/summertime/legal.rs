@@ -6,7 +6,7 @@ use super::action::{Action, describe, index, seat};
 use super::apply::{Spot, affordable, fit_at, in_hand, spot};
 use super::deck::Cost;
 use super::event::Event;
-use super::state::{Phase, State};
+use super::state::{Cell, Phase, State};
 
 /// Every action that is legal now, written into `out` (cleared first) so
 /// that a caller can reuse one buffer.
@@ -86,7 +86,9 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
             bought: true,
             plays,
         } => {
-            if *plays < deck.rules().plays_per_turn {
+            if *plays < deck.rules().plays_per_turn && deck.needs_masks().is_some() {
+                push_plays(state, out);
+            } else if *plays < deck.rules().plays_per_turn {
                 let p = state.active;
                 let spots = open_spots(state);
                 let mut play = |card: usize| {
@@ -125,6 +127,69 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
                 }
             }
             out.push(Action::EndTurn { player: me });
+        }
+    }
+}
+
+/// The active player's plays, card by card in order of index and cell by
+/// cell in order of column then row, from the pictures around each open
+/// cell: [`super::apply::fit_at`] without its points, for a deck whose
+/// needs are bit sets.
+fn push_plays(state: &State, out: &mut Vec<Action>) {
+    let deck = &state.deck;
+    let masks = deck.needs_masks().expect("a deck with needs as bit sets");
+    let p = state.active;
+    let me = seat(p);
+    let rules = deck.rules();
+    let (long, short) = (i32::from(rules.grid_long), i32::from(rules.grid_short));
+    let empty = state.grid.is_empty();
+    let bounds = state.bounds;
+    let fits_grid = |(x, y): Cell| {
+        let (x0, y0, x1, y1) = bounds.unwrap_or((x, y, x, y));
+        let (width, height) = (x1.max(x) - x0.min(x) + 1, y1.max(y) - y0.min(y) + 1);
+        width.max(height) <= long && width.min(height) <= short
+    };
+    let mut play = |card: usize| {
+        let needs = masks[card];
+        if empty {
+            // The first card goes to (0,0), with no neighbour to need.
+            if needs == 0 {
+                out.push(Action::Play {
+                    player: me,
+                    card: index(card),
+                    cell: (0, 0),
+                });
+            }
+            return;
+        }
+        for (&cell, &around) in state.open.iter().zip(&state.around) {
+            if (needs == 0 || needs & around != 0) && fits_grid(cell) {
+                out.push(Action::Play {
+                    player: me,
+                    card: index(card),
+                    cell,
+                });
+            }
+        }
+    };
+    let player = &state.players[p];
+    if player.unknown == 0 {
+        let mut last = None;
+        while let Some(card) = player
+            .hand
+            .iter()
+            .copied()
+            .filter(|&c| last.is_none_or(|l| c > l))
+            .min()
+        {
+            last = Some(card);
+            play(card);
+        }
+    } else {
+        for card in 0..deck.cards().len() {
+            if in_hand(state, p, card).is_some() {
+                play(card);
+            }
         }
     }
 }

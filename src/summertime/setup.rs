@@ -4,7 +4,6 @@ use super::deck::{CardIndex, Deck};
 use super::error::SetupError;
 use super::event::{Order, Start};
 use super::state::{Phase, Player, Stack, State};
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 pub fn setup(start: &Start) -> Result<State, SetupError> {
@@ -193,12 +192,13 @@ fn table(
         stacks,
         closing_up,
         display: [None; 3],
-        grid: BTreeMap::new(),
+        grid: Default::default(),
         dense,
         open: Vec::new(),
+        around: Vec::new(),
         bounds: None,
         seen,
-        phase: Phase::Reveal(vec![0, 1, 2]),
+        phase: Phase::Reveal(super::state::Reveals::new([0, 1, 2])),
         resume: Phase::Turn {
             bought: false,
             plays: 0,

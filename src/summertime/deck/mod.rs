@@ -87,6 +87,9 @@ pub struct Deck {
     cards: Vec<Card>,
     closing: Vec<ClosingCard>,
     by_id: HashMap<String, CardIndex>,
+    /// Per card, the pictures it needs as a bit set (bit `p` for the
+    /// picture `p`), when the deck has at most 64 pictures.
+    needs_masks: Option<Vec<u64>>,
 }
 
 impl Deck {
@@ -107,6 +110,11 @@ impl Deck {
     }
     pub fn card_index(&self, id: &str) -> Option<CardIndex> {
         self.by_id.get(id).copied()
+    }
+    /// Per card, the pictures it needs as a bit set (bit `p` for the
+    /// picture `p`; 0 for none), when the deck has at most 64 pictures.
+    pub(in crate::summertime) fn needs_masks(&self) -> Option<&[u64]> {
+        self.needs_masks.as_deref()
     }
     pub fn rules(&self) -> RawRules {
         self.raw.rules
@@ -419,11 +427,17 @@ impl TryFrom<RawDeck> for Deck {
             .enumerate()
             .map(|(i, c)| (c.id.clone(), i))
             .collect();
+        let needs_masks = (raw.pictures.len() <= 64).then(|| {
+            (cards.iter())
+                .map(|c| c.needs.iter().fold(0, |mask, &p| mask | 1 << p))
+                .collect()
+        });
         Ok(Deck {
             raw,
             cards,
             closing,
             by_id,
+            needs_masks,
         })
     }
 }
