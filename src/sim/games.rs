@@ -70,13 +70,13 @@ impl Simulated for Soleils {
     }
 
     fn chance(state: &soleils::State, rng: &mut SeededRng) -> Option<soleils::Action> {
-        (state.ended().is_none() && state.round_closed())
+        (!state.is_over() && state.round_closed())
             .then(|| soleils::Action::Roll([die(rng), die(rng), die(rng)]))
     }
 
     fn deciders(state: &soleils::State, out: &mut Vec<usize>) {
         out.clear();
-        if state.ended().is_some() || state.dice().is_none() {
+        if state.is_over() || state.dice().is_none() {
             return;
         }
         let players = state.players();
@@ -261,6 +261,17 @@ impl Simulated for Summertime {
     fn chance(state: &summertime::State, _: &mut SeededRng) -> Option<summertime::Action> {
         match state.phase() {
             summertime::Phase::Discard => Some(summertime::Action::Discard),
+            // A dealt game's next card is the stack's top one: the only
+            // legal reveal, built without listing it.
+            summertime::Phase::Reveal(stacks) if state.is_dealt() => {
+                let stack = stacks[0];
+                let card = state.stacks()[usize::from(stack)].cards[0];
+                Some(summertime::Action::Reveal {
+                    stack,
+                    card: u32::try_from(card).expect("a deck has fewer than 2^32 cards"),
+                    behind: None,
+                })
+            }
             summertime::Phase::Reveal(_) => {
                 let mut options = Vec::new();
                 summertime::legal_actions(state, &mut options);

@@ -8,7 +8,7 @@ use super::die::{Dice, Die};
 use super::error::{Expected, Requirement, RuleError, SunChoice};
 use super::event::Event;
 use super::options::{SkipPlacement, SunBonus};
-use super::state::{EndReason, How, Mark, Player, State, Step};
+use super::state::{How, Mark, Over, Player, State, Step};
 use super::template::{BoxIndex, Reward, Template, left_over};
 
 /// Folds one event into the state, or explains why it is illegal now.
@@ -33,7 +33,7 @@ pub fn is_legal(state: &State, action: Action) -> bool {
 }
 
 pub(super) fn game_over(state: &State) -> Result<(), RuleError> {
-    match &state.ended {
+    match state.ended() {
         Some(reason) => Err(RuleError::GameOver {
             reason: reason.clone(),
         }),
@@ -370,10 +370,15 @@ pub(super) fn placements(
     dice: [u8; 3],
     mut each: impl FnMut(BoxIndex, u8) -> bool,
 ) {
-    for &(b, value) in template.placements_for(dice) {
+    for &(b, mask) in template.placement_masks_for(dice) {
         let b = b as usize;
-        if writable(player, b, value) && !each(b, value) {
-            return;
+        let mut values = player.allowed[b] & mask;
+        while values != 0 {
+            let value = values.trailing_zeros() as u8;
+            if !each(b, value) {
+                return;
+            }
+            values &= values - 1;
         }
     }
 }
@@ -446,10 +451,10 @@ fn fill(template: &Template, player: &mut Player, round: u16, b: BoxIndex, value
     let sheet_box = &template.boxes()[b];
     player.marks[b] = Some(Mark { value, how, round });
     player.allowed[b] = 0;
-    for &other in template.related(b) {
-        if player.marks[other].is_none() {
-            player.allowed[other] = template.allowed(other, |o| player.value(o));
-        }
+    // What each constrained box may take now: what it could take, less
+    // what the value just written rules out (a written box stays at 0).
+    for &(other, masks) in template.effects(b) {
+        player.allowed[other as usize] &= masks[usize::from(value)];
     }
     if sheet_box.frog && how != How::Bonus && player.turn.sun.is_none() {
         player.turn.frog = true;
@@ -496,20 +501,9 @@ fn close_round_if_done(state: &mut State) {
         return;
     }
     let limit = state.template.sun_limit();
-    let reached: Vec<String> = state
-        .players
-        .iter()
-        .filter(|p| p.sun_total >= limit)
-        .map(|p| p.name.clone())
-        .collect();
-    if !reached.is_empty() {
-        state.ended = Some(EndReason::SunLimit {
-            players: reached,
-            limit,
-        });
+    if state.players.iter().any(|p| p.sun_total >= limit) {
+        state.ended = Some(Over::SunLimit);
     } else if state.round >= state.template.rounds() {
-        state.ended = Some(EndReason::RoundLimit {
-            rounds: state.template.rounds(),
-        });
+        state.ended = Some(Over::RoundLimit);
     }
 }

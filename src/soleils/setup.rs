@@ -69,7 +69,8 @@ impl State {
             .map(|name| Player {
                 name: name.clone(),
                 marks: vec![None; template.boxes().len()],
-                sun: Vec::new(),
+                // One entry a round at most: room for every round at once.
+                sun: Vec::with_capacity(usize::from(template.rounds())),
                 sun_total: 0,
                 thresholds_won: vec![false; template.thresholds().len()],
                 zones_done: vec![false; template.zones().len()],
@@ -86,6 +87,7 @@ impl State {
             round: 0,
             dice: None,
             ended: None,
+            reason: Default::default(),
             dice_seed,
         }
     }

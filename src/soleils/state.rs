@@ -3,7 +3,7 @@
 use super::options::Options;
 use super::template::{BoxIndex, Template};
 use serde::Serialize;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// How a value came onto the sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -82,7 +82,7 @@ pub struct Gains {
 }
 
 /// One player's sheet.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub struct Player {
     pub name: String,
     /// One entry per template box.
@@ -111,6 +111,43 @@ impl Player {
     }
 }
 
+/// `clone_from` reuses every buffer of the destination, so that a bot
+/// copying sheets back and forth allocates nothing once they have grown.
+impl Clone for Player {
+    fn clone(&self) -> Self {
+        Player {
+            name: self.name.clone(),
+            marks: self.marks.clone(),
+            sun: self.sun.clone(),
+            sun_total: self.sun_total,
+            thresholds_won: self.thresholds_won.clone(),
+            zones_done: self.zones_done.clone(),
+            groups_done: self.groups_done.clone(),
+            gains: self.gains,
+            turn: self.turn,
+            allowed: self.allowed.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.name.clone_from(&source.name);
+        self.marks.clone_from(&source.marks);
+        // The sun track grows by one entry a round: keep room for the
+        // longest track either has had room for, so that the rounds played
+        // after a copy never grow it.
+        self.sun.clear();
+        self.sun.reserve(source.sun.capacity());
+        self.sun.extend_from_slice(&source.sun);
+        self.sun_total = source.sun_total;
+        self.thresholds_won.clone_from(&source.thresholds_won);
+        self.zones_done.clone_from(&source.zones_done);
+        self.groups_done.clone_from(&source.groups_done);
+        self.gains = source.gains;
+        self.turn = source.turn;
+        self.allowed.clone_from(&source.allowed);
+    }
+}
+
 /// Why the game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -132,16 +169,79 @@ impl std::fmt::Display for EndReason {
     }
 }
 
+/// Why the game ended, without the names: [`State::ended`] puts the
+/// reason into words when asked, so that ending a game allocates nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Over {
+    /// Some players' sun totals reached the template's limit.
+    SunLimit,
+    /// The template's last round was played.
+    RoundLimit,
+}
+
 /// The whole table: template, options, every sheet, the current roll.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub struct State {
     pub(super) template: Arc<Template>,
     pub(super) options: Options,
     pub(super) players: Vec<Player>,
     pub(super) round: u16,
     pub(super) dice: Option<[u8; 3]>,
-    pub(super) ended: Option<EndReason>,
+    pub(super) ended: Option<Over>,
+    /// [`State::ended`]'s reason, written on first use. Nothing changes
+    /// once the game is over, so it never goes stale.
+    pub(super) reason: OnceLock<EndReason>,
     pub(super) dice_seed: Option<u64>,
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &Self) -> bool {
+        // `reason` follows from the rest.
+        self.template == other.template
+            && self.options == other.options
+            && self.players == other.players
+            && self.round == other.round
+            && self.dice == other.dice
+            && self.ended == other.ended
+            && self.dice_seed == other.dice_seed
+    }
+}
+
+/// `clone_from` reuses the destination's sheets and their buffers: after a
+/// first copy, copying a table of the same template allocates nothing.
+impl Clone for State {
+    fn clone(&self) -> Self {
+        State {
+            template: Arc::clone(&self.template),
+            options: self.options,
+            players: self.players.clone(),
+            round: self.round,
+            dice: self.dice,
+            ended: self.ended,
+            reason: self.reason.clone(),
+            dice_seed: self.dice_seed,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        if !Arc::ptr_eq(&self.template, &source.template) {
+            self.template = Arc::clone(&source.template);
+        }
+        self.options = source.options;
+        self.players.clone_from(&source.players);
+        let rounds = usize::from(self.template.rounds());
+        for player in &mut self.players {
+            let room = rounds.saturating_sub(player.sun.len());
+            player.sun.reserve(room);
+        }
+        self.round = source.round;
+        self.dice = source.dice;
+        self.ended = source.ended;
+        if source.reason.get().is_some() || self.reason.get().is_some() {
+            self.reason = source.reason.clone();
+        }
+        self.dice_seed = source.dice_seed;
+    }
 }
 
 impl State {
@@ -168,7 +268,27 @@ impl State {
     }
     /// Why the game ended, once it has.
     pub fn ended(&self) -> Option<&EndReason> {
-        self.ended.as_ref()
+        let over = self.ended?;
+        Some(self.reason.get_or_init(|| match over {
+            Over::SunLimit => {
+                let limit = self.template.sun_limit();
+                EndReason::SunLimit {
+                    players: (self.players.iter())
+                        .filter(|p| p.sun_total >= limit)
+                        .map(|p| p.name.clone())
+                        .collect(),
+                    limit,
+                }
+            }
+            Over::RoundLimit => EndReason::RoundLimit {
+                rounds: self.template.rounds(),
+            },
+        }))
+    }
+
+    /// Whether the game is over: [`State::ended`] without its words.
+    pub fn is_over(&self) -> bool {
+        self.ended.is_some()
     }
     pub fn player_index(&self, name: &str) -> Option<usize> {
         self.players.iter().position(|p| p.name == name)

@@ -130,6 +130,14 @@ pub struct Template {
     /// could write on an empty sheet, box by box and value by value. Built
     /// on first use: replaying a log never needs it, a bot always does.
     by_roll: std::sync::OnceLock<Vec<Vec<(u32, u8)>>>,
+    /// The same by box: for each roll, every box one of whose values a
+    /// placement could write, with those values as a bit set.
+    masks_by_roll: std::sync::OnceLock<Vec<Vec<(u32, u8)>>>,
+    /// For each box, what writing it does to the other boxes: each box it
+    /// constrains, with the values it then allows there as a bit set for
+    /// each value written (bit `v` for the value `v`), under
+    /// [`Template::constraints`].
+    effects: Vec<Vec<(u32, [u8; 7])>>,
     neighbours: Vec<Vec<BoxIndex>>,
     by_id: HashMap<String, BoxIndex>,
     thresholds: Vec<Threshold>,
@@ -183,7 +191,7 @@ impl Template {
             let zone = self.boxes[a].zone;
             zone == self.boxes[b].zone && self.zones[zone].kind == ZoneKind::Sailboats
         };
-        let constraints =
+        let constraints: Vec<Constraint> =
             self.written
                 .iter()
                 .map(|c| match (rule, c) {
@@ -195,6 +203,7 @@ impl Template {
                 })
                 .collect();
         let mut template = (**self).clone();
+        template.effects = effects(self.boxes.len(), &constraints);
         template.constraints = constraints;
         template.sailboats = rule;
         Arc::new(template)
@@ -244,6 +253,36 @@ impl Template {
                 .collect()
         });
         &by_roll[roll_index(dice)]
+    }
+
+    /// Every box a roll lets a placement write on an empty sheet, with the
+    /// values it may write there as a bit set (bit `v` for the value `v`),
+    /// in box order: [`Template::placements_for`] by box.
+    pub fn placement_masks_for(&self, dice: [u8; 3]) -> &[(u32, u8)] {
+        let by_roll = self.masks_by_roll.get_or_init(|| {
+            (0..ROLLS)
+                .map(|i| {
+                    let mut masks: Vec<(u32, u8)> = Vec::new();
+                    for &(b, value) in self.placements_for(roll_of(i)) {
+                        match masks.last_mut() {
+                            Some((last, mask)) if *last == b => *mask |= 1 << value,
+                            _ => masks.push((b, 1 << value)),
+                        }
+                    }
+                    masks
+                })
+                .collect()
+        });
+        &by_roll[roll_index(dice)]
+    }
+
+    /// What writing box `b` does to the other boxes: each box it
+    /// constrains, with the values that box may still take as a bit set,
+    /// by the value written into `b`. Writing `v` into `b` leaves box `o`
+    /// the values `allowed(o) & masks[v]`: [`Template::allowed`] with `b`
+    /// written, without walking `o`'s constraints again.
+    pub fn effects(&self, b: BoxIndex) -> &[(u32, [u8; 7])] {
+        &self.effects[b]
     }
 
     /// The other boxes that share a constraint with box `b`: the boxes
@@ -309,6 +348,56 @@ impl Template {
         }
         None
     }
+}
+
+/// For each box, each box a constraint makes it need something of, with
+/// what it allows there by value written: see [`Template::effects`]. It
+/// reads the constraints as [`Template::allowed`] does.
+fn effects(boxes: usize, constraints: &[Constraint]) -> Vec<Vec<(u32, [u8; 7])>> {
+    let masks = |need: fn(u8) -> Need| {
+        let mut masks = [Need::ANY; 7];
+        for v in 1..=6u8 {
+            masks[usize::from(v)] = need(v).mask();
+        }
+        masks
+    };
+    let mut effects = vec![Vec::new(); boxes];
+    let mut add = |written: BoxIndex, other: BoxIndex, need: fn(u8) -> Need| {
+        if written != other {
+            let other = u32::try_from(other).expect("fewer than 2^32 boxes");
+            effects[written].push((other, masks(need)));
+        }
+    };
+    for constraint in constraints {
+        match *constraint {
+            Constraint::Same(ref set) | Constraint::Distinct(ref set) => {
+                let need = match constraint {
+                    Constraint::Same(_) => Need::Equal,
+                    _ => Need::Unlike,
+                };
+                for &w in set {
+                    for &o in set {
+                        add(w, o, need);
+                    }
+                }
+            }
+            // The first is less than the second: the first needs a value
+            // below the second's, the second one above the first's.
+            Constraint::Less(first, second) => {
+                add(second, first, Need::Below);
+                add(first, second, Need::Above);
+            }
+            Constraint::Greater(first, second) => {
+                add(second, first, Need::Above);
+                add(first, second, Need::Below);
+            }
+            Constraint::Different(a, b) => {
+                add(a, b, Need::Unlike);
+                add(b, a, Need::Unlike);
+            }
+        }
+    }
+    effects
 }
 
 /// How many different rolls of three dice there are, order aside.
@@ -475,6 +564,7 @@ impl Checker {
             }
         }
         let by_roll = std::sync::OnceLock::new();
+        let effects = effects(boxes.len(), &constraints);
         let by_cell: HashMap<(u16, u16), BoxIndex> = boxes
             .iter()
             .enumerate()
@@ -504,6 +594,8 @@ impl Checker {
             touching,
             related,
             by_roll,
+            masks_by_roll: Default::default(),
+            effects,
             neighbours,
             by_id,
             thresholds,
