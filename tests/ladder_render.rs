@@ -66,8 +66,11 @@ fn rating(value: f64) -> String {
     }
 }
 
-/// Every text of a scene's page, with its box: left, top, right, bottom.
-fn texts(items: &[Item], out: &mut Vec<((f32, f32, f32, f32), String)>) {
+/// A text's box on a page: left, top, right, bottom, in millimetres.
+type Bounds = (f32, f32, f32, f32);
+
+/// Every text of a scene's page, with its box.
+fn texts(items: &[Item], out: &mut Vec<(Bounds, String)>) {
     for item in items {
         match item {
             Item::Text {

@@ -760,10 +760,8 @@ fn an_analysed_viewer_marks_each_decision_that_lost_points() {
     assert_eq!(better_line(&dom), "");
     // Stepping onto a costly decision with the keyboard shows its line too.
     let driven = common::temp_dir("viewer-analyse").join("driven.html");
-    let step = format!(
-        "(function () {{ document.body.dispatchEvent(new KeyboardEvent('keydown', {{ key: 'ArrowRight', bubbles: true }})); }})();"
-    );
-    with_script(&file, &step, &driven);
+    let step = "(function () { document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })); })();";
+    with_script(&file, step, &driven);
     let dom = browser.dom("viewer-analyse", &driven, &format!("#seq={}", first - 1));
     assert_eq!(current_seq(&dom), first);
     assert!(better_line(&dom).starts_with("better: "));
