@@ -8,6 +8,11 @@
 //!   audited by sunfold (decode, hash chain, rules); criterion reports
 //!   events per second for both, and their ratio is the figure that counts.
 //!
+//! - `search`: rollouts per second from mid-game states, search decisions
+//!   per second at the default budget, both on 4-player 62 Soleils and
+//!   Summertime; `search games`: games per second with the search bot in
+//!   every seat. Compare them with `games` above, in the same run.
+//!
 //! docs/performance.md records the figures and what they are measured
 //! against.
 
@@ -15,7 +20,10 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use serde::de::IgnoredAny;
 use std::hint::black_box;
 use sunfold::log::{Fold, LineReader, chained_log};
-use sunfold::sim::{Bot, SoleilsVariant, SummertimeVariant, play};
+use sunfold::rng::SeededRng;
+use sunfold::sim::{
+    Bot, DEFAULT_ROLLOUTS, Searched, Searcher, Simulated, SoleilsVariant, SummertimeVariant, play,
+};
 use sunfold::soleils::Soleils;
 use sunfold::summertime::Summertime;
 
@@ -81,5 +89,105 @@ fn audit(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, games, audit);
+/// States from the middle of seeded greedy games, each with the seat that
+/// decides there and one of its legal actions.
+fn midgame<G: Searched>(
+    variant: &G::Variant,
+    players: usize,
+    count: u64,
+) -> Vec<(G::State, usize, G::Action)> {
+    (0..count)
+        .filter_map(|seed| {
+            let result = play::<G>(variant, players, &[Bot::Greedy], seed);
+            let mut state = G::table(variant, players, &result.deal);
+            let half = result.actions.len() / 2;
+            for (i, &action) in result.actions.iter().enumerate() {
+                if i >= half
+                    && let Some(seat) = action.player()
+                {
+                    return Some((state, seat, action));
+                }
+                G::apply_action(&mut state, action).unwrap();
+            }
+            None
+        })
+        .collect()
+}
+
+trait Seated {
+    fn player(self) -> Option<usize>;
+}
+impl Seated for sunfold::soleils::Action {
+    fn player(self) -> Option<usize> {
+        sunfold::soleils::Action::player(self)
+    }
+}
+impl Seated for sunfold::summertime::Action {
+    fn player(self) -> Option<usize> {
+        sunfold::summertime::Action::player(self)
+    }
+}
+
+/// The search bot's costs on one core: rollouts from mid-game states,
+/// decisions at the default budget, and whole games with a search bot in
+/// every seat, beside the random and greedy games of `games`.
+fn search(c: &mut Criterion) {
+    fn rollouts<G: Searched>(c: &mut Criterion, name: &str, variant: &G::Variant, players: usize)
+    where
+        G::Action: Seated,
+    {
+        let states = midgame::<G>(variant, players, 16);
+        let mut group = c.benchmark_group("search");
+        group.throughput(Throughput::Elements(1));
+        let mut searcher = Searcher::<G>::new();
+        let mut j = 0u64;
+        group.bench_function(BenchmarkId::new("rollout", name), |b| {
+            b.iter(|| {
+                j += 1;
+                let (state, seat, action) = &states[(j % states.len() as u64) as usize];
+                black_box(searcher.rollout(state, *seat, *action, 7, j))
+            })
+        });
+        let mut states: Vec<_> = states.into_iter().map(|(s, p, _)| (s, p)).collect();
+        let mut rng = SeededRng::new(3);
+        let mut i = 0;
+        group.bench_function(
+            BenchmarkId::new(format!("decision search:{DEFAULT_ROLLOUTS}"), name),
+            |b| {
+                b.iter(|| {
+                    i += 1;
+                    let n = states.len();
+                    let (state, seat) = &mut states[i % n];
+                    black_box(searcher.choose(state, *seat, DEFAULT_ROLLOUTS, &mut rng))
+                })
+            },
+        );
+        group.finish();
+    }
+    let soleils = SoleilsVariant::bundled();
+    let summertime = SummertimeVariant::bundled();
+    rollouts::<Soleils>(c, "soleils-4p", &soleils, 4);
+    rollouts::<Summertime>(c, "summertime", &summertime, 2);
+    let mut group = c.benchmark_group("search games");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(1));
+    let bot = Bot::Search(DEFAULT_ROLLOUTS);
+    let mut seed = 0;
+    group.bench_function(BenchmarkId::new("soleils-4p", bot.name()), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(play::<Soleils>(&soleils, 4, &[bot], seed).totals)
+        })
+    });
+    let mut seed = 0;
+    group.bench_function(BenchmarkId::new("summertime", bot.name()), |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(play::<Summertime>(&summertime, 2, &[bot], seed).totals)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, games, audit, search);
 criterion_main!(benches);

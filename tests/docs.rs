@@ -37,6 +37,9 @@ fn the_committed_schemas_match_the_code() {
         (SchemaKind::ReplayReport, "replay-report.schema.json"),
         (SchemaKind::StatusReport, "status-report.schema.json"),
         (SchemaKind::TemplateReport, "template-report.schema.json"),
+        (SchemaKind::LadderReport, "ladder-report.schema.json"),
+        (SchemaKind::AnalyseReport, "analyse-report.schema.json"),
+        (SchemaKind::HintReport, "hint-report.schema.json"),
     ] {
         let committed =
             std::fs::read_to_string(common::repo().join("docs/schema").join(file)).unwrap();

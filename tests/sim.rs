@@ -12,7 +12,12 @@ use sunfold::soleils::Soleils;
 use sunfold::summertime::Summertime;
 
 /// Replays a simulated game from its log and checks the recomputed scores.
-fn round_trip<G: Simulated>(variant: &G::Variant, players: usize, bots: &[Bot], games: u64) {
+fn round_trip<G: sunfold::sim::Searched>(
+    variant: &G::Variant,
+    players: usize,
+    bots: &[Bot],
+    games: u64,
+) {
     for seed in 0..games {
         let result = play::<G>(variant, players, bots, seed);
         let log = chained_log(&result.events(variant));

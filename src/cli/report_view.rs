@@ -77,7 +77,10 @@ fn count(n: u64, what: &str) -> String {
 }
 
 fn header(out: &mut String, report: &Report) {
-    let bots = report.bots.join(",");
+    let mut bots = report.bots.join(",");
+    if report.rotated {
+        bots.push_str(" (turning one seat each game)");
+    }
     let games = if report.b.is_some() {
         "paired game"
     } else {

@@ -35,6 +35,21 @@ pub enum SchemaKind {
     StatusReport,
     /// The report of `sunfold template check --format json`.
     TemplateReport,
+    /// The report of `sunfold ladder --format json`.
+    LadderReport,
+    /// The report of `sunfold analyse --format json`.
+    AnalyseReport,
+    /// The report of `sunfold hint --format json`.
+    HintReport,
+}
+
+/// What `hint --format json` prints.
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum HintOutput {
+    Soleils(super::analyse::HintReport<soleils::Event>),
+    Summertime(super::analyse::HintReport<summertime::Event>),
 }
 
 /// What `replay --format json` prints.
@@ -81,6 +96,11 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::ReplayReport => schemars::schema_for!(ReplayOutput),
         SchemaKind::StatusReport => schemars::schema_for!(StatusOutput),
         SchemaKind::TemplateReport => schemars::schema_for!(TemplateReport),
+        SchemaKind::LadderReport => schemars::schema_for!(crate::sim::Ladder),
+        SchemaKind::AnalyseReport => {
+            schemars::schema_for!(crate::sim::analysis::AnalysisReport)
+        }
+        SchemaKind::HintReport => schemars::schema_for!(HintOutput),
     };
     let mut text = serde_json::to_string_pretty(&schema).expect("schemas serialize");
     text.push('\n');

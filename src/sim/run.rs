@@ -315,16 +315,21 @@ pub(super) fn greedy<G: Simulated>(
 }
 
 /// Plays `state` to its end with the greedy bot in every seat, drawing the
-/// dice, the order of simultaneous decisions and the bots' ties from `rng`:
-/// the search bot's rollout.
+/// dice or cards from `chance`, the order of simultaneous decisions from
+/// `order`, and each seat's ties from its own stream: the search bot's
+/// rollout. Two rollouts with the same streams see the same dice, and a
+/// seat whose play does not change draws the same, however differently
+/// another seat plays.
 pub(super) fn playout<G: Simulated>(
     state: &mut G::State,
-    rng: &mut SeededRng,
+    chance: &mut SeededRng,
+    order: &mut SeededRng,
+    seats: &mut [SeededRng],
     buffers: &mut Buffers<G>,
 ) {
     let mut steps = 0;
     loop {
-        let action = if let Some(action) = G::chance(state, rng) {
+        let action = if let Some(action) = G::chance(state, chance) {
             action
         } else {
             G::deciders(state, &mut buffers.deciders);
@@ -332,8 +337,8 @@ pub(super) fn playout<G: Simulated>(
             if count == 0 {
                 return;
             }
-            let p = buffers.deciders[rng.below(count as u64) as usize];
-            greedy::<G>(state, p, rng, buffers)
+            let p = buffers.deciders[order.below(count as u64) as usize];
+            greedy::<G>(state, p, &mut seats[p], buffers)
         };
         G::apply_action(state, action).expect("bots choose legal actions");
         steps += 1;

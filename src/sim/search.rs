@@ -42,6 +42,8 @@ pub const DEFAULT_ROLLOUTS: u32 = 64;
 pub trait Searched: Simulated + crate::game::Game<State: Send + Sync, Event: Send + Sync> {
     /// What a rollout ends with for seat `p`, the figure search maximises.
     fn value(state: &Self::State, p: usize) -> f64;
+    /// The number of seats at the table.
+    fn player_count(state: &Self::State) -> usize;
     /// Buffers for [`Searched::sample`], reused between calls.
     type Unseen: Default + Send;
     /// Writes into `out` a table that agrees with everything `seat` can
@@ -59,6 +61,9 @@ pub trait Searched: Simulated + crate::game::Game<State: Send + Sync, Event: Sen
 impl Searched for Soleils {
     fn value(state: &soleils::State, p: usize) -> f64 {
         f64::from(soleils::total_of(state, p))
+    }
+    fn player_count(state: &soleils::State) -> usize {
+        state.players().len()
     }
     type Unseen = ();
     fn sample(
@@ -83,6 +88,9 @@ pub struct SummertimeUnseen {
 impl Searched for Summertime {
     fn value(state: &summertime::State, p: usize) -> f64 {
         f64::from(summertime::total_of(state, p)) - f64::from(summertime::total_of(state, 1 - p))
+    }
+    fn player_count(_: &summertime::State) -> usize {
+        2
     }
     type Unseen = SummertimeUnseen;
     /// The unseen cards shuffled into the hidden places; then each stack's
@@ -167,8 +175,9 @@ pub struct Searcher<G: Searched> {
     candidates: Vec<Candidate<G::Action>>,
     ranked: Vec<(f64, usize)>,
     unseen: G::Unseen,
-    sample: Option<G::State>,
     rollout: Option<G::State>,
+    /// Each seat's stream in a rollout.
+    seats: Vec<SeededRng>,
 }
 
 impl<G: Searched> Default for Searcher<G> {
@@ -178,8 +187,8 @@ impl<G: Searched> Default for Searcher<G> {
             candidates: Vec::new(),
             ranked: Vec::new(),
             unseen: Default::default(),
-            sample: None,
             rollout: None,
+            seats: Vec::new(),
         }
     }
 }
@@ -204,13 +213,27 @@ impl<G: Searched> Searcher<G> {
         base: u64,
         j: u64,
     ) -> (f64, f64) {
-        let mut rng = SeededRng::new(rollout_seed(base, j));
-        let sample = self.sample.get_or_insert_with(|| state.clone());
-        G::sample(state, seat, &mut self.unseen, &mut rng, sample);
-        let table = self.rollout.get_or_insert_with(|| sample.clone());
-        table.clone_from(sample);
+        // Rollout j of every candidate draws the same sample and the same
+        // dice (the table's stream), whatever its bots draw (their own).
+        let seed = rollout_seed(base, j);
+        let mut chance = SeededRng::new(seed);
+        let mut order = SeededRng::new(seed ^ 0x0B07_5EED_0B07_5EED);
+        let table = self.rollout.get_or_insert_with(|| state.clone());
+        G::sample(state, seat, &mut self.unseen, &mut chance, table);
+        let players = G::player_count(table);
+        self.seats.clear();
+        self.seats.extend(
+            (0..players as u64)
+                .map(|p| SeededRng::new(seed ^ (p + 1).wrapping_mul(0xD1B5_4A32_D192_ED03))),
+        );
         G::apply_action(table, action).expect("a candidate is legal");
-        playout::<G>(table, &mut rng, &mut self.buffers);
+        playout::<G>(
+            table,
+            &mut chance,
+            &mut order,
+            &mut self.seats,
+            &mut self.buffers,
+        );
         (G::value(table, seat), G::total(table, seat) as f64)
     }
 

@@ -14,6 +14,10 @@ fn bots(report: &Report) -> String {
                 if report.bots.len() == 1 { "" } else { "s" }
             )
         }
+        _ if report.rotated => format!(
+            "bots {}, turning one seat each game",
+            report.bots.join(", ")
+        ),
         _ => format!("bots by seat: {}", report.bots.join(", ")),
     }
 }

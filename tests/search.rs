@@ -1,0 +1,380 @@
+//! The search bot: clearly stronger than greedy, which is clearly stronger
+//! than random, in both games, at 2, 4 and 12 players on both bundled
+//! sheets; it never reads what its seat cannot see; it is deterministic.
+//! Seeded, never timed.
+
+mod common;
+
+use sunfold::game::Game;
+use sunfold::rng::SeededRng;
+use sunfold::sim::{
+    Bot, LadderGame, Searched, Searcher, Simulated, Skill, SoleilsVariant, SummertimeVariant,
+    ladder, lineup, play,
+};
+use sunfold::soleils::Soleils;
+use sunfold::summertime::{self, Summertime};
+
+/// Seat-rotated games of `weak` against `strong`, as the ladder scores them.
+fn skill<G: Searched>(
+    variant: &G::Variant,
+    players: usize,
+    weak: Bot,
+    strong: Bot,
+    games: u64,
+) -> Skill {
+    let bots = [weak, strong];
+    let played: Vec<LadderGame> = (0..games)
+        .map(|i| {
+            let mut seats = Vec::new();
+            lineup(&bots, players, i, &mut seats);
+            let result = play::<G>(variant, players, &seats, 1000 + i);
+            LadderGame {
+                seats: seats.iter().map(|&b| usize::from(b == strong)).collect(),
+                totals: result.totals,
+            }
+        })
+        .collect();
+    ladder(
+        G::NAME,
+        G::TITLE,
+        players,
+        7,
+        G::variant_info(variant),
+        &bots,
+        &played,
+    )
+    .skill
+}
+
+/// The stronger bot wins more than half of the seat-against-seat matches,
+/// and the 95% interval leaves out a half.
+fn assert_stronger<G: Searched>(
+    variant: &G::Variant,
+    players: usize,
+    weak: Bot,
+    strong: Bot,
+    games: u64,
+) {
+    let s = skill::<G>(variant, players, weak, strong, games);
+    assert!(
+        s.win_share.ci95[0] > 0.5,
+        "{} against {} at {players} players: {:?}",
+        strong.name(),
+        weak.name(),
+        s.win_share
+    );
+}
+
+fn sheet(name: &str) -> SoleilsVariant {
+    let path = common::repo().join("sheet-templates").join(name);
+    let raw = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    SoleilsVariant::new(name, raw, Default::default()).unwrap()
+}
+
+#[test]
+fn summertime_search_beats_greedy_beats_random() {
+    let v = SummertimeVariant::bundled();
+    assert_stronger::<Summertime>(&v, 2, Bot::Random, Bot::Greedy, 60);
+    assert_stronger::<Summertime>(&v, 2, Bot::Greedy, Bot::Search(8), 40);
+}
+
+#[test]
+fn soleils_search_beats_greedy_beats_random_at_2_players() {
+    for name in ["62-soleils-d-ete.json", "petit-ete.json"] {
+        let v = sheet(name);
+        assert_stronger::<Soleils>(&v, 2, Bot::Random, Bot::Greedy, 60);
+        assert_stronger::<Soleils>(&v, 2, Bot::Greedy, Bot::Search(32), 100);
+    }
+}
+
+#[test]
+fn soleils_search_beats_greedy_beats_random_at_4_players() {
+    for name in ["62-soleils-d-ete.json", "petit-ete.json"] {
+        let v = sheet(name);
+        assert_stronger::<Soleils>(&v, 4, Bot::Random, Bot::Greedy, 40);
+        assert_stronger::<Soleils>(&v, 4, Bot::Greedy, Bot::Search(16), 48);
+    }
+}
+
+#[test]
+fn soleils_search_beats_greedy_beats_random_at_12_players() {
+    for name in ["62-soleils-d-ete.json", "petit-ete.json"] {
+        let v = sheet(name);
+        assert_stronger::<Soleils>(&v, 12, Bot::Random, Bot::Greedy, 10);
+        assert_stronger::<Soleils>(&v, 12, Bot::Greedy, Bot::Search(8), 12);
+    }
+}
+
+/// A Summertime table some turns into a seeded game, for seat `active`.
+fn summertime_midgame(seed: u64, turns: usize) -> summertime::State {
+    let v = SummertimeVariant::bundled();
+    let result = play::<Summertime>(&v, 2, &[Bot::Greedy], seed);
+    let events = result.events(&v);
+    let start = Summertime::as_start(&events[0]).unwrap();
+    let mut state = Summertime::setup(start).unwrap();
+    let mut ended_turns = 0;
+    for event in &events[1..] {
+        Summertime::apply(&mut state, event).unwrap();
+        if matches!(event, summertime::Event::TurnEnded(_)) {
+            ended_turns += 1;
+        }
+        if ended_turns >= turns && matches!(state.phase(), summertime::Phase::Turn { .. }) {
+            break;
+        }
+    }
+    state
+}
+
+/// The same table with what `seat` cannot see arranged otherwise: the
+/// unseen cards permuted, each stack top swapped only with a card of the
+/// same back, so that everything the seat sees stays the same.
+fn rearranged(state: &summertime::State, seat: usize, rng: &mut SeededRng) -> summertime::State {
+    let mut hidden = summertime::Hidden::default();
+    summertime::hidden(state, seat, &mut hidden);
+    // The real arrangement, read straight from the table.
+    let other = 1 - seat;
+    let bought: Vec<usize> = state
+        .turns()
+        .iter()
+        .filter_map(|t| match t.action {
+            summertime::TurnAction::Bought { card } if t.player == other => Some(card),
+            _ => None,
+        })
+        .collect();
+    let mut cards: Vec<usize> = Vec::new();
+    for q in 0..2 {
+        if q == other {
+            cards.extend(
+                state.players()[q]
+                    .hand
+                    .iter()
+                    .filter(|c| !bought.contains(c)),
+            );
+        }
+    }
+    for stack in state.stacks() {
+        cards.extend(&stack.cards);
+    }
+    assert_eq!(cards.len(), hidden.places());
+    // Shuffle all but the stack tops; then the tops among cards of equal back.
+    let hands: usize = hidden.hands.iter().sum();
+    let mut tops = Vec::new();
+    let mut at = hands;
+    for s in 0..3 {
+        if hidden.stacks[s] > 0 {
+            tops.push(at);
+        }
+        at += hidden.stacks[s];
+    }
+    let free: Vec<usize> = (0..cards.len()).filter(|i| !tops.contains(i)).collect();
+    for i in (1..free.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        cards.swap(free[i], free[j]);
+    }
+    let deck = state.deck();
+    for &top in &tops {
+        let same: Vec<usize> = free
+            .iter()
+            .copied()
+            .filter(|&i| deck.card(cards[i]).cost == deck.card(cards[top]).cost)
+            .collect();
+        if !same.is_empty() {
+            let j = same[rng.below(same.len() as u64) as usize];
+            cards.swap(top, j);
+        }
+    }
+    let mut out = state.clone();
+    summertime::fill(state, seat, &hidden, &cards, &mut out);
+    out
+}
+
+#[test]
+fn what_a_seat_cannot_see_never_changes_its_decision() {
+    let mut rng = SeededRng::new(5);
+    let mut changed_tables = 0;
+    for seed in 0..12 {
+        for turns in [0, 3, 8, 15] {
+            let mut state = summertime_midgame(seed, turns);
+            if !matches!(state.phase(), summertime::Phase::Turn { .. }) {
+                continue;
+            }
+            let seat = state.active();
+            let mut searcher = Searcher::<Summertime>::new();
+            let decide = |state: &mut summertime::State, searcher: &mut Searcher<Summertime>| {
+                searcher.choose(
+                    state,
+                    seat,
+                    24,
+                    &mut SeededRng::new(seed * 31 + turns as u64),
+                )
+            };
+            let chosen = decide(&mut state, &mut searcher);
+            for _ in 0..3 {
+                let mut other = rearranged(&state, seat, &mut rng);
+                if other.stacks() != state.stacks() {
+                    changed_tables += 1;
+                }
+                assert_eq!(
+                    decide(&mut other, &mut searcher),
+                    chosen,
+                    "seed {seed}, after {turns} turns: the decision read the hidden cards"
+                );
+            }
+        }
+    }
+    assert!(changed_tables > 20, "the test permuted hidden cards");
+}
+
+#[test]
+fn the_sample_keeps_what_the_seat_sees() {
+    for seed in 0..20 {
+        let state = summertime_midgame(seed, 6);
+        let seat = state.active();
+        let mut unseen = Default::default();
+        let mut out = state.clone();
+        let mut rng = SeededRng::new(seed);
+        Summertime::sample(&state, seat, &mut unseen, &mut rng, &mut out);
+        assert_eq!(out.players()[seat].hand, state.players()[seat].hand);
+        assert_eq!(out.display(), state.display());
+        assert_eq!(out.grid(), state.grid());
+        for s in 0..3 {
+            assert_eq!(
+                out.price(s),
+                state.price(s),
+                "seed {seed}: stack {s}'s back"
+            );
+            assert_eq!(out.stacks()[s].cards.len(), state.stacks()[s].cards.len());
+        }
+        let mut legal = Vec::new();
+        let mut legal_out = Vec::new();
+        Summertime::options(&state, seat, &mut legal);
+        Summertime::options(&out, seat, &mut legal_out);
+        assert_eq!(legal, legal_out, "seed {seed}: the seat's choices");
+    }
+}
+
+#[test]
+fn search_games_are_the_same_for_the_same_seed_and_replay() {
+    let v = SoleilsVariant::bundled();
+    let bots = [Bot::Search(4), Bot::Greedy, Bot::Random];
+    let a = play::<Soleils>(&v, 3, &bots, 9);
+    let b = play::<Soleils>(&v, 3, &bots, 9);
+    assert_eq!(a.actions, b.actions);
+    assert_eq!(a.totals, b.totals);
+    let v = SummertimeVariant::bundled();
+    let a = play::<Summertime>(&v, 2, &[Bot::Search(4), Bot::Greedy], 9);
+    let b = play::<Summertime>(&v, 2, &[Bot::Search(4), Bot::Greedy], 9);
+    assert_eq!(a.actions, b.actions);
+}
+
+#[test]
+fn every_bot_plays_every_seat_equally_often() {
+    let bots = [Bot::Random, Bot::Greedy, Bot::Search(8)];
+    for players in [2, 3, 4, 12] {
+        let mut count = vec![vec![0; bots.len()]; players];
+        let cycle = if players >= bots.len() {
+            3
+        } else {
+            3 * players as u64
+        };
+        let mut seats = Vec::new();
+        for i in 0..cycle * 4 {
+            lineup(&bots, players, i, &mut seats);
+            for (s, bot) in seats.iter().enumerate() {
+                count[s][bots.iter().position(|b| b == bot).unwrap()] += 1;
+            }
+        }
+        for row in &count {
+            assert!(
+                row.iter().all(|&c| c == row[0]),
+                "{players} players: {count:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bot_names_are_checked_with_a_suggestion() {
+    assert_eq!(
+        Bot::parse("search").unwrap(),
+        Bot::Search(sunfold::sim::DEFAULT_ROLLOUTS)
+    );
+    assert_eq!(Bot::parse("search:50").unwrap(), Bot::Search(50));
+    let messages: Vec<String> = ["search:0", "search:abc", "serch", "greedy:3", ""]
+        .iter()
+        .map(|b| format!("{b:?}: {}", Bot::parse(b).unwrap_err()))
+        .collect();
+    common::snapshots().bind(|| insta::assert_snapshot!("search__bot_names", messages.join("\n")));
+}
+
+#[test]
+fn simulate_with_search_bots_is_the_same_on_one_and_two_threads() {
+    let run = |jobs: &str| {
+        common::sunfold(&[
+            "simulate",
+            "summertime",
+            "--games",
+            "24",
+            "--bot",
+            "search:4,greedy",
+            "--jobs",
+            jobs,
+            "--format",
+            "json",
+        ])
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(one.0, 0, "{}", one.2);
+    assert_eq!(one.1, two.1);
+    let run = |jobs: &str| {
+        common::sunfold(&[
+            "compare",
+            "soleils",
+            "--players",
+            "3",
+            "--games",
+            "12",
+            "--bot",
+            "search:4,greedy,random",
+            "--b-option",
+            "sun_bonus=exact",
+            "--jobs",
+            jobs,
+        ])
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(one.0, 0, "{}", one.2);
+    assert_eq!(one.1, two.1);
+    assert!(one.1.contains("skill against luck"), "{}", one.1);
+}
+
+#[test]
+fn bad_bots_are_refused_before_any_game() {
+    let mut out = Vec::new();
+    for args in [
+        &["simulate", "soleils", "--bot", "search:0"][..],
+        &["simulate", "soleils", "--bot", "search:abc"],
+        &["compare", "soleils", "--bot", "greedy,serch"],
+        &["ladder", "soleils", "--bots", "random,random"],
+        &["ladder", "soleils", "--bots", "greedy"],
+        &[
+            "analyse",
+            "replays/soleils-4p-sun-limit.jsonl",
+            "--bot",
+            "greedy",
+        ],
+        &["hint", "replays/soleils-4p-sun-limit.jsonl"],
+        &["hint", "replays/soleils-4p-sun-limit.jsonl", "Nobody"],
+        &["analyse", "tests/bad/box-filled.jsonl", "--bot", "search:2"],
+        &["hint", "missing.jsonl"],
+    ] {
+        let (code, stdout, stderr) = common::sunfold(args);
+        assert!(stdout.is_empty(), "{args:?} printed {stdout}");
+        out.push(format!(
+            "$ sunfold {}\nexit {code}\n{}",
+            args.join(" "),
+            stderr.trim_end()
+        ));
+    }
+    common::snapshots().bind(|| insta::assert_snapshot!("search__refusals", out.join("\n\n")));
+}
