@@ -135,8 +135,11 @@ impl Clone for Player {
         // The sun track grows by one entry a round: keep room for the
         // longest track either has had room for, so that the rounds played
         // after a copy never grow it.
+        // `reserve_exact`: `reserve` may double, and `total_after` swaps
+        // a player with its copy on every call, so room would double each
+        // time.
         self.sun.clear();
-        self.sun.reserve(source.sun.capacity());
+        self.sun.reserve_exact(source.sun.capacity());
         self.sun.extend_from_slice(&source.sun);
         self.sun_total = source.sun_total;
         self.thresholds_won.clone_from(&source.thresholds_won);
@@ -232,7 +235,7 @@ impl Clone for State {
         let rounds = usize::from(self.template.rounds());
         for player in &mut self.players {
             let room = rounds.saturating_sub(player.sun.len());
-            player.sun.reserve(room);
+            player.sun.reserve_exact(room);
         }
         self.round = source.round;
         self.dice = source.dice;
