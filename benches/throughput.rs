@@ -22,7 +22,7 @@ use std::hint::black_box;
 use sunfold::log::{Fold, LineReader, chained_log};
 use sunfold::rng::SeededRng;
 use sunfold::sim::{
-    Bot, DEFAULT_ROLLOUTS, Searched, Searcher, Simulated, SoleilsVariant, SummertimeVariant, play,
+    Bot, DEFAULT_ROLLOUTS, Searched, Searcher, SoleilsVariant, SummertimeVariant, play,
 };
 use sunfold::soleils::Soleils;
 use sunfold::summertime::Summertime;
@@ -89,7 +89,7 @@ fn audit(c: &mut Criterion) {
     group.finish();
 }
 
-/// States from the middle of seeded greedy games, each with the seat that
+/// States from the middle of seeded greedy games, each with a seat that
 /// decides there and one of its legal actions.
 fn midgame<G: Searched>(
     variant: &G::Variant,
@@ -100,12 +100,15 @@ fn midgame<G: Searched>(
         .filter_map(|seed| {
             let result = play::<G>(variant, players, &[Bot::Greedy], seed);
             let mut state = G::table(variant, players, &result.deal);
-            let half = result.actions.len() / 2;
+            let mut deciders = Vec::new();
+            let mut options = Vec::new();
             for (i, &action) in result.actions.iter().enumerate() {
-                if i >= half
-                    && let Some(seat) = action.player()
+                G::deciders(&state, &mut deciders);
+                if i >= result.actions.len() / 2
+                    && let Some(&seat) = deciders.first()
                 {
-                    return Some((state, seat, action));
+                    G::options(&state, seat, &mut options);
+                    return Some((state, seat, options[0]));
                 }
                 G::apply_action(&mut state, action).unwrap();
             }
@@ -114,28 +117,11 @@ fn midgame<G: Searched>(
         .collect()
 }
 
-trait Seated {
-    fn player(self) -> Option<usize>;
-}
-impl Seated for sunfold::soleils::Action {
-    fn player(self) -> Option<usize> {
-        sunfold::soleils::Action::player(self)
-    }
-}
-impl Seated for sunfold::summertime::Action {
-    fn player(self) -> Option<usize> {
-        sunfold::summertime::Action::player(self)
-    }
-}
-
 /// The search bot's costs on one core: rollouts from mid-game states,
 /// decisions at the default budget, and whole games with a search bot in
 /// every seat, beside the random and greedy games of `games`.
 fn search(c: &mut Criterion) {
-    fn rollouts<G: Searched>(c: &mut Criterion, name: &str, variant: &G::Variant, players: usize)
-    where
-        G::Action: Seated,
-    {
+    fn rollouts<G: Searched>(c: &mut Criterion, name: &str, variant: &G::Variant, players: usize) {
         let states = midgame::<G>(variant, players, 16);
         let mut group = c.benchmark_group("search");
         group.throughput(Throughput::Elements(1));

@@ -7,7 +7,6 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
-use sunfold::game::Game;
 use sunfold::sim::{Bot, Simulated, SoleilsVariant, SummertimeVariant, play};
 use sunfold::soleils::{self, Soleils};
 use sunfold::summertime::{self, Summertime};

@@ -5,9 +5,8 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use sunfold::game::Game;
 use sunfold::rng::SeededRng;
-use sunfold::sim::{Bot, Searched, Searcher, Simulated, SoleilsVariant, SummertimeVariant, play};
+use sunfold::sim::{Bot, Searched, Searcher, SoleilsVariant, SummertimeVariant, play};
 use sunfold::soleils::Soleils;
 use sunfold::summertime::Summertime;
 

@@ -345,11 +345,22 @@ fn simulate_with_search_bots_is_the_same_on_one_and_two_threads() {
     let (one, two) = (run("1"), run("2"));
     assert_eq!(one.0, 0, "{}", one.2);
     assert_eq!(one.1, two.1);
-    assert!(one.1.contains("skill against luck"), "{}", one.1);
+    assert!(one.1.contains("skill: search:4 beats random"), "{}", one.1);
+}
+
+/// The bundled 4-player match stopped after event 40: a match in progress.
+fn half_match(test: &str) -> String {
+    let half = common::fresh(test, "half.jsonl");
+    let replay =
+        std::fs::read_to_string(common::repo().join("replays/soleils-4p-sun-limit.jsonl")).unwrap();
+    let lines: Vec<&str> = replay.lines().take(41).collect();
+    std::fs::write(&half, lines.join("\n") + "\n").unwrap();
+    half
 }
 
 #[test]
 fn bad_bots_are_refused_before_any_game() {
+    let half = half_match("search-refusals");
     let mut out = Vec::new();
     for args in [
         &["simulate", "soleils", "--bot", "search:0"][..],
@@ -364,17 +375,56 @@ fn bad_bots_are_refused_before_any_game() {
             "greedy",
         ],
         &["hint", "replays/soleils-4p-sun-limit.jsonl"],
-        &["hint", "replays/soleils-4p-sun-limit.jsonl", "Nobody"],
+        &["hint", &half, "Nobody"],
+        &["hint", &half, "Fanny"],
         &["analyse", "tests/bad/box-filled.jsonl", "--bot", "search:2"],
         &["hint", "missing.jsonl"],
     ] {
         let (code, stdout, stderr) = common::sunfold(args);
         assert!(stdout.is_empty(), "{args:?} printed {stdout}");
+        let command = args.join(" ").replace(half.as_str(), "half.jsonl");
+        let stderr = stderr.replace(half.as_str(), "half.jsonl");
         out.push(format!(
-            "$ sunfold {}\nexit {code}\n{}",
-            args.join(" "),
+            "$ sunfold {command}\nexit {code}\n{}",
             stderr.trim_end()
         ));
     }
     common::snapshots().bind(|| insta::assert_snapshot!("search__refusals", out.join("\n\n")));
+}
+
+#[test]
+fn a_hint_is_an_entry_that_append_takes() {
+    let half = half_match("search-hint");
+    let hint = || common::sunfold(&["hint", &half, "--bot", "search:8", "--format", "json"]);
+    let (code, stdout, stderr) = hint();
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(hint().1, stdout, "the same seed gives the same hint");
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let hints = report["hints"].as_array().unwrap();
+    assert!(!hints.is_empty());
+    for hint in hints {
+        let entry = serde_json::to_string(&hint["event"]).unwrap();
+        let (code, _, stderr) = common::sunfold(&["append", &half, &entry]);
+        assert_eq!(code, 0, "{entry}: {stderr}");
+    }
+}
+
+#[test]
+fn analyse_pins_the_golden_replays_with_a_small_budget() {
+    let mut out = Vec::new();
+    for replay in [
+        "replays/soleils-4p-sun-limit.jsonl",
+        "replays/summertime-rulebook-examples.jsonl",
+    ] {
+        let run = |jobs| common::sunfold(&["analyse", replay, "--bot", "search:4", "--jobs", jobs]);
+        let (code, stdout, stderr) = run("2");
+        assert_eq!(code, 0, "{stderr}");
+        assert_eq!(
+            run("1").1,
+            stdout,
+            "{replay}: the same on one and two threads"
+        );
+        out.push(stdout);
+    }
+    common::snapshots().bind(|| insta::assert_snapshot!("search__analyse_goldens", out.join("\n")));
 }

@@ -7,7 +7,7 @@ mod common;
 use sunfold::game::Game;
 use sunfold::log::{Fold, LineReader, chained_log};
 use sunfold::rng::SeededRng;
-use sunfold::sim::{Bot, Simulated, SoleilsVariant, SummertimeVariant, play};
+use sunfold::sim::{Bot, SoleilsVariant, SummertimeVariant, play};
 use sunfold::soleils::Soleils;
 use sunfold::summertime::Summertime;
 

@@ -119,16 +119,16 @@ impl Searched for Summertime {
         let hands: usize = hidden.hands.iter().sum();
         let mut tops = [None; 3];
         let mut at = hands;
-        for s in 0..3 {
-            if hidden.stacks[s] > 0 {
-                tops[s] = Some(at);
+        for (top, &count) in tops.iter_mut().zip(&hidden.stacks) {
+            if count > 0 {
+                *top = Some(at);
             }
-            at += hidden.stacks[s];
+            at += count;
         }
         let mut used = 0;
         let deck = state.deck();
-        for s in 0..3 {
-            let (Some(top), Some(back)) = (tops[s], hidden.backs[s]) else {
+        for (&top, &back) in tops.iter().zip(&hidden.backs) {
+            let (Some(top), Some(back)) = (top, back) else {
                 continue;
             };
             let fits = (used..pool.len()).find(|&i| deck.card(pool[i]).cost == back);
@@ -349,9 +349,9 @@ impl<G: Searched> Searcher<G> {
             .map(|i| {
                 let mut value = Moments::default();
                 let mut gap = Moments::default();
-                for j in 0..n as usize {
-                    value.add(values[i][j]);
-                    gap.add(values[i][j] - values[0][j]);
+                for (&x, &first) in values[i].iter().zip(&values[0]) {
+                    value.add(x);
+                    gap.add(x - first);
                 }
                 Evaluation {
                     value: value.estimate(),

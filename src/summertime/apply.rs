@@ -30,9 +30,7 @@ pub fn is_legal(state: &State, action: Action) -> bool {
 
 pub(super) fn game_over(state: &State) -> Result<(), RuleError> {
     match &state.ended {
-        Some(reason) => Err(RuleError::GameOver {
-            reason: reason.clone(),
-        }),
+        Some(reason) => Err(RuleError::GameOver { reason: *reason }),
         None => Ok(()),
     }
 }

@@ -25,7 +25,8 @@ pub use legal::{alternatives, legal_actions, legal_events};
 pub use score::{ScoreLine, score, total_of};
 pub use setup::{dealt_table, setup};
 pub use state::{
-    Cell, EndReason, Phase, Player, Stack, State, Tableau, TurnAction, TurnRecord, neighbours,
+    Cell, EndReason, Grid, GridIter, GridKeys, GridValues, Phase, Play, Player, Plays, Reveals,
+    Stack, State, Tableau, TurnAction, TurnRecord, neighbours,
 };
 
 /// Summertime as a [`crate::game::Game`].
