@@ -4,13 +4,13 @@
 use super::batch::{GameArg, game_seed, pool};
 use super::error::CliError;
 use super::render::PaperArg;
-use super::simulate::{batches, games, only_for, parse_bot, players, usage};
+use super::simulate::{batches, drawing, games, only_for, parse_bot, players, usage};
 use super::{Exit, Format, variant};
 use crate::sim::{Bot, Ladder, LadderGame, Searched, ladder, lineup, play};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use std::fmt::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
@@ -81,20 +81,7 @@ pub fn run(args: LadderArgs) -> Result<Exit, CliError> {
 fn ladder_game<G: Searched>(args: &LadderArgs, variant: &G::Variant) -> Result<Exit, CliError> {
     let players = players::<G>(&[variant], args.players)?;
     let count = games(args.games)?;
-    let target = args
-        .output
-        .as_deref()
-        .map(super::render::target)
-        .transpose()?;
-    if let Some(dir) = args.output.as_deref().and_then(Path::parent)
-        && !dir.as_os_str().is_empty()
-        && !dir.is_dir()
-    {
-        return Err(CliError::Usage(format!(
-            "{}: expected a folder to write the ladder into, but there is none",
-            dir.display()
-        )));
-    }
+    let target = drawing(args.output.as_deref(), "ladder")?;
     let pool = pool(args.jobs)?;
     let started = Instant::now();
     let bots = &args.bots;

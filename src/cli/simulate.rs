@@ -265,6 +265,25 @@ pub(super) fn batches<T: Send>(
     Ok(())
 }
 
+/// Where `-o` draws a report, checked before any game is played: a
+/// report that cannot be written is found out before the games, not after.
+pub(super) fn drawing(
+    output: Option<&Path>,
+    what: &str,
+) -> Result<Option<super::render::Target>, CliError> {
+    let target = output.map(super::render::target).transpose()?;
+    if let Some(dir) = output.and_then(Path::parent)
+        && !dir.as_os_str().is_empty()
+        && !dir.is_dir()
+    {
+        return Err(CliError::Usage(format!(
+            "{}: expected a folder to write the {what} into, but there is none",
+            dir.display()
+        )));
+    }
+    Ok(target)
+}
+
 pub(super) fn finish(report: &Report, format: Format, started: Instant, threads: usize) {
     match format {
         Format::Text => print!("{}", report_view::text(report)),
@@ -315,21 +334,7 @@ where
     let players = players::<G>(&[a, b], args.batch.players)?;
     let count = games(args.batch.games)?;
     let bots = bots(&args.batch.bots);
-    let target = args
-        .output
-        .as_deref()
-        .map(super::render::target)
-        .transpose()?;
-    // A report that cannot be written is found out before the games, not after.
-    if let Some(dir) = args.output.as_deref().and_then(Path::parent)
-        && !dir.as_os_str().is_empty()
-        && !dir.is_dir()
-    {
-        return Err(CliError::Usage(format!(
-            "{}: expected a folder to write the report into, but there is none",
-            dir.display()
-        )));
-    }
+    let target = drawing(args.output.as_deref(), "report")?;
     let pool = pool(args.batch.jobs)?;
     let started = Instant::now();
     let tally = |v| Tally::new(G::variant_info(v), players, &bots, G::metrics(v, players));

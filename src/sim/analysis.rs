@@ -50,6 +50,20 @@ fn decision_seed(seed: u64, seq: u64, step: u64) -> u64 {
         .wrapping_add(step)
 }
 
+/// The verdict on a decision that is its own best: nothing lost.
+fn stands<A: Copy>(choices: usize, action: A, taken: Evaluation) -> Judgement<A> {
+    Judgement {
+        choices,
+        best: action,
+        taken,
+        best_eval: taken,
+        lost: Estimate {
+            estimate: 0.0,
+            ci95: [0.0, 0.0],
+        },
+    }
+}
+
 /// Judges one decision with `rollouts` rollouts for the search and as many
 /// for each evaluation.
 pub fn judge<G: Searched>(
@@ -71,16 +85,7 @@ pub fn judge<G: Searched>(
             rollouts,
             evaluate_base,
         )[0];
-        Judgement {
-            choices,
-            best: decision.action,
-            taken,
-            best_eval: taken,
-            lost: Estimate {
-                estimate: 0.0,
-                ci95: [0.0, 0.0],
-            },
-        }
+        stands(choices, decision.action, taken)
     };
     if choices <= 1 {
         return alone(searcher, &state);
@@ -105,16 +110,7 @@ pub fn judge<G: Searched>(
     let (taken, best_eval) = (evaluated[0], evaluated[1]);
     if best_eval.against_first.estimate <= 0.0 {
         // On these futures the decision taken did as well: it stands.
-        return Judgement {
-            choices,
-            best: decision.action,
-            taken,
-            best_eval: taken,
-            lost: Estimate {
-                estimate: 0.0,
-                ci95: [0.0, 0.0],
-            },
-        };
+        return stands(choices, decision.action, taken);
     }
     Judgement {
         choices,
