@@ -257,3 +257,46 @@ fn clone_from_is_clone() {
         assert_eq!(scratch, copy);
     }
 }
+
+/// Whole search decisions allocate nothing once the searcher's buffers
+/// have grown: sampling what the seat cannot see, copying the table, and
+/// every greedy playout.
+fn searches_allocate_nothing<G: sunfold::sim::Searched>(variant: &G::Variant, players: usize) {
+    let states = midgame::<G>(variant, players, &[Bot::Greedy], 0..4, |v, n, b, s| {
+        let result = play::<G>(v, n, b, s);
+        (result.deal, result.actions)
+    });
+    let mut tables: Vec<(G::State, usize)> = Vec::new();
+    let mut deciders = Vec::new();
+    for state in states {
+        G::deciders(&state, &mut deciders);
+        if let Some(&seat) = deciders.first() {
+            tables.push((state, seat));
+        }
+    }
+    assert!(tables.len() >= 4, "{}: tables with a decision", G::NAME);
+    let mut searcher = sunfold::sim::Searcher::<G>::new();
+    let mut rng = sunfold::rng::SeededRng::new(1);
+    // Warm up: the buffers grow to what these tables need.
+    for _ in 0..3 {
+        for (state, seat) in &mut tables {
+            searcher.choose(state, *seat, 48, &mut rng);
+        }
+    }
+    let made = allocations(|| {
+        for (state, seat) in &mut tables {
+            searcher.choose(state, *seat, 48, &mut rng);
+        }
+    });
+    assert_eq!(made, 0, "{}: the search allocated {made} times", G::NAME);
+}
+
+#[test]
+fn soleils_search_decisions_allocate_nothing() {
+    searches_allocate_nothing::<Soleils>(&SoleilsVariant::bundled(), 4);
+}
+
+#[test]
+fn summertime_search_decisions_allocate_nothing() {
+    searches_allocate_nothing::<Summertime>(&SummertimeVariant::bundled(), 2);
+}

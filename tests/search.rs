@@ -261,6 +261,14 @@ fn search_games_are_the_same_for_the_same_seed_and_replay() {
     let b = play::<Soleils>(&v, 3, &bots, 9);
     assert_eq!(a.actions, b.actions);
     assert_eq!(a.totals, b.totals);
+    // The game replays from its log, event by event, to the same scores.
+    let events = a.events(&v);
+    let mut state = Soleils::setup(Soleils::as_start(&events[0]).unwrap()).unwrap();
+    for event in &events[1..] {
+        Soleils::apply(&mut state, event).unwrap();
+    }
+    let totals: Vec<i64> = (0..3).map(|p| Soleils::total(&state, p)).collect();
+    assert_eq!(totals, a.totals);
     let v = SummertimeVariant::bundled();
     let a = play::<Summertime>(&v, 2, &[Bot::Search(4), Bot::Greedy], 9);
     let b = play::<Summertime>(&v, 2, &[Bot::Search(4), Bot::Greedy], 9);

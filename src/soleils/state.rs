@@ -118,7 +118,14 @@ impl Clone for Player {
         Player {
             name: self.name.clone(),
             marks: self.marks.clone(),
-            sun: self.sun.clone(),
+            // The copy keeps the room for every round that setup gave the
+            // track, so that a copy swapped with another (as `total_after`
+            // does) never has to grow.
+            sun: {
+                let mut sun = Vec::with_capacity(self.sun.capacity());
+                sun.extend_from_slice(&self.sun);
+                sun
+            },
             sun_total: self.sun_total,
             thresholds_won: self.thresholds_won.clone(),
             zones_done: self.zones_done.clone(),
