@@ -14,6 +14,7 @@ pub mod game;
 pub mod json_error;
 pub mod log;
 pub mod path;
+pub mod present;
 pub mod render;
 pub mod rng;
 pub mod sim;

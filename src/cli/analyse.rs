@@ -4,9 +4,10 @@
 
 use super::batch::pool;
 use super::error::CliError;
-use super::present::{ForGame, Present, dispatch};
+use crate::present::{ForGame, Present, dispatch};
 use super::simulate::parse_bot;
-use super::{Exit, Format, commands};
+use super::{Exit, Format};
+use crate::present::command as commands;
 use crate::game::Game;
 use crate::log::{Fold, Line, Opened};
 use crate::sim::analysis::{

@@ -2,7 +2,7 @@
 //! `rescore`: worker threads, progress bars, and finding the logs.
 
 use super::error::CliError;
-use super::present::{ForGame, Present, dispatch};
+use crate::present::{ForGame, Present, dispatch};
 use super::{Exit, Format};
 use crate::log::{Fold, FoldError, Located, OpenError, Opened};
 use rayon::prelude::*;

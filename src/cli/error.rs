@@ -66,7 +66,7 @@ pub enum Alternatives {
     /// Descriptions, for a line of a log on disk.
     Described(Vec<String>),
     /// Commands to paste, grouped by decision, for an entry being recorded.
-    Commands(Vec<super::commands::Group>),
+    Commands(Vec<crate::present::command::Group>),
 }
 
 /// How many described alternatives a replay error lists.
@@ -148,9 +148,9 @@ impl LogFailure {
                 eprintln!("  legal instead:");
                 let more = format!(
                     "sunfold status {} --all lists every one",
-                    super::commands::quote(&shown.to_string())
+                    crate::present::command::quote(&shown.to_string())
                 );
-                for line in super::commands::lines(groups, false, "    ", &more) {
+                for line in crate::present::command::lines(groups, false, "    ", &more) {
                     eprintln!("{line}");
                 }
             }

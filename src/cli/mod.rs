@@ -3,22 +3,16 @@
 
 mod analyse;
 mod batch;
-mod commands;
 mod error;
 mod ladder;
 mod load;
-mod present;
 mod record;
 mod render;
 mod replay;
-mod report_view;
-mod reports;
 mod rescore;
 mod schema;
 mod serve;
 mod simulate;
-mod soleils_text;
-mod summertime_text;
 
 pub use schema::{SchemaKind, schema_text};
 mod template;

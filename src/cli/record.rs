@@ -7,10 +7,10 @@
 //! one write, and fsyncs before reporting success. A refused entry leaves
 //! the file's bytes unchanged.
 
-use super::commands;
+use crate::present::command as commands;
 use super::error::{Alternatives, CliError};
-use super::present::{ForGame, Present, dispatch};
-use super::reports::StatusReport;
+use crate::present::{ForGame, Present, dispatch};
+use crate::present::report::StatusReport;
 use super::{Exit, Format};
 use crate::game::Game;
 use crate::log::{

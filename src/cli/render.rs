@@ -315,7 +315,7 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
-    use super::present::{ForGame, Present, dispatch};
+    use crate::present::{ForGame, Present, dispatch};
     use crate::log::Opened;
     use std::io::BufRead;
     struct Draw<'a>(&'a ReplayArgs);

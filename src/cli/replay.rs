@@ -3,8 +3,8 @@
 //! render, inspect or record a log.
 
 use super::error::{Alternatives, CliError, LogFailure};
-use super::present::{ForGame, Present, dispatch};
-use super::reports::{ClaimView, ClaimsView, ErrorDetail, ErrorReport, ReplayReport, Undone};
+use crate::present::{ForGame, Present, dispatch};
+use crate::present::report::{ClaimView, ClaimsView, ErrorDetail, ErrorReport, ReplayReport, Undone};
 use super::{Exit, Format};
 use crate::log::{DecodeError, Fold, FoldError, LogError, OpenError, Opened, ReplayError};
 use std::fs::File;

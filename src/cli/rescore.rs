@@ -72,7 +72,7 @@
 
 use super::batch::{CHUNK, collect, pool, progress};
 use super::error::CliError;
-use super::present::Present;
+use crate::present::Present;
 use super::{Exit, Format, variant};
 use crate::game::{EventKind, Game};
 use crate::log::{Entry, Fold, GameKind, Line, LineReader, Located, OpenError};

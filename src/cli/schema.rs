@@ -3,7 +3,7 @@
 //! cannot drift apart.
 
 use super::Exit;
-use super::reports::{
+use crate::present::report::{
     ErrorReport, ReplayReport, SoleilsView, StatusReport, SummertimeView, TemplateReport,
 };
 use crate::log::Envelope;
@@ -89,8 +89,8 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::SoleilsTemplate => schemars::schema_for!(RawTemplate),
         SchemaKind::SummertimeLog => schemars::schema_for!(LogLine<summertime::Event>),
         SchemaKind::SummertimeDeck => schemars::schema_for!(summertime::deck::RawDeck),
-        SchemaKind::SimulateReport => schemars::schema_for!(super::report_view::SimulateReport),
-        SchemaKind::CompareReport => schemars::schema_for!(super::report_view::CompareReport),
+        SchemaKind::SimulateReport => schemars::schema_for!(crate::present::simulation::SimulateReport),
+        SchemaKind::CompareReport => schemars::schema_for!(crate::present::simulation::CompareReport),
         SchemaKind::RescoreLine => schemars::schema_for!(super::rescore::RescoreLine),
         SchemaKind::AuditLine => schemars::schema_for!(super::batch::AuditLine),
         SchemaKind::ReplayReport => schemars::schema_for!(ReplayOutput),

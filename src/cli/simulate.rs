@@ -5,7 +5,8 @@
 use super::batch::{CHUNK, GameArg, game_seed, pool, progress};
 use super::error::CliError;
 use super::render::PaperArg;
-use super::{Exit, Format, report_view, variant};
+use super::{Exit, Format, variant};
+use crate::present::simulation as report_view;
 use crate::log::chained_log;
 use crate::sim::{Bot, GameResult, Paired, Report, Searched, Simulated, Tally, lineup, play};
 use crate::soleils::Soleils;

@@ -2,7 +2,7 @@
 
 use super::error::CliError;
 use super::load::{LoadError, Loaded, load};
-use super::reports::{Problem, TemplateReport};
+use crate::present::report::{Problem, TemplateReport};
 use super::{Exit, Format};
 use std::path::Path;
 

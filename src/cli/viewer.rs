@@ -3,7 +3,7 @@
 //! the state after it, then hands them to [`crate::render::viewer`].
 
 use super::error::CliError;
-use super::present::{ForGame, Present, dispatch};
+use crate::present::{ForGame, Present, dispatch};
 use super::{Exit, Format};
 use crate::log::{Fold, Line, Opened};
 use crate::render::viewer::{Analysis, Claim, Failure, Frame, Judged, Panels, Replay, html};

@@ -5,7 +5,8 @@
 
 use super::table::{Table, status_for};
 use super::tokens::{Role, Tokens};
-use crate::cli::{commands, record};
+use crate::cli::record;
+use crate::present::command as commands;
 use crate::log::{AppendError, DecodeError, Entry, Fold, Line, Recorder, ReplayError, Session};
 use axum::Router;
 use axum::body::Bytes;

@@ -5,7 +5,7 @@
 //! lays it out.
 
 use super::tokens::Role;
-use crate::cli::present::Present;
+use crate::present::Present;
 use crate::game::Game;
 use crate::log::Fold;
 use crate::render::scene::{Page, Scene};
@@ -84,7 +84,7 @@ pub fn status_for<G: Table>(
     path: &std::path::Path,
     fold: &Fold<G>,
     role: Option<&Role>,
-) -> crate::cli::reports::StatusReport<G::View, G::Event> {
+) -> crate::present::report::StatusReport<G::View, G::Event> {
     let mut report = crate::cli::record::status_report::<G>(path, fold);
     let state = fold.state();
     match role {

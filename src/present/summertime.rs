@@ -1,7 +1,11 @@
-//! Summertime state as text for people and JSON for tools.
+//! Summertime in words: the table as text for people and as a view for
+//! JSON, and [`Present`] for the game.
 
+use super::Present;
+use super::command::Command;
+use super::report::{CellView, HandView, PlayView, SummertimeView, TurnView};
 use crate::summertime::deck::{CardIndex, Deck};
-use crate::summertime::{Phase, State, TurnAction, score};
+use crate::summertime::{self, Phase, State, Summertime, TurnAction, score};
 use std::fmt::Write;
 
 fn tiles(deck: &Deck, counts: &[u8]) -> String {
@@ -92,7 +96,7 @@ pub fn text(state: &State) -> String {
             let ranked = lines
                 .iter()
                 .map(|l| (l.player.as_str(), i64::from(l.total), l.rank));
-            writeln!(out, "{}", super::present::winners(ranked)).unwrap();
+            writeln!(out, "{}", super::winners(ranked)).unwrap();
         }
         None => {
             let next = match state.phase() {
@@ -205,8 +209,7 @@ pub fn text(state: &State) -> String {
     out
 }
 
-pub fn view(state: &State) -> super::reports::SummertimeView {
-    use super::reports::{CellView, HandView, PlayView, SummertimeView, TurnView};
+pub fn view(state: &State) -> SummertimeView {
     let deck = state.deck();
     let id = |c: CardIndex| deck.card(c).id.clone();
     let grid = state
@@ -269,5 +272,196 @@ pub fn view(state: &State) -> super::reports::SummertimeView {
         players,
         turns,
         score: score(state),
+    }
+}
+
+impl Present for Summertime {
+    fn actor_name(event: &summertime::Event) -> Option<&str> {
+        event.player()
+    }
+    const SECTION: &'static str = "turn";
+    /// A turn's events, from its first decision to its end: the turn
+    /// under way before each.
+    fn section(before: &summertime::State, _: &summertime::State) -> u64 {
+        match before.phase() {
+            summertime::Phase::Turn { bought: true, .. } => before.turns().len() as u64,
+            _ => before.turns().len() as u64 + 1,
+        }
+    }
+    const WIDE: bool = true;
+    type Layout = crate::render::summertime_table::Window;
+    fn layout(states: &[summertime::State]) -> Self::Layout {
+        crate::render::summertime_table::window(states.iter().flat_map(|s| s.grid().keys()))
+    }
+    fn panels(
+        window: &Self::Layout,
+        _: Option<&summertime::State>,
+        state: &summertime::State,
+        out: &mut dyn FnMut(usize, &str, Vec<crate::render::scene::Page>),
+    ) {
+        let page = crate::render::summertime_table::page(state, *window, None);
+        out(0, "The table", vec![page]);
+    }
+    type History = ();
+    fn observe(_: &mut (), _: &summertime::State) {}
+    fn replay_scene(
+        state: &summertime::State,
+        _: (),
+        paper: crate::render::paper::Paper,
+        caption: &str,
+    ) -> crate::render::scene::Scene {
+        crate::render::summertime_replay::scene(state, paper, caption)
+    }
+    fn text(state: &summertime::State) -> String {
+        text(state)
+    }
+    fn said(
+        before: &summertime::State,
+        after: &summertime::State,
+        event: &summertime::Event,
+    ) -> String {
+        let deck = before.deck();
+        let card = |id: &str| {
+            deck.card_index(id)
+                .map_or(id.to_owned(), |c| format!("{} ({id})", deck.card(c).name))
+        };
+        match event {
+            summertime::Event::Revealed(e) => {
+                let mut said = format!("revealed {} on stack {}", card(&e.card), e.stack);
+                if let Some(price) = after.price(usize::from(e.stack)) {
+                    said += &format!(", priced {}", deck.describe_cost(price));
+                }
+                said
+            }
+            summertime::Event::Bought(e) => {
+                let slot = deck
+                    .card_index(&e.card)
+                    .and_then(|c| before.display().iter().position(|&d| d == Some(c)));
+                let paid = slot
+                    .and_then(|s| before.price(s))
+                    .map(|cost| format!(" and paid {}", deck.describe_cost(cost)))
+                    .unwrap_or_default();
+                format!("{} bought {}{paid}", e.player, card(&e.card))
+            }
+            summertime::Event::Played(e) => {
+                let points = after
+                    .grid()
+                    .get(&(e.cell[0], e.cell[1]))
+                    .map_or(0, |t| t.points);
+                format!(
+                    "{} played {} at ({},{}) for {points} points",
+                    e.player,
+                    card(&e.card),
+                    e.cell[0],
+                    e.cell[1]
+                )
+            }
+            summertime::Event::Discarded(e) => {
+                let cards: Vec<String> = e.cards.iter().map(|c| card(c)).collect();
+                format!("discarded {}", cards.join(", "))
+            }
+            _ => event.to_string(),
+        }
+    }
+    type View = SummertimeView;
+    fn view(state: &summertime::State) -> Self::View {
+        view(state)
+    }
+    fn describe(event: &summertime::Event) -> String {
+        event.to_string()
+    }
+    fn progress(state: &summertime::State) -> String {
+        match state.ended() {
+            Some(reason) => format!("game over after turn {}: {reason}", state.turns().len()),
+            // A buy records its turn at once; it goes on until its end.
+            None => match state.phase() {
+                summertime::Phase::Turn { bought: true, .. } => {
+                    format!("turn {}", state.turns().len())
+                }
+                _ => format!("turn {}", state.turns().len() + 1),
+            },
+        }
+    }
+    fn pending(state: &summertime::State) -> Vec<String> {
+        use summertime::Phase;
+        let active = &state.players()[state.active()].name;
+        match state.phase() {
+            Phase::Over => Vec::new(),
+            Phase::Reveal(stacks) => vec![format!("a card revealed on stack {}", stacks[0])],
+            Phase::Discard => vec!["the discard of the face-up cards".to_owned()],
+            Phase::Turn { bought: false, .. } => {
+                vec![format!("{active}: a buy, a tile flip or a pass")]
+            }
+            Phase::Turn {
+                bought: true,
+                plays,
+            } => {
+                vec![format!(
+                    "{active}: a play ({plays} so far) or the end of the turn"
+                )]
+            }
+        }
+    }
+    fn ending(state: &summertime::State) -> Option<String> {
+        state.ended().map(ToString::to_string)
+    }
+    fn command(state: &summertime::State, event: &summertime::Event) -> Option<Command> {
+        use summertime::Event;
+        let player = |p: &str, what: &str| format!("{p}: {what}");
+        let only = |p: &String| vec![p.clone()];
+        let (decision, verb, args) = match event {
+            Event::Started(_) => return None,
+            Event::Revealed(e) => {
+                let decision = format!("a card revealed on stack {}", e.stack);
+                let args = if state.is_dealt() {
+                    Vec::new()
+                } else {
+                    let mut args = vec![e.stack.to_string(), e.card.clone()];
+                    if let Some(behind) = &e.behind {
+                        args.push("--behind".to_owned());
+                        args.push(behind.join(","));
+                    }
+                    args
+                };
+                (decision, "reveal", args)
+            }
+            Event::Discarded(_) => (
+                "the discard of the face-up cards".to_owned(),
+                "discard",
+                Vec::new(),
+            ),
+            Event::Bought(e) => (
+                player(&e.player, "a buy"),
+                "buy",
+                vec![e.player.clone(), e.card.clone()],
+            ),
+            Event::Played(e) => (
+                player(&e.player, &format!("a play of {}", e.card)),
+                "play",
+                vec![
+                    e.player.clone(),
+                    e.card.clone(),
+                    format!("{},{}", e.cell[0], e.cell[1]),
+                ],
+            ),
+            Event::TurnEnded(e) => (
+                player(&e.player, "the end of the turn"),
+                "end-turn",
+                only(&e.player),
+            ),
+            Event::TilesFlipped(e) => (player(&e.player, "a tile flip"), "flip", only(&e.player)),
+            Event::Passed(e) => (player(&e.player, "a pass"), "pass", only(&e.player)),
+        };
+        Some(Command {
+            decision,
+            verb,
+            args,
+        })
+    }
+    fn totals(state: &summertime::State) -> Vec<(String, i64)> {
+        summertime::score(state)
+            .into_iter()
+            .map(|l| (l.player, i64::from(l.total)))
+            .collect()
     }
 }

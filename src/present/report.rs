@@ -4,7 +4,7 @@
 //! `sunfold schema NAME` prints (and `docs/schema/` keeps) is the shape the
 //! command writes. The state of a game is one of the two state views.
 
-use super::commands::Group;
+use super::command::Group;
 use crate::soleils::{self, Gains, Mark};
 use crate::summertime;
 use schemars::JsonSchema;

@@ -2,7 +2,7 @@
 //! argument order (`sunfold place m.jsonl Ann K1a 3`), grouped by what is
 //! decided: one group per player and decision, one for the roll.
 
-use super::present::Present;
+use super::Present;
 use std::path::Path;
 
 /// One entry as a command: the decision it belongs to, and its arguments
@@ -95,9 +95,32 @@ pub fn quote(word: &str) -> String {
     }
 }
 
+/// "winner: Hervine with 14 points", or the tied winners, from each
+/// player's name, total and rank (1 for the best).
+pub fn winners<'a>(lines: impl IntoIterator<Item = (&'a str, i64, u32)>) -> String {
+    let best: Vec<(&str, i64)> = lines
+        .into_iter()
+        .filter(|&(_, _, rank)| rank == 1)
+        .map(|(name, total, _)| (name, total))
+        .collect();
+    let points = |n: i64| if n == 1 { "point" } else { "points" };
+    match best.as_slice() {
+        [] => String::new(),
+        [(name, total)] => format!("winner: {name} with {total} {}", points(*total)),
+        [rest @ .., (last, total)] => {
+            let names: Vec<&str> = rest.iter().map(|(n, _)| *n).collect();
+            format!(
+                "winners, tied: {} and {last} with {total} {} each",
+                names.join(", "),
+                points(*total)
+            )
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::quote;
+    use super::{quote, winners};
 
     #[test]
     fn plain_words_stay_and_others_are_quoted() {
@@ -107,5 +130,18 @@ mod tests {
         assert_eq!(quote("O'Neil"), r"'O'\''Neil'");
         assert_eq!(quote(""), "''");
         assert_eq!(quote("Łukasz"), "'Łukasz'");
+    }
+
+
+    #[test]
+    fn one_winner_or_the_tied_ones() {
+        let one = [("Ann", 12, 2), ("Bob", 14, 1)];
+        assert_eq!(winners(one), "winner: Bob with 14 points");
+        let tied = [("Ann", 9, 1), ("Bob", 9, 1), ("Cy", 9, 1), ("Dee", 1, 4)];
+        assert_eq!(
+            winners(tied),
+            "winners, tied: Ann, Bob and Cy with 9 points each"
+        );
+        assert_eq!(winners([("Ann", 1, 1)]), "winner: Ann with 1 point");
     }
 }

@@ -1,0 +1,469 @@
+//! 62 Soleils in words: the sheets as text for people and as a view for
+//! JSON, and [`Present`] for the game.
+
+use super::Present;
+use super::command::Command;
+use super::report::{SheetView, SoleilsView};
+use crate::soleils::template::{Reward, Template};
+use crate::soleils::{self, How, Player, ScoreLine, Soleils, State, score};
+use std::fmt::Write;
+
+fn reward(reward: Reward) -> String {
+    match reward {
+        Reward::Starfish(1) => "1 starfish".to_owned(),
+        Reward::Starfish(n) => format!("{n} starfish"),
+        Reward::Seashells(1) => "1 seashell".to_owned(),
+        Reward::Seashells(n) => format!("{n} seashells"),
+        Reward::BonusDigit => "bonus digit".to_owned(),
+    }
+}
+
+/// `K1a(1)=1*`: box, pearl, value, and marks for pearl, crab and bonus.
+fn cell(template: &Template, player: &Player, b: usize) -> String {
+    let sheet_box = &template.boxes()[b];
+    let mut text = format!("{}({})=", sheet_box.id, sheet_box.pearl);
+    match player.marks[b] {
+        None => text.push('_'),
+        Some(mark) => {
+            write!(text, "{}", mark.value).unwrap();
+            if mark.value == sheet_box.pearl {
+                text.push('*');
+            }
+            match mark.how {
+                How::Placed => {}
+                How::Crab => text.push('c'),
+                How::Bonus => text.push('b'),
+            }
+        }
+    }
+    text
+}
+
+fn row(template: &Template, player: &Player, boxes: &[usize]) -> String {
+    boxes
+        .iter()
+        .map(|&b| cell(template, player, b))
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+fn sheet(out: &mut String, state: &State, player: &Player) {
+    let template = state.template();
+    let entries: Vec<String> = player.sun.iter().map(u8::to_string).collect();
+    writeln!(out, "\n== {} ==", player.name).unwrap();
+    writeln!(
+        out,
+        "sun   {} = {} ({} of {} slots)",
+        if entries.is_empty() {
+            "-".to_owned()
+        } else {
+            entries.join(" + ")
+        },
+        player.sun_total,
+        player.sun.len(),
+        template.sun_slots()
+    )
+    .unwrap();
+    let thresholds: Vec<String> = template
+        .thresholds()
+        .iter()
+        .zip(&player.thresholds_won)
+        .map(|(t, &won)| {
+            let mark = match (won, player.sun_total >= t.at) {
+                (true, _) => "x",
+                (false, true) => "-",
+                (false, false) => " ",
+            };
+            format!("[{mark}] {} {}", t.at, reward(t.reward))
+        })
+        .collect();
+    writeln!(out, "      {}", thresholds.join("  ")).unwrap();
+    for (z, zone) in template.zones().iter().enumerate() {
+        let filled = zone
+            .boxes
+            .iter()
+            .filter(|&&b| player.marks[b].is_some())
+            .count();
+        let flag = if player.zones_done[z] {
+            "flag circled"
+        } else {
+            "flag open"
+        };
+        writeln!(
+            out,
+            "{}  {filled}/{} filled, {flag}: {}",
+            zone.name,
+            zone.boxes.len(),
+            reward(zone.flag)
+        )
+        .unwrap();
+        let ungrouped: Vec<usize> = zone
+            .boxes
+            .iter()
+            .copied()
+            .filter(|&b| template.boxes()[b].group.is_none())
+            .collect();
+        for &g in &zone.groups {
+            let group = &template.groups()[g];
+            let done = match (group.reward, player.groups_done[g]) {
+                (Some(r), true) => format!("  (done: {})", reward(r)),
+                (Some(r), false) => format!("  (open: {})", reward(r)),
+                (None, true) => "  (done)".to_owned(),
+                (None, false) => String::new(),
+            };
+            writeln!(
+                out,
+                "  {:<14}{}{done}",
+                group.name,
+                row(template, player, &group.boxes)
+            )
+            .unwrap();
+        }
+        if !ungrouped.is_empty() {
+            writeln!(out, "  {:<14}{}", "", row(template, player, &ungrouped)).unwrap();
+        }
+    }
+}
+
+fn table(out: &mut String, lines: &[ScoreLine]) {
+    let width = lines
+        .iter()
+        .map(|l| l.player.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    writeln!(
+        out,
+        "\n{:<width$}  {:>4} {:>5} {:>6} {:>6} {:>9} {:>8} {:>5} {:>4}",
+        "player", "sun", "flags", "groups", "pearls", "seashells", "majority", "total", "rank"
+    )
+    .unwrap();
+    for l in lines {
+        writeln!(
+            out,
+            "{:<width$}  {:>4} {:>5} {:>6} {:>6} {:>9} {:>8} {:>5} {:>4}",
+            l.player,
+            l.sun,
+            l.flags,
+            l.groups,
+            l.pearls,
+            l.seashells,
+            l.seashell_majority,
+            l.total,
+            l.rank
+        )
+        .unwrap();
+    }
+}
+
+pub fn text(state: &State) -> String {
+    let template = state.template();
+    let mut out = String::new();
+    let options = state.options();
+    writeln!(
+        out,
+        "62 Soleils d'été on sheet \"{}\": {} player{}, sun_bonus={}, skip_placement={}",
+        template.name(),
+        state.players().len(),
+        if state.players().len() == 1 { "" } else { "s" },
+        options.sun_bonus,
+        options.skip_placement
+    )
+    .unwrap();
+    // Named only when not the English rule, so that older logs read as
+    // before. (`solo` is the player count: one player is always solo.)
+    if options.sailboats != crate::soleils::Sailboats::Symbol {
+        out.pop();
+        writeln!(out, ", sailboats={}", options.sailboats).unwrap();
+    }
+    let roll = state
+        .dice()
+        .map(|[a, b, c]| format!(", dice {a}-{b}-{c}"))
+        .unwrap_or_default();
+    writeln!(
+        out,
+        "round {} of {}{roll}",
+        state.round(),
+        template.rounds()
+    )
+    .unwrap();
+    match state.ended() {
+        Some(reason) => {
+            writeln!(out, "game over: {reason}").unwrap();
+            let lines = crate::soleils::score(state);
+            let ranked = lines
+                .iter()
+                .map(|l| (l.player.as_str(), i64::from(l.total), l.rank));
+            writeln!(out, "{}", super::winners(ranked)).unwrap();
+        }
+        None => writeln!(out, "in progress").unwrap(),
+    }
+    writeln!(
+        out,
+        "legend: box(pearl)=value, * coloured pearl, c crab copy, b bonus digit, _ empty;\n        sun [x] won, [-] passed but not won (exact), [ ] not reached"
+    )
+    .unwrap();
+    for player in state.players() {
+        sheet(&mut out, state, player);
+    }
+    table(&mut out, &score(state));
+    out
+}
+
+pub fn view(state: &State) -> SoleilsView {
+    let template = state.template();
+    let players = state
+        .players()
+        .iter()
+        .map(|p| {
+            let boxes = p
+                .marks
+                .iter()
+                .enumerate()
+                .filter_map(|(b, mark)| Some((template.boxes()[b].id.clone(), (*mark)?)))
+                .collect();
+            let ids = |done: &[bool], name: &dyn Fn(usize) -> String| -> Vec<String> {
+                (0..done.len()).filter(|&i| done[i]).map(name).collect()
+            };
+            SheetView {
+                name: p.name.clone(),
+                sun: p.sun.clone(),
+                sun_total: p.sun_total,
+                thresholds_won: p.thresholds_won.clone(),
+                boxes,
+                zones_done: ids(&p.zones_done, &|z| template.zones()[z].id.clone()),
+                groups_done: ids(&p.groups_done, &|g| template.groups()[g].id.clone()),
+                gains: p.gains,
+            }
+        })
+        .collect();
+    SoleilsView {
+        template: template.name().to_owned(),
+        options: state.options(),
+        round: state.round(),
+        dice: state.dice(),
+        ended: state.ended().map(|r| r.to_string()),
+        players,
+        score: score(state),
+    }
+}
+
+/// The points after each round, for the score chart of a 62 Soleils
+/// replay.
+#[derive(Default)]
+pub struct RoundHistory {
+    points: crate::render::soleils_replay::History,
+    last_round: u16,
+}
+
+impl Present for Soleils {
+    fn actor_name(event: &soleils::Event) -> Option<&str> {
+        event.player()
+    }
+    const SECTION: &'static str = "round";
+    /// A round starts with its roll.
+    fn section(_: &soleils::State, after: &soleils::State) -> u64 {
+        u64::from(after.round())
+    }
+    const WIDE: bool = false;
+    type Layout = ();
+    fn layout(_: &[soleils::State]) {}
+    fn panels(
+        _: &(),
+        before: Option<&soleils::State>,
+        state: &soleils::State,
+        out: &mut dyn FnMut(usize, &str, Vec<crate::render::scene::Page>),
+    ) {
+        use crate::render::soleils_replay::viewer_sheet;
+        // A sheet shows its player's marks and score line, and the score
+        // line holds the seashell majority, which others' marks move.
+        let lines = soleils::score(state);
+        let lines_before = before.map(soleils::score);
+        for (p, player) in state.players().iter().enumerate() {
+            let same = before.is_some_and(|b| b.players()[p] == *player)
+                && lines_before.as_ref().is_some_and(|l| l[p] == lines[p]);
+            if !same {
+                out(p, &player.name, viewer_sheet(state, p));
+            }
+        }
+    }
+    type History = RoundHistory;
+    fn observe(history: &mut RoundHistory, state: &soleils::State) {
+        use crate::render::soleils_replay::round_points;
+        // One point per round, taken when every player has finished it.
+        if state.round() > 0 && state.round_closed() && state.round() != history.last_round {
+            history.last_round = state.round();
+            history.points.push(round_points(state));
+        }
+    }
+    fn replay_scene(
+        state: &soleils::State,
+        history: RoundHistory,
+        paper: crate::render::paper::Paper,
+        caption: &str,
+    ) -> crate::render::scene::Scene {
+        use crate::render::soleils_replay::{round_points, scene};
+        let mut points = history.points;
+        if !state.round_closed() {
+            points.push(round_points(state));
+        }
+        scene(state, &points, paper, caption)
+    }
+    fn text(state: &soleils::State) -> String {
+        text(state)
+    }
+    fn said(before: &soleils::State, after: &soleils::State, event: &soleils::Event) -> String {
+        match event {
+            soleils::Event::Rolled(r) => {
+                let [a, b, c] = r.dice;
+                format!("round {}: rolled {a}-{b}-{c}", before.round() + 1)
+            }
+            soleils::Event::SunEntered(e) => {
+                let total = after
+                    .player_index(&e.player)
+                    .map_or(0, |p| after.players()[p].sun_total);
+                format!("{event}: sun total {total}")
+            }
+            soleils::Event::Placed(soleils::Placed { player, box_id, .. })
+            | soleils::Event::BonusPlaced(soleils::BonusPlaced { player, box_id, .. }) => {
+                // A crab box opens a copy decision: say so, with where to.
+                let targets: Vec<String> = soleils::legal_events(after)
+                    .into_iter()
+                    .filter_map(|e| match e {
+                        soleils::Event::CrabCopied(c) if &c.player == player => Some(c.to),
+                        _ => None,
+                    })
+                    .collect();
+                if targets.is_empty() {
+                    event.to_string()
+                } else {
+                    let last = targets.len() - 1;
+                    let to = match targets.as_slice() {
+                        [one] => one.clone(),
+                        _ => format!("{} or {}", targets[..last].join(", "), targets[last]),
+                    };
+                    format!("{event}; the crab of {box_id} may copy it to {to}, or be declined")
+                }
+            }
+            _ => event.to_string(),
+        }
+    }
+    type View = SoleilsView;
+    fn view(state: &soleils::State) -> Self::View {
+        view(state)
+    }
+    fn describe(event: &soleils::Event) -> String {
+        event.to_string()
+    }
+    fn progress(state: &soleils::State) -> String {
+        let dice = state
+            .dice()
+            .map(|[a, b, c]| format!(", dice {a}-{b}-{c}"))
+            .unwrap_or_default();
+        match state.ended() {
+            Some(reason) => format!("game over after round {}: {reason}", state.round()),
+            None => format!(
+                "round {} of {}{dice}",
+                state.round(),
+                state.template().rounds()
+            ),
+        }
+    }
+    fn pending(state: &soleils::State) -> Vec<String> {
+        use soleils::Step;
+        if state.ended().is_some() {
+            return Vec::new();
+        }
+        if state.round_closed() {
+            return vec![format!("the roll for round {}", state.round() + 1)];
+        }
+        state
+            .players()
+            .iter()
+            .filter_map(|p| {
+                let what = match p.turn.step() {
+                    Step::Done => return None,
+                    Step::PlaceOrSun => "a placement or a sun entry".to_owned(),
+                    Step::Crab(b) => format!(
+                        "a crab copy from {} or a decline",
+                        state.template().boxes()[b].id
+                    ),
+                    Step::Sun => "a sun entry".to_owned(),
+                    Step::Bonus => "a bonus digit or a decline".to_owned(),
+                };
+                Some(format!("{}: {what}", p.name))
+            })
+            .collect()
+    }
+    fn ending(state: &soleils::State) -> Option<String> {
+        state.ended().map(ToString::to_string)
+    }
+    fn command(state: &soleils::State, event: &soleils::Event) -> Option<Command> {
+        use soleils::Event;
+        let player = |p: &str, what: &str| format!("{p}: {what}");
+        let (decision, verb, args) = match event {
+            Event::Started(_) => return None,
+            Event::Rolled(_) => {
+                let args = match state.dice_seed() {
+                    Some(_) => Vec::new(),
+                    None => vec!["--dice".to_owned(), "A,B,C".to_owned()],
+                };
+                (
+                    format!("the roll for round {}", state.round() + 1),
+                    "roll",
+                    args,
+                )
+            }
+            Event::Placed(e) => (
+                player(&e.player, "a placement"),
+                "place",
+                vec![e.player.clone(), e.box_id.clone(), e.value.to_string()],
+            ),
+            Event::SunEntered(e) => (
+                player(&e.player, "a sun entry"),
+                "sun",
+                vec![e.player.clone(), e.value.to_string()],
+            ),
+            Event::CrabCopied(e) => (
+                player(&e.player, &format!("a crab copy from {}", e.from)),
+                "crab",
+                vec![e.player.clone(), e.to.clone()],
+            ),
+            Event::CrabDeclined(e) => {
+                let from = state
+                    .player_index(&e.player)
+                    .and_then(|p| match state.players()[p].turn.step() {
+                        soleils::Step::Crab(b) => Some(state.template().boxes()[b].id.clone()),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                (
+                    player(&e.player, &format!("a crab copy from {from}")),
+                    "crab",
+                    vec![e.player.clone(), "--decline".to_owned()],
+                )
+            }
+            Event::BonusPlaced(e) => (
+                player(&e.player, "a bonus digit"),
+                "bonus",
+                vec![e.player.clone(), e.box_id.clone(), e.value.to_string()],
+            ),
+            Event::BonusDeclined(e) => (
+                player(&e.player, "a bonus digit"),
+                "bonus",
+                vec![e.player.clone(), "--decline".to_owned()],
+            ),
+        };
+        Some(Command {
+            decision,
+            verb,
+            args,
+        })
+    }
+    fn totals(state: &soleils::State) -> Vec<(String, i64)> {
+        soleils::score(state)
+            .into_iter()
+            .map(|l| (l.player, i64::from(l.total)))
+            .collect()
+    }
+}
