@@ -8,13 +8,12 @@
 //! always has; [`describe`] turns an action back into its event. The
 //! reducer, the legality check and the bots work on actions only.
 
-use super::apply::{expect_step, game_over};
+use super::apply::{check_crab_source, check_turn, game_over};
 use super::die::Die;
 use super::error::RuleError;
 use super::event::{BonusPlaced, CrabCopied, Event, Placed, PlayerOnly, Rolled, SunEntered};
-use super::state::{State, Step};
+use super::state::State;
 use super::template::BoxIndex;
-use crate::game::EventKind;
 use crate::suggest::closest;
 
 /// One roll or decision, by index. Player indexes are seats in the order of
@@ -37,6 +36,32 @@ pub enum Action {
     BonusDecline { player: u8 },
 }
 
+/// A player's decision by kind, as an [`Action`] or an [`Event`] makes it:
+/// which step it answers is the rule of [`check_turn`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Decision {
+    Place,
+    CrabCopy,
+    CrabDecline,
+    Sun,
+    BonusPlace,
+    BonusDecline,
+}
+
+impl Decision {
+    /// The `type` of the event that makes this decision.
+    pub(super) fn kind(self) -> &'static str {
+        match self {
+            Decision::Place => "placed",
+            Decision::CrabCopy => "crab_copied",
+            Decision::CrabDecline => "crab_declined",
+            Decision::Sun => "sun_entered",
+            Decision::BonusPlace => "bonus_placed",
+            Decision::BonusDecline => "bonus_declined",
+        }
+    }
+}
+
 impl Action {
     /// The seat that decides, or `None` for a roll.
     pub fn player(self) -> Option<usize> {
@@ -53,15 +78,23 @@ impl Action {
 
     /// The `type` of the event this action is.
     pub fn kind(self) -> &'static str {
-        match self {
-            Action::Roll(_) => "rolled",
-            Action::Place { .. } => "placed",
-            Action::CrabCopy { .. } => "crab_copied",
-            Action::CrabDecline { .. } => "crab_declined",
-            Action::Sun { .. } => "sun_entered",
-            Action::BonusPlace { .. } => "bonus_placed",
-            Action::BonusDecline { .. } => "bonus_declined",
+        match self.decision() {
+            None => "rolled",
+            Some(decision) => decision.kind(),
         }
+    }
+
+    /// What kind of decision this is, or `None` for a roll.
+    pub(super) fn decision(self) -> Option<Decision> {
+        Some(match self {
+            Action::Roll(_) => return None,
+            Action::Place { .. } => Decision::Place,
+            Action::CrabCopy { .. } => Decision::CrabCopy,
+            Action::CrabDecline { .. } => Decision::CrabDecline,
+            Action::Sun { .. } => Decision::Sun,
+            Action::BonusPlace { .. } => Decision::BonusPlace,
+            Action::BonusDecline { .. } => Decision::BonusDecline,
+        })
     }
 
     /// Whether every index names a seat and a box of this table.
@@ -87,6 +120,16 @@ pub(super) fn slot(b: BoxIndex) -> u32 {
     u32::try_from(b).expect("a template has fewer than 2^32 boxes")
 }
 
+fn seat_named(state: &State, name: &str) -> Result<usize, RuleError> {
+    state
+        .player_index(name)
+        .ok_or_else(|| RuleError::UnknownPlayer {
+            found: name.to_owned(),
+            known: state.players.iter().map(|p| p.name.clone()).collect(),
+            suggestion: closest(name, state.players.iter().map(|p| p.name.as_str())),
+        })
+}
+
 fn box_index(state: &State, id: &str) -> Result<u32, RuleError> {
     match state.template.box_index(id) {
         Some(b) => Ok(slot(b)),
@@ -99,52 +142,36 @@ fn box_index(state: &State, id: &str) -> Result<u32, RuleError> {
 
 /// Checks the names of `event` against `state` and gives its action.
 ///
-/// The checks that `apply` has always made before looking at a name (the
-/// game is over, a second start, an unknown player, no roll yet, the wrong
-/// step) come first here too, so that every message stays what it was.
+/// The rules that `apply` has always checked before a name (the game is
+/// over, a second start, an unknown player, no roll yet, the wrong step, a
+/// crab copy from the wrong box) come first here too, so that every message
+/// stays what it was. They are [`check`](super::apply)'s own functions: a
+/// rule lives once.
 pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
     game_over(state)?;
-    let name = match event {
+    let decision = match event {
         Event::Started(_) => return Err(RuleError::SecondStart),
         Event::Rolled(rolled) => return Ok(Action::Roll(rolled.dice)),
-        other => other.player().unwrap_or_default(),
+        Event::Placed(_) => Decision::Place,
+        Event::CrabCopied(_) => Decision::CrabCopy,
+        Event::CrabDeclined(_) => Decision::CrabDecline,
+        Event::SunEntered(_) => Decision::Sun,
+        Event::BonusPlaced(_) => Decision::BonusPlace,
+        Event::BonusDeclined(_) => Decision::BonusDecline,
     };
-    let Some(p) = state.player_index(name) else {
-        return Err(RuleError::UnknownPlayer {
-            found: name.to_owned(),
-            known: state.players.iter().map(|p| p.name.clone()).collect(),
-            suggestion: closest(name, state.players.iter().map(|p| p.name.as_str())),
-        });
-    };
-    let kind = event.kind();
-    if state.dice.is_none() {
-        let round = state.round + 1;
-        return Err(RuleError::NoRoll { round, found: kind });
-    }
+    let p = seat_named(state, event.player().unwrap_or_default())?;
+    let (_, step) = check_turn(state, p, decision)?;
     let player = seat(p);
     Ok(match event {
         Event::Started(_) | Event::Rolled(_) => unreachable!("returned above"),
-        Event::Placed(e) => {
-            expect_step(state, p, kind, |s| s == Step::PlaceOrSun)?;
-            let slot = box_index(state, &e.box_id)?;
-            Action::Place {
-                player,
-                slot,
-                value: e.value,
-            }
-        }
+        Event::Placed(e) => Action::Place {
+            player,
+            slot: box_index(state, &e.box_id)?,
+            value: e.value,
+        },
         Event::CrabCopied(e) => {
-            let Step::Crab(source) = expect_step(state, p, kind, |s| matches!(s, Step::Crab(_)))?
-            else {
-                unreachable!("expect_step accepted only a crab step")
-            };
             let from = box_index(state, &e.from)?;
-            if from as usize != source {
-                return Err(RuleError::WrongCrabSource {
-                    expected: state.template.boxes()[source].id.clone(),
-                    found: e.from.clone(),
-                });
-            }
+            check_crab_source(state, step, from as usize)?;
             let to = box_index(state, &e.to)?;
             Action::CrabCopy { player, from, to }
         }
@@ -153,15 +180,11 @@ pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
             player,
             value: e.value,
         },
-        Event::BonusPlaced(e) => {
-            expect_step(state, p, kind, |s| s == Step::Bonus)?;
-            let slot = box_index(state, &e.box_id)?;
-            Action::BonusPlace {
-                player,
-                slot,
-                value: e.value,
-            }
-        }
+        Event::BonusPlaced(e) => Action::BonusPlace {
+            player,
+            slot: box_index(state, &e.box_id)?,
+            value: e.value,
+        },
         Event::BonusDeclined(_) => Action::BonusDecline { player },
     })
 }

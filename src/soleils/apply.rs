@@ -3,7 +3,7 @@
 //! [`check`] reads the state and fails with the reason; only `commit` writes.
 //! A rejected event therefore leaves the state exactly as it was.
 
-use super::action::{Action, resolve};
+use super::action::{Action, Decision, resolve};
 use super::die::{Dice, Die};
 use super::error::{Expected, Requirement, RuleError, SunChoice};
 use super::event::Event;
@@ -42,67 +42,103 @@ pub(super) fn game_over(state: &State) -> Result<(), RuleError> {
 }
 
 /// Every rule `action` must satisfy now, in the order the messages have
-/// always been given.
+/// always been given. [`resolve`] calls the same functions for the rules
+/// that come before a name.
 fn check(state: &State, action: Action) -> Result<(), RuleError> {
     game_over(state)?;
     if !action.in_bounds(state) {
         return Err(out_of_bounds(state, action));
     }
-    let Some(p) = action.player() else {
+    let (Some(p), Some(decision)) = (action.player(), action.decision()) else {
         return check_roll(state);
     };
-    let kind = action.kind();
-    let Some(dice) = state.dice else {
-        let round = state.round + 1;
-        return Err(RuleError::NoRoll { round, found: kind });
-    };
+    let (dice, step) = check_turn(state, p, decision)?;
     match action {
         Action::Roll(_) => unreachable!("a roll has no player"),
         Action::Place { slot, value, .. } => {
-            expect_step(state, p, kind, |s| s == Step::PlaceOrSun)?;
             check_placed(state, p, dice, slot as usize, value.get())
         }
         Action::CrabCopy { from, to, .. } => {
-            let Step::Crab(source) = expect_step(state, p, kind, |s| matches!(s, Step::Crab(_)))?
-            else {
-                unreachable!("expect_step accepted only a crab step")
-            };
-            let boxes = state.template.boxes();
             let (from, to) = (from as usize, to as usize);
-            if from != source {
-                return Err(RuleError::WrongCrabSource {
-                    expected: boxes[source].id.clone(),
-                    found: boxes[from].id.clone(),
-                });
-            }
-            let neighbours = state.template.neighbours(from);
-            if !neighbours.contains(&to) {
-                return Err(RuleError::NotAdjacent {
-                    from: boxes[from].id.clone(),
-                    to: boxes[to].id.clone(),
-                    neighbours: neighbours.iter().map(|&n| boxes[n].id.clone()).collect(),
-                });
-            }
-            let value = state.players[p]
-                .value(from)
-                .expect("a crab source is filled");
-            check_writable(state, p, to, value)
+            check_crab_source(state, step, from)?;
+            check_crab_target(state, p, from, to)
         }
-        Action::CrabDecline { .. } => {
-            expect_step(state, p, kind, |s| matches!(s, Step::Crab(_))).map(drop)
-        }
-        Action::Sun { value, .. } => {
-            expect_step(state, p, kind, |s| {
-                matches!(s, Step::PlaceOrSun | Step::Sun)
-            })?;
-            check_sun(state, p, dice, value.get())
-        }
+        Action::CrabDecline { .. } | Action::BonusDecline { .. } => Ok(()),
+        Action::Sun { value, .. } => check_sun(state, p, dice, value.get()),
         Action::BonusPlace { slot, value, .. } => {
-            expect_step(state, p, kind, |s| s == Step::Bonus)?;
             check_writable(state, p, slot as usize, value.get())
         }
-        Action::BonusDecline { .. } => expect_step(state, p, kind, |s| s == Step::Bonus).map(drop),
     }
+}
+
+/// The rule of the turn: a decision needs this round's roll, and must
+/// answer the step its player is at (a placement the first step, a crab
+/// decision a crab step, a sun entry the first step or the sun step, a
+/// bonus decision a bonus step). Gives the roll and that step.
+pub(super) fn check_turn(
+    state: &State,
+    p: usize,
+    decision: Decision,
+) -> Result<([u8; 3], Step), RuleError> {
+    let found = decision.kind();
+    let Some(dice) = state.dice else {
+        let round = state.round + 1;
+        return Err(RuleError::NoRoll { round, found });
+    };
+    let step = state.players[p].turn.step();
+    let answers = match decision {
+        Decision::Place => step == Step::PlaceOrSun,
+        Decision::CrabCopy | Decision::CrabDecline => matches!(step, Step::Crab(_)),
+        Decision::Sun => matches!(step, Step::PlaceOrSun | Step::Sun),
+        Decision::BonusPlace | Decision::BonusDecline => step == Step::Bonus,
+    };
+    if answers {
+        Ok((dice, step))
+    } else {
+        Err(wrong_step(state, p, step, found))
+    }
+}
+
+/// A crab copy comes from the crab box just written: `step` is the crab
+/// step [`check_turn`] gave.
+pub(super) fn check_crab_source(
+    state: &State,
+    step: Step,
+    from: BoxIndex,
+) -> Result<(), RuleError> {
+    let Step::Crab(source) = step else {
+        unreachable!("check_turn accepts a crab copy only at a crab step")
+    };
+    if from == source {
+        return Ok(());
+    }
+    let boxes = state.template.boxes();
+    Err(RuleError::WrongCrabSource {
+        expected: boxes[source].id.clone(),
+        found: boxes[from].id.clone(),
+    })
+}
+
+/// A crab copy goes to a neighbour of its source that may take the value.
+fn check_crab_target(
+    state: &State,
+    p: usize,
+    from: BoxIndex,
+    to: BoxIndex,
+) -> Result<(), RuleError> {
+    let boxes = state.template.boxes();
+    let neighbours = state.template.neighbours(from);
+    if !neighbours.contains(&to) {
+        return Err(RuleError::NotAdjacent {
+            from: boxes[from].id.clone(),
+            to: boxes[to].id.clone(),
+            neighbours: neighbours.iter().map(|&n| boxes[n].id.clone()).collect(),
+        });
+    }
+    let value = state.players[p]
+        .value(from)
+        .expect("a crab source is filled");
+    check_writable(state, p, to, value)
 }
 
 /// An action that does not fit this table: its seat or box does not exist.
@@ -222,26 +258,17 @@ fn expected(state: &State, step: Step) -> Expected {
     }
 }
 
-/// Fails unless the player's next step is one that `allowed` accepts.
-pub(super) fn expect_step(
-    state: &State,
-    p: usize,
-    found: &'static str,
-    allowed: impl Fn(Step) -> bool,
-) -> Result<Step, RuleError> {
-    let player = &state.players[p];
-    let step = player.turn.step();
-    if allowed(step) {
-        return Ok(step);
-    }
+/// Why player `p`, at `step`, may not make the decision `found` now.
+fn wrong_step(state: &State, p: usize, step: Step, found: &'static str) -> RuleError {
     if let Some(no_copy) = no_crab_copy(state, p, found) {
-        return Err(no_copy);
+        return no_copy;
     }
+    let player = &state.players[p];
     let waiting = state
         .players
         .iter()
         .find(|other| other.turn.step() != Step::Done);
-    Err(match (step, waiting) {
+    match (step, waiting) {
         (Step::Done, Some(other)) => RuleError::RoundWaits {
             player: player.name.clone(),
             round: state.round,
@@ -259,7 +286,7 @@ pub(super) fn expect_step(
             expected: expected(state, step),
             found,
         },
-    })
+    }
 }
 
 /// A crab decision from a player whose placement this round went to a crab

@@ -3,10 +3,12 @@
 //! speak in [`Event`]s; the reducer, the legality check and the bots work on
 //! [`Action`]s. See `src/soleils/action.rs` for the same split.
 
-use super::apply::{actor_checks, game_over, unexpected};
+use super::apply::{
+    check_discard_due, check_reveal, check_reveal_due, check_turn, game_over, turn_phase,
+};
 use super::error::RuleError;
 use super::event::{Bought, Discarded, Event, Played, PlayerOnly, Revealed};
-use super::state::{Cell, Phase, State};
+use super::state::{Cell, State};
 use crate::game::EventKind;
 use crate::suggest::closest;
 
@@ -44,6 +46,30 @@ pub enum Action {
     },
 }
 
+/// A player's action by kind, as an [`Action`] or an [`Event`] makes it:
+/// when each may come is the rule of [`check_turn`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Decision {
+    Buy,
+    Play,
+    EndTurn,
+    Flip,
+    Pass,
+}
+
+impl Decision {
+    /// The `type` of the event that makes this decision.
+    pub(super) fn kind(self) -> &'static str {
+        match self {
+            Decision::Buy => "bought",
+            Decision::Play => "played",
+            Decision::EndTurn => "turn_ended",
+            Decision::Flip => "tiles_flipped",
+            Decision::Pass => "passed",
+        }
+    }
+}
+
 impl Action {
     /// The seat that acts, or `None` for a reveal or a discard.
     pub fn player(self) -> Option<usize> {
@@ -62,12 +88,21 @@ impl Action {
         match self {
             Action::Reveal { .. } => "revealed",
             Action::Discard => "discarded",
-            Action::Buy { .. } => "bought",
-            Action::Play { .. } => "played",
-            Action::EndTurn { .. } => "turn_ended",
-            Action::Flip { .. } => "tiles_flipped",
-            Action::Pass { .. } => "passed",
+            _ => self.decision().expect("a player's action").kind(),
         }
+    }
+
+    /// What kind of decision a player makes, or `None` for a reveal or a
+    /// discard.
+    pub(super) fn decision(self) -> Option<Decision> {
+        Some(match self {
+            Action::Reveal { .. } | Action::Discard => return None,
+            Action::Buy { .. } => Decision::Buy,
+            Action::Play { .. } => Decision::Play,
+            Action::EndTurn { .. } => Decision::EndTurn,
+            Action::Flip { .. } => Decision::Flip,
+            Action::Pass { .. } => Decision::Pass,
+        })
     }
 
     /// Whether every index names a seat, a card and an item of this table.
@@ -113,12 +148,10 @@ fn item(state: &State, id: &str) -> Option<u32> {
         .map(index)
 }
 
-/// The acting player's seat, after the checks that have always come first:
-/// a turn phase, a known name, the active player.
+/// The acting player's seat, after the rule that has always come first: a
+/// turn phase.
 fn actor(state: &State, event: &Event) -> Result<usize, RuleError> {
-    if !matches!(state.phase, Phase::Turn { .. }) {
-        return Err(unexpected(state, event.kind()));
-    }
+    turn_phase(state, event.kind())?;
     let name = event.player().unwrap_or_default();
     state
         .player_index(name)
@@ -130,23 +163,17 @@ fn actor(state: &State, event: &Event) -> Result<usize, RuleError> {
 }
 
 /// Checks the names of `event` against `state` and gives its action. The
-/// checks `apply` has always made before a name come first here too, so
-/// that every message stays what it was.
+/// rules `apply` has always checked before a name come first here too, so
+/// that every message stays what it was. They are [`check`]'s own
+/// functions: a rule lives once.
+///
+/// [`check`]: super::apply
 pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
     game_over(state)?;
-    let kind = event.kind();
-    match event {
-        Event::Started(_) => Err(RuleError::SecondStart),
+    let decision = match event {
+        Event::Started(_) => return Err(RuleError::SecondStart),
         Event::Revealed(e) => {
-            let Phase::Reveal(stacks) = &state.phase else {
-                return Err(unexpected(state, kind));
-            };
-            if e.stack != stacks[0] {
-                return Err(RuleError::WrongStack {
-                    expected: stacks[0],
-                    found: e.stack,
-                });
-            }
+            check_reveal_due(state, e.stack)?;
             let card = card_index(state, &e.card)?;
             let Some(names) = &e.behind else {
                 let action = Action::Reveal {
@@ -163,23 +190,23 @@ pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
                     None => {
                         // Every other rule of the reveal is checked first;
                         // none of them looks at which items are named.
-                        super::apply::check_reveal(state, e.stack, card as usize, true)?;
+                        check_reveal(state, e.stack, card as usize, true)?;
                         return Err(RuleError::UnknownItem {
                             found: name.clone(),
                         });
                     }
                 }
             }
-            Ok(Action::Reveal {
+            return Ok(Action::Reveal {
                 stack: e.stack,
                 card,
                 behind: Some(items),
-            })
+            });
         }
         Event::Discarded(e) => {
-            if state.phase != Phase::Discard {
-                return Err(unexpected(state, kind));
-            }
+            check_discard_due(state)?;
+            // The one rule that only an event can break: the action names
+            // no cards.
             let expected = super::apply::display_ids(state);
             if e.cards != expected {
                 return Err(RuleError::WrongDiscard {
@@ -187,38 +214,34 @@ pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
                     found: e.cards.clone(),
                 });
             }
-            Ok(Action::Discard)
+            return Ok(Action::Discard);
         }
-        Event::Bought(e) => {
-            let p = actor(state, event)?;
-            actor_checks(state, p, kind, Some(false))?;
-            let card = card_index(state, &e.card)?;
-            Ok(Action::Buy {
-                player: seat(p),
-                card,
-            })
+        Event::Bought(_) => Decision::Buy,
+        Event::Played(_) => Decision::Play,
+        Event::TurnEnded(_) => Decision::EndTurn,
+        Event::TilesFlipped(_) => Decision::Flip,
+        Event::Passed(_) => Decision::Pass,
+    };
+    let p = actor(state, event)?;
+    check_turn(state, p, decision)?;
+    let player = seat(p);
+    Ok(match event {
+        Event::Bought(e) => Action::Buy {
+            player,
+            card: card_index(state, &e.card)?,
+        },
+        Event::Played(e) => Action::Play {
+            player,
+            card: card_index(state, &e.card)?,
+            cell: (e.cell[0], e.cell[1]),
+        },
+        Event::TurnEnded(_) => Action::EndTurn { player },
+        Event::TilesFlipped(_) => Action::Flip { player },
+        Event::Passed(_) => Action::Pass { player },
+        Event::Started(_) | Event::Revealed(_) | Event::Discarded(_) => {
+            unreachable!("returned above")
         }
-        Event::Played(e) => {
-            let p = actor(state, event)?;
-            actor_checks(state, p, kind, None)?;
-            super::apply::check_play_phase(state, p)?;
-            let card = card_index(state, &e.card)?;
-            Ok(Action::Play {
-                player: seat(p),
-                card,
-                cell: (e.cell[0], e.cell[1]),
-            })
-        }
-        Event::TurnEnded(_) => Ok(Action::EndTurn {
-            player: seat(actor(state, event)?),
-        }),
-        Event::TilesFlipped(_) => Ok(Action::Flip {
-            player: seat(actor(state, event)?),
-        }),
-        Event::Passed(_) => Ok(Action::Pass {
-            player: seat(actor(state, event)?),
-        }),
-    }
+    })
 }
 
 /// The event an action is, with the names of `state`'s players and deck.

@@ -1,7 +1,7 @@
 //! The Summertime reducer: every `check_*` reads the state and returns what
 //! to do; only then does `apply` write. A rejected event changes nothing.
 
-use super::action::{Action, resolve};
+use super::action::{Action, Decision, resolve};
 use super::deck::{CardIndex, Cost, Item, Value};
 use super::error::{At, Awaited, Before, Borders, Either, PassRun, RuleError};
 use super::event::Event;
@@ -37,57 +37,94 @@ pub(super) fn game_over(state: &State) -> Result<(), RuleError> {
 
 /// Every rule `action` must satisfy now, in the order the messages have
 /// always been given. A play gives the points it earns; anything else 0.
+/// [`resolve`] calls the same functions for the rules that come before a
+/// name.
 pub(super) fn check(state: &State, action: Action) -> Result<u32, RuleError> {
     game_over(state)?;
     if !action.in_bounds(state) {
         return Err(out_of_bounds(state, action));
     }
-    let kind = action.kind();
+    let (p, decision) = match (action.player(), action.decision()) {
+        (Some(p), Some(decision)) => (p, decision),
+        _ => {
+            return match action {
+                Action::Reveal {
+                    stack,
+                    card,
+                    behind,
+                } => {
+                    check_reveal(state, stack, card as usize, behind.is_some())?;
+                    match behind {
+                        Some(items) => check_back(state, stack, items).map(|()| 0),
+                        None => Ok(0),
+                    }
+                }
+                _ => check_discard_due(state).map(|()| 0),
+            };
+        }
+    };
+    check_turn(state, p, decision)?;
     match action {
-        Action::Reveal {
-            stack,
-            card,
-            behind,
-        } => {
-            check_reveal(state, stack, card as usize, behind.is_some())?;
-            match behind {
-                Some(items) => check_back(state, stack, items).map(|()| 0),
-                None => Ok(0),
-            }
-        }
-        Action::Discard => {
-            if state.phase != Phase::Discard {
-                return Err(unexpected(state, kind));
-            }
-            Ok(0)
-        }
-        Action::Buy { player, card } => {
-            let p = usize::from(player);
-            actor_checks(state, p, kind, Some(false))?;
-            check_buy(state, p, card as usize).map(|()| 0)
-        }
-        Action::Play { player, card, cell } => {
-            let p = usize::from(player);
-            actor_checks(state, p, kind, None)?;
-            check_play_phase(state, p)?;
-            check_play(state, p, card as usize, cell)
-        }
-        Action::EndTurn { player } => {
-            actor_checks(state, usize::from(player), kind, Some(true)).map(|()| 0)
-        }
-        Action::Flip { player } => {
-            let p = usize::from(player);
-            actor_checks(state, p, kind, Some(false))?;
+        Action::Reveal { .. } | Action::Discard => unreachable!("no player reveals or discards"),
+        Action::Buy { card, .. } => check_buy(state, p, card as usize).map(|()| 0),
+        Action::Play { card, cell, .. } => check_play(state, p, card as usize, cell),
+        Action::Flip { .. } => {
             if state.players[p].down.iter().all(|&n| n == 0) {
                 let player = state.players[p].name.clone();
                 return Err(RuleError::NothingToFlip { player });
             }
             Ok(0)
         }
-        Action::Pass { player } => {
-            actor_checks(state, usize::from(player), kind, Some(false)).map(|()| 0)
-        }
+        Action::EndTurn { .. } | Action::Pass { .. } => Ok(0),
     }
+}
+
+/// The rule of the turn: a player acts only in a turn phase and in their
+/// own turn; buying, turning tiles up and passing each open a turn, ending
+/// one follows a buy, and a play follows a buy while plays are left.
+pub(super) fn check_turn(state: &State, p: usize, decision: Decision) -> Result<(), RuleError> {
+    let found = decision.kind();
+    let bought = turn_phase(state, found)?;
+    if p != state.active {
+        return Err(RuleError::NotYourTurn {
+            expected: state.players[state.active].name.clone(),
+            found: state.players[p].name.clone(),
+        });
+    }
+    let due = match decision {
+        Decision::Buy | Decision::Flip | Decision::Pass => !bought,
+        Decision::EndTurn => bought,
+        Decision::Play => return check_play_phase(state, p),
+    };
+    if due {
+        Ok(())
+    } else {
+        Err(unexpected(state, found))
+    }
+}
+
+/// A discard comes only after two passes in a row.
+pub(super) fn check_discard_due(state: &State) -> Result<(), RuleError> {
+    if state.phase == Phase::Discard {
+        Ok(())
+    } else {
+        Err(unexpected(state, "discarded"))
+    }
+}
+
+/// A reveal comes only when the table waits for one, in front of the next
+/// stack due.
+pub(super) fn check_reveal_due(state: &State, stack: u8) -> Result<(), RuleError> {
+    let Phase::Reveal(stacks) = &state.phase else {
+        return Err(unexpected(state, "revealed"));
+    };
+    if stack != stacks[0] {
+        return Err(RuleError::WrongStack {
+            expected: stacks[0],
+            found: stack,
+        });
+    }
+    Ok(())
 }
 
 /// An action that does not fit this table.
@@ -263,15 +300,7 @@ pub(super) fn check_reveal(
     card: CardIndex,
     behind: bool,
 ) -> Result<(), RuleError> {
-    let Phase::Reveal(stacks) = &state.phase else {
-        return Err(unexpected(state, "revealed"));
-    };
-    if stack != stacks[0] {
-        return Err(RuleError::WrongStack {
-            expected: stacks[0],
-            found: stack,
-        });
-    }
+    check_reveal_due(state, stack)?;
     let s = &state.stacks[usize::from(stack)];
     let id = || state.deck.card(card).id.clone();
     if state.dealt {
@@ -362,26 +391,12 @@ fn discard(state: &mut State) {
     }
 }
 
-/// Checks that seat `p` may act now: a turn phase, their turn, and, if
-/// `bought` is given, a turn in which they have (or have not) bought yet.
-pub(super) fn actor_checks(
-    state: &State,
-    p: usize,
-    found: &'static str,
-    bought: Option<bool>,
-) -> Result<(), RuleError> {
-    let Phase::Turn { bought: b, .. } = state.phase else {
-        return Err(unexpected(state, found));
-    };
-    if p != state.active {
-        return Err(RuleError::NotYourTurn {
-            expected: state.players[state.active].name.clone(),
-            found: state.players[p].name.clone(),
-        });
-    }
-    match bought {
-        Some(bought) if bought != b => Err(unexpected(state, found)),
-        _ => Ok(()),
+/// A player acts only in a turn phase. Gives whether the active player has
+/// bought this turn.
+pub(super) fn turn_phase(state: &State, found: &'static str) -> Result<bool, RuleError> {
+    match state.phase {
+        Phase::Turn { bought, .. } => Ok(bought),
+        _ => Err(unexpected(state, found)),
     }
 }
 
@@ -596,7 +611,7 @@ pub(super) fn placement(state: &State, card: CardIndex, cell: Cell) -> Result<u3
 }
 
 /// The rules of the turn for a play: a card bought, plays left.
-pub(super) fn check_play_phase(state: &State, p: usize) -> Result<(), RuleError> {
+fn check_play_phase(state: &State, p: usize) -> Result<(), RuleError> {
     let rules = state.deck.rules();
     match state.phase {
         Phase::Turn { bought: false, .. } => {
