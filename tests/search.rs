@@ -436,3 +436,141 @@ fn analyse_pins_the_golden_replays_with_a_small_budget() {
     }
     common::snapshots().bind(|| insta::assert_snapshot!("search__analyse_goldens", out.join("\n")));
 }
+
+/// A seeded greedy Summertime game recorded as at a real table: the same
+/// events, but the start names no deal and each reveal declares the back
+/// of the card behind it, so that the log knows no dealt card before it is
+/// played. Gives the log and its number of decisions.
+fn physical_summertime_game(test: &str, seed: u64) -> (String, usize) {
+    let dir = common::temp_dir(test);
+    let out = dir.join("dealt");
+    let _ = std::fs::remove_dir_all(&out);
+    let seed = seed.to_string();
+    let out_arg = out.display().to_string();
+    let (code, _, stderr) = common::sunfold(&[
+        "simulate",
+        "summertime",
+        "--games",
+        "1",
+        "--bot",
+        "greedy",
+        "--seed",
+        &seed,
+        "--out",
+        &out_arg,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let dealt = common::files(&out, "jsonl");
+    let text = std::fs::read_to_string(&dealt[0]).unwrap();
+    let mut events: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let order = events[0]["order"].clone();
+    let mut stacks: Vec<Vec<serde_json::Value>> =
+        serde_json::from_value(order["stacks"].clone()).unwrap();
+    let cost = |id: &serde_json::Value| {
+        let cards = events[0]["deck"]["cards"].as_array().unwrap();
+        cards.iter().find(|c| &c["id"] == id).unwrap()["cost"].clone()
+    };
+    let mut behinds = Vec::new();
+    for event in &events[1..] {
+        if event["type"] == "revealed" {
+            let stack = &mut stacks[event["stack"].as_u64().unwrap() as usize];
+            assert_eq!(stack.remove(0), event["card"]);
+            behinds.push(stack.first().map(cost));
+        }
+    }
+    events[0]["order"] = serde_json::json!({
+        "mode": "physical",
+        "closing_up": order["closing_up"],
+    });
+    let mut behinds = behinds.into_iter();
+    let mut log = String::new();
+    let mut decisions = 0;
+    for event in &mut events {
+        let event = event.as_object_mut().unwrap();
+        event.remove("prev");
+        match event["type"].as_str().unwrap() {
+            "started" | "discarded" => {}
+            "revealed" => {
+                if let Some(behind) = behinds.next().unwrap() {
+                    event.insert("behind".into(), behind);
+                }
+            }
+            _ => decisions += 1,
+        }
+        log += &serde_json::to_string(event).unwrap();
+        log.push('\n');
+    }
+    let path = dir.join("physical.jsonl").display().to_string();
+    std::fs::write(&path, log).unwrap();
+    let (code, _, stderr) = common::sunfold(&["replay", &path]);
+    assert_eq!(code, 0, "the physical log replays: {stderr}");
+    (path, decisions)
+}
+
+/// A physical Summertime game, in which the log knows no dealt card until
+/// it is played, is judged decision by decision, on one or two threads
+/// alike: a play from the dealt cards is one the player held, and the
+/// search never finds its own candidate illegal (it used to panic, "a
+/// candidate is legal: NotInHand").
+#[test]
+fn a_physical_summertime_game_is_analysed_decision_by_decision() {
+    for seed in [1, 2] {
+        let (log, decisions) = physical_summertime_game("search-physical", seed);
+        let run = |jobs| {
+            common::sunfold(&[
+                "analyse", &log, "--bot", "search:4", "--seed", "1", "--jobs", jobs, "--format",
+                "json",
+            ])
+        };
+        let (code, stdout, stderr) = run("2");
+        assert_eq!(code, 0, "seed {seed}: {stderr}");
+        assert!(stderr.is_empty(), "seed {seed}: {stderr}");
+        assert_eq!(run("1").1, stdout, "seed {seed}: one and two threads");
+        let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let judged = report["decisions"].as_array().unwrap();
+        assert_eq!(judged.len(), decisions, "seed {seed}: every decision");
+        for d in judged {
+            assert_eq!(d["taken"]["rollouts"], 4, "seed {seed}: {d}");
+            assert_eq!(d["best"]["rollouts"], 4, "seed {seed}: {d}");
+        }
+    }
+}
+
+/// A hint at every point of a physical Summertime game: a decision that
+/// `append` takes, or, while the table waits for a reveal or once the game
+/// is over, a refusal with exit 2; never a panic.
+#[test]
+fn a_hint_at_every_point_of_a_physical_summertime_game() {
+    let (log, _) = physical_summertime_game("search-physical-hint", 3);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let part = common::fresh("search-physical-hint", "part.jsonl");
+    let mut hints = 0;
+    for n in 1..=lines.len() {
+        std::fs::write(&part, lines[..n].join("\n") + "\n").unwrap();
+        let (code, stdout, stderr) =
+            common::sunfold(&["hint", &part, "--bot", "search:4", "--format", "json"]);
+        assert!(
+            code == 0 || code == 2,
+            "after line {n}: exit {code}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "after line {n}: {stderr}");
+        if code == 0 {
+            hints += 1;
+            let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+            for hint in report["hints"].as_array().unwrap() {
+                let entry = serde_json::to_string(&hint["event"]).unwrap();
+                let (code, _, stderr) = common::sunfold(&["append", &part, &entry]);
+                assert_eq!(code, 0, "after line {n}: {entry}: {stderr}");
+            }
+        }
+    }
+    assert!(
+        hints > lines.len() / 2,
+        "{hints} hints over {} lines",
+        lines.len()
+    );
+}

@@ -16,11 +16,15 @@
 //!   gives the bots the same random draws. Two candidates are then compared
 //!   on the same futures, which removes most of the luck from their
 //!   difference.
-//! - **What a seat knows.** Each rollout starts from
-//!   [`Searched::sample`]: in 62 Soleils the table itself (all is public); in
-//!   Summertime the table with the stacks and the other player's dealt
-//!   cards drawn again from the cards the seat has not seen, keeping the
-//!   prices on the stacks' backs. The real arrangement is never read.
+//! - **What a seat knows.** A rollout applies the candidate to a copy of
+//!   the table, where it is legal, and only then draws what the seat cannot
+//!   see ([`Searched::resample`]): in 62 Soleils nothing (all is public); in
+//!   Summertime the stacks and the other player's dealt cards are drawn
+//!   again from the cards the seat has not seen, keeping the prices on the
+//!   stacks' backs. The real arrangement is never read. In a physical game
+//!   the log does not know the seat's own dealt cards either: drawn after
+//!   the candidate, a card it plays from them is one it held, and the rest
+//!   of its hand is drawn from the others.
 //! - **Value.** The figure a rollout ends with: in 62 Soleils the seat's
 //!   final score (the sheets barely interact, so a higher own score is what
 //!   wins); in Summertime the seat's final score minus the other player's
@@ -44,18 +48,29 @@ pub trait Searched: Simulated + crate::game::Game<State: Send + Sync, Event: Sen
     fn value(state: &Self::State, p: usize) -> f64;
     /// The number of seats at the table.
     fn player_count(state: &Self::State) -> usize;
-    /// Buffers for [`Searched::sample`], reused between calls.
+    /// Buffers for [`Searched::resample`], reused between calls.
     type Unseen: Default + Send;
-    /// Writes into `out` a table that agrees with everything `seat` can
-    /// see at `state`, with what it cannot see drawn from `rng`. It reads
-    /// nothing the seat cannot see.
+    /// Draws again, from `rng`, what `seat` cannot see at `table`, in
+    /// place: the table still agrees with everything the seat sees. It
+    /// reads nothing the seat cannot see. A search applies its candidate
+    /// first and draws after it (see [`Searcher::rollout`]).
+    fn resample(
+        table: &mut Self::State,
+        seat: usize,
+        unseen: &mut Self::Unseen,
+        rng: &mut SeededRng,
+    );
+    /// [`Searched::resample`] of a copy of `state`, written into `out`.
     fn sample(
         state: &Self::State,
         seat: usize,
         unseen: &mut Self::Unseen,
         rng: &mut SeededRng,
         out: &mut Self::State,
-    );
+    ) {
+        out.clone_from(state);
+        Self::resample(out, seat, unseen, rng);
+    }
 }
 
 impl Searched for Soleils {
@@ -66,15 +81,8 @@ impl Searched for Soleils {
         state.players().len()
     }
     type Unseen = ();
-    fn sample(
-        state: &soleils::State,
-        _: usize,
-        _: &mut (),
-        _: &mut SeededRng,
-        out: &mut soleils::State,
-    ) {
-        out.clone_from(state);
-    }
+    /// Everything is public: nothing to draw.
+    fn resample(_: &mut soleils::State, _: usize, _: &mut (), _: &mut SeededRng) {}
 }
 
 /// Summertime's unseen cards and a shuffled copy of them.
@@ -95,15 +103,15 @@ impl Searched for Summertime {
     type Unseen = SummertimeUnseen;
     /// The unseen cards shuffled into the hidden places; then each stack's
     /// top is swapped for an unseen card whose back shows the price the
-    /// seat sees, if there is one.
-    fn sample(
-        state: &summertime::State,
+    /// seat sees, if there is one. (A physical log can declare a back that
+    /// no unseen card shows: that stack's top is then any unseen card.)
+    fn resample(
+        table: &mut summertime::State,
         seat: usize,
         unseen: &mut SummertimeUnseen,
         rng: &mut SeededRng,
-        out: &mut summertime::State,
     ) {
-        summertime::hidden(state, seat, &mut unseen.hidden);
+        summertime::hidden(table, seat, &mut unseen.hidden);
         let hidden = &unseen.hidden;
         let pool = &mut unseen.pool;
         pool.clear();
@@ -113,24 +121,22 @@ impl Searched for Summertime {
             pool.swap(i, j);
         }
         // The stack tops first, each drawn among the cards with its back.
+        // A stack without a back the seat sees has no top to keep.
         let cards = &mut unseen.cards;
         cards.clear();
         cards.resize(hidden.places(), 0);
         let hands: usize = hidden.hands.iter().sum();
         let mut tops = [None; 3];
         let mut at = hands;
-        for (top, &count) in tops.iter_mut().zip(&hidden.stacks) {
+        for ((top, &count), back) in tops.iter_mut().zip(&hidden.stacks).zip(&hidden.backs) {
             if count > 0 {
-                *top = Some(at);
+                *top = back.map(|back| (at, back));
             }
             at += count;
         }
         let mut used = 0;
-        let deck = state.deck();
-        for (&top, &back) in tops.iter().zip(&hidden.backs) {
-            let (Some(top), Some(back)) = (top, back) else {
-                continue;
-            };
+        let deck = table.deck();
+        for &(top, back) in tops.iter().flatten() {
             let fits = (used..pool.len()).find(|&i| deck.card(pool[i]).cost == back);
             let i = fits.unwrap_or(used);
             pool.swap(used, i);
@@ -139,11 +145,11 @@ impl Searched for Summertime {
         }
         let mut rest = pool[used..].iter().copied();
         for (i, card) in cards.iter_mut().enumerate() {
-            if !tops.contains(&Some(i)) {
+            if !tops.iter().flatten().any(|&(top, _)| top == i) {
                 *card = rest.next().expect("one card per place");
             }
         }
-        summertime::fill(state, seat, hidden, cards, out);
+        hidden.fill_in(table, seat, cards);
     }
 }
 
@@ -204,7 +210,13 @@ impl<G: Searched> Searcher<G> {
     }
 
     /// Plays rollout `j` of `action` for `seat` from `state`: the value and
-    /// the seat's final score.
+    /// the seat's final score. `action` must be legal at `state`.
+    ///
+    /// The action is applied to the real table first, then what the seat
+    /// cannot see is drawn: the draw then knows what the seat knew when it
+    /// acted (in a physical Summertime game, that the card it plays from
+    /// its unseen dealt cards is in its hand), so an action legal at
+    /// `state` is never refused by a sample.
     pub fn rollout(
         &mut self,
         state: &G::State,
@@ -219,14 +231,16 @@ impl<G: Searched> Searcher<G> {
         let mut chance = SeededRng::new(seed);
         let mut order = SeededRng::new(seed ^ 0x0B07_5EED_0B07_5EED);
         let table = self.rollout.get_or_insert_with(|| state.clone());
-        G::sample(state, seat, &mut self.unseen, &mut chance, table);
+        table.clone_from(state);
+        G::apply_action(table, action)
+            .expect("a candidate is legal at the table it was chosen from");
+        G::resample(table, seat, &mut self.unseen, &mut chance);
         let players = G::player_count(table);
         self.seats.clear();
         self.seats.extend(
             (0..players as u64)
                 .map(|p| SeededRng::new(seed ^ (p + 1).wrapping_mul(0xD1B5_4A32_D192_ED03))),
         );
-        G::apply_action(table, action).expect("a candidate is legal");
         playout::<G>(
             table,
             &mut chance,

@@ -9,7 +9,7 @@
 //!
 //! [`hidden`] lists those cards as a set, in deck order, with where they
 //! may lie; [`fill`] writes one arrangement of them into a copy of the
-//! table, as a dealt game. A bot that decides from `fill` of a sample of
+//! table, as a dealt game ([`Hidden::fill_in`] into the table itself). A bot that decides from `fill` of a sample of
 //! [`hidden`] decides from what its seat knows: the set is the same
 //! whatever the real arrangement is. Choosing the arrangement (randomly) is
 //! the caller's: the core draws nothing.
@@ -92,33 +92,43 @@ pub fn hidden(state: &State, seat: usize, out: &mut Hidden) {
 /// `cards` must be a permutation of `hidden.unseen`; the prices of the new
 /// stack tops are the caller's to keep (a seat sees them).
 pub fn fill(state: &State, seat: usize, hidden: &Hidden, cards: &[CardIndex], out: &mut State) {
-    assert_eq!(cards.len(), hidden.places(), "one card per hidden place");
     out.clone_from(state);
-    let mut next = cards.iter().copied();
-    for q in 0..2 {
-        let player = &mut out.players[q];
-        if state.dealt {
-            if q != seat {
-                let turns = &state.turns;
-                player.hand.retain(|&card| {
-                    turns
-                        .iter()
-                        .any(|t| t.player == q && t.action == TurnAction::Bought { card })
-                });
+    hidden.fill_in(out, seat, cards);
+}
+
+impl Hidden {
+    /// [`fill`] in place: `state`, the table these places were taken from
+    /// for `seat`, becomes the dealt game in which they hold `cards`. It
+    /// spares a search the copy of a table it has just made.
+    pub fn fill_in(&self, state: &mut State, seat: usize, cards: &[CardIndex]) {
+        assert_eq!(cards.len(), self.places(), "one card per hidden place");
+        let mut next = cards.iter().copied();
+        let dealt = state.dealt;
+        for q in 0..2 {
+            let turns = &state.turns;
+            let player = &mut state.players[q];
+            if dealt {
+                if q != seat {
+                    player.hand.retain(|&card| {
+                        turns
+                            .iter()
+                            .any(|t| t.player == q && t.action == TurnAction::Bought { card })
+                    });
+                }
+            } else {
+                player.unknown = 0;
             }
-        } else {
-            player.unknown = 0;
+            player.hand.extend(next.by_ref().take(self.hands[q]));
         }
-        player.hand.extend(next.by_ref().take(hidden.hands[q]));
+        for s in 0..3 {
+            let stack = &mut state.stacks[s];
+            stack.cards.clear();
+            stack.cards.extend(next.by_ref().take(self.stacks[s]));
+            stack.behind = None;
+        }
+        for &card in cards {
+            state.seen[card] = true;
+        }
+        state.dealt = true;
     }
-    for s in 0..3 {
-        let stack = &mut out.stacks[s];
-        stack.cards.clear();
-        stack.cards.extend(next.by_ref().take(hidden.stacks[s]));
-        stack.behind = None;
-    }
-    for &card in cards {
-        out.seen[card] = true;
-    }
-    out.dealt = true;
 }
