@@ -4,12 +4,13 @@
 
 use super::batch::pool;
 use super::error::CliError;
-use crate::present::{ForGame, Present, dispatch};
 use super::simulate::parse_bot;
 use super::{Exit, Format};
-use crate::present::command as commands;
 use crate::game::Game;
 use crate::log::{Fold, Line, Opened};
+use crate::present::command as commands;
+use crate::present::hint::{Hint, HintReport};
+use crate::present::{ForGame, Present, dispatch};
 use crate::sim::analysis::{
     AnalysisReport, Decision, DecisionReport, Judged, PlayerSummary, judge,
 };
@@ -346,37 +347,6 @@ fn decision_text(out: &mut String, d: &DecisionReport) {
     .unwrap();
 }
 
-/// What `sunfold hint --format json` prints (`sunfold schema hint-report`).
-#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct HintReport<E> {
-    pub file: String,
-    pub game: String,
-    pub bot: String,
-    pub seed: u64,
-    pub hints: Vec<Hint<E>>,
-}
-
-/// The best decision for one player.
-#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct Hint<E> {
-    pub player: String,
-    /// In words: "Ann placed 5 in K1d".
-    pub said: String,
-    /// The decision as a command to paste.
-    pub command: Option<String>,
-    /// The decision as an entry that `sunfold append` takes unchanged.
-    pub event: E,
-    /// The player's expected final score after it, over the rollouts the
-    /// search gave it.
-    pub expected_score: Estimate,
-    /// The expected value the search maximised: the score, or in
-    /// Summertime the lead over the other player.
-    pub expected_value: Estimate,
-    pub rollouts: u64,
-    /// How many legal choices the player has.
-    pub choices: usize,
-}
-
 pub fn hint(args: HintArgs) -> Result<Exit, CliError> {
     struct Run<'a>(&'a HintArgs, u32);
     impl<R: BufRead> ForGame<R> for Run<'_> {
@@ -411,7 +381,7 @@ fn hint_game<G: Present, R: BufRead>(
         return Err(CliError::Usage(format!(
             "{}: expected a player's decision to give a hint for, but the table waits for {}",
             path.display(),
-            G::pending(&state).join("; ")
+            G::pending_lines(&state).join("; ")
         )));
     }
     if let Some(wanted) = &args.player {

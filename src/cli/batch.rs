@@ -2,9 +2,10 @@
 //! `rescore`: worker threads, progress bars, and finding the logs.
 
 use super::error::CliError;
-use crate::present::{ForGame, Present, dispatch};
 use super::{Exit, Format};
 use crate::log::{Fold, FoldError, Located, OpenError, Opened};
+use crate::present::audit::{AuditError, AuditLine, ClaimDiff, Claims, Outcome, Standing};
+use crate::present::{ForGame, Present, dispatch};
 use rayon::prelude::*;
 use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
@@ -64,75 +65,6 @@ struct FileAudit {
     error: Option<Located<String>>,
     result: Option<Outcome>,
     claims: Option<Claims>,
-}
-
-/// One line of `sunfold audit --format json`: one log file.
-#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct AuditLine {
-    pub file: String,
-    /// `soleils` or `summertime`, once the first line is read.
-    pub game: Option<String>,
-    /// No rule broken; with `--strict-claims`, also no claim that differs.
-    pub valid: bool,
-    /// Events folded: all of them for a valid file, those before the error
-    /// otherwise.
-    pub events: u64,
-    /// Whether every line carries the hash of the previous one; `null` when
-    /// the file could not be read that far.
-    pub chained: Option<bool>,
-    /// The first problem, located.
-    pub error: Option<AuditError>,
-    /// The scores of a file folded to its end.
-    pub result: Option<Outcome>,
-    /// The last scores claimed on paper, against the recomputed ones.
-    pub claims: Option<Claims>,
-}
-
-#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct AuditError {
-    pub line: usize,
-    pub seq: Option<u64>,
-    #[serde(rename = "type")]
-    pub kind: Option<String>,
-    pub message: String,
-}
-
-/// Where a match stands at the end of its log.
-#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct Outcome {
-    /// How the game ended; `null` if the log stops before the end.
-    pub ended: Option<String>,
-    /// The players with rank 1 (more than one on a tie).
-    pub winners: Vec<String>,
-    /// Every player, in seating order.
-    pub players: Vec<Standing>,
-}
-
-#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct Standing {
-    pub player: String,
-    pub score: i64,
-    /// 1 for the best; tied players share a rank.
-    pub rank: u32,
-}
-
-/// The last `claimed` entry of a log against the recomputed scores.
-#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct Claims {
-    /// The seq of the `claimed` entry.
-    pub seq: u64,
-    /// Whether every claim equals the recomputed score.
-    pub agree: bool,
-    /// Each claimed score that differs, and each player with no claim.
-    pub differ: Vec<ClaimDiff>,
-}
-
-#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct ClaimDiff {
-    pub player: String,
-    /// `null` when the player has no claim.
-    pub claimed: Option<i64>,
-    pub recomputed: i64,
 }
 
 fn audit_file(path: &Path) -> FileAudit {

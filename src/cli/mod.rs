@@ -14,7 +14,6 @@ mod schema;
 mod serve;
 mod simulate;
 
-pub use schema::{SchemaKind, schema_text};
 mod template;
 mod variant;
 mod viewer;
@@ -160,7 +159,7 @@ enum Command {
     /// Print the JSON Schema of a file format or a JSON report (also in docs/schema/).
     Schema {
         #[arg(value_enum)]
-        format: schema::SchemaKind,
+        format: schema::SchemaArg,
     },
     /// Print a shell completion script: for bash, source it or copy it to
     /// /usr/share/bash-completion/completions/sunfold.

@@ -7,15 +7,14 @@
 //! one write, and fsyncs before reporting success. A refused entry leaves
 //! the file's bytes unchanged.
 
-use crate::present::command as commands;
 use super::error::{Alternatives, CliError};
-use crate::present::{ForGame, Present, dispatch};
-use crate::present::report::StatusReport;
 use super::{Exit, Format};
 use crate::game::Game;
 use crate::log::{
     AppendError, CreateError, Entry, Fold, GameKind, LockError, Meta, Opened, Recorder, Session,
 };
+use crate::present::command as commands;
+use crate::present::{ForGame, Present, dispatch};
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
 use std::collections::BTreeMap;
@@ -203,10 +202,7 @@ impl Verb {
     }
 }
 
-fn now() -> chrono::DateTime<chrono::FixedOffset> {
-    let now = chrono::Local::now();
-    now.with_timezone(now.offset())
-}
+use crate::table::now;
 
 fn usage(message: String) -> CliError {
     CliError::Usage(message)
@@ -256,7 +252,10 @@ fn checked<G: Present>(
         .fold::<G>()
         .map_err(|error| super::replay::folding(path, Format::Text, error))?;
     let line = match verb {
-        Verb::Append { json, .. } => appended_line(json, fold.events(), Session::prev(&fold))?,
+        Verb::Append { json, .. } => {
+            crate::table::entry::line(json, fold.events(), Session::prev(&fold), now())
+                .map_err(|e| CliError::Refused(e.to_string()))?
+        }
         Verb::Undo { .. } => session.line(&fold, Session::undo(&fold), Some(now())),
         Verb::Claim { scores, from, .. } => {
             let scores = match from {
@@ -267,8 +266,8 @@ fn checked<G: Present>(
         }
         _ => session.line(&fold, Entry::Game(build(&fold, verb)?), Some(now())),
     };
-    match append_said::<G>(session, &mut fold, line) {
-        Ok((appended, said)) => Ok(format!(
+    match crate::table::append::<G>(session, &mut fold, line) {
+        Ok(crate::table::Said { appended, said }) => Ok(format!(
             "{}: appended event {} ({})\n{said}",
             path.display(),
             appended.seq,
@@ -292,87 +291,6 @@ fn checked<G: Present>(
             ))
         }
     }
-}
-
-/// Checks and appends `line`, and says what it did in words, as a referee
-/// would: the roll, the crab's targets, the decision an undo took back.
-pub(super) fn append_said<G: Present>(
-    session: &mut Session<'_>,
-    fold: &mut Fold<G>,
-    line: String,
-) -> Result<(crate::log::Appended<G::Event>, String), AppendError<G>> {
-    let before = fold.state().clone();
-    let undoing = fold
-        .undoable()
-        .map(|(s, event)| format!("took back event {s}: {}", G::describe(event)));
-    let appended = session.append(fold, line)?;
-    let said = match &appended.entry {
-        Entry::Game(event) => G::said(&before, fold.state(), event),
-        Entry::Meta(Meta::Undone { .. }) => undoing.unwrap_or_default(),
-        Entry::Meta(Meta::Claimed { scores }) => {
-            let scores: Vec<String> = scores
-                .iter()
-                .map(|(name, n)| format!("{name} {n}"))
-                .collect();
-            format!("claimed {}", scores.join(", "))
-        }
-    };
-    Ok((appended, said))
-}
-
-/// A raw JSON entry from `append`, completed with seq, at and prev when it
-/// leaves them out.
-pub(super) fn appended_line(
-    json: &str,
-    seq: u64,
-    prev: Option<String>,
-) -> Result<String, CliError> {
-    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
-        let start = json.trim_start().chars().next();
-        let found = if !matches!(start, Some('{' | '[' | '"')) {
-            // Nothing of it reads as a JSON object or array.
-            format!("text that is not JSON: {json:?}")
-        } else {
-            format!("malformed JSON ({})", crate::json_error::describe(&e))
-        };
-        CliError::Refused(format!(
-            "the entry to append: expected a JSON object, but found {found}"
-        ))
-    })?;
-    let found = match &value {
-        serde_json::Value::Array(_) => "an array",
-        serde_json::Value::String(_) => "a string",
-        serde_json::Value::Number(_) => "a number",
-        serde_json::Value::Bool(_) => "a boolean",
-        serde_json::Value::Null => "null",
-        serde_json::Value::Object(_) => "an object",
-    };
-    let serde_json::Value::Object(given) = value else {
-        return Err(CliError::Refused(format!(
-            "the entry to append: expected a JSON object, but found {found}"
-        )));
-    };
-    let mut object = serde_json::Map::new();
-    object.insert(
-        "seq".into(),
-        given.get("seq").cloned().unwrap_or(seq.into()),
-    );
-    object.insert(
-        "at".into(),
-        given
-            .get("at")
-            .cloned()
-            .unwrap_or(now().to_rfc3339().into()),
-    );
-    if let Some(prev) = given.get("prev").cloned().or(prev.map(Into::into)) {
-        object.insert("prev".into(), prev);
-    }
-    for (key, value) in given {
-        object.entry(key).or_insert(value);
-    }
-    let mut line = serde_json::Value::Object(object).to_string();
-    line.push('\n');
-    Ok(line)
 }
 
 fn die(value: u8) -> Result<soleils::Die, CliError> {
@@ -451,19 +369,15 @@ fn soleils_entry(fold: &Fold<Soleils>, verb: &Verb) -> Result<soleils::Event, Cl
     })
 }
 
-/// The dice `sunfold roll` draws without `--dice`: from the start event's
-/// `dice_seed`, the 3 dice after the 3 × (round − 1) drawn for earlier rounds.
-pub(super) fn digital_dice(fold: &Fold<Soleils>) -> Result<Vec<u8>, CliError> {
-    let Some(seed) = fold.state().dice_seed() else {
-        return Err(usage(
-            "expected --dice 3,4,6: this log has no dice_seed for digital dice (sunfold new writes one)".to_owned(),
-        ));
-    };
-    let mut rng = crate::rng::SeededRng::new(seed);
-    for _ in 0..3 * u32::from(fold.state().round()) {
-        rng.die();
-    }
-    Ok(vec![rng.die(), rng.die(), rng.die()])
+/// The dice `sunfold roll` draws without `--dice`, from the log's seed.
+fn digital_dice(fold: &Fold<Soleils>) -> Result<Vec<u8>, CliError> {
+    crate::table::digital_dice(fold.state())
+        .map(|dice| dice.to_vec())
+        .ok_or_else(|| {
+            usage(
+                "expected --dice 3,4,6: this log has no dice_seed for digital dice (sunfold new writes one)".to_owned(),
+            )
+        })
 }
 
 fn summertime_entry(fold: &Fold<Summertime>, verb: &Verb) -> Result<summertime::Event, CliError> {
@@ -568,37 +482,6 @@ pub fn status(path: &Path, all: bool, format: Format) -> Result<Exit, CliError> 
     dispatch(opened, Status { path, all, format })
 }
 
-/// What `status --format json` prints about `fold`, the log at `path`.
-pub(super) fn status_report<G: Present>(
-    path: &Path,
-    fold: &Fold<G>,
-) -> StatusReport<G::View, G::Event> {
-    let state = fold.state();
-    let events = G::legal_events(state);
-    let mut seen = std::collections::HashSet::new();
-    let legal = events
-        .iter()
-        .map(G::describe)
-        .filter(|d| seen.insert(d.clone()))
-        .collect();
-    StatusReport {
-        file: path.display().to_string(),
-        game: G::NAME.to_owned(),
-        events: fold.events(),
-        chained: fold.chained(),
-        progress: G::progress(state),
-        pending: G::pending(state),
-        legal,
-        commands: commands::grouped::<G>(path, state, &events),
-        legal_events: events,
-        undoable: fold
-            .undoable()
-            .map(|(seq, e)| format!("event {seq}: {}", G::describe(e))),
-        claims: super::replay::claims_view::<G>(fold),
-        state: G::view(state),
-    }
-}
-
 fn status_of<G: Present, R: BufRead>(
     path: &Path,
     opened: Opened<R>,
@@ -614,7 +497,7 @@ fn status_of<G: Present, R: BufRead>(
         .map(|(seq, e)| format!("event {seq}: {}", G::describe(e)));
     match format {
         Format::Json => {
-            let report = status_report::<G>(path, &fold);
+            let report = crate::table::status::<G>(path, &fold, crate::table::Viewer::Referee);
             println!(
                 "{:#}",
                 serde_json::to_value(report).expect("reports serialize")
@@ -627,7 +510,7 @@ fn status_of<G: Present, R: BufRead>(
                 G::progress(state),
                 fold.events()
             );
-            let pending = G::pending(state);
+            let pending = G::pending_lines(state);
             if pending.is_empty() {
                 println!("nothing pending: the game is over");
             } else {
@@ -650,7 +533,7 @@ fn status_of<G: Present, R: BufRead>(
             }
             println!();
             print!("{}", G::text(state));
-            for line in super::replay::claims_lines::<G>(&fold) {
+            for line in crate::present::report::claims_lines(&fold) {
                 println!("{line}");
             }
         }

@@ -315,8 +315,8 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
-    use crate::present::{ForGame, Present, dispatch};
     use crate::log::Opened;
+    use crate::present::{ForGame, Present, dispatch};
     use std::io::BufRead;
     struct Draw<'a>(&'a ReplayArgs);
     impl<R: BufRead> ForGame<R> for Draw<'_> {

@@ -3,10 +3,10 @@
 //! render, inspect or record a log.
 
 use super::error::{Alternatives, CliError, LogFailure};
-use crate::present::{ForGame, Present, dispatch};
-use crate::present::report::{ClaimView, ClaimsView, ErrorDetail, ErrorReport, ReplayReport, Undone};
 use super::{Exit, Format};
 use crate::log::{DecodeError, Fold, FoldError, LogError, OpenError, Opened, ReplayError};
+use crate::present::report::{ErrorDetail, ErrorReport, ReplayReport, Undone};
+use crate::present::{ForGame, Present, dispatch};
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -86,7 +86,7 @@ fn report<G: Present, R: BufRead>(
                 );
             }
             print!("{}", G::text(fold.state()));
-            for line in claims_lines::<G>(&fold) {
+            for line in crate::present::report::claims_lines(&fold) {
                 println!("{line}");
             }
         }
@@ -107,7 +107,7 @@ fn report<G: Present, R: BufRead>(
                 events,
                 chained: fold.chained(),
                 undone,
-                claims: claims_view::<G>(&fold),
+                claims: crate::present::report::claims(&fold),
                 state: G::view(fold.state()),
             };
             println!(
@@ -227,49 +227,4 @@ pub(super) fn failure<G: Present>(
         before: before.map(|(_, last)| last),
         json,
     }))
-}
-
-/// The last `claimed` entry against the recomputed scores.
-pub(super) fn claims_view<G: Present>(fold: &Fold<G>) -> Option<ClaimsView> {
-    let (seq, claimed) = fold.claims().last()?;
-    let players = G::totals(fold.state())
-        .into_iter()
-        .map(|(player, recomputed)| {
-            let claimed = claimed.get(&player).copied();
-            ClaimView {
-                agrees: claimed == Some(recomputed),
-                player,
-                claimed,
-                recomputed,
-            }
-        })
-        .collect();
-    Some(ClaimsView { seq: *seq, players })
-}
-
-/// What `replay` and `status` say about claimed scores, as text lines.
-pub(super) fn claims_lines<G: Present>(fold: &Fold<G>) -> Vec<String> {
-    let Some(view) = claims_view::<G>(fold) else {
-        return Vec::new();
-    };
-    let mut lines = vec![format!(
-        "\nclaims (event {}), against the recomputed scores:",
-        view.seq
-    )];
-    for claim in &view.players {
-        let total = claim.recomputed;
-        let verdict = match claim.claimed {
-            None => "no claim".to_owned(),
-            Some(c) if c == total => format!("claimed {c}, recomputed {total}: agrees"),
-            Some(c) => format!(
-                "claimed {c}, recomputed {total}: DIFFERS by {:+}",
-                total - c
-            ),
-        };
-        lines.push(format!("  {}: {verdict}", claim.player));
-    }
-    if view.players.iter().any(|c| !c.agrees) {
-        lines.push("  the breakdown of the recomputed scores is in the table above".to_owned());
-    }
-    lines
 }

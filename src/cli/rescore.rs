@@ -72,10 +72,11 @@
 
 use super::batch::{CHUNK, collect, pool, progress};
 use super::error::CliError;
-use crate::present::Present;
 use super::{Exit, Format, variant};
 use crate::game::{EventKind, Game};
 use crate::log::{Entry, Fold, GameKind, Line, LineReader, Located, OpenError};
+use crate::present::Present;
+use crate::present::audit::{RescoreError, RescoreLine, RescoreResult};
 use crate::sim::{SoleilsVariant, SummertimeVariant};
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
@@ -460,7 +461,7 @@ fn rescore_log<G: Rescore>(
     }
     let after = G::totals(&state);
     if G::finished(fold.state()) && !G::finished(&state) {
-        let pending = G::pending(&state);
+        let pending = G::pending_lines(&state);
         return Outcome::Unfinished {
             before,
             after,
@@ -549,55 +550,6 @@ fn text_line(r: &Rescored) -> String {
         Outcome::Unreadable(reason) => ("unreadable", format!("{file}: {reason}")),
     };
     format!("{what:<15}{detail}")
-}
-
-/// One line of `sunfold rescore --format json`: one file's outcome. Its
-/// schema is `sunfold schema rescore-line`
-/// (docs/schema/rescore-line.schema.json). The fields come in alphabetical
-/// order; those an outcome does not have are left out.
-#[derive(serde::Serialize, schemars::JsonSchema)]
-pub struct RescoreLine {
-    /// The result under the new rules (so far, for `unfinished`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub after: Option<RescoreResult>,
-    /// The result under the log's own rules.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub before: Option<RescoreResult>,
-    /// The first decision the new rules refuse (`illegal`), the log's own
-    /// first error (`invalid`), or why the file could not be read.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<RescoreError>,
-    pub file: String,
-    /// `soleils` or `summertime`; null when the first line names no game.
-    pub game: Option<&'static str>,
-    /// `same`, `scores_changed`, `winner_changed`, `illegal`, `unfinished`,
-    /// `invalid`, `skipped` or `unreadable`.
-    pub outcome: &'static str,
-    /// For `unfinished`: the decisions the match still waits for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pending: Option<Vec<String>>,
-    /// For `skipped`: why the change does not apply to this file.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-}
-
-/// The scores and the winners (everyone with the highest total).
-#[derive(serde::Serialize, schemars::JsonSchema)]
-pub struct RescoreResult {
-    pub scores: std::collections::BTreeMap<String, i64>,
-    pub winners: Vec<String>,
-}
-
-/// A located error, as `audit --format json` gives it.
-#[derive(serde::Serialize, schemars::JsonSchema)]
-pub struct RescoreError {
-    /// The line of the file, or 0 when the file could not be read.
-    pub line: usize,
-    pub message: String,
-    pub seq: Option<u64>,
-    /// The entry's `type`.
-    #[serde(rename = "type")]
-    pub kind: Option<String>,
 }
 
 fn result(totals: &Totals) -> Option<RescoreResult> {

@@ -2,8 +2,8 @@
 
 use super::error::CliError;
 use super::load::{LoadError, Loaded, load};
-use crate::present::report::{Problem, TemplateReport};
 use super::{Exit, Format};
+use crate::present::report::{Problem, TemplateReport};
 use std::path::Path;
 
 pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {

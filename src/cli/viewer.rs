@@ -3,9 +3,9 @@
 //! the state after it, then hands them to [`crate::render::viewer`].
 
 use super::error::CliError;
-use crate::present::{ForGame, Present, dispatch};
 use super::{Exit, Format};
 use crate::log::{Fold, Line, Opened};
+use crate::present::{ForGame, Present, dispatch};
 use crate::render::viewer::{Analysis, Claim, Failure, Frame, Judged, Panels, Replay, html};
 use crate::sim::Bot;
 use crate::sim::analysis::AnalysisReport;
@@ -282,7 +282,7 @@ fn frame<G: Present>(
 /// Where the game stands, and whom it waits for.
 fn status<G: Present>(state: &G::State) -> String {
     let progress = G::progress(state);
-    let pending = G::pending(state);
+    let pending = G::pending_lines(state);
     match pending.len() {
         0 => progress,
         1..=3 => format!("{progress}; waiting for {}", pending.join("; ")),

@@ -20,6 +20,12 @@ pub struct Command {
 pub struct Group {
     /// Who decides what, such as "Ann: a placement".
     pub decision: String,
+    /// The seat of the player who decides, or `None` for the table's own
+    /// events: who may see the group is decided by this, never by the
+    /// decision's text.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub seat: Option<usize>,
     /// Each choice, as a command to paste.
     pub commands: Vec<String>,
 }
@@ -46,10 +52,15 @@ pub fn grouped<G: Present>(file: &Path, state: &G::State, events: &[G::Event]) -
         if !seen.insert(text.clone()) {
             continue;
         }
-        match groups.iter_mut().find(|g| g.decision == command.decision) {
+        let seat = G::actor(state, event);
+        match groups
+            .iter_mut()
+            .find(|g| g.seat == seat && g.decision == command.decision)
+        {
             Some(group) => group.commands.push(text),
             None => groups.push(Group {
                 decision: command.decision,
+                seat,
                 commands: vec![text],
             }),
         }
@@ -131,7 +142,6 @@ mod tests {
         assert_eq!(quote(""), "''");
         assert_eq!(quote("Łukasz"), "'Łukasz'");
     }
-
 
     #[test]
     fn one_winner_or_the_tied_ones() {

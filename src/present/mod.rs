@@ -8,8 +8,11 @@
 //! (the report types), then one file per game ([`soleils`],
 //! [`summertime`]), and [`simulation`] for the bots' batch reports.
 
+pub mod audit;
 pub mod command;
+pub mod hint;
 pub mod report;
+pub mod schema;
 pub mod simulation;
 pub mod soleils;
 pub mod summertime;
@@ -35,8 +38,20 @@ pub trait Present: crate::sim::Searched {
     fn said(before: &Self::State, after: &Self::State, event: &Self::Event) -> String;
     /// Where the game stands: the round or turn.
     fn progress(state: &Self::State) -> String;
-    /// Whose decision is pending, and what it is.
-    fn pending(state: &Self::State) -> Vec<String>;
+    /// The decisions the game waits for: whose, by seat, and what.
+    fn pending(state: &Self::State) -> Vec<Pending>;
+    /// The pending decisions as people read them: "Ann: a placement", or
+    /// "the roll for round 3" for the table's own.
+    fn pending_lines(state: &Self::State) -> Vec<String> {
+        let names = Self::player_names(state);
+        Self::pending(state)
+            .into_iter()
+            .map(|p| match p.seat.and_then(|s| names.get(s)) {
+                Some(name) => format!("{name}: {}", p.what),
+                None => p.what,
+            })
+            .collect()
+    }
     /// Each player's score total so far, by name.
     fn totals(state: &Self::State) -> Vec<(String, i64)>;
     /// How the game ended, once it has.
@@ -87,6 +102,28 @@ pub trait Present: crate::sim::Searched {
     ) -> crate::render::scene::Scene;
 }
 
+/// A decision the game waits for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pending {
+    /// The seat of the player who decides, or `None` for the table's own
+    /// events (a roll, a reveal, a discard).
+    pub seat: Option<usize>,
+    /// What is decided, such as "a placement or a sun entry".
+    pub what: String,
+}
+
+impl Pending {
+    fn table(what: String) -> Pending {
+        Pending { seat: None, what }
+    }
+    fn seat(seat: usize, what: String) -> Pending {
+        Pending {
+            seat: Some(seat),
+            what,
+        }
+    }
+}
+
 /// A command that works on a log of either game: `run` is called once,
 /// with the game the log's start line names.
 pub trait ForGame<R> {
@@ -102,4 +139,3 @@ pub fn dispatch<R: std::io::BufRead, C: ForGame<R>>(opened: Opened<R>, command: 
         GameKind::Summertime => command.run::<Summertime>(opened),
     }
 }
-

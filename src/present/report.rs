@@ -4,7 +4,9 @@
 //! `sunfold schema NAME` prints (and `docs/schema/` keeps) is the shape the
 //! command writes. The state of a game is one of the two state views.
 
+use super::Present;
 use super::command::Group;
+use crate::log::Fold;
 use crate::soleils::{self, Gains, Mark};
 use crate::summertime;
 use schemars::JsonSchema;
@@ -249,4 +251,49 @@ pub struct Problem {
     pub path: String,
     /// Why, as `expected X, but found Y`.
     pub message: String,
+}
+
+/// The last `claimed` entry against the recomputed scores.
+pub fn claims<G: Present>(fold: &Fold<G>) -> Option<ClaimsView> {
+    let (seq, claimed) = fold.claims().last()?;
+    let players = G::totals(fold.state())
+        .into_iter()
+        .map(|(player, recomputed)| {
+            let claimed = claimed.get(&player).copied();
+            ClaimView {
+                agrees: claimed == Some(recomputed),
+                player,
+                claimed,
+                recomputed,
+            }
+        })
+        .collect();
+    Some(ClaimsView { seq: *seq, players })
+}
+
+/// What `replay` and `status` say about claimed scores, as text lines.
+pub fn claims_lines<G: Present>(fold: &Fold<G>) -> Vec<String> {
+    let Some(view) = claims(fold) else {
+        return Vec::new();
+    };
+    let mut lines = vec![format!(
+        "\nclaims (event {}), against the recomputed scores:",
+        view.seq
+    )];
+    for claim in &view.players {
+        let total = claim.recomputed;
+        let verdict = match claim.claimed {
+            None => "no claim".to_owned(),
+            Some(c) if c == total => format!("claimed {c}, recomputed {total}: agrees"),
+            Some(c) => format!(
+                "claimed {c}, recomputed {total}: DIFFERS by {:+}",
+                total - c
+            ),
+        };
+        lines.push(format!("  {}: {verdict}", claim.player));
+    }
+    if view.players.iter().any(|c| !c.agrees) {
+        lines.push("  the breakdown of the recomputed scores is in the table above".to_owned());
+    }
+    lines
 }

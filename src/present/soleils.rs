@@ -1,9 +1,9 @@
 //! 62 Soleils in words: the sheets as text for people and as a view for
 //! JSON, and [`Present`] for the game.
 
-use super::Present;
 use super::command::Command;
 use super::report::{SheetView, SoleilsView};
+use super::{Pending, Present};
 use crate::soleils::template::{Reward, Template};
 use crate::soleils::{self, How, Player, ScoreLine, Soleils, State, score};
 use std::fmt::Write;
@@ -369,18 +369,22 @@ impl Present for Soleils {
             ),
         }
     }
-    fn pending(state: &soleils::State) -> Vec<String> {
+    fn pending(state: &soleils::State) -> Vec<Pending> {
         use soleils::Step;
         if state.ended().is_some() {
             return Vec::new();
         }
         if state.round_closed() {
-            return vec![format!("the roll for round {}", state.round() + 1)];
+            return vec![Pending::table(format!(
+                "the roll for round {}",
+                state.round() + 1
+            ))];
         }
         state
             .players()
             .iter()
-            .filter_map(|p| {
+            .enumerate()
+            .filter_map(|(seat, p)| {
                 let what = match p.turn.step() {
                     Step::Done => return None,
                     Step::PlaceOrSun => "a placement or a sun entry".to_owned(),
@@ -391,7 +395,7 @@ impl Present for Soleils {
                     Step::Sun => "a sun entry".to_owned(),
                     Step::Bonus => "a bonus digit or a decline".to_owned(),
                 };
-                Some(format!("{}: {what}", p.name))
+                Some(Pending::seat(seat, what))
             })
             .collect()
     }

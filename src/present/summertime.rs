@@ -1,9 +1,9 @@
 //! Summertime in words: the table as text for people and as a view for
 //! JSON, and [`Present`] for the game.
 
-use super::Present;
 use super::command::Command;
 use super::report::{CellView, HandView, PlayView, SummertimeView, TurnView};
+use super::{Pending, Present};
 use crate::summertime::deck::{CardIndex, Deck};
 use crate::summertime::{self, Phase, State, Summertime, TurnAction, score};
 use std::fmt::Write;
@@ -382,22 +382,31 @@ impl Present for Summertime {
             },
         }
     }
-    fn pending(state: &summertime::State) -> Vec<String> {
+    fn pending(state: &summertime::State) -> Vec<Pending> {
         use summertime::Phase;
-        let active = &state.players()[state.active()].name;
+        let active = state.active();
         match state.phase() {
             Phase::Over => Vec::new(),
-            Phase::Reveal(stacks) => vec![format!("a card revealed on stack {}", stacks[0])],
-            Phase::Discard => vec!["the discard of the face-up cards".to_owned()],
+            Phase::Reveal(stacks) => vec![Pending::table(format!(
+                "a card revealed on stack {}",
+                stacks[0]
+            ))],
+            Phase::Discard => vec![Pending::table(
+                "the discard of the face-up cards".to_owned(),
+            )],
             Phase::Turn { bought: false, .. } => {
-                vec![format!("{active}: a buy, a tile flip or a pass")]
+                vec![Pending::seat(
+                    active,
+                    "a buy, a tile flip or a pass".to_owned(),
+                )]
             }
             Phase::Turn {
                 bought: true,
                 plays,
             } => {
-                vec![format!(
-                    "{active}: a play ({plays} so far) or the end of the turn"
+                vec![Pending::seat(
+                    active,
+                    format!("a play ({plays} so far) or the end of the turn"),
                 )]
             }
         }

@@ -1,23 +1,15 @@
-//! `sunfold serve`: the live table. A small HTTP server on the table's
-//! laptop through which every player records their own decisions from
-//! their phone, validated by the same engine, lock and fsync as the
-//! recording commands. The log stays the single source of truth: the
-//! server keeps nothing else that matters, so it can be killed and started
-//! again at any time.
-
-mod http;
-mod links;
-mod table;
-mod tokens;
+//! `sunfold serve`: the live table. This file checks the log, starts the
+//! runtime, binds the socket and prints the join links; the server itself
+//! is [`crate::serve::app`].
 
 use super::error::CliError;
 use super::{Exit, Format};
 use crate::log::{GameKind, LockError, Recorder};
+use crate::serve::{links, tokens};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
@@ -152,23 +144,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         }
         use std::io::Write;
         let _ = std::io::stdout().flush();
-        let (appended, _) = tokio::sync::broadcast::channel(256);
-        let shared = Arc::new(http::Shared {
-            path: path.clone(),
-            tokens,
-            appended,
-            seen: 0.into(),
-        });
-        let router = match game {
-            GameKind::Soleils => {
-                http::watch::<Soleils>(shared.clone());
-                http::router::<Soleils>(shared)
-            }
-            GameKind::Summertime => {
-                http::watch::<Summertime>(shared.clone());
-                http::router::<Summertime>(shared)
-            }
-        };
+        let router = crate::serve::app(path.clone(), game, tokens);
         // Ctrl-C stops taking requests and lets those under way finish;
         // the live streams never end by themselves, so after two seconds
         // the server stops without them. An append under way completes:

@@ -1,13 +1,15 @@
 //! The HTTP interface: the page, the state, appending events and the live
-//! stream, on axum. Every write goes through the log's [`Recorder`]: the
-//! same lock, fold, check and fsync as `sunfold append`, so a refused
-//! request leaves the log's bytes unchanged.
+//! stream, on axum. Every write goes through [`crate::table`]: the same
+//! lock, fold, check and fsync as `sunfold append`, so a refused request
+//! leaves the log's bytes unchanged. Who may see and post what is decided
+//! by the seat of the token's holder.
 
-use super::table::{Table, status_for};
+use super::ApiError;
+use super::page::{Table, status_for};
 use super::tokens::{Role, Tokens};
-use crate::cli::record;
-use crate::present::command as commands;
-use crate::log::{AppendError, DecodeError, Entry, Fold, Line, Recorder, ReplayError, Session};
+use crate::log::{AppendError, DecodeError, Entry, Fold, Line, ReplayError, Session};
+use crate::present::command;
+use crate::table::{Said, Viewer, with_table};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
@@ -54,20 +56,17 @@ pub fn watch<G: Table>(shared: Arc<Shared>) {
             }
             let watched = shared.clone();
             let message = tokio::task::spawn_blocking(move || {
-                let mut message = None;
-                folded::<G>(&watched, |_, fold| {
-                    message = Some(serde_json::json!({
+                with_table::<G, _, ApiError>(&watched.path, |_, fold| {
+                    Ok(serde_json::json!({
                         "seq": fold.events() - 1,
                         "kind": "recorded elsewhere",
                         "said": "recorded by another program",
-                        "state": status_for::<G>(&watched.path, &fold, None),
-                    }));
-                    StatusCode::OK.into_response()
-                });
-                message
+                        "state": status_for::<G>(&watched.path, &fold, Viewer::Everyone),
+                    }))
+                })
             })
             .await;
-            if let Ok(Some(message)) = message {
+            if let Ok(Ok(message)) = message {
                 let _ = shared.appended.send(message.to_string());
             }
         }
@@ -142,17 +141,8 @@ async fn secure(mut response: Response) -> Response {
     response
 }
 
-/// A refusal: its status and a JSON body with the message.
-fn refuse(status: StatusCode, message: String) -> Response {
-    (
-        status,
-        axum::Json(serde_json::json!({"status": status.as_u16(), "error": message})),
-    )
-        .into_response()
-}
-
 /// The token's holder, from `Authorization: Bearer TOKEN`.
-fn role(shared: &Shared, headers: &HeaderMap) -> Result<Role, Box<Response>> {
+fn role(shared: &Shared, headers: &HeaderMap) -> Result<Role, ApiError> {
     let given = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -161,88 +151,88 @@ fn role(shared: &Shared, headers: &HeaderMap) -> Result<Role, Box<Response>> {
         .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
         .map(|(_, token)| token.trim());
     match given {
-        None => Err(Box::new(refuse(
-            StatusCode::UNAUTHORIZED,
+        None => Err(ApiError::Unauthorized(
             "expected the header Authorization: Bearer TOKEN, with the token of a join link, but found none".to_owned(),
-        ))),
+        )),
         Some(token) => shared.tokens.role(token).ok_or_else(|| {
-            Box::new(refuse(
-                StatusCode::UNAUTHORIZED,
+            ApiError::Unauthorized(
                 "expected the token of a join link, but found one this table does not know"
                     .to_owned(),
-            ))
+            )
         }),
     }
 }
 
-/// Runs `work` on the blocking pool: every file access locks and reads.
-async fn blocking(work: impl FnOnce() -> Response + Send + 'static) -> Response {
-    tokio::task::spawn_blocking(work).await.unwrap_or_else(|_| {
-        refuse(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the request failed".to_owned(),
-        )
-    })
-}
-
-/// The log folded under its lock, or why not (as a 500: the log on disk
-/// is not one the server can serve from).
-fn folded<G: Table>(
-    shared: &Shared,
-    work: impl FnOnce(&mut Session<'_>, Fold<G>) -> Response,
-) -> Response {
-    let path = &shared.path;
-    let failed = |message: String| refuse(StatusCode::INTERNAL_SERVER_ERROR, message);
-    let mut recorder = match Recorder::open(path) {
-        Ok(r) => r,
-        Err(e) => return failed(format!("{}: {e}", path.display())),
-    };
-    let mut session = match recorder.lock() {
-        Ok(s) => s,
-        Err(e) => return failed(format!("{}: {e:?}", path.display())),
-    };
-    match session.fold::<G>() {
-        Ok(fold) => work(&mut session, fold),
-        Err(_) => failed(format!(
-            "{}: the log no longer replays; run sunfold replay on it",
-            path.display()
-        )),
+/// Who `role` is at the table of `fold`: a seat, found once by the exact
+/// name the token was issued for, or the referee.
+fn viewer<G: Table>(fold: &Fold<G>, role: &Role) -> Viewer {
+    match role {
+        Role::Referee => Viewer::Referee,
+        Role::Player(name) => G::player_names(fold.state())
+            .iter()
+            .position(|n| n == name)
+            // A token for no seat of this log sees what everyone sees.
+            .map_or(Viewer::Everyone, Viewer::Seat),
     }
 }
 
-async fn state<G: Table>(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
-    let role = match role(&shared, &headers) {
-        Ok(role) => role,
-        Err(refused) => return *refused,
-    };
+/// Runs `work` on the blocking pool: every file access locks and reads.
+async fn blocking(
+    work: impl FnOnce() -> Result<Response, ApiError> + Send + 'static,
+) -> Result<Response, ApiError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .unwrap_or_else(|_| Err(ApiError::Internal("the request failed".to_owned())))
+}
+
+async fn state<G: Table>(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let role = role(&shared, &headers)?;
     blocking(move || {
-        folded::<G>(&shared, |_, fold| {
-            axum::Json(status_for::<G>(&shared.path, &fold, Some(&role))).into_response()
+        with_table::<G, _, ApiError>(&shared.path, |_, fold| {
+            let viewer = viewer(&fold, &role);
+            Ok(axum::Json(status_for::<G>(&shared.path, &fold, viewer)).into_response())
         })
     })
     .await
 }
 
-async fn view<G: Table>(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
-    let role = match role(&shared, &headers) {
-        Ok(role) => role,
-        Err(refused) => return *refused,
-    };
+async fn view<G: Table>(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let role = role(&shared, &headers)?;
     blocking(move || {
-        folded::<G>(&shared, |_, fold| {
-            axum::Json(G::page(&fold, &role)).into_response()
+        with_table::<G, _, ApiError>(&shared.path, |_, fold| {
+            let viewer = viewer(&fold, &role);
+            Ok(axum::Json(G::page(&fold, viewer)).into_response())
         })
     })
     .await
 }
 
-/// May `role` make the decision in `entry`, given the log so far? A player
-/// makes their own decisions and takes back their own; the table's events
-/// (rolls, reveals, discards) and claims are the referee's.
-fn allowed<G: Table>(fold: &Fold<G>, role: &Role, entry: &Entry<G::Event>) -> Result<(), String> {
-    let Role::Player(me) = role else {
-        return Ok(());
+/// May `viewer` make the decision in `entry`, given the log so far? A
+/// player makes their own decisions and takes back their own; the table's
+/// events (rolls, reveals, discards) and claims are the referee's.
+fn allowed<G: Table>(
+    fold: &Fold<G>,
+    viewer: Viewer,
+    entry: &Entry<G::Event>,
+) -> Result<(), ApiError> {
+    let me = match viewer {
+        Viewer::Referee => return Ok(()),
+        Viewer::Seat(seat) => seat,
+        Viewer::Everyone => {
+            return Err(ApiError::Forbidden(
+                "expected the token of a player at this table, but found one for no seat"
+                    .to_owned(),
+            ));
+        }
     };
+    let state = fold.state();
+    let names = G::player_names(state);
     let (actor, what) = match entry {
         Entry::Game(event) => (G::actor_name(event), G::describe(event)),
         Entry::Meta(crate::log::Meta::Undone { .. }) => match fold.undoable() {
@@ -255,14 +245,15 @@ fn allowed<G: Table>(fold: &Fold<G>, role: &Role, entry: &Entry<G::Event>) -> Re
         },
         Entry::Meta(crate::log::Meta::Claimed { .. }) => (None, "a claim of scores".to_owned()),
     };
+    let name = &names[me];
     match actor {
-        Some(actor) if actor == me => Ok(()),
-        Some(actor) => Err(format!(
-            "expected a decision of {me}'s, but found one of {actor}'s: {what}"
-        )),
-        None => Err(format!(
-            "expected a decision of {me}'s, but found one for the referee: {what}"
-        )),
+        Some(actor) if names.iter().position(|n| n == actor) == Some(me) => Ok(()),
+        Some(actor) => Err(ApiError::Forbidden(format!(
+            "expected a decision of {name}'s, but found one of {actor}'s: {what}"
+        ))),
+        None => Err(ApiError::Forbidden(format!(
+            "expected a decision of {name}'s, but found one for the referee: {what}"
+        ))),
     }
 }
 
@@ -270,62 +261,47 @@ async fn events<G: Table>(
     State(shared): State<Arc<Shared>>,
     headers: HeaderMap,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Response {
-    let role = match role(&shared, &headers) {
-        Ok(role) => role,
-        Err(refused) => return *refused,
-    };
+) -> Result<Response, ApiError> {
+    let role = role(&shared, &headers)?;
     let body = match body {
         Ok(body) => body,
         Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return refuse(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!(
-                    "expected one entry of at most {BODY_LIMIT} bytes, but found a longer body"
-                ),
-            );
+            return Err(ApiError::TooLarge(format!(
+                "expected one entry of at most {BODY_LIMIT} bytes, but found a longer body"
+            )));
         }
-        Err(rejection) => return refuse(rejection.status(), rejection.body_text()),
+        Err(rejection) => return Err(ApiError::Other(rejection.status(), rejection.body_text())),
     };
     blocking(move || {
         let Ok(text) = std::str::from_utf8(&body) else {
-            return refuse(
-                StatusCode::BAD_REQUEST,
+            return Err(ApiError::BadRequest(
                 "expected a JSON object in UTF-8, but found bytes that are not UTF-8".to_owned(),
-            );
+            ));
         };
         let path = shared.path.clone();
-        folded::<G>(&shared, |session, mut fold| {
-            let line = match record::appended_line(text, fold.events(), Session::prev(&fold)) {
-                Ok(line) => line,
-                Err(crate::cli::error::CliError::Refused(message)) => {
-                    return refuse(StatusCode::BAD_REQUEST, message);
-                }
-                Err(other) => return refuse(StatusCode::BAD_REQUEST, format!("{other:?}")),
-            };
+        with_table::<G, _, ApiError>(&path, |session, mut fold| {
+            let line = crate::table::entry::line(
+                text,
+                fold.events(),
+                Session::prev(&fold),
+                crate::table::now(),
+            )
+            .map_err(|e| ApiError::BadRequest(e.to_string()))?;
             let candidate = Line {
                 number: fold.events() as usize + 1,
                 bytes: line.trim_end().as_bytes(),
                 terminated: true,
             };
-            let entry = match crate::log::decode::<G>(&candidate) {
-                Ok(record) => record.entry,
-                Err(located) => {
-                    return refuse(
-                        StatusCode::BAD_REQUEST,
-                        format!("{}:{located}", path.display()),
-                    );
-                }
-            };
-            if let Err(message) = allowed::<G>(&fold, &role, &entry) {
-                return refuse(StatusCode::FORBIDDEN, message);
-            }
-            match record::append_said::<G>(session, &mut fold, line) {
-                Ok((appended, said)) => {
+            let entry = crate::log::decode::<G>(&candidate)
+                .map_err(|located| ApiError::BadRequest(format!("{}:{located}", path.display())))?
+                .entry;
+            allowed::<G>(&fold, viewer(&fold, &role), &entry)?;
+            match crate::table::append::<G>(session, &mut fold, line) {
+                Ok(Said { appended, said }) => {
                     shared
                         .seen
                         .store(length(&path), std::sync::atomic::Ordering::SeqCst);
-                    let state = status_for::<G>(&path, &fold, None);
+                    let state = status_for::<G>(&path, &fold, Viewer::Everyone);
                     let message = serde_json::json!({
                         "seq": appended.seq,
                         "kind": appended.kind,
@@ -334,44 +310,38 @@ async fn events<G: Table>(
                     });
                     // Nobody listening is no error.
                     let _ = shared.appended.send(message.to_string());
-                    axum::Json(serde_json::json!({
+                    Ok(axum::Json(serde_json::json!({
                         "seq": appended.seq,
                         "kind": appended.kind,
                         "said": said,
                     }))
-                    .into_response()
+                    .into_response())
                 }
-                Err(AppendError::Io(e)) => refuse(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    format!("{}: {e}", path.display()),
-                ),
+                Err(AppendError::Io(e)) => {
+                    Err(ApiError::Internal(format!("{}: {e}", path.display())))
+                }
                 Err(AppendError::Rejected(error)) => {
                     let status = match error.error {
                         ReplayError::Decode(DecodeError::Seq { .. }) => StatusCode::CONFLICT,
                         ReplayError::Decode(_) => StatusCode::BAD_REQUEST,
                         _ => StatusCode::UNPROCESSABLE_ENTITY,
                     };
-                    let groups = fold
-                        .rejected()
-                        .map(|event| {
-                            let events = G::alternatives(fold.state(), event);
-                            commands::grouped::<G>(&path, fold.state(), &events)
-                        })
-                        .unwrap_or_default();
                     let alternatives = match fold.rejected() {
                         Some(event) => G::alternatives(fold.state(), event),
                         None => Vec::new(),
                     };
-                    (
+                    let commands = if fold.rejected().is_some() {
+                        command::grouped::<G>(&path, fold.state(), &alternatives)
+                    } else {
+                        Vec::new()
+                    };
+                    Err(ApiError::Refused {
                         status,
-                        axum::Json(serde_json::json!({
-                            "status": status.as_u16(),
-                            "error": format!("{}:{error}", path.display()),
-                            "commands": groups,
-                            "alternatives": alternatives,
-                        })),
-                    )
-                        .into_response()
+                        error: format!("{}:{error}", path.display()),
+                        commands,
+                        alternatives: serde_json::to_value(&alternatives)
+                            .expect("events serialize"),
+                    })
                 }
             }
         })
@@ -379,10 +349,11 @@ async fn events<G: Table>(
     .await
 }
 
-async fn stream(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
-    if let Err(refused) = role(&shared, &headers) {
-        return *refused;
-    }
+async fn stream(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    role(&shared, &headers)?;
     let events = BroadcastStream::new(shared.appended.subscribe()).filter_map(|message| {
         // A listener too slow to keep up misses events, and is told so.
         Some(Ok::<_, std::convert::Infallible>(match message {
@@ -390,7 +361,7 @@ async fn stream(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Respon
             Err(_) => Sse::default().event("lagged").data("{}"),
         }))
     });
-    axum::response::Sse::new(events)
+    Ok(axum::response::Sse::new(events)
         .keep_alive(KeepAlive::default())
-        .into_response()
+        .into_response())
 }

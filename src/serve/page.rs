@@ -4,13 +4,13 @@
 //! posts unchanged. Everything here comes from the engine; the page only
 //! lays it out.
 
-use super::tokens::Role;
-use crate::present::Present;
 use crate::game::Game;
 use crate::log::Fold;
+use crate::present::Present;
 use crate::render::scene::{Page, Scene};
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
+use crate::table::Viewer;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -70,52 +70,35 @@ pub struct PageView {
 
 /// A game the table server serves.
 pub trait Table: Present + Sized + Send + Sync + 'static {
-    fn page(fold: &Fold<Self>, role: &Role) -> PageView;
+    fn page(fold: &Fold<Self>, viewer: Viewer) -> PageView;
     /// Takes out of `view` what the player at `seat` may not see (the other
     /// players' cards dealt face down); without a seat, what no player may.
     fn conceal(_state: &Self::State, _view: &mut Self::View, _seat: Option<usize>) {}
 }
 
-/// `status --format json` as `role` may see it: a player gets only their
-/// own legal decisions (a Summertime reveal would name the next card of a
-/// stack) and not the others' hidden cards. `None`: as the stream sends it
-/// to everyone, with no legal decisions at all.
+/// `status --format json` as `viewer` may see it: a player gets only their
+/// own legal decisions and not the others' hidden cards; everyone (the
+/// stream) gets no decisions at all.
 pub fn status_for<G: Table>(
     path: &std::path::Path,
     fold: &Fold<G>,
-    role: Option<&Role>,
+    viewer: Viewer,
 ) -> crate::present::report::StatusReport<G::View, G::Event> {
-    let mut report = crate::cli::record::status_report::<G>(path, fold);
-    let state = fold.state();
-    match role {
-        Some(Role::Referee) => {}
-        Some(Role::Player(me)) => {
-            report
-                .legal_events
-                .retain(|e| G::actor_name(e) == Some(me.as_str()));
-            let mut seen = std::collections::HashSet::new();
-            report.legal = report
-                .legal_events
-                .iter()
-                .map(G::describe)
-                .filter(|d| seen.insert(d.clone()))
-                .collect();
-            let prefix = format!("{me}: ");
-            report.commands.retain(|g| g.decision.starts_with(&prefix));
-            G::conceal(state, &mut report.state, seat::<G>(state, me));
-        }
-        None => {
-            report.legal.clear();
-            report.legal_events.clear();
-            report.commands.clear();
-            G::conceal(state, &mut report.state, None);
-        }
+    let mut report = crate::table::status::<G>(path, fold, viewer);
+    match viewer {
+        Viewer::Referee => {}
+        Viewer::Seat(seat) => G::conceal(fold.state(), &mut report.state, Some(seat)),
+        Viewer::Everyone => G::conceal(fold.state(), &mut report.state, None),
     }
     report
 }
 
-fn seat<G: Present>(state: &G::State, me: &str) -> Option<usize> {
-    G::player_names(state).iter().position(|n| n == me)
+/// The seat `viewer` sits at, if any.
+fn seat(viewer: Viewer) -> Option<usize> {
+    match viewer {
+        Viewer::Seat(seat) => Some(seat),
+        Viewer::Referee | Viewer::Everyone => None,
+    }
 }
 
 fn json<T: Serialize>(value: &T) -> serde_json::Value {
@@ -147,17 +130,17 @@ fn undo<G: Present>(fold: &Fold<G>, me: Option<usize>) -> Option<Choice> {
     })
 }
 
-/// Each player's score and pending decision, by the pending lines
-/// (`Name: what`).
+/// Each player's score and pending decision, by seat.
 fn lines<G: Present>(state: &G::State) -> Vec<Line> {
     let pending = G::pending(state);
     G::totals(state)
         .into_iter()
-        .map(|(name, score)| {
-            let prefix = format!("{name}: ");
+        .enumerate()
+        .map(|(seat, (name, score))| {
             let waiting = pending
                 .iter()
-                .find_map(|p| p.strip_prefix(&prefix).map(str::to_owned));
+                .find(|p| p.seat == Some(seat))
+                .map(|p| p.what.clone());
             Line {
                 name,
                 score,
@@ -167,26 +150,16 @@ fn lines<G: Present>(state: &G::State) -> Vec<Line> {
         .collect()
 }
 
-fn me<G: Present>(state: &G::State, role: &Role) -> Option<usize> {
-    match role {
-        Role::Player(name) => G::player_names(state).iter().position(|n| n == name),
-        Role::Referee => None,
-    }
-}
-
-fn base<G: Present>(fold: &Fold<G>, role: &Role) -> PageView {
+fn base<G: Present>(fold: &Fold<G>, viewer: Viewer) -> PageView {
     let state = fold.state();
     PageView {
         game: G::NAME,
         seq: fold.events() - 1,
-        role: match role {
-            Role::Player(_) => "player",
-            Role::Referee => "referee",
+        role: match viewer {
+            Viewer::Referee => "referee",
+            Viewer::Seat(_) | Viewer::Everyone => "player",
         },
-        name: match role {
-            Role::Player(name) => Some(name.clone()),
-            Role::Referee => None,
-        },
+        name: seat(viewer).and_then(|s| G::player_names(state).get(s).cloned()),
         progress: G::progress(state),
         over: G::ending(state).is_some(),
         players: lines::<G>(state),
@@ -203,12 +176,14 @@ fn waiting_for<G: Present>(state: &G::State, me: Option<usize>) -> String {
     if let Some(ending) = G::ending(state) {
         return format!("The game is over: {ending}.");
     }
-    let pending = G::pending(state);
     let names = G::player_names(state);
-    let mine = me.and_then(|p| names.get(p));
-    let others: Vec<&String> = pending
-        .iter()
-        .filter(|p| mine.is_none_or(|m| !p.starts_with(&format!("{m}: "))))
+    let others: Vec<String> = G::pending(state)
+        .into_iter()
+        .filter(|p| me.is_none() || p.seat != me)
+        .map(|p| match p.seat.and_then(|s| names.get(s)) {
+            Some(name) => format!("{name}: {}", p.what),
+            None => p.what,
+        })
         .collect();
     match others.as_slice() {
         [] => "Nothing to decide now.".to_owned(),
@@ -225,12 +200,12 @@ fn waiting_for<G: Present>(state: &G::State, me: Option<usize>) -> String {
 
 impl Table for Soleils {
     // Every sheet is open on the table.
-    fn page(fold: &Fold<Soleils>, role: &Role) -> PageView {
+    fn page(fold: &Fold<Soleils>, viewer: Viewer) -> PageView {
         use crate::render::soleils_replay::viewer_sheet;
         use soleils::Event;
         let state = fold.state();
-        let me = me::<Soleils>(state, role);
-        let mut view = base::<Soleils>(fold, role);
+        let me = seat(viewer);
+        let mut view = base::<Soleils>(fold, viewer);
         view.panels = (0..state.players().len())
             .filter(|&p| me.is_none_or(|m| m == p))
             .map(|p| {
@@ -287,7 +262,7 @@ impl Table for Soleils {
         if me.is_none() && rolled {
             view.dice_form = true;
             // Digital dice, from the log's seed, when it has one.
-            if let Ok(dice) = crate::cli::record::digital_dice(fold) {
+            if let Some(dice) = crate::table::digital_dice(state) {
                 view.choices.push(Choice {
                     group: "roll",
                     label: format!("Roll the digital dice (round {})", state.round() + 1),
@@ -354,12 +329,12 @@ impl Table for Summertime {
         }
     }
 
-    fn page(fold: &Fold<Summertime>, role: &Role) -> PageView {
+    fn page(fold: &Fold<Summertime>, viewer: Viewer) -> PageView {
         use crate::render::summertime_table::{page, window};
         use summertime::Event;
         let state = fold.state();
-        let me = me::<Summertime>(state, role);
-        let mut view = base::<Summertime>(fold, role);
+        let me = seat(viewer);
+        let mut view = base::<Summertime>(fold, viewer);
         // The grid's window, one cell wider on every side, where the next
         // cards may go.
         let (x0, y0, x1, y1) = window(state.grid().keys());

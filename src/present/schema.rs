@@ -1,0 +1,177 @@
+//! `sunfold schema`: the JSON Schemas of the file formats and of the JSON
+//! reports, generated from the types that read or write them, so that they
+//! cannot drift apart.
+
+use crate::log::Envelope;
+use crate::present::report::{
+    ErrorReport, ReplayReport, SoleilsView, StatusReport, SummertimeView, TemplateReport,
+};
+use crate::soleils::{self, template::RawTemplate};
+use crate::summertime;
+
+/// A file format or a JSON report with a schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SchemaKind {
+    /// One line of a 62 Soleils log.
+    SoleilsLog,
+    /// A 62 Soleils sheet template.
+    SoleilsTemplate,
+    /// One line of a Summertime log.
+    SummertimeLog,
+    /// A Summertime deck.
+    SummertimeDeck,
+    /// The report of `sunfold simulate --format json`.
+    SimulateReport,
+    /// The report of `sunfold compare --format json`.
+    CompareReport,
+    /// One line of `sunfold rescore --format json`.
+    RescoreLine,
+    /// One line of `sunfold audit --format json`.
+    AuditLine,
+    /// The report of `sunfold replay --format json`: a valid log of either
+    /// game, or the located error.
+    ReplayReport,
+    /// The report of `sunfold status --format json`, or the located error.
+    StatusReport,
+    /// The report of `sunfold template check --format json`.
+    TemplateReport,
+    /// The report of `sunfold ladder --format json`.
+    LadderReport,
+    /// The report of `sunfold analyse --format json`.
+    AnalyseReport,
+    /// The report of `sunfold hint --format json`.
+    HintReport,
+}
+
+impl SchemaKind {
+    /// Every kind, in the order `sunfold schema --help` lists them.
+    pub const ALL: [SchemaKind; 14] = [
+        SchemaKind::SoleilsLog,
+        SchemaKind::SoleilsTemplate,
+        SchemaKind::SummertimeLog,
+        SchemaKind::SummertimeDeck,
+        SchemaKind::SimulateReport,
+        SchemaKind::CompareReport,
+        SchemaKind::RescoreLine,
+        SchemaKind::AuditLine,
+        SchemaKind::ReplayReport,
+        SchemaKind::StatusReport,
+        SchemaKind::TemplateReport,
+        SchemaKind::LadderReport,
+        SchemaKind::AnalyseReport,
+        SchemaKind::HintReport,
+    ];
+
+    /// Its name on the command line and in docs/schema/NAME.schema.json.
+    pub fn name(self) -> &'static str {
+        match self {
+            SchemaKind::SoleilsLog => "soleils-log",
+            SchemaKind::SoleilsTemplate => "soleils-template",
+            SchemaKind::SummertimeLog => "summertime-log",
+            SchemaKind::SummertimeDeck => "summertime-deck",
+            SchemaKind::SimulateReport => "simulate-report",
+            SchemaKind::CompareReport => "compare-report",
+            SchemaKind::RescoreLine => "rescore-line",
+            SchemaKind::AuditLine => "audit-line",
+            SchemaKind::ReplayReport => "replay-report",
+            SchemaKind::StatusReport => "status-report",
+            SchemaKind::TemplateReport => "template-report",
+            SchemaKind::LadderReport => "ladder-report",
+            SchemaKind::AnalyseReport => "analyse-report",
+            SchemaKind::HintReport => "hint-report",
+        }
+    }
+
+    /// What it describes, in one line.
+    pub fn about(self) -> &'static str {
+        match self {
+            SchemaKind::SoleilsLog => "One line of a 62 Soleils log",
+            SchemaKind::SoleilsTemplate => "A 62 Soleils sheet template",
+            SchemaKind::SummertimeLog => "One line of a Summertime log",
+            SchemaKind::SummertimeDeck => "A Summertime deck",
+            SchemaKind::SimulateReport => "The report of `sunfold simulate --format json`",
+            SchemaKind::CompareReport => "The report of `sunfold compare --format json`",
+            SchemaKind::RescoreLine => "One line of `sunfold rescore --format json`",
+            SchemaKind::AuditLine => "One line of `sunfold audit --format json`",
+            SchemaKind::ReplayReport => {
+                "The report of `sunfold replay --format json`: a valid log of either game, or the located error"
+            }
+            SchemaKind::StatusReport => {
+                "The report of `sunfold status --format json`, or the located error"
+            }
+            SchemaKind::TemplateReport => "The report of `sunfold template check --format json`",
+            SchemaKind::LadderReport => "The report of `sunfold ladder --format json`",
+            SchemaKind::AnalyseReport => "The report of `sunfold analyse --format json`",
+            SchemaKind::HintReport => "The report of `sunfold hint --format json`",
+        }
+    }
+}
+
+/// What `hint --format json` prints.
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum HintOutput {
+    Soleils(crate::present::hint::HintReport<soleils::Event>),
+    Summertime(crate::present::hint::HintReport<summertime::Event>),
+}
+
+/// What `replay --format json` prints.
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum ReplayOutput {
+    Soleils(ReplayReport<SoleilsView>),
+    Summertime(ReplayReport<SummertimeView>),
+    SoleilsError(ErrorReport<SoleilsView>),
+    SummertimeError(ErrorReport<SummertimeView>),
+}
+
+/// What `status --format json` prints.
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum StatusOutput {
+    Soleils(StatusReport<SoleilsView, soleils::Event>),
+    Summertime(StatusReport<SummertimeView, summertime::Event>),
+    SoleilsError(ErrorReport<SoleilsView>),
+    SummertimeError(ErrorReport<SummertimeView>),
+}
+
+/// One line of a log: a game event or a meta entry (`undone`, `claimed`).
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum LogLine<E> {
+    Event(Envelope<E>),
+    Meta(Envelope<crate::log::Meta>),
+}
+
+/// The JSON Schema of `kind`, pretty-printed, with a final newline.
+pub fn schema_text(kind: SchemaKind) -> String {
+    let schema = match kind {
+        SchemaKind::SoleilsLog => schemars::schema_for!(LogLine<soleils::Event>),
+        SchemaKind::SoleilsTemplate => schemars::schema_for!(RawTemplate),
+        SchemaKind::SummertimeLog => schemars::schema_for!(LogLine<summertime::Event>),
+        SchemaKind::SummertimeDeck => schemars::schema_for!(summertime::deck::RawDeck),
+        SchemaKind::SimulateReport => {
+            schemars::schema_for!(crate::present::simulation::SimulateReport)
+        }
+        SchemaKind::CompareReport => {
+            schemars::schema_for!(crate::present::simulation::CompareReport)
+        }
+        SchemaKind::RescoreLine => schemars::schema_for!(crate::present::audit::RescoreLine),
+        SchemaKind::AuditLine => schemars::schema_for!(crate::present::audit::AuditLine),
+        SchemaKind::ReplayReport => schemars::schema_for!(ReplayOutput),
+        SchemaKind::StatusReport => schemars::schema_for!(StatusOutput),
+        SchemaKind::TemplateReport => schemars::schema_for!(TemplateReport),
+        SchemaKind::LadderReport => schemars::schema_for!(crate::sim::Ladder),
+        SchemaKind::AnalyseReport => {
+            schemars::schema_for!(crate::sim::analysis::AnalysisReport)
+        }
+        SchemaKind::HintReport => schemars::schema_for!(HintOutput),
+    };
+    let mut text = serde_json::to_string_pretty(&schema).expect("schemas serialize");
+    text.push('\n');
+    text
+}

@@ -1,0 +1,56 @@
+//! The HTTP edge of the live table: [`app`] builds the router through which
+//! every player records their own decisions from their phone, validated by
+//! the same engine, lock and fsync as the recording commands (through
+//! [`crate::table`]). The log stays the single source of truth: the server
+//! keeps nothing else that matters, so it can be killed and started again
+//! at any time.
+//!
+//! - `http.rs`: the routes, the bearer token, and the live stream;
+//! - `page.rs`: what each page shows and offers, by seat;
+//! - [`ApiError`]: every refusal, as a status and a JSON body;
+//! - [`tokens`]: the join links' secrets; [`links`]: their printable page.
+//!
+//! Starting the runtime, binding the socket and printing the links belong
+//! to the command line (`src/cli/serve.rs`).
+
+mod error;
+mod http;
+pub mod links;
+mod page;
+pub mod tokens;
+
+pub use error::ApiError;
+pub use http::BODY_LIMIT;
+pub use tokens::{Role, Tokens};
+
+use crate::log::GameKind;
+use crate::soleils::Soleils;
+use crate::summertime::Summertime;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The router of the table whose log, a `game` log, is at `path`: the page,
+/// `/api/state`, `/api/view`, `/api/events` and the live `/api/stream`.
+///
+/// It also starts watching the file for entries recorded by other programs
+/// (`sunfold place` beside the server), so it must be called inside a tokio
+/// runtime.
+pub fn app(path: PathBuf, game: GameKind, tokens: Tokens) -> axum::Router {
+    let (appended, _) = tokio::sync::broadcast::channel(256);
+    let shared = Arc::new(http::Shared {
+        path,
+        tokens,
+        appended,
+        seen: 0.into(),
+    });
+    match game {
+        GameKind::Soleils => {
+            http::watch::<Soleils>(shared.clone());
+            http::router::<Soleils>(shared)
+        }
+        GameKind::Summertime => {
+            http::watch::<Summertime>(shared.clone());
+            http::router::<Summertime>(shared)
+        }
+    }
+}

@@ -1,0 +1,432 @@
+//! The table server's router, tested in-process as axum's testing example
+//! does: each request goes to `sunfold::serve::app` through
+//! `tower::ServiceExt::oneshot`, with no socket and no child process. The
+//! statuses, the bodies and who may see and post what live here;
+//! tests/serve.rs keeps the tests that prove the binary over real HTTP.
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use sunfold::log::GameKind;
+use sunfold::serve::{Tokens, app};
+use tower::ServiceExt;
+
+/// A table served in-process: its log, its tokens and its router.
+struct Table {
+    log: PathBuf,
+    tokens: Tokens,
+    router: axum::Router,
+}
+
+/// An answer: its status, headers and body as JSON (or `null`).
+struct Answer {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    json: Value,
+}
+
+impl Table {
+    /// The table of a fresh log holding `start`, a start line, at
+    /// `test`'s folder.
+    fn new(test: &str, game: GameKind, start: &str) -> Table {
+        let log = PathBuf::from(common::fresh(test, "match.jsonl"));
+        std::fs::write(&log, format!("{start}\n")).unwrap();
+        let names: Vec<String> = serde_json::from_str::<Value>(start).unwrap()["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap().to_owned())
+            .collect();
+        let tokens = Tokens::new(&names).unwrap();
+        let router = app(log.clone(), game, tokens.clone());
+        Table {
+            log,
+            tokens,
+            router,
+        }
+    }
+
+    /// The table of a golden replay's first line.
+    fn golden(test: &str, name: &str) -> Table {
+        let text = std::fs::read_to_string(common::repo().join("replays").join(name)).unwrap();
+        let game = if name.starts_with("summertime") {
+            GameKind::Summertime
+        } else {
+            GameKind::Soleils
+        };
+        Table::new(test, game, text.lines().next().unwrap())
+    }
+
+    fn player(&self, name: &str) -> String {
+        self.tokens.players[name].clone()
+    }
+
+    async fn send(&self, request: Request<Body>) -> Answer {
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        Answer {
+            status,
+            headers,
+            json,
+        }
+    }
+
+    async fn get(&self, path: &str, token: Option<&str>) -> Answer {
+        let mut request = Request::get(path);
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        self.send(request.body(Body::empty()).unwrap()).await
+    }
+
+    async fn post(&self, token: Option<&str>, body: impl Into<Vec<u8>>) -> Answer {
+        let mut request = Request::post("/api/events");
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        self.send(request.body(Body::from(body.into())).unwrap())
+            .await
+    }
+
+    /// Posts `body` and expects `status`, a JSON body that says why, and
+    /// the log's bytes unchanged.
+    async fn refused(&self, token: Option<&str>, body: &[u8], status: u16, what: &str) -> Answer {
+        let before = std::fs::read(&self.log).unwrap();
+        let answer = self.post(token, body.to_vec()).await;
+        assert_eq!(answer.status.as_u16(), status, "{what}: {}", answer.json);
+        assert_eq!(
+            std::fs::read(&self.log).unwrap(),
+            before,
+            "{what}: the log changed"
+        );
+        if status != 413 {
+            assert_eq!(answer.json["status"], status, "{what}: {}", answer.json);
+            assert!(
+                answer.json["error"].as_str().is_some_and(|e| !e.is_empty()),
+                "{what}: {}",
+                answer.json
+            );
+        }
+        answer
+    }
+
+    async fn accepted(&self, token: &str, body: &str) -> Value {
+        let answer = self.post(Some(token), body).await;
+        assert_eq!(answer.status, StatusCode::OK, "{body}: {}", answer.json);
+        answer.json
+    }
+}
+
+fn assert_replays(path: &Path) {
+    let (code, _, err) = common::sunfold(&["replay", &path.display().to_string()]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[tokio::test]
+async fn every_refusal_has_its_status_and_leaves_the_log_unchanged() {
+    // Ann and Bob; the golden game's first roll is 5, 6, 2.
+    let table = Table::golden("app-refusals", "soleils-2p-round-limit.jsonl");
+    let ann = table.player("Ann");
+    let bob = table.player("Bob");
+    let referee = table.tokens.referee.clone();
+    table
+        .accepted(&referee, r#"{"type":"rolled","dice":[5,6,2]}"#)
+        .await;
+
+    // 400: not JSON, not an object, not an event.
+    for (body, what) in [
+        (&b"{\"type\":"[..], "malformed JSON"),
+        (b"not json at all", "text"),
+        (
+            br#"[{"type":"placed","player":"Ann","box":"C2b","value":5}]"#,
+            "a JSON array",
+        ),
+        (b"42", "a number"),
+        (
+            br#"{"type":"teleported","player":"Ann"}"#,
+            "an unknown type",
+        ),
+        (
+            br#"{"type":"placed","player":"Ann","box":"C2b","value":"five"}"#,
+            "a value of the wrong type",
+        ),
+        (b"{\"type\":\"placed\xff\"}", "not UTF-8"),
+    ] {
+        table.refused(Some(&ann), body, 400, what).await;
+    }
+    let text = table.refused(Some(&ann), b"[1]", 400, "an array").await;
+    assert_eq!(
+        text.json["error"],
+        "the entry to append: expected a JSON object, but found an array"
+    );
+
+    // 401: no token, or one this table does not know.
+    let place = br#"{"type":"placed","player":"Ann","box":"C2b","value":5}"#;
+    let none = table.refused(None, place, 401, "no header").await;
+    assert_eq!(
+        none.json["error"],
+        "expected the header Authorization: Bearer TOKEN, with the token of a join link, but found none"
+    );
+    table
+        .refused(Some(&"0".repeat(64)), place, 401, "an unknown token")
+        .await;
+    table.refused(Some(""), place, 401, "an empty token").await;
+    table
+        .refused(Some(&ann[..63]), place, 401, "a token cut short")
+        .await;
+
+    // 403: a player deciding for another, or for the referee.
+    let for_bob = table
+        .refused(
+            Some(&ann),
+            br#"{"type":"placed","player":"Bob","box":"B3","value":6}"#,
+            403,
+            "Ann placing for Bob",
+        )
+        .await;
+    assert_eq!(
+        for_bob.json["error"],
+        "expected a decision of Ann's, but found one of Bob's: Bob placed 6 in B3"
+    );
+    table
+        .refused(
+            Some(&ann),
+            br#"{"type":"rolled","dice":[1,2,3]}"#,
+            403,
+            "Ann rolling",
+        )
+        .await;
+    table
+        .refused(
+            Some(&ann),
+            br#"{"type":"claimed","scores":{"Ann":100,"Bob":0}}"#,
+            403,
+            "Ann claiming",
+        )
+        .await;
+
+    // 413: a body over 16 KiB, even from the referee; without a token, the
+    // token is refused first.
+    let big = format!(
+        r#"{{"type":"placed","player":"Ann","box":"C2b","value":5,"pad":"{}"}}"#,
+        "x".repeat(20 * 1024)
+    );
+    let too_large = table
+        .refused(Some(&referee), big.as_bytes(), 413, "a 20 KB body")
+        .await;
+    assert_eq!(
+        too_large.json["error"],
+        "expected one entry of at most 16384 bytes, but found a longer body"
+    );
+    table
+        .refused(None, big.as_bytes(), 401, "a 20 KB body, no token")
+        .await;
+    let under = format!(
+        r#"{{"type":"placed","player":"Ann","box":"C2b","value":5,"pad":"{}"}}"#,
+        "x".repeat(15 * 1024)
+    );
+    table
+        .refused(Some(&ann), under.as_bytes(), 400, "an unknown field")
+        .await;
+
+    // 422: the rules refuse it, with the located reason and what is legal.
+    let illegal = table
+        .refused(
+            Some(&ann),
+            br#"{"type":"placed","player":"Ann","box":"C2b","value":4}"#,
+            422,
+            "a placement of a value not rolled",
+        )
+        .await;
+    let error = illegal.json["error"].as_str().unwrap();
+    assert!(
+        error.starts_with(&format!("{}:", table.log.display()))
+            && error.contains("event 2 (placed)"),
+        "{error}"
+    );
+    assert!(
+        illegal.json["alternatives"]
+            .as_array()
+            .is_some_and(|a| !a.is_empty())
+    );
+    assert!(
+        illegal.json["commands"]
+            .as_array()
+            .is_some_and(|c| !c.is_empty())
+    );
+
+    // 409: an explicit seq that is not the next one, up to the largest.
+    for seq in [1, 3, 99, u64::MAX] {
+        table
+            .refused(
+                Some(&ann),
+                format!(r#"{{"seq":{seq},"type":"placed","player":"Ann","box":"C2b","value":5}}"#)
+                    .as_bytes(),
+                409,
+                &format!("seq {seq} where 2 is next"),
+            )
+            .await;
+    }
+
+    // The same placement with the right seq is accepted; then Bob may not
+    // take it back, but Ann may; the referee may decide for a player.
+    let placed = table
+        .accepted(
+            &ann,
+            r#"{"seq":2,"type":"placed","player":"Ann","box":"C2b","value":5}"#,
+        )
+        .await;
+    assert_eq!(placed["seq"], 2);
+    table
+        .refused(
+            Some(&bob),
+            br#"{"type":"undone","undoes":2}"#,
+            403,
+            "Bob undoing Ann's placement",
+        )
+        .await;
+    let undone = table
+        .accepted(&ann, r#"{"type":"undone","undoes":2}"#)
+        .await;
+    assert_eq!(undone["kind"], "undone");
+    let for_ann = table
+        .accepted(
+            &referee,
+            r#"{"type":"placed","player":"Ann","box":"C2b","value":5}"#,
+        )
+        .await;
+    assert_eq!(for_ann["seq"], 4);
+
+    // Reading needs a token too.
+    for path in ["/api/state", "/api/view", "/api/stream"] {
+        assert_eq!(table.get(path, None).await.status, 401, "{path}");
+        let unknown = table.get(path, Some(&"f".repeat(64))).await;
+        assert_eq!(unknown.status, 401, "{path}");
+    }
+    assert_replays(&table.log);
+}
+
+/// A 62 Soleils start line for `players`, with digital dice.
+fn soleils_start(players: &[&str]) -> String {
+    let golden = std::fs::read_to_string(
+        common::repo()
+            .join("replays")
+            .join("soleils-2p-round-limit.jsonl"),
+    )
+    .unwrap();
+    let mut start: Value = serde_json::from_str(golden.lines().next().unwrap()).unwrap();
+    start["players"] = json!(players);
+    start["dice_seed"] = json!(7);
+    start.to_string()
+}
+
+#[tokio::test]
+async fn a_name_that_begins_like_another_shows_neither_player_the_others_decisions() {
+    // "Ann: B" begins with "Ann: ", as a decision of Ann's is written.
+    let table = Table::new(
+        "app-seats",
+        GameKind::Soleils,
+        &soleils_start(&["Ann", "Ann: B"]),
+    );
+    let ann = table.player("Ann");
+    let ann_b = table.player("Ann: B");
+    let roll = table.get("/api/view", Some(&table.tokens.referee)).await;
+    let dice = roll.json["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["group"] == "roll")
+        .expect("the referee may roll the digital dice")["event"]
+        .to_string();
+    table.accepted(&table.tokens.referee, &dice).await;
+
+    for (token, me, other) in [(&ann, "Ann", "Ann: B"), (&ann_b, "Ann: B", "Ann")] {
+        let state = table.get("/api/state", Some(token)).await.json;
+        for event in state["legal_events"].as_array().unwrap() {
+            assert_eq!(event["player"], me, "{me} is offered {event}");
+        }
+        for group in state["commands"].as_array().unwrap() {
+            let decision = group["decision"].as_str().unwrap();
+            assert!(
+                decision.starts_with(&format!("{me}: "))
+                    && !decision.starts_with(&format!("{other}: ")),
+                "{me} is shown {decision}"
+            );
+        }
+        assert_eq!(state["commands"].as_array().unwrap().len(), 1, "{state}");
+        let view = table.get("/api/view", Some(token)).await.json;
+        assert_eq!(view["name"], me);
+        assert_eq!(view["panels"].as_array().unwrap().len(), 1);
+        assert_eq!(view["panels"][0]["name"], me);
+        for choice in view["choices"].as_array().unwrap() {
+            assert_eq!(choice["event"]["player"], me, "{me} may choose {choice}");
+        }
+        // Each posts their own, and not the other's.
+        let mine = &view["choices"][0]["event"];
+        let mut theirs = mine.clone();
+        theirs["player"] = json!(other);
+        table
+            .refused(
+                Some(token),
+                theirs.to_string().as_bytes(),
+                403,
+                &format!("{me} deciding for {other}"),
+            )
+            .await;
+        table.accepted(token, &mine.to_string()).await;
+    }
+    // The progress list names each one's own pending decision.
+    let view = table.get("/api/view", Some(&ann)).await.json;
+    let lines = view["players"].as_array().unwrap();
+    assert_eq!(lines[0]["name"], "Ann");
+    assert_eq!(lines[1]["name"], "Ann: B");
+    assert_replays(&table.log);
+}
+
+#[tokio::test]
+async fn the_page_and_every_answer_carry_the_security_headers() {
+    let table = Table::golden("app-headers", "soleils-2p-round-limit.jsonl");
+    let page = table.get("/", None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let csp = page.headers[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .unwrap();
+    assert!(
+        csp.starts_with("default-src 'none'; script-src 'sha256-"),
+        "{csp}"
+    );
+    for answer in [page, table.get("/api/state", None).await] {
+        assert_eq!(answer.headers[header::CACHE_CONTROL], "no-store");
+        assert_eq!(answer.headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+        assert_eq!(answer.headers[header::REFERRER_POLICY], "no-referrer");
+        assert_eq!(answer.headers[header::X_FRAME_OPTIONS], "DENY");
+    }
+    assert_eq!(table.get("/favicon.ico", None).await.status, 204);
+    assert_eq!(table.get("/nothing-here", None).await.status, 404);
+}
+
+#[tokio::test]
+async fn a_log_that_no_longer_replays_is_a_server_error_that_says_so() {
+    let table = Table::golden("app-broken", "soleils-2p-round-limit.jsonl");
+    let referee = table.tokens.referee.clone();
+    // Another program breaks the log under the running server.
+    let mut text = std::fs::read_to_string(&table.log).unwrap();
+    text.push_str("{\"seq\":1,\"type\":\"rolled\",\"dice\":[9,9,9]}\n");
+    std::fs::write(&table.log, text).unwrap();
+    let answer = table.get("/api/state", Some(&referee)).await;
+    assert_eq!(answer.status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(
+        answer.json["error"],
+        format!(
+            "{}: the log no longer replays; run sunfold replay on it",
+            table.log.display()
+        )
+    );
+}
