@@ -9,6 +9,32 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::error::Error;
 
+/// A seat at the table: a player's position in the start event's list of
+/// players. Who may see or do what is decided by seat, never by matching a
+/// name's text. Both games seat far fewer than 256 players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Seat(u8);
+
+impl Seat {
+    /// The seat at position `i` of the list of players.
+    #[inline]
+    pub fn new(i: usize) -> Seat {
+        Seat(u8::try_from(i).expect("a game seats fewer than 256 players"))
+    }
+
+    /// Its position in the list of players.
+    #[inline]
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl From<Seat> for usize {
+    fn from(seat: Seat) -> usize {
+        seat.index()
+    }
+}
+
 /// The name of an event as it appears in the log's `type` field.
 pub trait EventKind {
     /// The past-tense event name, such as `rolled` or `placed`.

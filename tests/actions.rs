@@ -17,8 +17,8 @@
 
 use sunfold::rng::SeededRng;
 use sunfold::sim::{Simulated, SoleilsVariant, SummertimeVariant};
-use sunfold::soleils::{self, Die, Options, Sailboats, SkipPlacement, SunBonus};
-use sunfold::summertime;
+use sunfold::soleils::{self, BoxIx, Die, Options, Sailboats, Seat, SkipPlacement, SunBonus};
+use sunfold::summertime::{self, CardIx};
 
 /// Games per game: 10,000 of each, spread over the variants.
 const GAMES: u64 = 10_000;
@@ -39,13 +39,13 @@ fn pick<T: Copy>(rng: &mut SeededRng, items: &[T]) -> T {
 
 fn soleils_superset(state: &soleils::State, rng: &mut SeededRng) -> Vec<soleils::Action> {
     use soleils::Action::*;
-    let boxes = state.template().boxes().len() as u32;
-    let seats = state.players().len() as u8;
-    let player = rng.below(u64::from(seats)) as u8;
+    let boxes = state.template().boxes().len();
+    let seats = state.players().len();
+    let player = Seat::new(rng.below(seats as u64) as usize);
     let mut all = Vec::new();
     for value in Die::ALL {
         all.push(Sun { player, value });
-        for slot in 0..boxes {
+        for slot in (0..boxes).map(BoxIx::new) {
             all.push(Place {
                 player,
                 slot,
@@ -59,18 +59,18 @@ fn soleils_superset(state: &soleils::State, rng: &mut SeededRng) -> Vec<soleils:
         }
     }
     for from in 0..boxes {
-        for &to in state.template().neighbours(from as usize) {
+        for to in state.template().neighbours_of(BoxIx::new(from)) {
             all.push(CrabCopy {
                 player,
-                from,
-                to: to as u32,
+                from: BoxIx::new(from),
+                to,
             });
         }
         // A box that is not a neighbour.
         all.push(CrabCopy {
             player,
-            from,
-            to: (from + boxes / 2) % boxes,
+            from: BoxIx::new(from),
+            to: BoxIx::new((from + boxes / 2) % boxes),
         });
     }
     all.push(CrabDecline { player });
@@ -202,19 +202,19 @@ fn soleils_actions_agree_with_the_events_they_replace() {
 
 fn summertime_superset(state: &summertime::State) -> Vec<summertime::Action> {
     use summertime::Action::*;
-    let cards = state.deck().cards().len() as u32;
+    let cards = state.deck().cards().len();
     let mut all = vec![Discard];
-    for player in 0..2u8 {
+    for player in (0..2).map(Seat::new) {
         all.extend([EndTurn { player }, Flip { player }, Pass { player }]);
-        for card in 0..cards {
+        for card in (0..cards).map(CardIx::new) {
             all.push(Buy { player, card });
         }
     }
-    let player = state.active() as u8;
-    let hand: Vec<u32> = state.players()[state.active()]
+    let player = Seat::new(state.active());
+    let hand: Vec<CardIx> = state.players()[state.active()]
         .hand
         .iter()
-        .map(|&c| c as u32)
+        .map(|&c| CardIx::new(c))
         .collect();
     let cells: Vec<(i32, i32)> = if state.grid().is_empty() {
         vec![(0, 0), (1, 0), (0, -1)]
@@ -227,13 +227,14 @@ fn summertime_superset(state: &summertime::State) -> Vec<summertime::Action> {
             .flat_map(|x| (y0 - 2..=y1 + 2).map(move |y| (x, y)))
             .collect()
     };
-    for &card in hand.iter().chain(&[0, cards - 1]) {
+    for &card in hand.iter().chain(&[CardIx::new(0), CardIx::new(cards - 1)]) {
         for &cell in &cells {
             all.push(Play { player, card, cell });
         }
     }
     for stack in 0..4u8 {
-        for card in 0..cards {
+        for c in 0..cards {
+            let card = CardIx::new(c);
             all.push(Reveal {
                 stack,
                 card,
@@ -242,7 +243,7 @@ fn summertime_superset(state: &summertime::State) -> Vec<summertime::Action> {
             all.push(Reveal {
                 stack,
                 card,
-                behind: Some([card % 3, 1, 0]),
+                behind: Some([c as u32 % 3, 1, 0]),
             });
         }
     }

@@ -152,12 +152,12 @@ impl Table {
         &self.state.players()[self.state.player_index(name).unwrap()]
     }
     fn value(&self, name: &str, b: &str) -> Option<u8> {
-        let b = self.state.template().box_index(b).unwrap();
+        let b = self.state.template().box_ix(b).unwrap();
         self.player(name).value(b)
     }
     fn how(&self, name: &str, b: &str) -> How {
-        let b = self.state.template().box_index(b).unwrap();
-        self.player(name).marks[b].unwrap().how
+        let b = self.state.template().box_ix(b).unwrap();
+        self.player(name).mark(b).unwrap().how
     }
     fn score(&self, name: &str) -> ScoreLine {
         score(&self.state)
@@ -497,7 +497,7 @@ fn a_crab_copy_into_a_crab_box_may_copy_again() {
     t.when(crab("Ann", "A1", "B1")).unwrap();
     assert_eq!(
         t.player("Ann").turn.crab_from,
-        t.state.template().box_index("B1")
+        t.state.template().box_ix("B1")
     );
     t.when(crab("Ann", "B1", "C1")).unwrap();
     assert_eq!(t.value("Ann", "C1"), Some(2));

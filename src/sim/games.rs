@@ -268,7 +268,7 @@ impl Simulated for Summertime {
                 let card = state.stacks()[usize::from(stack)].cards[0];
                 Some(summertime::Action::Reveal {
                     stack,
-                    card: u32::try_from(card).expect("a deck has fewer than 2^32 cards"),
+                    card: summertime::CardIx::new(card),
                     behind: None,
                 })
             }

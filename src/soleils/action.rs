@@ -13,27 +13,40 @@ use super::die::Die;
 use super::error::RuleError;
 use super::event::{BonusPlaced, CrabCopied, Event, Placed, PlayerOnly, Rolled, SunEntered};
 use super::state::State;
-use super::template::BoxIndex;
+use super::template::BoxIx;
+use crate::game::Seat;
 use crate::suggest::closest;
 
-/// One roll or decision, by index. Player indexes are seats in the order of
-/// the start event; box indexes are positions in the template's box list.
+/// One roll or decision, by index: a player is a [`Seat`] in the order of
+/// the start event, a box a [`BoxIx`] of the template.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// The three shared dice of a new round.
     Roll([Die; 3]),
     /// Write `value` into box `slot`.
-    Place { player: u8, slot: u32, value: Die },
+    Place {
+        player: Seat,
+        slot: BoxIx,
+        value: Die,
+    },
     /// Copy the crab box `from` just written into its neighbour `to`.
-    CrabCopy { player: u8, from: u32, to: u32 },
+    CrabCopy {
+        player: Seat,
+        from: BoxIx,
+        to: BoxIx,
+    },
     /// Leave a crab copy unused.
-    CrabDecline { player: u8 },
+    CrabDecline { player: Seat },
     /// Add `value` to the sun track.
-    Sun { player: u8, value: Die },
+    Sun { player: Seat, value: Die },
     /// Write a bonus digit into box `slot`.
-    BonusPlace { player: u8, slot: u32, value: Die },
+    BonusPlace {
+        player: Seat,
+        slot: BoxIx,
+        value: Die,
+    },
     /// Give up a bonus digit.
-    BonusDecline { player: u8 },
+    BonusDecline { player: Seat },
 }
 
 /// A player's decision by kind, as an [`Action`] or an [`Event`] makes it:
@@ -64,7 +77,7 @@ impl Decision {
 
 impl Action {
     /// The seat that decides, or `None` for a roll.
-    pub fn player(self) -> Option<usize> {
+    pub fn seat(self) -> Option<Seat> {
         match self {
             Action::Roll(_) => None,
             Action::Place { player, .. }
@@ -72,8 +85,13 @@ impl Action {
             | Action::CrabDecline { player }
             | Action::Sun { player, .. }
             | Action::BonusPlace { player, .. }
-            | Action::BonusDecline { player } => Some(usize::from(player)),
+            | Action::BonusDecline { player } => Some(player),
         }
+    }
+
+    /// [`Action::seat`] as a position in the list of players.
+    pub fn player(self) -> Option<usize> {
+        self.seat().map(Seat::index)
     }
 
     /// The `type` of the event this action is.
@@ -97,42 +115,47 @@ impl Action {
         })
     }
 
-    /// Whether every index names a seat and a box of this table.
-    pub(super) fn in_bounds(self, state: &State) -> bool {
-        let boxes = state.template.boxes().len();
-        let seat = self.player().is_none_or(|p| p < state.players.len());
-        let slots = match self {
-            Action::Place { slot, .. } | Action::BonusPlace { slot, .. } => (slot as usize) < boxes,
-            Action::CrabCopy { from, to, .. } => (from as usize) < boxes && (to as usize) < boxes,
-            _ => true,
+    /// The first index of this action that names no seat or box of the
+    /// table, as the error it is: an action built for another table.
+    pub(super) fn beyond(self, state: &State) -> Result<(), RuleError> {
+        if let Some(seat) = self.seat()
+            && seat.index() >= state.players.len()
+        {
+            return Err(RuleError::UnknownPlayer {
+                found: format!("seat {}", seat.index()),
+                known: state.players.iter().map(|p| p.name.clone()).collect(),
+                suggestion: Default::default(),
+            });
+        }
+        let last = match self {
+            Action::Place { slot, .. } | Action::BonusPlace { slot, .. } => slot,
+            Action::CrabCopy { from, to, .. } => from.max(to),
+            _ => return Ok(()),
         };
-        seat && slots
+        if state.template.has_box(last) {
+            return Ok(());
+        }
+        Err(RuleError::UnknownBox {
+            found: format!("box number {}", last.index()),
+            suggestion: Default::default(),
+        })
     }
 }
 
-/// A seat as an action holds it. There are at most twelve.
-pub(super) fn seat(p: usize) -> u8 {
-    u8::try_from(p).expect("at most twelve players")
-}
-
-/// A box index as an action holds it.
-pub(super) fn slot(b: BoxIndex) -> u32 {
-    u32::try_from(b).expect("a template has fewer than 2^32 boxes")
-}
-
-fn seat_named(state: &State, name: &str) -> Result<usize, RuleError> {
-    state
-        .player_index(name)
-        .ok_or_else(|| RuleError::UnknownPlayer {
+fn seat_named(state: &State, name: &str) -> Result<Seat, RuleError> {
+    match state.player_index(name) {
+        Some(p) => Ok(Seat::new(p)),
+        None => Err(RuleError::UnknownPlayer {
             found: name.to_owned(),
             known: state.players.iter().map(|p| p.name.clone()).collect(),
             suggestion: closest(name, state.players.iter().map(|p| p.name.as_str())),
-        })
+        }),
+    }
 }
 
-fn box_index(state: &State, id: &str) -> Result<u32, RuleError> {
-    match state.template.box_index(id) {
-        Some(b) => Ok(slot(b)),
+fn box_named(state: &State, id: &str) -> Result<BoxIx, RuleError> {
+    match state.template.box_ix(id) {
+        Some(b) => Ok(b),
         None => Err(RuleError::UnknownBox {
             found: id.to_owned(),
             suggestion: closest(id, state.template.boxes().iter().map(|b| b.id.as_str())),
@@ -145,8 +168,8 @@ fn box_index(state: &State, id: &str) -> Result<u32, RuleError> {
 /// The rules that `apply` has always checked before a name (the game is
 /// over, a second start, an unknown player, no roll yet, the wrong step, a
 /// crab copy from the wrong box) come first here too, so that every message
-/// stays what it was. They are [`check`](super::apply)'s own functions: a
-/// rule lives once.
+/// stays what it was. They are the functions of `apply`'s `check`: a rule
+/// lives once.
 pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
     game_over(state)?;
     let decision = match event {
@@ -159,20 +182,19 @@ pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
         Event::BonusPlaced(_) => Decision::BonusPlace,
         Event::BonusDeclined(_) => Decision::BonusDecline,
     };
-    let p = seat_named(state, event.player().unwrap_or_default())?;
-    let (_, step) = check_turn(state, p, decision)?;
-    let player = seat(p);
+    let player = seat_named(state, event.player().unwrap_or_default())?;
+    let (_, step) = check_turn(state, player, decision)?;
     Ok(match event {
         Event::Started(_) | Event::Rolled(_) => unreachable!("returned above"),
         Event::Placed(e) => Action::Place {
             player,
-            slot: box_index(state, &e.box_id)?,
+            slot: box_named(state, &e.box_id)?,
             value: e.value,
         },
         Event::CrabCopied(e) => {
-            let from = box_index(state, &e.from)?;
-            check_crab_source(state, step, from as usize)?;
-            let to = box_index(state, &e.to)?;
+            let from = box_named(state, &e.from)?;
+            check_crab_source(state, step, from)?;
+            let to = box_named(state, &e.to)?;
             Action::CrabCopy { player, from, to }
         }
         Event::CrabDeclined(_) => Action::CrabDecline { player },
@@ -182,7 +204,7 @@ pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
         },
         Event::BonusPlaced(e) => Action::BonusPlace {
             player,
-            slot: box_index(state, &e.box_id)?,
+            slot: box_named(state, &e.box_id)?,
             value: e.value,
         },
         Event::BonusDeclined(_) => Action::BonusDecline { player },
@@ -191,8 +213,8 @@ pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
 
 /// The event an action is, with the names of `state`'s players and sheet.
 pub fn describe(state: &State, action: Action) -> Event {
-    let name = |p: u8| state.players[usize::from(p)].name.clone();
-    let id = |b: u32| state.template.boxes()[b as usize].id.clone();
+    let name = |p: Seat| state.player(p).name.clone();
+    let id = |b: BoxIx| state.template[b].id.clone();
     match action {
         Action::Roll(dice) => Event::Rolled(Rolled { dice }),
         Action::Place {

@@ -9,7 +9,8 @@ use super::error::{Expected, Requirement, RuleError, SunChoice};
 use super::event::Event;
 use super::options::{SkipPlacement, SunBonus};
 use super::state::{How, Mark, Over, Player, State, Step};
-use super::template::{BoxIndex, Reward, Template, left_over};
+use super::template::{BoxIndex, BoxIx, Reward, Template, left_over};
+use crate::game::Seat;
 
 /// Folds one event into the state, or explains why it is illegal now.
 pub fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {
@@ -46,28 +47,21 @@ pub(super) fn game_over(state: &State) -> Result<(), RuleError> {
 /// that come before a name.
 fn check(state: &State, action: Action) -> Result<(), RuleError> {
     game_over(state)?;
-    if !action.in_bounds(state) {
-        return Err(out_of_bounds(state, action));
-    }
-    let (Some(p), Some(decision)) = (action.player(), action.decision()) else {
+    action.beyond(state)?;
+    let (Some(p), Some(decision)) = (action.seat(), action.decision()) else {
         return check_roll(state);
     };
     let (dice, step) = check_turn(state, p, decision)?;
     match action {
         Action::Roll(_) => unreachable!("a roll has no player"),
-        Action::Place { slot, value, .. } => {
-            check_placed(state, p, dice, slot as usize, value.get())
-        }
+        Action::Place { slot, value, .. } => check_placed(state, p, dice, slot, value.get()),
         Action::CrabCopy { from, to, .. } => {
-            let (from, to) = (from as usize, to as usize);
             check_crab_source(state, step, from)?;
             check_crab_target(state, p, from, to)
         }
         Action::CrabDecline { .. } | Action::BonusDecline { .. } => Ok(()),
         Action::Sun { value, .. } => check_sun(state, p, dice, value.get()),
-        Action::BonusPlace { slot, value, .. } => {
-            check_writable(state, p, slot as usize, value.get())
-        }
+        Action::BonusPlace { slot, value, .. } => check_writable(state, p, slot, value.get()),
     }
 }
 
@@ -77,7 +71,7 @@ fn check(state: &State, action: Action) -> Result<(), RuleError> {
 /// bonus decision a bonus step). Gives the roll and that step.
 pub(super) fn check_turn(
     state: &State,
-    p: usize,
+    p: Seat,
     decision: Decision,
 ) -> Result<([u8; 3], Step), RuleError> {
     let found = decision.kind();
@@ -85,7 +79,7 @@ pub(super) fn check_turn(
         let round = state.round + 1;
         return Err(RuleError::NoRoll { round, found });
     };
-    let step = state.players[p].turn.step();
+    let step = state.player(p).turn.step();
     let answers = match decision {
         Decision::Place => step == Step::PlaceOrSun,
         Decision::CrabCopy | Decision::CrabDecline => matches!(step, Step::Crab(_)),
@@ -101,66 +95,37 @@ pub(super) fn check_turn(
 
 /// A crab copy comes from the crab box just written: `step` is the crab
 /// step [`check_turn`] gave.
-pub(super) fn check_crab_source(
-    state: &State,
-    step: Step,
-    from: BoxIndex,
-) -> Result<(), RuleError> {
+pub(super) fn check_crab_source(state: &State, step: Step, from: BoxIx) -> Result<(), RuleError> {
     let Step::Crab(source) = step else {
         unreachable!("check_turn accepts a crab copy only at a crab step")
     };
-    if from == source {
+    if from.index() == source {
         return Ok(());
     }
-    let boxes = state.template.boxes();
     Err(RuleError::WrongCrabSource {
-        expected: boxes[source].id.clone(),
-        found: boxes[from].id.clone(),
+        expected: state.template.boxes()[source].id.clone(),
+        found: state.template[from].id.clone(),
     })
 }
 
 /// A crab copy goes to a neighbour of its source that may take the value.
-fn check_crab_target(
-    state: &State,
-    p: usize,
-    from: BoxIndex,
-    to: BoxIndex,
-) -> Result<(), RuleError> {
-    let boxes = state.template.boxes();
-    let neighbours = state.template.neighbours(from);
-    if !neighbours.contains(&to) {
+fn check_crab_target(state: &State, p: Seat, from: BoxIx, to: BoxIx) -> Result<(), RuleError> {
+    let template = &state.template;
+    if !template.neighbours_of(from).any(|n| n == to) {
         return Err(RuleError::NotAdjacent {
-            from: boxes[from].id.clone(),
-            to: boxes[to].id.clone(),
-            neighbours: neighbours.iter().map(|&n| boxes[n].id.clone()).collect(),
+            from: template[from].id.clone(),
+            to: template[to].id.clone(),
+            neighbours: template
+                .neighbours_of(from)
+                .map(|n| template[n].id.clone())
+                .collect(),
         });
     }
-    let value = state.players[p]
+    let value = state
+        .player(p)
         .value(from)
         .expect("a crab source is filled");
     check_writable(state, p, to, value)
-}
-
-/// An action that does not fit this table: its seat or box does not exist.
-fn out_of_bounds(state: &State, action: Action) -> RuleError {
-    match action.player() {
-        Some(p) if p >= state.players.len() => RuleError::UnknownPlayer {
-            found: format!("seat {p}"),
-            known: state.players.iter().map(|p| p.name.clone()).collect(),
-            suggestion: Default::default(),
-        },
-        _ => {
-            let slot = match action {
-                Action::Place { slot, .. } | Action::BonusPlace { slot, .. } => slot,
-                Action::CrabCopy { from, to, .. } => from.max(to),
-                _ => 0,
-            };
-            RuleError::UnknownBox {
-                found: format!("box number {slot}"),
-                suggestion: Default::default(),
-            }
-        }
-    }
 }
 
 /// Writes a checked action.
@@ -182,34 +147,26 @@ fn commit_decision(state: &mut State, action: Action) {
     let template = &*state.template;
     let options = state.options;
     let round = state.round;
-    let Some(p) = action.player() else { return };
-    let player = &mut state.players[p];
+    let Some(p) = action.seat() else { return };
+    // The template and the sheet are borrowed apart.
+    let player = &mut state.players[p.index()];
     match action {
         Action::Roll(_) => {}
         Action::Place { slot, value, .. } => {
-            let (b, value) = (slot as usize, value.get());
-            player.turn.placed = Some((b, value));
-            fill(template, player, round, b, value, How::Placed);
+            let value = value.get();
+            player.turn.placed = Some((slot, value));
+            fill(template, player, round, slot, value, How::Placed);
         }
         Action::CrabCopy { from, to, .. } => {
-            let value = player
-                .value(from as usize)
-                .expect("a crab source is filled");
+            let value = player.value(from).expect("a crab source is filled");
             player.turn.crab_from = None;
-            fill(template, player, round, to as usize, value, How::Crab);
+            fill(template, player, round, to, value, How::Crab);
         }
         Action::CrabDecline { .. } => player.turn.crab_from = None,
         Action::Sun { value, .. } => enter_sun(template, options, player, value.get()),
         Action::BonusPlace { slot, value, .. } => {
             player.turn.bonus_pending -= 1;
-            fill(
-                template,
-                player,
-                round,
-                slot as usize,
-                value.get(),
-                How::Bonus,
-            );
+            fill(template, player, round, slot, value.get(), How::Bonus);
         }
         Action::BonusDecline { .. } => player.turn.bonus_pending -= 1,
     }
@@ -220,12 +177,12 @@ fn commit_decision(state: &mut State, action: Action) {
 /// `spare` is scratch space reused between calls, so that nothing is
 /// allocated once it has grown.
 pub fn total_after(state: &mut State, action: Action, spare: &mut Player) -> Option<u32> {
-    let p = action.player()?;
+    let p = action.seat()?;
     check(state, action).ok()?;
-    spare.clone_from(&state.players[p]);
+    spare.clone_from(state.player(p));
     commit_decision(state, action);
-    let total = super::score::total_of(state, p);
-    std::mem::swap(&mut state.players[p], spare);
+    let total = super::score::total_of(state, p.index());
+    std::mem::swap(state.player_mut(p), spare);
     Some(total)
 }
 
@@ -259,11 +216,11 @@ fn expected(state: &State, step: Step) -> Expected {
 }
 
 /// Why player `p`, at `step`, may not make the decision `found` now.
-fn wrong_step(state: &State, p: usize, step: Step, found: &'static str) -> RuleError {
+fn wrong_step(state: &State, p: Seat, step: Step, found: &'static str) -> RuleError {
     if let Some(no_copy) = no_crab_copy(state, p, found) {
         return no_copy;
     }
-    let player = &state.players[p];
+    let player = state.player(p);
     let waiting = state
         .players
         .iter()
@@ -292,42 +249,46 @@ fn wrong_step(state: &State, p: usize, step: Step, found: &'static str) -> RuleE
 /// A crab decision from a player whose placement this round went to a crab
 /// box none of whose neighbours could take the value, and who copied
 /// nothing: say why there is nothing to decide.
-fn no_crab_copy(state: &State, p: usize, found: &'static str) -> Option<RuleError> {
+fn no_crab_copy(state: &State, p: Seat, found: &'static str) -> Option<RuleError> {
     if !matches!(found, "crab_copied" | "crab_declined") {
         return None;
     }
-    let player = &state.players[p];
+    let player = state.player(p);
     let (b, value) = player.turn.placed?;
     let template = &state.template;
-    if !template.boxes()[b].crab {
+    if !template[b].crab {
         return None;
     }
-    let neighbours = template.neighbours(b);
-    let copied = neighbours
-        .iter()
-        .any(|&n| player.marks[n].is_some_and(|m| m.how == How::Crab && m.round == state.round));
-    let open = neighbours.iter().any(|&n| {
-        player.marks[n].is_none() && template.violation(n, value, |o| player.value(o)).is_none()
+    let copied = template.neighbours_of(b).any(|n| {
+        player
+            .mark(n)
+            .is_some_and(|m| m.how == How::Crab && m.round == state.round)
+    });
+    let open = template.neighbours_of(b).any(|n| {
+        player.mark(n).is_none()
+            && template
+                .violation(n.index(), value, written(player))
+                .is_none()
     });
     (!copied && !open).then(|| RuleError::NoCrabCopy {
         player: player.name.clone(),
-        id: template.boxes()[b].id.clone(),
+        id: template[b].id.clone(),
         value,
         found,
     })
 }
 
 /// Checks that `value` may be written into box `b` of player `p`'s sheet.
-fn check_writable(state: &State, p: usize, b: BoxIndex, value: u8) -> Result<(), RuleError> {
-    let player = &state.players[p];
-    let id = &state.template.boxes()[b].id;
-    if let Some(mark) = player.marks[b] {
+fn check_writable(state: &State, p: Seat, b: BoxIx, value: u8) -> Result<(), RuleError> {
+    let player = state.player(p);
+    let id = &state.template[b].id;
+    if let Some(mark) = player.mark(b) {
         return Err(RuleError::BoxFilled {
             id: id.clone(),
             value: mark.value,
         });
     }
-    match state.template.violation(b, value, |o| player.value(o)) {
+    match state.template.violation(b.index(), value, written(player)) {
         None => Ok(()),
         Some(violation) => Err(RuleError::Violates {
             id: id.clone(),
@@ -342,20 +303,26 @@ fn check_writable(state: &State, p: usize, b: BoxIndex, value: u8) -> Result<(),
 
 /// Whether `value` may be written into box `b` of `player`'s sheet: the
 /// box is empty and its constraints allow the value (see [`fill`]).
-pub(super) fn writable(player: &Player, b: BoxIndex, value: u8) -> bool {
-    player.allowed[b] & (1 << value) != 0
+pub(super) fn writable(player: &Player, b: BoxIx, value: u8) -> bool {
+    player.allowed[b.index()] & (1 << value) != 0
+}
+
+/// The values written on `player`'s sheet, by box, as the template's
+/// constraints read them.
+fn written(player: &Player) -> impl Fn(BoxIndex) -> Option<u8> + '_ {
+    |o| player.marks[o].map(|m| m.value)
 }
 
 fn check_placed(
     state: &State,
-    p: usize,
+    p: Seat,
     dice: [u8; 3],
-    b: BoxIndex,
+    b: BoxIx,
     value: u8,
 ) -> Result<(), RuleError> {
-    let id = &state.template.boxes()[b].id;
-    let pearl = state.template.boxes()[b].pearl;
-    if let Some(mark) = state.players[p].marks[b] {
+    let sheet_box = &state.template[b];
+    let (id, pearl) = (&sheet_box.id, sheet_box.pearl);
+    if let Some(mark) = state.player(p).mark(b) {
         return Err(RuleError::BoxFilled {
             id: id.clone(),
             value: mark.value,
@@ -380,9 +347,9 @@ fn check_placed(
 }
 
 /// The first placement the roll allows player `p`, if any.
-pub(super) fn first_placement(state: &State, p: usize, dice: [u8; 3]) -> Option<(BoxIndex, u8)> {
+pub(super) fn first_placement(state: &State, p: Seat, dice: [u8; 3]) -> Option<(BoxIx, u8)> {
     let mut first = None;
-    placements(&state.template, &state.players[p], dice, |b, v| {
+    placements(&state.template, state.player(p), dice, |b, v| {
         first = Some((b, v));
         false
     });
@@ -395,11 +362,10 @@ pub(super) fn placements(
     template: &Template,
     player: &Player,
     dice: [u8; 3],
-    mut each: impl FnMut(BoxIndex, u8) -> bool,
+    mut each: impl FnMut(BoxIx, u8) -> bool,
 ) {
     for &(b, mask) in template.placement_masks_for(dice) {
-        let b = b as usize;
-        let mut values = player.allowed[b] & mask;
+        let mut values = player.allowed[b.index()] & mask;
         while values != 0 {
             let value = values.trailing_zeros() as u8;
             if !each(b, value) {
@@ -410,12 +376,12 @@ pub(super) fn placements(
     }
 }
 
-fn check_sun(state: &State, p: usize, dice: [u8; 3], value: u8) -> Result<(), RuleError> {
-    let turn = state.players[p].turn;
+fn check_sun(state: &State, p: Seat, dice: [u8; 3], value: u8) -> Result<(), RuleError> {
+    let turn = state.player(p).turn;
     match turn.placed {
         Some(_) if turn.frog => Ok(()),
         Some((b, placed)) => {
-            let pearl = state.template.boxes()[b].pearl;
+            let pearl = state.template[b].pearl;
             let left = left_over(dice, pearl, placed).expect("a placement leaves a die");
             if value == left {
                 Ok(())
@@ -437,8 +403,8 @@ fn check_sun(state: &State, p: usize, dice: [u8; 3], value: u8) -> Result<(), Ru
                 && let Some((b, v)) = first_placement(state, p, dice)
             {
                 return Err(RuleError::SkipNotAllowed {
-                    player: state.players[p].name.clone(),
-                    id: state.template.boxes()[b].id.clone(),
+                    player: state.player(p).name.clone(),
+                    id: state.template[b].id.clone(),
                     value: v,
                 });
             }
@@ -474,14 +440,14 @@ fn enter_sun(
 
 /// Writes a checked value and triggers everything writing it does: frog,
 /// zone flag, group reward and crab.
-fn fill(template: &Template, player: &mut Player, round: u16, b: BoxIndex, value: u8, how: How) {
-    let sheet_box = &template.boxes()[b];
-    player.marks[b] = Some(Mark { value, how, round });
-    player.allowed[b] = 0;
+fn fill(template: &Template, player: &mut Player, round: u16, b: BoxIx, value: u8, how: How) {
+    let sheet_box = &template[b];
+    player.marks[b.index()] = Some(Mark { value, how, round });
+    player.allowed[b.index()] = 0;
     // What each constrained box may take now: what it could take, less
     // what the value just written rules out (a written box stays at 0).
     for &(other, masks) in template.effects(b) {
-        player.allowed[other as usize] &= masks[usize::from(value)];
+        player.allowed[other.index()] &= masks[usize::from(value)];
     }
     if sheet_box.frog && how != How::Bonus && player.turn.sun.is_none() {
         player.turn.frog = true;
@@ -502,9 +468,8 @@ fn fill(template: &Template, player: &mut Player, round: u16, b: BoxIndex, value
     }
     let crab = sheet_box.crab
         && template
-            .neighbours(b)
-            .iter()
-            .any(|&n| writable(player, n, value));
+            .neighbours_of(b)
+            .any(|n| writable(player, n, value));
     player.turn.crab_from = crab.then_some(b);
 }
 

@@ -1,13 +1,14 @@
 //! The one source of truth for what may happen next. A property test checks
 //! that [`legal_actions`] and [`super::apply_action`] agree both ways.
 
-use super::action::{Action, describe, seat, slot};
+use super::action::{Action, describe};
 use super::apply::{placements, writable};
 use super::die::Die;
 use super::event::Event;
 use super::options::SkipPlacement;
 use super::state::{State, Step};
-use super::template::left_over;
+use super::template::{BoxIx, left_over};
+use crate::game::Seat;
 
 /// Every action that is legal now, for any player, or every roll, written
 /// into `out` (cleared first) so that a caller can reuse one buffer.
@@ -27,29 +28,28 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
         return;
     }
     for p in 0..state.players.len() {
-        push_legal_for(state, p, out);
+        push_legal_for(state, Seat::new(p), out);
     }
 }
 
 /// Every action player `p` may take now, written into `out` (cleared first).
 pub fn legal_actions_for(state: &State, p: usize, out: &mut Vec<Action>) {
     out.clear();
-    push_legal_for(state, p, out);
+    if p < state.players.len() {
+        push_legal_for(state, Seat::new(p), out);
+    }
 }
 
 fn die(value: u8) -> Die {
     Die::new(value).expect("dice and box values are 1 to 6")
 }
 
-fn push_legal_for(state: &State, p: usize, out: &mut Vec<Action>) {
+fn push_legal_for(state: &State, me: Seat, out: &mut Vec<Action>) {
     let (Some(dice), None) = (state.dice, &state.ended) else {
         return;
     };
-    let Some(player) = state.players.get(p) else {
-        return;
-    };
+    let player = state.player(me);
     let template = &*state.template;
-    let me = seat(p);
     match player.turn.step() {
         Step::Done => {}
         Step::PlaceOrSun => {
@@ -58,7 +58,7 @@ fn push_legal_for(state: &State, p: usize, out: &mut Vec<Action>) {
                 any_placement = true;
                 out.push(Action::Place {
                     player: me,
-                    slot: slot(b),
+                    slot: b,
                     value: die(value),
                 });
                 true
@@ -77,13 +77,14 @@ fn push_legal_for(state: &State, p: usize, out: &mut Vec<Action>) {
             }
         }
         Step::Crab(from) => {
+            let from = BoxIx::new(from);
             let value = player.value(from).expect("a crab source is filled");
-            for &to in template.neighbours(from) {
+            for to in template.neighbours_of(from) {
                 if writable(player, to, value) {
                     out.push(Action::CrabCopy {
                         player: me,
-                        from: slot(from),
-                        to: slot(to),
+                        from,
+                        to,
                     });
                 }
             }
@@ -97,7 +98,7 @@ fn push_legal_for(state: &State, p: usize, out: &mut Vec<Action>) {
             if player.turn.frog {
                 out.extend(Die::ALL.map(|value| Action::Sun { player: me, value }));
             } else {
-                let pearl = template.boxes()[b].pearl;
+                let pearl = template[b].pearl;
                 let left = left_over(dice, pearl, placed).expect("a placement leaves a die");
                 out.push(Action::Sun {
                     player: me,
@@ -106,12 +107,12 @@ fn push_legal_for(state: &State, p: usize, out: &mut Vec<Action>) {
             }
         }
         Step::Bonus => {
-            for b in 0..template.boxes().len() {
+            for b in (0..template.boxes().len()).map(BoxIx::new) {
                 for value in Die::ALL {
                     if writable(player, b, value.get()) {
                         out.push(Action::BonusPlace {
                             player: me,
-                            slot: slot(b),
+                            slot: b,
                             value,
                         });
                     }

@@ -16,6 +16,7 @@ mod setup;
 mod state;
 pub mod template;
 
+pub use crate::game::Seat;
 pub use action::{Action, describe, resolve};
 pub use apply::{apply, apply_action, is_legal, total_after};
 pub use die::{Dice, Die, NotADie};
@@ -26,7 +27,7 @@ pub use options::{Options, Sailboats, SkipPlacement, SunBonus};
 pub use score::{SEASHELL_MAJORITY, ScoreLine, score, total_of};
 pub use setup::{MAX_PLAYERS, setup, table};
 pub use state::{EndReason, Gains, How, Mark, Player, State, Step, Turn};
-pub use template::Template;
+pub use template::{BoxIx, Template};
 
 /// 62 Soleils d'été as a [`crate::game::Game`].
 pub struct Soleils;

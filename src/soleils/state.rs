@@ -1,7 +1,8 @@
 //! The state of a 62 Soleils game between two events.
 
 use super::options::Options;
-use super::template::{BoxIndex, Template};
+use super::template::{BoxIndex, BoxIx, Template};
+use crate::game::Seat;
 use serde::Serialize;
 use std::sync::{Arc, OnceLock};
 
@@ -26,11 +27,11 @@ pub struct Mark {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Turn {
     /// The box and value of this round's placement.
-    pub placed: Option<(BoxIndex, u8)>,
+    pub placed: Option<(BoxIx, u8)>,
     /// A frog box was filled in the placement step: the sun entry is free.
     pub frog: bool,
     /// A crab box was just written and a copy from it is possible.
-    pub crab_from: Option<BoxIndex>,
+    pub crab_from: Option<BoxIx>,
     /// The value entered on the sun track this round.
     pub sun: Option<u8>,
     /// Bonus digits won this round and not yet placed or declined.
@@ -42,7 +43,7 @@ pub struct Turn {
 pub enum Step {
     /// A placement, or a sun entry that skips it.
     PlaceOrSun,
-    /// A crab copy from this box, or a decline.
+    /// A crab copy from this box (its [`BoxIx::index`]), or a decline.
     Crab(BoxIndex),
     /// The sun entry.
     Sun,
@@ -55,7 +56,7 @@ pub enum Step {
 impl Turn {
     pub fn step(&self) -> Step {
         if let Some(from) = self.crab_from {
-            Step::Crab(from)
+            Step::Crab(from.index())
         } else if self.sun.is_none() {
             if self.placed.is_none() {
                 Step::PlaceOrSun
@@ -106,8 +107,15 @@ pub struct Player {
 }
 
 impl Player {
-    pub fn value(&self, b: BoxIndex) -> Option<u8> {
-        self.marks[b].map(|m| m.value)
+    /// What box `b` holds, if written.
+    #[inline]
+    pub fn mark(&self, b: BoxIx) -> Option<Mark> {
+        self.marks[b.index()]
+    }
+    /// The value box `b` holds, if written.
+    #[inline]
+    pub fn value(&self, b: BoxIx) -> Option<u8> {
+        self.mark(b).map(|m| m.value)
     }
 }
 
@@ -302,6 +310,15 @@ impl State {
     }
     pub fn player_index(&self, name: &str) -> Option<usize> {
         self.players.iter().position(|p| p.name == name)
+    }
+    /// The sheet of the player at `seat`.
+    #[inline]
+    pub fn player(&self, seat: Seat) -> &Player {
+        &self.players[seat.index()]
+    }
+    #[inline]
+    pub(super) fn player_mut(&mut self, seat: Seat) -> &mut Player {
+        &mut self.players[seat.index()]
     }
     /// Every player has finished the current round (or none has begun).
     pub fn round_closed(&self) -> bool {

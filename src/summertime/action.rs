@@ -6,14 +6,16 @@
 use super::apply::{
     check_discard_due, check_reveal, check_reveal_due, check_turn, game_over, turn_phase,
 };
+use super::deck::CardIx;
 use super::error::RuleError;
 use super::event::{Bought, Discarded, Event, Played, PlayerOnly, Revealed};
 use super::state::{Cell, State};
-use crate::game::EventKind;
+use crate::game::{EventKind, Seat};
 use crate::suggest::closest;
 
-/// One event of the table, by index. Players are seats in the order of the
-/// start event; cards and items are positions in the deck.
+/// One event of the table, by index: a player is a [`Seat`] in the order of
+/// the start event, a card a [`CardIx`] of the deck, an item its position in
+/// the deck's list of items.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// A card turned up in front of `stack`. In a physical game with cards
@@ -21,28 +23,28 @@ pub enum Action {
     /// the three items were written (not necessarily sorted).
     Reveal {
         stack: u8,
-        card: u32,
+        card: CardIx,
         behind: Option<[u32; 3]>,
     },
     /// After two passes in a row, the face-up cards leave the game.
     Discard,
     Buy {
-        player: u8,
-        card: u32,
+        player: Seat,
+        card: CardIx,
     },
     Play {
-        player: u8,
-        card: u32,
+        player: Seat,
+        card: CardIx,
         cell: Cell,
     },
     EndTurn {
-        player: u8,
+        player: Seat,
     },
     Flip {
-        player: u8,
+        player: Seat,
     },
     Pass {
-        player: u8,
+        player: Seat,
     },
 }
 
@@ -72,15 +74,20 @@ impl Decision {
 
 impl Action {
     /// The seat that acts, or `None` for a reveal or a discard.
-    pub fn player(self) -> Option<usize> {
+    pub fn seat(self) -> Option<Seat> {
         match self {
             Action::Reveal { .. } | Action::Discard => None,
             Action::Buy { player, .. }
             | Action::Play { player, .. }
             | Action::EndTurn { player }
             | Action::Flip { player }
-            | Action::Pass { player } => Some(usize::from(player)),
+            | Action::Pass { player } => Some(player),
         }
+    }
+
+    /// [`Action::seat`] as a position in the list of players.
+    pub fn player(self) -> Option<usize> {
+        self.seat().map(Seat::index)
     }
 
     /// The `type` of the event this action is.
@@ -105,36 +112,43 @@ impl Action {
         })
     }
 
-    /// Whether every index names a seat, a card and an item of this table.
-    pub(super) fn in_bounds(self, state: &State) -> bool {
-        let cards = state.deck.cards().len();
-        let items = state.deck.items();
-        let seat = self.player().is_none_or(|p| p < state.players.len());
-        let rest = match self {
-            Action::Reveal { card, behind, .. } => {
-                (card as usize) < cards
-                    && behind.is_none_or(|b| b.iter().all(|&i| (i as usize) < items))
-            }
-            Action::Buy { card, .. } | Action::Play { card, .. } => (card as usize) < cards,
-            _ => true,
-        };
-        seat && rest
+    /// The first index of this action that names no card, item or seat of
+    /// the table, as the error it is: an action built for another table.
+    pub(super) fn beyond(self, state: &State) -> Result<(), RuleError> {
+        if let Action::Reveal { card, .. } | Action::Buy { card, .. } | Action::Play { card, .. } =
+            self
+            && !state.deck.has_card(card)
+        {
+            return Err(RuleError::UnknownCard {
+                found: format!("card number {}", card.index()),
+                suggestion: Default::default(),
+            });
+        }
+        if let Action::Reveal {
+            behind: Some(items),
+            ..
+        } = self
+            && let Some(&last) = items.iter().max()
+            && last as usize >= state.deck.items()
+        {
+            return Err(RuleError::UnknownItem {
+                found: format!("item number {last}"),
+            });
+        }
+        match self.seat() {
+            Some(seat) if seat.index() >= state.players.len() => Err(RuleError::UnknownPlayer {
+                found: format!("seat {}", seat.index()),
+                known: state.players.iter().map(|p| p.name.clone()).collect(),
+                suggestion: Default::default(),
+            }),
+            _ => Ok(()),
+        }
     }
 }
 
-/// A seat as an action holds it.
-pub(super) fn seat(p: usize) -> u8 {
-    u8::try_from(p).expect("two players")
-}
-
-/// A card or item index as an action holds it.
-pub(super) fn index(i: usize) -> u32 {
-    u32::try_from(i).expect("a deck has fewer than 2^32 cards")
-}
-
-fn card_index(state: &State, id: &str) -> Result<u32, RuleError> {
-    match state.deck.card_index(id) {
-        Some(c) => Ok(index(c)),
+fn card_named(state: &State, id: &str) -> Result<CardIx, RuleError> {
+    match state.deck.card_ix(id) {
+        Some(c) => Ok(c),
         None => Err(RuleError::UnknownCard {
             found: id.to_owned(),
             suggestion: closest(id, state.deck.cards().iter().map(|c| c.id.as_str())),
@@ -145,36 +159,35 @@ fn card_index(state: &State, id: &str) -> Result<u32, RuleError> {
 fn item(state: &State, id: &str) -> Option<u32> {
     (0..state.deck.items())
         .find(|&i| state.deck.item_id(i) == id)
-        .map(index)
+        .map(|i| u32::try_from(i).expect("a deck has fewer than 2^32 items"))
 }
 
 /// The acting player's seat, after the rule that has always come first: a
 /// turn phase.
-fn actor(state: &State, event: &Event) -> Result<usize, RuleError> {
+fn actor(state: &State, event: &Event) -> Result<Seat, RuleError> {
     turn_phase(state, event.kind())?;
     let name = event.player().unwrap_or_default();
-    state
-        .player_index(name)
-        .ok_or_else(|| RuleError::UnknownPlayer {
+    match state.player_index(name) {
+        Some(p) => Ok(Seat::new(p)),
+        None => Err(RuleError::UnknownPlayer {
             found: name.to_owned(),
             known: state.players.iter().map(|p| p.name.clone()).collect(),
             suggestion: closest(name, state.players.iter().map(|p| p.name.as_str())),
-        })
+        }),
+    }
 }
 
 /// Checks the names of `event` against `state` and gives its action. The
 /// rules `apply` has always checked before a name come first here too, so
-/// that every message stays what it was. They are [`check`]'s own
-/// functions: a rule lives once.
-///
-/// [`check`]: super::apply
+/// that every message stays what it was. They are the functions of
+/// `apply`'s `check`: a rule lives once.
 pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
     game_over(state)?;
     let decision = match event {
         Event::Started(_) => return Err(RuleError::SecondStart),
         Event::Revealed(e) => {
             check_reveal_due(state, e.stack)?;
-            let card = card_index(state, &e.card)?;
+            let card = card_named(state, &e.card)?;
             let Some(names) = &e.behind else {
                 let action = Action::Reveal {
                     stack: e.stack,
@@ -190,7 +203,7 @@ pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
                     None => {
                         // Every other rule of the reveal is checked first;
                         // none of them looks at which items are named.
-                        check_reveal(state, e.stack, card as usize, true)?;
+                        check_reveal(state, e.stack, card, true)?;
                         return Err(RuleError::UnknownItem {
                             found: name.clone(),
                         });
@@ -222,17 +235,16 @@ pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
         Event::TilesFlipped(_) => Decision::Flip,
         Event::Passed(_) => Decision::Pass,
     };
-    let p = actor(state, event)?;
-    check_turn(state, p, decision)?;
-    let player = seat(p);
+    let player = actor(state, event)?;
+    check_turn(state, player, decision)?;
     Ok(match event {
         Event::Bought(e) => Action::Buy {
             player,
-            card: card_index(state, &e.card)?,
+            card: card_named(state, &e.card)?,
         },
         Event::Played(e) => Action::Play {
             player,
-            card: card_index(state, &e.card)?,
+            card: card_named(state, &e.card)?,
             cell: (e.cell[0], e.cell[1]),
         },
         Event::TurnEnded(_) => Action::EndTurn { player },
@@ -247,8 +259,8 @@ pub fn resolve(state: &State, event: &Event) -> Result<Action, RuleError> {
 /// The event an action is, with the names of `state`'s players and deck.
 pub fn describe(state: &State, action: Action) -> Event {
     let deck = &state.deck;
-    let name = |p: u8| state.players[usize::from(p)].name.clone();
-    let id = |c: u32| deck.card(c as usize).id.clone();
+    let name = |p: Seat| state.player(p).name.clone();
+    let id = |c: CardIx| deck[c].id.clone();
     match action {
         Action::Reveal {
             stack,

@@ -2,12 +2,13 @@
 //! to do; only then does `apply` write. A rejected event changes nothing.
 
 use super::action::{Action, Decision, resolve};
-use super::deck::{CardIndex, Cost, Item, Value};
+use super::deck::{CardIndex, CardIx, Cost, Item, Value};
 use super::error::{At, Awaited, Before, Borders, Either, PassRun, RuleError};
 use super::event::Event;
 use super::state::{
     Cell, EndReason, Phase, Plays, Reveals, State, Tableau, TurnAction, TurnRecord, neighbours,
 };
+use crate::game::Seat;
 
 /// Folds one event into the state, or explains why it is illegal now.
 pub fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {
@@ -41,10 +42,8 @@ pub(super) fn game_over(state: &State) -> Result<(), RuleError> {
 /// name.
 pub(super) fn check(state: &State, action: Action) -> Result<u32, RuleError> {
     game_over(state)?;
-    if !action.in_bounds(state) {
-        return Err(out_of_bounds(state, action));
-    }
-    let (p, decision) = match (action.player(), action.decision()) {
+    action.beyond(state)?;
+    let (p, decision) = match (action.seat(), action.decision()) {
         (Some(p), Some(decision)) => (p, decision),
         _ => {
             return match action {
@@ -53,7 +52,7 @@ pub(super) fn check(state: &State, action: Action) -> Result<u32, RuleError> {
                     card,
                     behind,
                 } => {
-                    check_reveal(state, stack, card as usize, behind.is_some())?;
+                    check_reveal(state, stack, card, behind.is_some())?;
                     match behind {
                         Some(items) => check_back(state, stack, items).map(|()| 0),
                         None => Ok(0),
@@ -66,11 +65,11 @@ pub(super) fn check(state: &State, action: Action) -> Result<u32, RuleError> {
     check_turn(state, p, decision)?;
     match action {
         Action::Reveal { .. } | Action::Discard => unreachable!("no player reveals or discards"),
-        Action::Buy { card, .. } => check_buy(state, p, card as usize).map(|()| 0),
-        Action::Play { card, cell, .. } => check_play(state, p, card as usize, cell),
+        Action::Buy { card, .. } => check_buy(state, p, card).map(|()| 0),
+        Action::Play { card, cell, .. } => check_play(state, p, card, cell),
         Action::Flip { .. } => {
-            if state.players[p].down.iter().all(|&n| n == 0) {
-                let player = state.players[p].name.clone();
+            if state.player(p).down.iter().all(|&n| n == 0) {
+                let player = state.player(p).name.clone();
                 return Err(RuleError::NothingToFlip { player });
             }
             Ok(0)
@@ -82,13 +81,13 @@ pub(super) fn check(state: &State, action: Action) -> Result<u32, RuleError> {
 /// The rule of the turn: a player acts only in a turn phase and in their
 /// own turn; buying, turning tiles up and passing each open a turn, ending
 /// one follows a buy, and a play follows a buy while plays are left.
-pub(super) fn check_turn(state: &State, p: usize, decision: Decision) -> Result<(), RuleError> {
+pub(super) fn check_turn(state: &State, p: Seat, decision: Decision) -> Result<(), RuleError> {
     let found = decision.kind();
     let bought = turn_phase(state, found)?;
     if p != state.active {
         return Err(RuleError::NotYourTurn {
-            expected: state.players[state.active].name.clone(),
-            found: state.players[p].name.clone(),
+            expected: state.player(state.active).name.clone(),
+            found: state.player(p).name.clone(),
         });
     }
     let due = match decision {
@@ -127,32 +126,6 @@ pub(super) fn check_reveal_due(state: &State, stack: u8) -> Result<(), RuleError
     Ok(())
 }
 
-/// An action that does not fit this table.
-fn out_of_bounds(state: &State, action: Action) -> RuleError {
-    match action {
-        Action::Reveal {
-            behind: Some(items),
-            card,
-            ..
-        } if (card as usize) < state.deck.cards().len() => RuleError::UnknownItem {
-            found: format!("item number {}", items.iter().max().unwrap_or(&0)),
-        },
-        Action::Reveal { card, .. } | Action::Buy { card, .. } | Action::Play { card, .. }
-            if card as usize >= state.deck.cards().len() =>
-        {
-            RuleError::UnknownCard {
-                found: format!("card number {card}"),
-                suggestion: Default::default(),
-            }
-        }
-        _ => RuleError::UnknownPlayer {
-            found: format!("seat {}", action.player().unwrap_or_default()),
-            known: state.players.iter().map(|p| p.name.clone()).collect(),
-            suggestion: Default::default(),
-        },
-    }
-}
-
 /// Writes a checked action; `points` is what [`check`] found a play earns.
 fn commit(state: &mut State, action: Action, points: u32) {
     match action {
@@ -161,31 +134,23 @@ fn commit(state: &mut State, action: Action, points: u32) {
             card,
             behind,
         } => {
-            let behind = behind.map(|items| {
-                let mut items = items.map(|i| i as Item);
-                items.sort_unstable();
-                Cost(items)
-            });
-            reveal(state, usize::from(stack), card as usize, behind);
+            reveal(state, usize::from(stack), card, behind.map(back_cost));
         }
         Action::Discard => discard(state),
         Action::Buy { player, card } => {
-            let card = card as usize;
             let slot = state
                 .display
                 .iter()
                 .position(|&d| d == Some(card))
                 .expect("a checked buy is face up");
-            buy(state, usize::from(player), slot, card);
+            buy(state, player, slot, card);
         }
         Action::Play { player, card, cell } => {
-            let p = usize::from(player);
-            let card = card as usize;
-            let from_unknown = in_hand(state, p, card).expect("a checked play is in hand");
-            play(state, p, card, from_unknown, cell, points);
+            let from_unknown = in_hand(state, player, card).expect("a checked play is in hand");
+            play(state, player, card, from_unknown, cell, points);
         }
         Action::EndTurn { .. } => end_turn(state),
-        Action::Flip { player } => flip(state, usize::from(player)),
+        Action::Flip { player } => flip(state, player),
         Action::Pass { .. } => pass(state),
     }
 }
@@ -196,9 +161,9 @@ fn commit(state: &mut State, action: Action, points: u32) {
 /// and the hand penalty counts once the action ends the game. A property
 /// test checks it against applying the action to a copy.
 pub fn total_after(state: &State, action: Action) -> Option<i32> {
-    let p = action.player()?;
+    let p = action.seat()?;
     let earned = check(state, action).ok()?;
-    let player = &state.players[p];
+    let player = state.player(p);
     let penalty = i32::from(state.deck.rules().hand_penalty);
     let (points, in_hand, over) = match action {
         Action::Play { .. } => {
@@ -215,7 +180,7 @@ pub fn total_after(state: &State, action: Action) -> Option<i32> {
 
 /// What the table waits for now.
 pub(super) fn awaited(state: &State) -> Awaited {
-    let player = state.players[state.active].name.clone();
+    let player = state.player(state.active).name.clone();
     match &state.phase {
         Phase::Reveal(stacks) => Awaited::Reveal { stack: stacks[0] },
         Phase::Discard => Awaited::Discard,
@@ -280,9 +245,7 @@ fn pass_run(state: &State) -> PassRun {
 /// A back cost declared in a physical game must be one that some card of
 /// the deck shows.
 fn check_back(state: &State, stack: u8, items: [u32; 3]) -> Result<(), RuleError> {
-    let mut items = items.map(|i| i as Item);
-    items.sort_unstable();
-    let cost = Cost(items);
+    let cost = back_cost(items);
     if state.deck.cards().iter().any(|c| c.cost == cost) {
         return Ok(());
     }
@@ -292,19 +255,26 @@ fn check_back(state: &State, stack: u8, items: [u32; 3]) -> Result<(), RuleError
     })
 }
 
+/// The cost a reveal's `behind` declares, its items sorted.
+pub(super) fn back_cost(items: [u32; 3]) -> Cost {
+    let mut items = items.map(|i| i as Item);
+    items.sort_unstable();
+    Cost(items)
+}
+
 /// The rules of a reveal. None of them looks at which items a declared
 /// back cost names, only at whether one is declared.
 pub(super) fn check_reveal(
     state: &State,
     stack: u8,
-    card: CardIndex,
+    card: CardIx,
     behind: bool,
 ) -> Result<(), RuleError> {
     check_reveal_due(state, stack)?;
     let s = &state.stacks[usize::from(stack)];
-    let id = || state.deck.card(card).id.clone();
+    let id = || state.deck[card].id.clone();
     if state.dealt {
-        if s.cards[0] != card {
+        if s.cards[0] != card.index() {
             return Err(RuleError::WrongReveal {
                 stack,
                 expected: state.deck.card(s.cards[0]).id.clone(),
@@ -319,10 +289,10 @@ pub(super) fn check_reveal(
         }
         return Ok(());
     }
-    if state.seen[card] {
+    if state.seen[card.index()] {
         return Err(RuleError::AlreadySeen { card: id() });
     }
-    let actual = state.deck.card(card).cost;
+    let actual = state.deck[card].cost;
     if let Some(declared) = s.behind
         && declared != actual
     {
@@ -342,7 +312,7 @@ pub(super) fn check_reveal(
     }
 }
 
-fn reveal(state: &mut State, stack: usize, card: CardIndex, behind: Option<Cost>) {
+fn reveal(state: &mut State, stack: usize, card: CardIx, behind: Option<Cost>) {
     let s = &mut state.stacks[stack];
     if state.dealt {
         s.cards.remove(0);
@@ -351,7 +321,7 @@ fn reveal(state: &mut State, stack: usize, card: CardIndex, behind: Option<Cost>
     }
     s.remaining -= 1;
     state.display[stack] = Some(card);
-    state.seen[card] = true;
+    state.seen[card.index()] = true;
     if let Phase::Reveal(stacks) = &mut state.phase {
         stacks.pop_front();
         if stacks.is_empty() {
@@ -365,7 +335,7 @@ pub(super) fn display_ids(state: &State) -> Vec<String> {
         .display
         .iter()
         .flatten()
-        .map(|&c| state.deck.card(c).id.clone())
+        .map(|&c| state.deck[c].id.clone())
         .collect()
 }
 
@@ -400,16 +370,16 @@ pub(super) fn turn_phase(state: &State, found: &'static str) -> Result<bool, Rul
     }
 }
 
-fn check_buy(state: &State, p: usize, card: CardIndex) -> Result<(), RuleError> {
+fn check_buy(state: &State, p: Seat, card: CardIx) -> Result<(), RuleError> {
     let Some(slot) = state.display.iter().position(|&d| d == Some(card)) else {
         return Err(RuleError::NotFaceUp {
-            found: state.deck.card(card).id.clone(),
+            found: state.deck[card].id.clone(),
             face_up: display_ids(state),
         });
     };
     let cost = state.price(slot).expect("a face-up card has a price");
     if !affordable(state, p, cost) {
-        let up = &state.players[p].up;
+        let up = &state.player(p).up;
         let needed = cost.counts(state.deck.items());
         let face_up = super::error::Shortfall(
             (0..needed.len())
@@ -425,25 +395,25 @@ fn check_buy(state: &State, p: usize, card: CardIndex) -> Result<(), RuleError> 
     Ok(())
 }
 
-pub(super) fn affordable(state: &State, p: usize, cost: Cost) -> bool {
-    let up = &state.players[p].up;
+pub(super) fn affordable(state: &State, p: Seat, cost: Cost) -> bool {
+    let up = &state.player(p).up;
     cost.0.iter().all(|&item| {
         let need = cost.0.iter().filter(|&&i| i == item).count();
         usize::from(up[item]) >= need
     })
 }
 
-fn buy(state: &mut State, p: usize, slot: usize, card: CardIndex) {
+fn buy(state: &mut State, p: Seat, slot: usize, card: CardIx) {
     let cost = state.price(slot).expect("a face-up card has a price");
-    let player = &mut state.players[p];
+    let player = state.player_mut(p);
     for item in cost.0 {
         player.up[item] -= 1;
         player.down[item] += 1;
     }
-    player.hand.push(card);
+    player.hand.push(card.index());
     state.display[slot] = None;
     state.passes = 0;
-    record(state, TurnAction::Bought { card });
+    record(state, TurnAction::Bought { card: card.index() });
     state.phase = Phase::Turn {
         bought: true,
         plays: 0,
@@ -459,11 +429,10 @@ fn buy(state: &mut State, p: usize, slot: usize, card: CardIndex) {
 
 fn record(state: &mut State, action: TurnAction) {
     let number = state.turns.len() as u32 + 1;
-    let player = state.active;
-    let total = state.players[player].points;
+    let total = state.player(state.active).points;
     state.turns.push(TurnRecord {
         number,
-        player,
+        player: state.active.index(),
         action,
         plays: Plays::new(),
         total,
@@ -472,11 +441,11 @@ fn record(state: &mut State, action: TurnAction) {
 
 /// Whether `card` can come from player `p`'s hand: known there, or one of a
 /// physical game's unseen dealt cards. The flag says which.
-pub(super) fn in_hand(state: &State, p: usize, card: CardIndex) -> Option<bool> {
-    let player = &state.players[p];
-    if player.hand.contains(&card) {
+pub(super) fn in_hand(state: &State, p: Seat, card: CardIx) -> Option<bool> {
+    let player = state.player(p);
+    if player.hand.contains(&card.index()) {
         Some(false)
-    } else if !state.dealt && player.unknown > 0 && !state.seen[card] {
+    } else if !state.dealt && player.unknown > 0 && !state.seen[card.index()] {
         Some(true)
     } else {
         None
@@ -534,12 +503,12 @@ fn misfit(state: &State, cell: Cell, around: &[Option<CardIndex>; 4]) -> Option<
 }
 
 /// The points `card` would earn at `spot`, or why it does not fit there.
-pub(super) fn fit_at(state: &State, card: CardIndex, spot: &Spot) -> Result<u32, Misfit> {
+pub(super) fn fit_at(state: &State, card: CardIx, spot: &Spot) -> Result<u32, Misfit> {
     if let Some(misfit) = spot.misfit {
         return Err(misfit);
     }
     let deck = &state.deck;
-    let face = deck.card(card);
+    let face = &deck[card];
     let around = spot.around.iter().flatten().map(|&c| deck.card(c));
     if !face.needs.is_empty() && !around.clone().any(|n| face.needs.contains(&n.picture)) {
         return Err(Misfit::NeedsNeighbour);
@@ -560,7 +529,7 @@ pub(super) fn fit_at(state: &State, card: CardIndex, spot: &Spot) -> Result<u32,
 }
 
 /// Why `card` cannot go to `cell` now, or the points it would earn.
-pub(super) fn placement(state: &State, card: CardIndex, cell: Cell) -> Result<u32, RuleError> {
+pub(super) fn placement(state: &State, card: CardIx, cell: Cell) -> Result<u32, RuleError> {
     let spot = spot(state, cell);
     let misfit = match fit_at(state, card, &spot) {
         Ok(points) => return Ok(points),
@@ -585,7 +554,7 @@ pub(super) fn placement(state: &State, card: CardIndex, cell: Cell) -> Result<u3
             }
         }
         Misfit::NeedsNeighbour => {
-            let face = deck.card(card);
+            let face = &deck[card];
             let mut borders: Vec<String> = (spot.around.iter().flatten())
                 .map(|&c| deck.picture_name(deck.card(c).picture).to_lowercase())
                 .collect();
@@ -611,11 +580,11 @@ pub(super) fn placement(state: &State, card: CardIndex, cell: Cell) -> Result<u3
 }
 
 /// The rules of the turn for a play: a card bought, plays left.
-fn check_play_phase(state: &State, p: usize) -> Result<(), RuleError> {
+fn check_play_phase(state: &State, p: Seat) -> Result<(), RuleError> {
     let rules = state.deck.rules();
     match state.phase {
         Phase::Turn { bought: false, .. } => {
-            let player = state.players[p].name.clone();
+            let player = state.player(p).name.clone();
             Err(RuleError::NotBought { player })
         }
         Phase::Turn { plays, .. } if plays >= rules.plays_per_turn => {
@@ -626,11 +595,11 @@ fn check_play_phase(state: &State, p: usize) -> Result<(), RuleError> {
     }
 }
 
-fn check_play(state: &State, p: usize, card: CardIndex, cell: Cell) -> Result<u32, RuleError> {
+fn check_play(state: &State, p: Seat, card: CardIx, cell: Cell) -> Result<u32, RuleError> {
     if in_hand(state, p, card).is_none() {
         return Err(RuleError::NotInHand {
-            player: state.players[p].name.clone(),
-            card: state.deck.card(card).id.clone(),
+            player: state.player(p).name.clone(),
+            card: state.deck[card].id.clone(),
         });
     }
     placement(state, card, cell)
@@ -647,9 +616,12 @@ pub(super) fn cards_left(state: &State) -> bool {
     state.display.iter().any(Option::is_some) || state.stacks.iter().any(|s| s.remaining > 0)
 }
 
-fn play(state: &mut State, p: usize, card: CardIndex, from_unknown: bool, cell: Cell, points: u32) {
+fn play(state: &mut State, p: Seat, card: CardIx, from_unknown: bool, cell: Cell, points: u32) {
     let turn = state.turns.len() as u32;
-    let player = &mut state.players[p];
+    let picture = 1 << (state.deck[card].picture % 64);
+    // The table's lists hold the card as a plain index.
+    let card = card.index();
+    let player = state.player_mut(p);
     if from_unknown {
         player.unknown -= 1;
     } else {
@@ -672,7 +644,6 @@ fn play(state: &mut State, p: usize, card: CardIndex, from_unknown: bool, cell: 
         state.open.remove(i);
         state.around.remove(i);
     }
-    let picture = 1 << (state.deck.card(card).picture % 64);
     for n in neighbours(cell) {
         if state.card_at(n).is_none() {
             match state.open.binary_search(&n) {
@@ -688,7 +659,7 @@ fn play(state: &mut State, p: usize, card: CardIndex, from_unknown: bool, cell: 
         cell,
         Tableau {
             card,
-            by: p,
+            by: p.index(),
             points,
             turn,
         },
@@ -709,7 +680,7 @@ fn play(state: &mut State, p: usize, card: CardIndex, from_unknown: bool, cell: 
 }
 
 fn next_player(state: &mut State) {
-    state.active = 1 - state.active;
+    state.active = Seat::new(1 - state.active.index());
     state.phase = Phase::Turn {
         bought: false,
         plays: 0,
@@ -725,8 +696,8 @@ fn end_turn(state: &mut State) {
     }
 }
 
-fn flip(state: &mut State, p: usize) {
-    let player = &mut state.players[p];
+fn flip(state: &mut State, p: Seat) {
+    let player = state.player_mut(p);
     for (up, down) in player.up.iter_mut().zip(player.down.iter_mut()) {
         *up += std::mem::take(down);
     }

@@ -2,11 +2,12 @@
 //! property test checks that [`legal_actions`] and [`super::apply_action`]
 //! agree both ways.
 
-use super::action::{Action, describe, index, seat};
-use super::apply::{Spot, affordable, fit_at, in_hand, spot};
-use super::deck::Cost;
+use super::action::{Action, describe};
+use super::apply::{Spot, affordable, back_cost, fit_at, in_hand, spot};
+use super::deck::{CardIx, Cost};
 use super::event::Event;
 use super::state::{Cell, Phase, State};
+use crate::game::Seat;
 
 /// Every action that is legal now, written into `out` (cleared first) so
 /// that a caller can reuse one buffer.
@@ -16,7 +17,7 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
         return;
     }
     let deck = &state.deck;
-    let me = seat(state.active);
+    let me = state.active;
     match &state.phase {
         Phase::Over => {}
         Phase::Reveal(stacks) => {
@@ -25,18 +26,17 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
             if state.dealt {
                 out.push(Action::Reveal {
                     stack,
-                    card: index(s.cards[0]),
+                    card: CardIx::new(s.cards[0]),
                     behind: None,
                 });
                 return;
             }
-            let kinds = index(deck.items());
+            let kinds = u32::try_from(deck.items()).expect("a deck has fewer than 2^32 items");
             let backs: Vec<Cost> = deck.cards().iter().map(|c| c.cost).collect();
-            for card in 0..deck.cards().len() {
-                if state.seen[card] || s.behind.is_some_and(|b| b != deck.card(card).cost) {
+            for card in (0..deck.cards().len()).map(CardIx::new) {
+                if state.seen[card.index()] || s.behind.is_some_and(|b| b != deck[card].cost) {
                     continue;
                 }
-                let card = index(card);
                 if s.remaining <= 1 {
                     out.push(Action::Reveal {
                         stack,
@@ -49,9 +49,7 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
                 for a in 0..kinds {
                     for b in 0..kinds {
                         for c in 0..kinds {
-                            let mut items = [a, b, c].map(|i| i as usize);
-                            items.sort_unstable();
-                            if !backs.contains(&Cost(items)) {
+                            if !backs.contains(&back_cost([a, b, c])) {
                                 continue;
                             }
                             out.push(Action::Reveal {
@@ -66,18 +64,14 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
         }
         Phase::Discard => out.push(Action::Discard),
         Phase::Turn { bought: false, .. } => {
-            let p = state.active;
-            for (slot, card) in state.display.iter().enumerate() {
+            for (slot, &card) in state.display.iter().enumerate() {
                 if let (Some(card), Some(cost)) = (card, state.price(slot))
-                    && affordable(state, p, cost)
+                    && affordable(state, me, cost)
                 {
-                    out.push(Action::Buy {
-                        player: me,
-                        card: index(*card),
-                    });
+                    out.push(Action::Buy { player: me, card });
                 }
             }
-            if state.players[p].down.iter().any(|&n| n > 0) {
+            if state.player(me).down.iter().any(|&n| n > 0) {
                 out.push(Action::Flip { player: me });
             }
             out.push(Action::Pass { player: me });
@@ -89,42 +83,19 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
             if *plays < deck.rules().plays_per_turn && deck.needs_masks().is_some() {
                 push_plays(state, out);
             } else if *plays < deck.rules().plays_per_turn {
-                let p = state.active;
                 let spots = open_spots(state);
-                let mut play = |card: usize| {
+                let play = |card: CardIx| {
                     for spot in &spots {
                         if fit_at(state, card, spot).is_ok() {
                             out.push(Action::Play {
                                 player: me,
-                                card: index(card),
+                                card,
                                 cell: spot.cell,
                             });
                         }
                     }
                 };
-                let player = &state.players[p];
-                if player.unknown == 0 {
-                    // The hand, in order of card index, without sorting a copy.
-                    let mut last = None;
-                    while let Some(card) = player
-                        .hand
-                        .iter()
-                        .copied()
-                        .filter(|&c| last.is_none_or(|l| c > l))
-                        .min()
-                    {
-                        last = Some(card);
-                        play(card);
-                    }
-                } else {
-                    // A physical game with unseen dealt cards: any card not
-                    // seen yet may be in the hand.
-                    for card in 0..deck.cards().len() {
-                        if in_hand(state, p, card).is_some() {
-                            play(card);
-                        }
-                    }
-                }
+                hand_cards(state, me, play);
             }
             out.push(Action::EndTurn { player: me });
         }
@@ -138,8 +109,7 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
 fn push_plays(state: &State, out: &mut Vec<Action>) {
     let deck = &state.deck;
     let masks = deck.needs_masks().expect("a deck with needs as bit sets");
-    let p = state.active;
-    let me = seat(p);
+    let me = state.active;
     let rules = deck.rules();
     let (long, short) = (i32::from(rules.grid_long), i32::from(rules.grid_short));
     let empty = state.grid.is_empty();
@@ -149,14 +119,14 @@ fn push_plays(state: &State, out: &mut Vec<Action>) {
         let (width, height) = (x1.max(x) - x0.min(x) + 1, y1.max(y) - y0.min(y) + 1);
         width.max(height) <= long && width.min(height) <= short
     };
-    let mut play = |card: usize| {
-        let needs = masks[card];
+    let play = |card: CardIx| {
+        let needs = masks[card.index()];
         if empty {
             // The first card goes to (0,0), with no neighbour to need.
             if needs == 0 {
                 out.push(Action::Play {
                     player: me,
-                    card: index(card),
+                    card,
                     cell: (0, 0),
                 });
             }
@@ -166,14 +136,22 @@ fn push_plays(state: &State, out: &mut Vec<Action>) {
             if (needs == 0 || needs & around != 0) && fits_grid(cell) {
                 out.push(Action::Play {
                     player: me,
-                    card: index(card),
+                    card,
                     cell,
                 });
             }
         }
     };
-    let player = &state.players[p];
+    hand_cards(state, me, play);
+}
+
+/// Calls `each` with every card that may come from player `p`'s hand, in
+/// order of card index: the hand, or in a physical game with unseen dealt
+/// cards, any card not seen yet.
+fn hand_cards(state: &State, p: Seat, mut each: impl FnMut(CardIx)) {
+    let player = state.player(p);
     if player.unknown == 0 {
+        // The hand, in order of card index, without sorting a copy.
         let mut last = None;
         while let Some(card) = player
             .hand
@@ -183,12 +161,12 @@ fn push_plays(state: &State, out: &mut Vec<Action>) {
             .min()
         {
             last = Some(card);
-            play(card);
+            each(CardIx::new(card));
         }
     } else {
-        for card in 0..deck.cards().len() {
+        for card in (0..state.deck.cards().len()).map(CardIx::new) {
             if in_hand(state, p, card).is_some() {
-                play(card);
+                each(card);
             }
         }
     }

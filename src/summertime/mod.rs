@@ -15,9 +15,10 @@ mod score;
 mod setup;
 mod state;
 
+pub use crate::game::Seat;
 pub use action::{Action, describe, resolve};
 pub use apply::{apply, apply_action, is_legal, total_after};
-pub use deck::Deck;
+pub use deck::{CardIx, Deck};
 pub use error::{At, Awaited, Before, Borders, Either, PassRun, RuleError, SetupError, Shortfall};
 pub use event::{Bought, Discarded, Event, Order, Played, PlayerOnly, Revealed, Start};
 pub use hidden::{Hidden, fill, hidden};

@@ -4,6 +4,7 @@ use super::deck::{CardIndex, Deck};
 use super::error::SetupError;
 use super::event::{Order, Start};
 use super::state::{Phase, Player, Stack, State};
+use crate::game::Seat;
 use std::sync::Arc;
 
 pub fn setup(start: &Start) -> Result<State, SetupError> {
@@ -203,9 +204,9 @@ fn table(
             bought: false,
             plays: 0,
         },
-        active: first,
+        active: Seat::new(first),
         passes: 0,
-        first_passer: first,
+        first_passer: Seat::new(first),
         turns: Vec::new(),
         ended: None,
     }

@@ -1,6 +1,7 @@
 //! The state of a Summertime table between two events.
 
-use super::deck::{CardIndex, Cost, Deck};
+use super::deck::{CardIndex, CardIx, Cost, Deck};
+use crate::game::Seat;
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -444,7 +445,7 @@ pub struct State {
     pub(super) dealt: bool,
     pub(super) stacks: Vec<Stack>,
     pub(super) closing_up: [u8; 3],
-    pub(super) display: [Option<CardIndex>; 3],
+    pub(super) display: [Option<CardIx>; 3],
     pub(super) grid: Grid,
     /// The same cards by cell, in a dense square around (0,0) that holds
     /// every cell a legal grid can reach: see [`Dense`].
@@ -463,10 +464,10 @@ pub struct State {
     pub(super) phase: Phase,
     /// After reveals: the phase to return to.
     pub(super) resume: Phase,
-    pub(super) active: usize,
+    pub(super) active: Seat,
     /// Consecutive passes, and who passed first.
     pub(super) passes: u8,
-    pub(super) first_passer: usize,
+    pub(super) first_passer: Seat,
     pub(super) turns: Vec<TurnRecord>,
     pub(super) ended: Option<EndReason>,
 }
@@ -481,6 +482,15 @@ impl State {
     pub fn player_index(&self, name: &str) -> Option<usize> {
         self.players.iter().position(|p| p.name == name)
     }
+    /// The player at `seat`.
+    #[inline]
+    pub fn player(&self, seat: Seat) -> &Player {
+        &self.players[seat.index()]
+    }
+    #[inline]
+    pub(super) fn player_mut(&mut self, seat: Seat) -> &mut Player {
+        &mut self.players[seat.index()]
+    }
     pub fn is_dealt(&self) -> bool {
         self.dealt
     }
@@ -492,7 +502,7 @@ impl State {
     }
     /// The face-up card in front of each stack.
     pub fn display(&self) -> [Option<CardIndex>; 3] {
-        self.display
+        self.display.map(|c| c.map(CardIx::index))
     }
     pub fn grid(&self) -> &Grid {
         &self.grid
@@ -502,6 +512,10 @@ impl State {
     }
     /// The player whose turn it is (or was, once the game is over).
     pub fn active(&self) -> usize {
+        self.active.index()
+    }
+    /// [`State::active`] as a seat.
+    pub fn active_seat(&self) -> Seat {
         self.active
     }
     pub fn turns(&self) -> &[TurnRecord] {

@@ -19,8 +19,47 @@ use crate::path::JsonPath;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// The position of a box in [`Template::boxes`].
+/// The position of a box in [`Template::boxes`], as a plain number: as the
+/// template's own lists ([`Zone::boxes`], [`Constraint`],
+/// [`Template::neighbours`]) and [`super::Step::Crab`] hold it.
 pub type BoxIndex = usize;
+
+/// A box of the sheet as the rules hold it: its position in
+/// [`Template::boxes`], in four bytes that cannot be taken for a seat, a
+/// value or another table's count. `template[b]` is its [`SheetBox`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(transparent)]
+pub struct BoxIx(u32);
+
+impl BoxIx {
+    /// The box at position `b` of [`Template::boxes`].
+    #[inline]
+    pub fn new(b: BoxIndex) -> BoxIx {
+        BoxIx(u32::try_from(b).expect("a template has fewer than 2^32 boxes"))
+    }
+
+    /// Its position in [`Template::boxes`].
+    #[inline]
+    pub fn index(self) -> BoxIndex {
+        self.0 as BoxIndex
+    }
+}
+
+impl From<BoxIx> for BoxIndex {
+    fn from(b: BoxIx) -> BoxIndex {
+        b.index()
+    }
+}
+
+/// The box at `b`. A box index of another template may be out of range:
+/// [`Template::has_box`] says.
+impl std::ops::Index<BoxIx> for Template {
+    type Output = SheetBox;
+    #[inline]
+    fn index(&self, b: BoxIx) -> &SheetBox {
+        &self.boxes[b.index()]
+    }
+}
 
 /// The only template format version this release reads.
 pub const TEMPLATE_FORMAT: u32 = 1;
@@ -129,15 +168,15 @@ pub struct Template {
     /// For each roll (by [`roll_index`]), every box and value a placement
     /// could write on an empty sheet, box by box and value by value. Built
     /// on first use: replaying a log never needs it, a bot always does.
-    by_roll: std::sync::OnceLock<Vec<Vec<(u32, u8)>>>,
+    by_roll: std::sync::OnceLock<Vec<Vec<(BoxIx, u8)>>>,
     /// The same by box: for each roll, every box one of whose values a
     /// placement could write, with those values as a bit set.
-    masks_by_roll: std::sync::OnceLock<Vec<Vec<(u32, u8)>>>,
+    masks_by_roll: std::sync::OnceLock<Vec<Vec<(BoxIx, u8)>>>,
     /// For each box, what writing it does to the other boxes: each box it
     /// constrains, with the values it then allows there as a bit set for
     /// each value written (bit `v` for the value `v`), under
     /// [`Template::constraints`].
-    effects: Vec<Vec<(u32, [u8; 7])>>,
+    effects: Vec<Vec<(BoxIx, [u8; 7])>>,
     neighbours: Vec<Vec<BoxIndex>>,
     by_id: HashMap<String, BoxIndex>,
     thresholds: Vec<Threshold>,
@@ -223,9 +262,21 @@ impl Template {
     pub fn box_index(&self, id: &str) -> Option<BoxIndex> {
         self.by_id.get(id).copied()
     }
+    /// The box whose id is `id`, as the rules hold it.
+    pub fn box_ix(&self, id: &str) -> Option<BoxIx> {
+        self.box_index(id).map(BoxIx::new)
+    }
+    /// Whether `b` is a box of this template.
+    pub fn has_box(&self, b: BoxIx) -> bool {
+        b.index() < self.boxes.len()
+    }
     /// The boxes orthogonally adjacent to `b` on the grid.
     pub fn neighbours(&self, b: BoxIndex) -> &[BoxIndex] {
         &self.neighbours[b]
+    }
+    /// [`Template::neighbours`] of `b`, as the rules hold them.
+    pub fn neighbours_of(&self, b: BoxIx) -> impl Iterator<Item = BoxIx> + '_ {
+        self.neighbours[b.index()].iter().map(|&n| BoxIx::new(n))
     }
     /// The indexes of the constraints that mention box `b`.
     pub fn constraints_on(&self, b: BoxIndex) -> impl Iterator<Item = &Constraint> {
@@ -235,7 +286,7 @@ impl Template {
     /// Every box and value a roll lets a placement write on an empty sheet
     /// (a die shows the box's pearl, another die the value), box by box and
     /// value by value.
-    pub fn placements_for(&self, dice: [u8; 3]) -> &[(u32, u8)] {
+    pub fn placements_for(&self, dice: [u8; 3]) -> &[(BoxIx, u8)] {
         let by_roll = self.by_roll.get_or_init(|| {
             (0..ROLLS)
                 .map(|i| {
@@ -244,7 +295,7 @@ impl Template {
                     for (b, sheet_box) in self.boxes.iter().enumerate() {
                         for value in 1..=6 {
                             if left_over(dice, sheet_box.pearl, value).is_some() {
-                                placements.push((b as u32, value));
+                                placements.push((BoxIx::new(b), value));
                             }
                         }
                     }
@@ -258,11 +309,11 @@ impl Template {
     /// Every box a roll lets a placement write on an empty sheet, with the
     /// values it may write there as a bit set (bit `v` for the value `v`),
     /// in box order: [`Template::placements_for`] by box.
-    pub fn placement_masks_for(&self, dice: [u8; 3]) -> &[(u32, u8)] {
+    pub fn placement_masks_for(&self, dice: [u8; 3]) -> &[(BoxIx, u8)] {
         let by_roll = self.masks_by_roll.get_or_init(|| {
             (0..ROLLS)
                 .map(|i| {
-                    let mut masks: Vec<(u32, u8)> = Vec::new();
+                    let mut masks: Vec<(BoxIx, u8)> = Vec::new();
                     for &(b, value) in self.placements_for(roll_of(i)) {
                         match masks.last_mut() {
                             Some((last, mask)) if *last == b => *mask |= 1 << value,
@@ -281,8 +332,8 @@ impl Template {
     /// by the value written into `b`. Writing `v` into `b` leaves box `o`
     /// the values `allowed(o) & masks[v]`: [`Template::allowed`] with `b`
     /// written, without walking `o`'s constraints again.
-    pub fn effects(&self, b: BoxIndex) -> &[(u32, [u8; 7])] {
-        &self.effects[b]
+    pub fn effects(&self, b: BoxIx) -> &[(BoxIx, [u8; 7])] {
+        &self.effects[b.index()]
     }
 
     /// The other boxes that share a constraint with box `b`: the boxes
@@ -353,7 +404,7 @@ impl Template {
 /// For each box, each box a constraint makes it need something of, with
 /// what it allows there by value written: see [`Template::effects`]. It
 /// reads the constraints as [`Template::allowed`] does.
-fn effects(boxes: usize, constraints: &[Constraint]) -> Vec<Vec<(u32, [u8; 7])>> {
+fn effects(boxes: usize, constraints: &[Constraint]) -> Vec<Vec<(BoxIx, [u8; 7])>> {
     let masks = |need: fn(u8) -> Need| {
         let mut masks = [Need::ANY; 7];
         for v in 1..=6u8 {
@@ -364,8 +415,7 @@ fn effects(boxes: usize, constraints: &[Constraint]) -> Vec<Vec<(u32, [u8; 7])>>
     let mut effects = vec![Vec::new(); boxes];
     let mut add = |written: BoxIndex, other: BoxIndex, need: fn(u8) -> Need| {
         if written != other {
-            let other = u32::try_from(other).expect("fewer than 2^32 boxes");
-            effects[written].push((other, masks(need)));
+            effects[written].push((BoxIx::new(other), masks(need)));
         }
     };
     for constraint in constraints {

@@ -12,8 +12,46 @@ use crate::path::JsonPath;
 use std::collections::HashMap;
 use std::fmt;
 
-/// The position of a card in [`Deck::cards`].
+/// The position of a card in [`Deck::cards`], as a plain number: as the
+/// table's public lists (hands, stacks, the grid, the turns) hold it.
 pub type CardIndex = usize;
+
+/// A card as the rules hold it: its position in [`Deck::cards`], in four
+/// bytes that cannot be taken for a seat, an item or a stack. `deck[c]` is
+/// its [`Card`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(transparent)]
+pub struct CardIx(u32);
+
+impl CardIx {
+    /// The card at position `c` of [`Deck::cards`].
+    #[inline]
+    pub fn new(c: CardIndex) -> CardIx {
+        CardIx(u32::try_from(c).expect("a deck has fewer than 2^32 cards"))
+    }
+
+    /// Its position in [`Deck::cards`].
+    #[inline]
+    pub fn index(self) -> CardIndex {
+        self.0 as CardIndex
+    }
+}
+
+impl From<CardIx> for CardIndex {
+    fn from(c: CardIx) -> CardIndex {
+        c.index()
+    }
+}
+
+/// The card at `c`. A card index of another deck may be out of range:
+/// [`Deck::has_card`] says.
+impl std::ops::Index<CardIx> for Deck {
+    type Output = Card;
+    #[inline]
+    fn index(&self, c: CardIx) -> &Card {
+        &self.cards[c.index()]
+    }
+}
 /// The position of an item kind in the deck's `items` list (there are
 /// [`Deck::items`] of them).
 pub type Item = usize;
@@ -110,6 +148,14 @@ impl Deck {
     }
     pub fn card_index(&self, id: &str) -> Option<CardIndex> {
         self.by_id.get(id).copied()
+    }
+    /// The card whose id is `id`, as the rules hold it.
+    pub fn card_ix(&self, id: &str) -> Option<CardIx> {
+        self.card_index(id).map(CardIx::new)
+    }
+    /// Whether `c` is a card of this deck.
+    pub fn has_card(&self, c: CardIx) -> bool {
+        c.index() < self.cards.len()
     }
     /// Per card, the pictures it needs as a bit set (bit `p` for the
     /// picture `p`; 0 for none), when the deck has at most 64 pictures.
