@@ -43,37 +43,28 @@ pub(super) fn game_over(state: &State) -> Result<(), RuleError> {
 pub(super) fn check(state: &State, action: Action) -> Result<u32, RuleError> {
     game_over(state)?;
     action.beyond(state)?;
-    let (p, decision) = match (action.seat(), action.decision()) {
-        (Some(p), Some(decision)) => (p, decision),
-        _ => {
-            return match action {
-                Action::Reveal {
-                    stack,
-                    card,
-                    behind,
-                } => {
-                    check_reveal(state, stack, card, behind.is_some())?;
-                    match behind {
-                        Some(items) => check_back(state, stack, items).map(|()| 0),
-                        None => Ok(0),
-                    }
+    let (Some(p), Some(decision)) = (action.seat(), action.decision()) else {
+        return match action {
+            Action::Reveal {
+                stack,
+                card,
+                behind,
+            } => {
+                check_reveal(state, stack, card, behind.is_some())?;
+                match behind {
+                    Some(items) => check_back(state, stack, items).map(|()| 0),
+                    None => Ok(0),
                 }
-                _ => check_discard_due(state).map(|()| 0),
-            };
-        }
+            }
+            _ => check_discard_due(state).map(|()| 0),
+        };
     };
     check_turn(state, p, decision)?;
     match action {
         Action::Reveal { .. } | Action::Discard => unreachable!("no player reveals or discards"),
         Action::Buy { card, .. } => check_buy(state, p, card).map(|()| 0),
         Action::Play { card, cell, .. } => check_play(state, p, card, cell),
-        Action::Flip { .. } => {
-            if state.player(p).down.iter().all(|&n| n == 0) {
-                let player = state.player(p).name.clone();
-                return Err(RuleError::NothingToFlip { player });
-            }
-            Ok(0)
-        }
+        Action::Flip { .. } => check_flip(state, p).map(|()| 0),
         Action::EndTurn { .. } | Action::Pass { .. } => Ok(0),
     }
 }
@@ -100,6 +91,16 @@ pub(super) fn check_turn(state: &State, p: Seat, decision: Decision) -> Result<(
     } else {
         Err(unexpected(state, found))
     }
+}
+
+/// Turning tiles up needs a tile face down.
+fn check_flip(state: &State, p: Seat) -> Result<(), RuleError> {
+    let player = state.player(p);
+    if player.down.iter().all(|&n| n == 0) {
+        let player = player.name.clone();
+        return Err(RuleError::NothingToFlip { player });
+    }
+    Ok(())
 }
 
 /// A discard comes only after two passes in a row.
