@@ -5,7 +5,10 @@ mod common;
 
 use lopdf::Document;
 use sunfold::render::scene::{Canvas, Frame, Item, Page, Scene};
-use sunfold::render::{cards, sheet, svg};
+use sunfold::render::soleils::sheet;
+use sunfold::render::summertime::cards;
+use sunfold::render::svg;
+use sunfold::render::text::Fonts;
 
 fn out(name: &str) -> String {
     let dir = std::env::temp_dir().join(format!("sunfold-render-{}", std::process::id()));
@@ -225,6 +228,7 @@ fn one_card_svg() {
             items: &mut items,
             frame: Frame::IDENTITY,
         },
+        Fonts::builtin(),
         &deck,
         couple,
     );
@@ -379,7 +383,7 @@ fn a_deck_names_a_built_in_pictogram_for_a_picture_it_adds() {
         outline(&items, &mut shape);
         shape
     };
-    let face = drawn(&|c| cards::face(c, &deck, surfer));
+    let face = drawn(&|c| cards::face(c, Fonts::builtin(), &deck, surfer));
     let boat = drawn(&|c| {
         sunfold::render::pictogram::draw(c, "catamaran", "W", cards::CARD_W / 2.0, 37.5, 28.0)
     });
@@ -398,8 +402,9 @@ fn bleed_runs_the_backgrounds_past_the_cut_lines() {
         std::fs::read_to_string(common::repo().join("sheet-templates/summertime.json")).unwrap();
     let raw: sunfold::summertime::deck::RawDeck = serde_json::from_str(&text).unwrap();
     let deck = sunfold::summertime::Deck::try_from(raw).unwrap();
-    let plain = cards::scene(&deck, sunfold::render::paper::Paper::A4, 0.0);
-    let bled = cards::scene(&deck, sunfold::render::paper::Paper::A4, 3.0);
+    let a4 = sunfold::render::paper::Paper::A4;
+    let plain = cards::scene(Fonts::builtin(), &deck, a4, 0.0).scene;
+    let bled = cards::scene(Fonts::builtin(), &deck, a4, 3.0).scene;
     assert_eq!(plain.pages.len(), bled.pages.len(), "still 9 cards a page");
     // A back page: each card's background is a rectangle 3 mm wider each way.
     let backs = &bled.pages[1].items;
@@ -788,4 +793,52 @@ fn a_font_file_that_is_no_font_is_a_usage_error() {
         "{stderr}"
     );
     assert!(!std::path::Path::new(&file).exists());
+}
+
+#[test]
+fn a_replay_with_a_font_file_is_laid_out_and_printed_in_it() {
+    // The bundled Liberation Sans Bold, read as a user's font: one face for
+    // every weight, and wider than the built-in regular one.
+    let font = "assets/fonts/LiberationSans-Bold.ttf";
+    for log in [
+        "replays/soleils-2p-round-limit.jsonl",
+        "replays/summertime-rulebook-examples.jsonl",
+    ] {
+        let name = log.trim_start_matches("replays/").replace(".jsonl", "");
+        let own = out(&format!("{name}-font.pdf"));
+        let builtin = out(&format!("{name}-builtin.pdf"));
+        render(&["render", "replay", log, "-o", &own, "--font", font]);
+        render(&["render", "replay", log, "-o", &builtin]);
+        let fonts = fonts_of(&own);
+        assert_eq!(fonts.len(), 1, "{log}: {fonts:?}");
+        assert!(
+            fonts[0].0.ends_with("+LiberationSans-Bold"),
+            "{log}: {fonts:?}"
+        );
+        assert_ne!(
+            std::fs::read(&own).unwrap(),
+            std::fs::read(&builtin).unwrap(),
+            "{log}"
+        );
+    }
+}
+
+#[test]
+fn no_render_source_file_is_over_800_lines() {
+    fn walk(dir: &std::path::Path, long: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, long);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+                if lines > 800 {
+                    long.push(format!("{} ({lines} lines)", path.display()));
+                }
+            }
+        }
+    }
+    let mut long = Vec::new();
+    walk(&common::repo().join("src/render"), &mut long);
+    assert!(long.is_empty(), "split these by concern: {long:?}");
 }

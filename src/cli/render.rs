@@ -5,10 +5,13 @@ use super::Exit;
 use super::error::CliError;
 use super::load::{Loaded, load};
 use crate::render::paper::{Paper, impose};
-use crate::render::scene::Scene;
-use crate::render::{pdf, sheet, svg, text};
+use crate::render::scene::{Document, Scene, Typeset};
+use crate::render::soleils::sheet;
+use crate::render::text::Fonts;
+use crate::render::{pdf, svg, text};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PaperArg {
@@ -104,15 +107,12 @@ pub(super) fn target(output: &Path) -> Result<Target, CliError> {
     }
 }
 
-/// Makes the `--font` file, if any, the fonts of layout and output until
-/// the guard is dropped.
-fn use_font(font: Option<&Path>) -> Result<Option<text::FontsGuard>, CliError> {
+/// The fonts to lay out and write in: the `--font` file, or the built-in
+/// ones.
+fn use_font(font: Option<&Path>) -> Result<Arc<Fonts>, CliError> {
     match font {
-        None => Ok(None),
-        Some(path) => {
-            let fonts = text::Fonts::load(path).map_err(|e| CliError::Usage(e.to_string()))?;
-            Ok(Some(text::use_fonts(fonts)))
-        }
+        None => Ok(Fonts::builtin().clone()),
+        Some(path) => Fonts::load(path).map_err(|e| CliError::Usage(e.to_string())),
     }
 }
 
@@ -121,16 +121,18 @@ fn missing(e: text::UnsupportedCharacter) -> String {
     format!("{e}; print with a font that has it: --font FILE.ttf (or .otf)")
 }
 
-/// Writes the scene in the target's format, in the fonts of this thread.
-pub(super) fn write(scene: &Scene, target: &Target) -> Result<Exit, CliError> {
+/// Writes the document in the target's format, in the fonts it was laid
+/// out in (a bare scene: the built-in ones).
+pub(super) fn write(document: &impl Typeset, target: &Target) -> Result<Exit, CliError> {
+    let scene = document.scene();
     let bytes = match target {
-        Target::Pdf(_) => pdf::to_pdf(scene).map_err(|e| match e {
+        Target::Pdf(_) => pdf::to_pdf(document).map_err(|e| match e {
             pdf::PdfError::Missing(e) => missing(e),
             e => e.to_string(),
         }),
-        Target::Svg(_) | Target::Stdout => {
-            svg::to_svg(scene).map(String::into_bytes).map_err(missing)
-        }
+        Target::Svg(_) | Target::Stdout => svg::to_svg(document)
+            .map(String::into_bytes)
+            .map_err(missing),
     };
     let bytes = bytes.map_err(CliError::Refused)?;
     match target {
@@ -219,7 +221,7 @@ fn check_legible(scene: &Scene, how: &str) -> Result<(), CliError> {
 pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
     check_sheet_args(args)?;
     let target = target(&args.output)?;
-    let _font = use_font(args.font.as_deref())?;
+    let fonts = use_font(args.font.as_deref())?;
     let template = match load(&args.template) {
         Ok(Loaded::Sheet(template)) => template,
         Ok(Loaded::Deck(_)) => {
@@ -253,7 +255,7 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
                 name: *name,
                 large: args.large_print,
             };
-            pieces.extend(sheet::pages(&template, options, None));
+            pieces.extend(sheet::pages_in(&fonts, &template, options, None));
         }
     }
     let scene = Scene {
@@ -270,7 +272,7 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
         format!("{:?}", args.paper).to_lowercase()
     );
     check_legible(&scene, &how)?;
-    write(&scene, &target)
+    write(&Document::new(scene, fonts.clone()), &target)
 }
 
 /// Whether `output` names an HTML file: the replay viewer.
@@ -323,10 +325,7 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
         type Output = Result<Scene, CliError>;
         fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
             let args = self.0;
-            let caption = match args.at {
-                Some(at) => format!("{}, after event {at}", args.file.display()),
-                None => format!("{}", args.file.display()),
-            };
+            let caption = replay_caption(args);
             let mut history = G::History::default();
             let fold = super::replay::fold::<G, _>(
                 &args.file,
@@ -340,7 +339,10 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
         }
     }
     if is_html(&args.output) {
-        let _font = use_font(args.font.as_deref())?;
+        // The viewer lays its panels out through `Present::panels`, which
+        // draws in the built-in fonts until it takes fonts: a font file is
+        // still read, so that a bad one is refused as before.
+        use_font(args.font.as_deref())?;
         let analyse = args.analyse.then(|| super::viewer::Analyse {
             bot: args
                 .bot
@@ -356,10 +358,71 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
         )));
     }
     let target = target(&args.output)?;
-    let _font = use_font(args.font.as_deref())?;
+    let fonts = match &args.font {
+        Some(font) => Some(use_font(Some(font))?),
+        None => None,
+    };
     let opened = super::replay::open(&args.file, super::Format::Text)?;
-    let scene = dispatch(opened, Draw(args))?;
-    write(&scene, &target)
+    match fonts {
+        None => write(&dispatch(opened, Draw(args))?, &target),
+        Some(fonts) => write(&replay_in(args, opened, &fonts)?, &target),
+    }
+}
+
+/// The scored replay laid out in `fonts`, one game at a time:
+/// `Present::replay_scene` draws in the built-in fonts until it takes
+/// fonts, and can then replace this.
+fn replay_in<R: std::io::BufRead>(
+    args: &ReplayArgs,
+    opened: crate::log::Opened<R>,
+    fonts: &Arc<Fonts>,
+) -> Result<Document, CliError> {
+    use crate::log::GameKind;
+    use crate::render::soleils::replay as soleils_replay;
+    use crate::render::summertime::replay as summertime_replay;
+    let caption = replay_caption(args);
+    let paper = args.paper.into();
+    let (file, at, text) = (&args.file, args.at, super::Format::Text);
+    match opened.game() {
+        GameKind::Soleils => {
+            let mut course = soleils_replay::Course::default();
+            let fold = super::replay::fold::<crate::soleils::Soleils, _>(
+                file,
+                opened,
+                at,
+                text,
+                &mut |state| course.observe(state),
+            )?;
+            let history = course.finish(fold.state());
+            let state = fold.state();
+            Ok(soleils_replay::document(
+                fonts, state, &history, paper, &caption,
+            ))
+        }
+        GameKind::Summertime => {
+            let fold = super::replay::fold::<crate::summertime::Summertime, _>(
+                file,
+                opened,
+                at,
+                text,
+                &mut |_| {},
+            )?;
+            Ok(summertime_replay::document(
+                fonts,
+                fold.state(),
+                paper,
+                &caption,
+            ))
+        }
+    }
+}
+
+/// The caption of a scored replay: the log, and the event it stops after.
+fn replay_caption(args: &ReplayArgs) -> String {
+    match args.at {
+        Some(at) => format!("{}, after event {at}", args.file.display()),
+        None => format!("{}", args.file.display()),
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -393,7 +456,7 @@ fn parse_bleed(text: &str) -> Result<f32, String> {
 
 pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
     let target = target(&args.output)?;
-    let _font = use_font(args.font.as_deref())?;
+    let fonts = use_font(args.font.as_deref())?;
     let deck = match load(&args.deck) {
         Ok(Loaded::Deck(deck)) => deck,
         Ok(Loaded::Sheet(_)) => {
@@ -405,7 +468,7 @@ pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
         Err(e) => return Err(super::template::problems(&args.deck, e)),
     };
     write(
-        &crate::render::cards::scene(&deck, args.paper.into(), args.bleed),
+        &crate::render::summertime::cards::scene(&fonts, &deck, args.paper.into(), args.bleed),
         &target,
     )
 }

@@ -346,7 +346,7 @@ fn finish<G: Present>(
         })
         .collect();
     let layout = G::layout(&states);
-    let mut panels = Panels::new(crate::render::text::current());
+    let mut panels = Panels::new(crate::render::text::Fonts::builtin().clone());
     G::panels(&layout, None, &states[0], &mut |_, name, pages| {
         panels.add(name, &pages);
     });

@@ -2,6 +2,7 @@
 //! marker shape as well as colour, so that it reads in black and white.
 
 use super::scene::{Anchor, Canvas, Color, Stroke, Weight};
+use super::text::Fonts;
 
 pub(crate) const PALETTE: [Color; 6] = [
     Color(20, 80, 180),
@@ -41,10 +42,12 @@ pub(crate) fn marker(c: &mut Canvas, i: usize, x: f32, y: f32, color: Color) {
 }
 
 /// Draws a chart in the box `(x, y, w, h)`: a title, axes with ticks, one
-/// line per series over x = 1, 2, 3…, and a legend below.
+/// line per series over x = 1, 2, 3…, and a legend below, its labels
+/// fitted in `fonts`.
 #[allow(clippy::too_many_arguments)]
 pub fn line_chart(
     c: &mut Canvas,
+    fonts: &Fonts,
     (x, y, w, h): (f32, f32, f32, f32),
     title: &str,
     x_label: &str,
@@ -137,7 +140,8 @@ pub fn line_chart(
         let ly = py + ph + 12.0 + (i / 4) as f32 * 5.0;
         c.line(lx, ly - 1.0, lx + 7.0, ly - 1.0, stroke);
         marker(c, i, lx + 3.5, ly - 1.0, color);
-        c.text_fit(
+        c.fit_text(
+            fonts,
             lx + 8.5,
             ly,
             3.0,

@@ -21,6 +21,7 @@ use super::compare::ticks::{decimals, nice_step};
 use super::compare::{FOOTER, footer_line};
 use super::paper::{MARGIN, Paper};
 use super::scene::{Anchor, Canvas, Color, Frame, Item, Page, Scene, Stroke, Weight};
+use super::text::Fonts;
 use crate::sim::{Estimate, Ladder};
 
 /// A row of the forest plot.
@@ -173,7 +174,7 @@ fn heading(c: &mut Canvas, width: f32, ladder: &Ladder, title: &str) -> f32 {
         "rating: Bradley–Terry, Elo scale, {} = 0, 95% bootstrap interval",
         ladder.anchor
     );
-    c.heading(width, title, &caption, &status);
+    c.heading(Fonts::builtin(), width, title, &caption, &status);
     let mut y = 26.5;
     let text = format!("Variant: {}", ladder.variant);
     for line in wrap(&text, VARIANT, width, 3) {

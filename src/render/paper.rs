@@ -7,6 +7,12 @@ use super::scene::{Canvas, Color, Draw, Frame, Item, Page, Stroke};
 /// about 5 mm; we keep twice that.
 pub const MARGIN: f32 = 10.0;
 
+/// The natural size of a portrait page's content, in millimetres: A4
+/// inside the margin. Sheets and scored replays are drawn at this size,
+/// then fitted to the paper.
+pub const CONTENT_WIDTH: f32 = 190.0;
+pub const CONTENT_HEIGHT: f32 = 277.0;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Paper {
     A4,

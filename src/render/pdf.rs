@@ -1,12 +1,12 @@
-//! The PDF backend, through printpdf, with the fonts of [`super::text`]
-//! embedded and subset to the glyphs the document uses.
+//! The PDF backend, through printpdf, with the fonts a document was
+//! measured in embedded and subset to the glyphs it uses.
 //!
 //! The scene's top-left origin becomes PDF's bottom-left one here. Files are
 //! byte-reproducible: printpdf's document dates default to a fixed epoch,
 //! font resource names are fixed and subset tags derive from the glyphs,
 //! and nothing else in the file depends on the clock.
 
-use super::scene::{Anchor, Color, Item, PathPoint, Scene, Shape, Stroke, Weight};
+use super::scene::{Anchor, Color, Item, PathPoint, Shape, Stroke, Typeset, Weight};
 use super::text::{Face, Fonts, UnsupportedCharacter};
 use printpdf::{
     Color as PdfColor, FontId, LineCapStyle, LineDashPattern, LineJoinStyle, LinePoint, Mm, Op,
@@ -247,7 +247,7 @@ fn subset(face: &Face, chars: &BTreeSet<char>) -> (Vec<u8>, bool) {
     use allsorts::binary::read::ReadScope;
     use allsorts::font_data::FontData;
     use allsorts::subset::{CmapTarget, SubsetProfile};
-    let mut glyphs: BTreeSet<u16> = chars.iter().filter_map(|&c| face.glyph(c)).collect();
+    let mut glyphs: BTreeSet<u16> = face.glyphs(chars.iter().copied()).into_iter().collect();
     glyphs.remove(&0);
     let glyphs: Vec<u16> = std::iter::once(0).chain(glyphs).collect();
     ReadScope::new(face.data())
@@ -277,20 +277,16 @@ fn subset_tag(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// The scene as PDF bytes, in the fonts of this thread
-/// ([`super::text::current`]).
-pub fn to_pdf(scene: &Scene) -> Result<Vec<u8>, PdfError> {
-    to_pdf_with(scene, &super::text::current())
-}
-
-/// The scene as PDF bytes, its text in `fonts`, embedded and subset.
+/// The document as PDF bytes, its text in the fonts its layout measured
+/// it in, embedded and subset.
 ///
-/// A character that `fonts` have no glyph for is refused before anything
-/// is drawn. Identical pages (copies of a sheet) are written once: every
+/// A character that those fonts have no glyph for is refused before
+/// anything is drawn. Identical pages (copies of a sheet) are written once: every
 /// repeated page gets its own page object, but all of them share the first
 /// one's content stream and resources, which PDF allows. A job of 100
 /// copies is then about the size of one page.
-pub fn to_pdf_with(scene: &Scene, fonts: &Fonts) -> Result<Vec<u8>, PdfError> {
+pub fn to_pdf(document: &impl Typeset) -> Result<Vec<u8>, PdfError> {
+    let (scene, fonts) = (document.scene(), document.fonts());
     scene.check_text(fonts)?;
     let mut distinct: Vec<&super::scene::Page> = Vec::new();
     let mut which: Vec<usize> = Vec::with_capacity(scene.pages.len());

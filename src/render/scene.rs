@@ -1,8 +1,14 @@
 //! The drawing model shared by every exporter: pages of shapes and text in
 //! millimetres, origin at the top left, y growing downwards. The SVG and PDF
 //! backends only translate it, so the two outputs cannot disagree.
+//!
+//! Text is measured while a scene is drawn (to shrink it into a box, to
+//! wrap it, to place what follows it), in the [`Fonts`] the drawing code is
+//! given. A [`Document`] keeps the scene with those fonts, and the backends
+//! write a document in its own fonts, so what was measured is what prints.
 
-use super::text::{self, Fonts, UnsupportedCharacter};
+use super::text::{Fonts, UnsupportedCharacter};
+use std::sync::Arc;
 
 /// An sRGB colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,7 +150,10 @@ pub fn smallest_text(items: &[Item]) -> Option<(f32, &str)> {
 /// Millimetres in a typographic point.
 pub const MM_PER_PT: f32 = 25.4 / 72.0;
 
-/// A whole document: the same scene feeds both backends.
+/// The pages of a whole document: the same scene feeds both backends.
+///
+/// A scene on its own was measured in the built-in fonts, and is written in
+/// them (see [`Typeset`]); a [`Document`] pairs a scene with other fonts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
     pub title: String,
@@ -165,6 +174,52 @@ impl Scene {
             Ok(())
         }
         self.pages.iter().try_for_each(|p| walk(fonts, &p.items))
+    }
+}
+
+/// A scene and the fonts its text was measured in, as usvg's tree keeps
+/// its font database: what the backends write, in those fonts.
+#[derive(Clone, Debug)]
+pub struct Document {
+    pub scene: Scene,
+    fonts: Arc<Fonts>,
+}
+
+impl Document {
+    /// `scene`, drawn by code that measured its text in `fonts`.
+    pub fn new(scene: Scene, fonts: Arc<Fonts>) -> Self {
+        Document { scene, fonts }
+    }
+
+    /// The fonts the scene was measured in.
+    pub fn fonts(&self) -> &Arc<Fonts> {
+        &self.fonts
+    }
+}
+
+/// What the backends write: a scene, and the fonts its text was measured
+/// in. A [`Document`] names its fonts; a bare [`Scene`] is in the built-in
+/// ones, as every scene drawn without fonts given is.
+pub trait Typeset {
+    fn scene(&self) -> &Scene;
+    fn fonts(&self) -> &Fonts;
+}
+
+impl Typeset for Document {
+    fn scene(&self) -> &Scene {
+        &self.scene
+    }
+    fn fonts(&self) -> &Fonts {
+        &self.fonts
+    }
+}
+
+impl Typeset for Scene {
+    fn scene(&self) -> &Scene {
+        self
+    }
+    fn fonts(&self) -> &Fonts {
+        Fonts::builtin()
     }
 }
 
@@ -308,7 +363,28 @@ impl Canvas<'_> {
         });
     }
 
-    /// Text shrunk, if needed, to fit `max_width`.
+    /// Text shrunk, if needed, to fit `max_width` in `fonts`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn fit_text(
+        &mut self,
+        fonts: &Fonts,
+        x: f32,
+        y: f32,
+        size: f32,
+        max_width: f32,
+        text: impl Into<String>,
+        anchor: Anchor,
+        weight: Weight,
+        color: Color,
+    ) {
+        let text = text.into();
+        let size = fonts.fit(&text, size, max_width, weight);
+        self.text(x, y, size, text, anchor, weight, color);
+    }
+
+    /// Text shrunk, if needed, to fit `max_width` in the built-in fonts:
+    /// [`fit_text`](Self::fit_text) with [`Fonts::builtin`], for a scene
+    /// written in them.
     #[allow(clippy::too_many_arguments)]
     pub fn text_fit(
         &mut self,
@@ -321,19 +397,14 @@ impl Canvas<'_> {
         weight: Weight,
         color: Color,
     ) {
-        let text = text.into();
-        let width = text::width(&text, size, weight);
-        let size = if width > max_width && width > 0.0 {
-            size * max_width / width
-        } else {
-            size
-        };
-        self.text(x, y, size, text, anchor, weight, color);
+        let fonts = Fonts::builtin();
+        self.fit_text(fonts, x, y, size, max_width, text, anchor, weight, color);
     }
 
     /// The heading of a report page: a title, a grey caption (which file),
-    /// and a status line, in the top 21 mm of a page of width `width`.
-    pub fn heading(&mut self, width: f32, title: &str, caption: &str, status: &str) {
+    /// and a status line, in the top 21 mm of a page of width `width`,
+    /// fitted in `fonts`.
+    pub fn heading(&mut self, fonts: &Fonts, width: f32, title: &str, caption: &str, status: &str) {
         self.text(
             0.0,
             8.0,
@@ -344,7 +415,8 @@ impl Canvas<'_> {
             Color::BLACK,
         );
         let grey = Color::GREY;
-        self.text_fit(
+        self.fit_text(
+            fonts,
             0.0,
             14.0,
             3.2,
@@ -354,7 +426,8 @@ impl Canvas<'_> {
             Weight::Regular,
             grey,
         );
-        self.text_fit(
+        self.fit_text(
+            fonts,
             0.0,
             19.5,
             3.2,

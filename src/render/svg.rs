@@ -1,6 +1,6 @@
 //! The SVG backend: one SVG document, pages stacked top to bottom.
 
-use super::scene::{Anchor, Color, Item, PathPoint, Scene, Shape, Stroke, Weight};
+use super::scene::{Anchor, Color, Item, PathPoint, Shape, Stroke, Typeset, Weight};
 use super::text::{Fonts, UnsupportedCharacter};
 use svg::Document;
 use svg::node::element::{Circle, Group, Path, Rectangle, Text, Title};
@@ -146,8 +146,8 @@ fn node(fonts: &Fonts, item: &Item) -> Box<dyn svg::Node> {
     }
 }
 
-/// One item as SVG markup, for a viewer that swaps items in and out of a
-/// page: the same markup [`to_svg_with`] writes for it.
+/// One item, measured in `fonts`, as SVG markup, for a viewer that swaps
+/// items in and out of a page: the same markup [`to_svg`] writes for it.
 pub fn fragment(fonts: &Fonts, item: &Item) -> String {
     node(fonts, item).to_string()
 }
@@ -168,15 +168,11 @@ pub fn length(v: f32) -> String {
     n(v)
 }
 
-/// The scene as one SVG document, in the fonts of this thread
-/// ([`super::text::current`]).
-pub fn to_svg(scene: &Scene) -> Result<String, UnsupportedCharacter> {
-    to_svg_with(scene, &super::text::current())
-}
-
-/// The scene as one SVG document naming `fonts` (with fallbacks), every
-/// text stretched to the width it has in them.
-pub fn to_svg_with(scene: &Scene, fonts: &Fonts) -> Result<String, UnsupportedCharacter> {
+/// The document as one SVG document naming its fonts (with fallbacks),
+/// every text stretched to the width it has in them, as its layout
+/// measured it.
+pub fn to_svg(document: &impl Typeset) -> Result<String, UnsupportedCharacter> {
+    let (scene, fonts) = (document.scene(), document.fonts());
     scene.check_text(fonts)?;
     let width = scene.pages.iter().map(|p| p.width).fold(0.0, f32::max);
     let height: f32 = scene.pages.iter().map(|p| p.height).sum::<f32>()

@@ -1,5 +1,5 @@
 //! The fonts of the printed text, and the one source of text widths for
-//! both backends.
+//! layout and both backends.
 //!
 //! The default fonts ship inside the binary: Liberation Sans 2 (regular,
 //! bold, italic; SIL Open Font License, `assets/fonts/LICENSE`). It covers
@@ -8,13 +8,15 @@
 //! A user's own font (`--font`) replaces all three faces, for scripts the
 //! default does not cover (Chinese, for instance).
 //!
-//! The layout code measures text with [`width`], which reads the fonts in
-//! force on this thread ([`with_fonts`], the built-in ones otherwise); the
-//! PDF backend embeds those same fonts and the SVG backend stretches the
-//! viewer's font to those same widths, so the two outputs agree.
+//! Fonts are an argument, as usvg takes its font database: the layout code
+//! measures text with the [`Fonts`] it is given ([`Fonts::width`]), the
+//! [`Document`](super::scene::Document) it makes keeps those fonts, and the
+//! PDF backend embeds them while the SVG backend stretches the viewer's
+//! font to their widths, so the two outputs agree with the layout. Nothing
+//! here is global but the parsed built-in fonts, which never change.
 
 use super::scene::Weight;
-use std::cell::RefCell;
+use std::borrow::Cow;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -30,10 +32,13 @@ pub struct UnsupportedCharacter {
     pub font: String,
 }
 
-/// One font face: its file's bytes and what the layout needs from them.
+/// One font face: its file's bytes, which it owns, and its names.
+///
+/// `ttf_parser::Face` borrows the bytes, so it is parsed again where it is
+/// needed: parsing reads a few table headers (well under a microsecond for
+/// Liberation Sans), once per text measured, not per character.
 pub struct Face {
-    data: &'static [u8],
-    face: ttf_parser::Face<'static>,
+    data: Cow<'static, [u8]>,
     /// The family name, for the SVG and for messages.
     pub family: String,
     /// The full name (family and style), for messages.
@@ -62,8 +67,9 @@ fn name(face: &ttf_parser::Face<'_>, ids: &[u16]) -> Option<String> {
 
 impl Face {
     /// Parses the first face of a TrueType or OpenType file (or collection).
-    pub fn parse(data: &'static [u8]) -> Result<Face, String> {
-        let face = ttf_parser::Face::parse(data, 0).map_err(|e| e.to_string())?;
+    pub fn parse(data: impl Into<Cow<'static, [u8]>>) -> Result<Face, String> {
+        let data = data.into();
+        let face = ttf_parser::Face::parse(&data, 0).map_err(|e| e.to_string())?;
         if face.tables().cmap.is_none() {
             return Err("no character map (cmap table)".to_owned());
         }
@@ -78,7 +84,6 @@ impl Face {
         let units_per_em = f32::from(face.units_per_em());
         Ok(Face {
             data,
-            face,
             family,
             full_name,
             postscript_name,
@@ -87,19 +92,45 @@ impl Face {
     }
 
     /// The bytes of the font file.
-    pub fn data(&self) -> &'static [u8] {
-        self.data
+    pub fn data(&self) -> &[u8] {
+        &self.data
+    }
+
+    /// The face, parsed from the bytes that [`Face::parse`] already read.
+    fn parsed(&self) -> ttf_parser::Face<'_> {
+        ttf_parser::Face::parse(&self.data, 0).expect("the face parsed when it was loaded")
     }
 
     /// The glyph of `c`, if the font has one.
     pub fn glyph(&self, c: char) -> Option<u16> {
-        self.face.glyph_index(c).map(|g| g.0)
+        self.parsed().glyph_index(c).map(|g| g.0)
     }
 
-    /// The advance width of `c` in em (that of the missing glyph if absent).
-    fn advance(&self, c: char) -> f32 {
-        let glyph = self.face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
-        f32::from(self.face.glyph_hor_advance(glyph).unwrap_or(0)) / self.units_per_em
+    /// The glyphs of `chars` that the font has, in order.
+    pub fn glyphs(&self, chars: impl IntoIterator<Item = char>) -> Vec<u16> {
+        let face = self.parsed();
+        chars
+            .into_iter()
+            .filter_map(|c| face.glyph_index(c).map(|g| g.0))
+            .collect()
+    }
+
+    /// The first character of `text` the font has no glyph for.
+    fn first_missing(&self, text: &str) -> Option<char> {
+        let face = self.parsed();
+        text.chars().find(|&c| face.glyph_index(c).is_none())
+    }
+
+    /// The advance width of `text` in em, each missing character counting
+    /// as the missing glyph.
+    fn advance(&self, text: &str) -> f32 {
+        let face = self.parsed();
+        text.chars()
+            .map(|c| {
+                let glyph = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+                f32::from(face.glyph_hor_advance(glyph).unwrap_or(0)) / self.units_per_em
+            })
+            .sum::<f32>()
     }
 }
 
@@ -128,35 +159,33 @@ fn css_quote(family: &str) -> String {
 }
 
 impl Fonts {
-    /// The fonts shipped inside the binary: Liberation Sans.
-    pub fn builtin() -> Arc<Fonts> {
+    /// The fonts shipped inside the binary: Liberation Sans. They are
+    /// parsed once and shared; they never change.
+    pub fn builtin() -> &'static Arc<Fonts> {
         static BUILTIN: OnceLock<Arc<Fonts>> = OnceLock::new();
-        BUILTIN
-            .get_or_init(|| {
-                let face = |data| Arc::new(Face::parse(data).expect("the built-in fonts parse"));
-                Arc::new(Fonts {
-                    regular: face(REGULAR),
-                    bold: face(BOLD),
-                    oblique: face(ITALIC),
-                    origin: None,
-                    css_family: "'Liberation Sans', Arial, Helvetica, sans-serif".to_owned(),
-                })
+        BUILTIN.get_or_init(|| {
+            let face = |data: &'static [u8]| {
+                Arc::new(Face::parse(data).expect("the built-in fonts parse"))
+            };
+            Arc::new(Fonts {
+                regular: face(REGULAR),
+                bold: face(BOLD),
+                oblique: face(ITALIC),
+                origin: None,
+                css_family: "'Liberation Sans', Arial, Helvetica, sans-serif".to_owned(),
             })
-            .clone()
+        })
     }
 
     /// One font file for every weight, read from `path` (a .ttf or .otf,
-    /// or the first face of a .ttc collection).
-    ///
-    /// The file's bytes live as long as the process: a command renders
-    /// with one font.
+    /// or the first face of a .ttc collection). The fonts own the file's
+    /// bytes, and free them when the last document drawn in them goes.
     pub fn load(path: &Path) -> Result<Arc<Fonts>, FontFileError> {
         let bytes = std::fs::read(path).map_err(|e| FontFileError {
             path: path.display().to_string(),
             reason: e.to_string(),
         })?;
-        let data: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-        let face = Face::parse(data).map_err(|reason| FontFileError {
+        let face = Face::parse(bytes).map_err(|reason| FontFileError {
             path: path.display().to_string(),
             reason: format!("expected a TrueType or OpenType font, but {reason}"),
         })?;
@@ -191,10 +220,15 @@ impl Fonts {
         faces
     }
 
+    /// Whether these are the built-in fonts.
+    pub fn is_builtin(&self) -> bool {
+        self.origin.is_none()
+    }
+
     /// Checks that the face of `weight` has a glyph for every character.
     pub fn check(&self, text: &str, weight: Weight) -> Result<(), UnsupportedCharacter> {
         let face = self.face(weight);
-        match text.chars().find(|&c| face.glyph(c).is_none()) {
+        match face.first_missing(text) {
             None => Ok(()),
             Some(ch) => Err(UnsupportedCharacter {
                 ch,
@@ -210,8 +244,18 @@ impl Fonts {
 
     /// The width in millimetres of `text` at `size` millimetres.
     pub fn width(&self, text: &str, size: f32, weight: Weight) -> f32 {
-        let face = self.face(weight);
-        text.chars().map(|c| face.advance(c)).sum::<f32>() * size
+        self.face(weight).advance(text) * size
+    }
+
+    /// The size at which `text` fits `max_width`: `size`, or smaller if the
+    /// text is wider than that at `size`.
+    pub fn fit(&self, text: &str, size: f32, max_width: f32, weight: Weight) -> f32 {
+        let width = self.width(text, size, weight);
+        if width > max_width && width > 0.0 {
+            size * max_width / width
+        } else {
+            size
+        }
     }
 }
 
@@ -223,50 +267,11 @@ pub struct FontFileError {
     pub reason: String,
 }
 
-thread_local! {
-    static CURRENT: RefCell<Option<Arc<Fonts>>> = const { RefCell::new(None) };
-}
-
-/// Makes `fonts` the fonts of this thread until the guard is dropped:
-/// [`width`] and the backends' defaults then use them.
-#[must_use = "the fonts apply only while the guard lives"]
-pub fn use_fonts(fonts: Arc<Fonts>) -> FontsGuard {
-    let previous = CURRENT.with(|c| c.borrow_mut().replace(fonts));
-    FontsGuard { previous }
-}
-
-/// Restores the previous fonts of the thread when dropped.
-pub struct FontsGuard {
-    previous: Option<Arc<Fonts>>,
-}
-
-impl Drop for FontsGuard {
-    fn drop(&mut self) {
-        let previous = self.previous.take();
-        CURRENT.with(|c| *c.borrow_mut() = previous);
-    }
-}
-
-/// Runs `f` with `fonts` as the fonts of this thread.
-pub fn with_fonts<R>(fonts: &Arc<Fonts>, f: impl FnOnce() -> R) -> R {
-    let _guard = use_fonts(fonts.clone());
-    f()
-}
-
-/// The fonts of this thread: those of [`with_fonts`], or the built-in ones.
-pub fn current() -> Arc<Fonts> {
-    CURRENT
-        .with(|c| c.borrow().clone())
-        .unwrap_or_else(Fonts::builtin)
-}
-
-/// The width in millimetres of `text` at `size` millimetres, in the fonts
-/// of this thread.
+/// The width in millimetres of `text` at `size` millimetres in the
+/// built-in fonts: `Fonts::builtin().width(..)`, for a caller that draws
+/// in nothing else.
 pub fn width(text: &str, size: f32, weight: Weight) -> f32 {
-    CURRENT.with(|c| match &*c.borrow() {
-        Some(fonts) => fonts.width(text, size, weight),
-        None => Fonts::builtin().width(text, size, weight),
-    })
+    Fonts::builtin().width(text, size, weight)
 }
 
 #[cfg(test)]
@@ -308,9 +313,32 @@ mod tests {
     }
 
     #[test]
-    fn with_fonts_scopes_the_fonts_to_the_closure() {
+    fn a_font_file_is_owned_by_its_fonts() {
+        let path = std::env::temp_dir().join(format!("sunfold-font-{}.ttf", std::process::id()));
+        std::fs::write(&path, REGULAR).unwrap();
+        let fonts = Fonts::load(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(!fonts.is_builtin());
+        assert!(Fonts::builtin().is_builtin());
+        // One face for every weight, with the bytes of the file.
+        assert_eq!(fonts.faces().len(), 1);
+        assert_eq!(fonts.face(Weight::Bold).data(), REGULAR);
+        assert_eq!(
+            fonts.width("Soleils", 10.0, Weight::Bold),
+            Fonts::builtin().width("Soleils", 10.0, Weight::Regular)
+        );
+        let weak = Arc::downgrade(&fonts);
+        drop(fonts);
+        assert!(weak.upgrade().is_none(), "nothing else keeps the fonts");
+    }
+
+    #[test]
+    fn fit_shrinks_only_what_is_too_wide() {
         let fonts = Fonts::builtin();
-        let inside = with_fonts(&fonts, || Arc::ptr_eq(&current(), &fonts));
-        assert!(inside);
+        let wide = fonts.width("Summertime", 4.0, Weight::Bold);
+        assert_eq!(fonts.fit("Summertime", 4.0, wide + 1.0, Weight::Bold), 4.0);
+        let half = fonts.fit("Summertime", 4.0, wide / 2.0, Weight::Bold);
+        assert!((half - 2.0).abs() < 1e-4, "{half}");
+        assert_eq!(fonts.fit("", 4.0, 0.0, Weight::Bold), 4.0);
     }
 }

@@ -3,6 +3,7 @@
 
 use super::style::{Font, NOTE, font, plural, swatch, wrap, write};
 use crate::render::scene::{Anchor, Canvas, Color, Weight};
+use crate::render::text::Fonts;
 use crate::sim::{Report, VariantInfo};
 
 fn bots(report: &Report) -> String {
@@ -70,7 +71,7 @@ pub(super) fn front(c: &mut Canvas, width: f32, report: &Report) -> f32 {
             "Each figure is a mean per game, with its 95% confidence interval.".to_owned(),
         ),
     };
-    c.heading(width, &title, &caption, &status);
+    c.heading(Fonts::builtin(), width, &title, &caption, &status);
     let mut y = 27.5;
     let indent = 12.0;
     let wide = width - indent;

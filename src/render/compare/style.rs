@@ -1,9 +1,13 @@
 //! How the report looks: the colours of A and B and of the panels, the text
 //! styles, the helpers that fit, measure and wrap text, and A's and B's
 //! samples (A solid, B hatched).
+//!
+//! The compare and ladder reports are drawn in the built-in fonts (their
+//! commands take no `--font`), and written as bare scenes, which are in
+//! those fonts: the helpers here measure in [`Fonts::builtin`].
 
 use crate::render::scene::{Anchor, Canvas, Color, Stroke, Weight};
-use crate::render::text;
+use crate::render::text::Fonts;
 
 /// Variant A: solid fill.
 pub(crate) const A_COLOR: Color = Color(20, 80, 180);
@@ -51,11 +55,22 @@ pub(crate) fn write(
     anchor: Anchor,
     text: impl Into<String>,
 ) {
-    c.text_fit(x, y, font.size, max, text, anchor, font.weight, font.color);
+    let fonts = Fonts::builtin();
+    c.fit_text(
+        fonts,
+        x,
+        y,
+        font.size,
+        max,
+        text,
+        anchor,
+        font.weight,
+        font.color,
+    );
 }
 
 pub(crate) fn width_of(text: &str, font: Font) -> f32 {
-    text::width(text, font.size, font.weight)
+    Fonts::builtin().width(text, font.size, font.weight)
 }
 
 pub(crate) fn plural(n: u64, one: &str, many: &str) -> String {

@@ -5,6 +5,7 @@ use super::escape;
 use crate::render::chart::{PALETTE, dash, marker};
 use crate::render::scene::{Anchor, Canvas, Color, Stroke, Weight};
 use crate::render::svg;
+use crate::render::text::Fonts;
 use serde::Serialize;
 
 /// Where the marker of event `i` stands: `x0 + i * dx`, from `top` to
@@ -17,10 +18,15 @@ pub struct Axis {
 
 const WIDTH: f32 = 120.0;
 
-/// The chart as an SVG element, and its axis. `scores[i][p]` is player
-/// `p`'s score after event `i`; `events` counts every event the viewer can
-/// show.
-pub fn scores(players: &[String], scores: &[&[i64]], events: usize) -> (String, Axis) {
+/// The chart as an SVG element, its names fitted in `fonts`, and its axis.
+/// `scores[i][p]` is player `p`'s score after event `i`; `events` counts
+/// every event the viewer can show.
+pub fn scores(
+    fonts: &Fonts,
+    players: &[String],
+    scores: &[&[i64]],
+    events: usize,
+) -> (String, Axis) {
     let legend_rows = players.len().div_ceil(3) as f32;
     let (px, py, pw, ph) = (10.0, 3.0, WIDTH - 13.0, 44.0);
     let height = py + ph + 8.0 + legend_rows * 5.0;
@@ -118,7 +124,8 @@ pub fn scores(players: &[String], scores: &[&[i64]], events: usize) -> (String, 
         let ly = py + ph + 10.0 + (p / 3) as f32 * 5.0;
         c.line(lx, ly - 1.0, lx + 7.0, ly - 1.0, stroke);
         marker(&mut c, p, lx + 3.5, ly - 1.0, color);
-        c.text_fit(
+        c.fit_text(
+            fonts,
             lx + 8.5,
             ly,
             3.0,
@@ -129,7 +136,6 @@ pub fn scores(players: &[String], scores: &[&[i64]], events: usize) -> (String, 
             Color::BLACK,
         );
     }
-    let fonts = crate::render::text::current();
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart-svg\" viewBox=\"0 0 {} {}\" font-family=\"{}\" role=\"img\" aria-label=\"Scores after each event\">",
         svg::length(WIDTH),
@@ -137,7 +143,7 @@ pub fn scores(players: &[String], scores: &[&[i64]], events: usize) -> (String, 
         escape(&fonts.css_family)
     );
     for item in &items {
-        out.push_str(&svg::fragment(&fonts, item));
+        out.push_str(&svg::fragment(fonts, item));
     }
     out.push_str(&format!(
         "<line id=\"marker\" x1=\"{x}\" x2=\"{x}\" y1=\"{}\" y2=\"{}\" stroke=\"#d02020\" stroke-width=\"0.6\"/>",

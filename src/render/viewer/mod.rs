@@ -287,7 +287,12 @@ pub fn html(replay: &Replay) -> String {
         });
     }
     let scores: Vec<&[i64]> = replay.frames.iter().map(|f| &f.scores[..]).collect();
-    let (chart_svg, axis) = chart::scores(&replay.players, &scores, frames.len());
+    let (chart_svg, axis) = chart::scores(
+        replay.panels.fonts(),
+        &replay.players,
+        &scores,
+        frames.len(),
+    );
     let data = Data {
         frags: replay.panels.fragments(),
         frames,

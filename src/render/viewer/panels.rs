@@ -53,6 +53,11 @@ impl Panels {
         panels
     }
 
+    /// The fonts the panels' text was measured in, which the page names.
+    pub fn fonts(&self) -> &Arc<Fonts> {
+        &self.fonts
+    }
+
     fn intern(&mut self, markup: String) -> u32 {
         if let Some(&i) = self.index.get(&markup) {
             return i;

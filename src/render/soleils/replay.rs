@@ -2,11 +2,15 @@
 //! code as the blank sheet, then a summary page with the score breakdown and
 //! the sun totals and scores round by round.
 
-use super::chart::{Series, line_chart};
-use super::paper::{Paper, impose};
-use super::scene::{Anchor, Canvas, Color, Draw, Frame, Page, Scene, Stroke, Weight};
 use super::sheet::{self, Filled, HEIGHT, WIDTH};
+use crate::render::chart::{Series, line_chart};
+use crate::render::paper::{Paper, impose};
+use crate::render::scene::{
+    Anchor, Canvas, Color, Document, Draw, Frame, Page, Scene, Stroke, Weight,
+};
+use crate::render::text::Fonts;
 use crate::soleils::{State, score};
+use std::sync::Arc;
 
 /// One player's sun total and score at the end of a round.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -17,6 +21,38 @@ pub struct RoundPoint {
 
 /// What each round ended with, per player: `rounds[r][p]`.
 pub type History = Vec<Vec<RoundPoint>>;
+
+/// The course of a game as a scored replay charts it, gathered state by
+/// state: a point when every player has finished a round, and one for
+/// the round in progress at the end.
+///
+/// `present::soleils::RoundHistory` keeps the same points for
+/// `Present::replay_scene`; it can become this once that takes fonts.
+#[derive(Debug, Default)]
+pub struct Course {
+    points: History,
+    last_round: u16,
+}
+
+impl Course {
+    /// Keeps what the chart needs from `state`, the state after one more
+    /// event.
+    pub fn observe(&mut self, state: &State) {
+        if state.round() > 0 && state.round_closed() && state.round() != self.last_round {
+            self.last_round = state.round();
+            self.points.push(round_points(state));
+        }
+    }
+
+    /// The points of every round, ending with `state`, the last state.
+    pub fn finish(self, state: &State) -> History {
+        let mut points = self.points;
+        if !state.round_closed() {
+            points.push(round_points(state));
+        }
+        points
+    }
+}
 
 /// The history point of the state now, for every player.
 pub fn round_points(state: &State) -> Vec<RoundPoint> {
@@ -32,63 +68,99 @@ pub fn round_points(state: &State) -> Vec<RoundPoint> {
         .collect()
 }
 
+/// The scored replay of `state`, in the built-in fonts: [`document`] with
+/// [`Fonts::builtin`], as a bare scene.
 pub fn scene(state: &State, history: &History, paper: Paper, caption: &str) -> Scene {
+    document(Fonts::builtin(), state, history, paper, caption).scene
+}
+
+/// The scored replay of `state`: every player's filled sheet, then the
+/// score breakdown and the course of the game round by round, laid out in
+/// `fonts`.
+pub fn document(
+    fonts: &Arc<Fonts>,
+    state: &State,
+    history: &History,
+    paper: Paper,
+    caption: &str,
+) -> Document {
+    let measure: &Fonts = fonts;
     let mut pieces: Vec<Draw> = Vec::new();
     for player in 0..state.players().len() {
         let options = sheet::Options {
             name: None,
             large: false,
         };
-        pieces.extend(sheet::pages(
+        pieces.extend(sheet::pages_in(
+            measure,
             state.template(),
             options,
             Some(Filled { state, player }),
         ));
     }
     pieces.push(Box::new(move |c: &mut Canvas| {
-        summary(c, state, history, caption)
+        summary(c, measure, state, history, caption)
     }));
-    Scene {
+    let scene = Scene {
         title: format!("{} — scored replay", state.template().name()),
         pages: impose(paper, 1, (WIDTH, HEIGHT), pieces),
-    }
+    };
+    Document::new(scene, fonts.clone())
+}
+
+/// One player's sheet as the HTML viewer shows it, in the built-in fonts:
+/// [`viewer_sheet_in`] with [`Fonts::builtin`].
+pub fn viewer_sheet(state: &State, player: usize) -> Vec<Page> {
+    viewer_sheet_in(Fonts::builtin(), state, player)
 }
 
 /// One player's sheet as the HTML viewer shows it: the sheet's pages,
-/// filled from `state`, each with a margin around it.
-pub fn viewer_sheet(state: &State, player: usize) -> Vec<Page> {
+/// filled from `state` and laid out in `fonts`, each with a margin around
+/// it.
+pub fn viewer_sheet_in(fonts: &Fonts, state: &State, player: usize) -> Vec<Page> {
     const MARGIN: f32 = 5.0;
     let options = sheet::Options {
         name: None,
         large: false,
     };
-    sheet::pages(state.template(), options, Some(Filled { state, player }))
-        .into_iter()
-        .map(|draw| {
-            let mut items = Vec::new();
-            draw(&mut Canvas {
-                items: &mut items,
-                frame: Frame {
-                    scale: 1.0,
-                    dx: MARGIN,
-                    dy: MARGIN,
-                },
-            });
-            Page {
-                width: WIDTH + 2.0 * MARGIN,
-                height: HEIGHT + 2.0 * MARGIN,
-                items,
-            }
-        })
-        .collect()
+    sheet::pages_in(
+        fonts,
+        state.template(),
+        options,
+        Some(Filled { state, player }),
+    )
+    .into_iter()
+    .map(|draw| {
+        let mut items = Vec::new();
+        draw(&mut Canvas {
+            items: &mut items,
+            frame: Frame {
+                scale: 1.0,
+                dx: MARGIN,
+                dy: MARGIN,
+            },
+        });
+        Page {
+            width: WIDTH + 2.0 * MARGIN,
+            height: HEIGHT + 2.0 * MARGIN,
+            items,
+        }
+    })
+    .collect()
 }
 
-fn summary(c: &mut Canvas, state: &State, history: &History, caption: &str) {
+fn summary(c: &mut Canvas, fonts: &Fonts, state: &State, history: &History, caption: &str) {
     let status = match state.ended() {
         Some(reason) => format!("Round {}: game over, {reason}.", state.round()),
         None => format!("Round {}, in progress.", state.round()),
     };
-    c.heading(WIDTH, "Score and course of the game", caption, &status);
+    c.heading(
+        fonts,
+        WIDTH,
+        "Score and course of the game",
+        caption,
+        &status,
+    );
     // The breakdown table.
     let lines = score(state);
     let headers = [
@@ -146,7 +218,8 @@ fn summary(c: &mut Canvas, state: &State, history: &History, caption: &str) {
                 Weight::Regular
             };
             if i == 0 {
-                c.text_fit(
+                c.fit_text(
+                    fonts,
                     x + 2.0,
                     y + 4.3,
                     3.2,
@@ -196,6 +269,7 @@ fn summary(c: &mut Canvas, state: &State, history: &History, caption: &str) {
         .fold(10.0, f32::max);
     line_chart(
         c,
+        fonts,
         (0.0, chart_top, WIDTH, room / 2.0 - 3.0),
         "Sun total after each round",
         "round",
@@ -204,6 +278,7 @@ fn summary(c: &mut Canvas, state: &State, history: &History, caption: &str) {
     );
     line_chart(
         c,
+        fonts,
         (0.0, chart_top + room / 2.0, WIDTH, room / 2.0 - 3.0),
         "Score after each round",
         "round",

@@ -2,9 +2,13 @@
 //! drawn at their natural size in millimetres. Used by the print-and-play
 //! layout and by the replay's card grid alike.
 
-use super::paper::{MARGIN, Paper};
-use super::scene::{Anchor, Canvas, Color, Draw, Frame, Item, Page, Scene, Stroke, Weight};
+use crate::render::paper::{MARGIN, Paper};
+use crate::render::scene::{
+    Anchor, Canvas, Color, Document, Draw, Frame, Item, Page, Scene, Stroke, Weight,
+};
+use crate::render::text::Fonts;
 use crate::summertime::deck::{CardIndex, Cost, Deck, Value};
+use std::sync::Arc;
 
 pub const CARD_W: f32 = 60.0;
 pub const CARD_H: f32 = 84.0;
@@ -36,7 +40,7 @@ fn pastel(name: &str) -> Color {
 }
 
 /// A condition picture in the stripe: its pictogram and its name.
-fn token(c: &mut Canvas, x: f32, y: f32, w: f32, deck: &Deck, picture: usize) {
+fn token(c: &mut Canvas, fonts: &Fonts, x: f32, y: f32, w: f32, deck: &Deck, picture: usize) {
     let label = deck.picture_name(picture);
     c.rect(
         x,
@@ -48,8 +52,9 @@ fn token(c: &mut Canvas, x: f32, y: f32, w: f32, deck: &Deck, picture: usize) {
         Some(Stroke::solid(Color(90, 80, 60), 0.3)),
     );
     let initial = label.chars().next().map(String::from).unwrap_or_default();
-    super::pictogram::draw(c, deck.pictogram(picture), &initial, x + 3.8, y + 3.5, 5.6);
-    c.text_fit(
+    crate::render::pictogram::draw(c, deck.pictogram(picture), &initial, x + 3.8, y + 3.5, 5.6);
+    c.fit_text(
+        fonts,
         x + 7.0 + (w - 8.0) / 2.0,
         y + 4.7,
         2.6,
@@ -61,8 +66,9 @@ fn token(c: &mut Canvas, x: f32, y: f32, w: f32, deck: &Deck, picture: usize) {
     );
 }
 
-/// The face of an adventure card at `(0, 0)`, `CARD_W` × `CARD_H`.
-pub fn face(c: &mut Canvas, deck: &Deck, card: CardIndex) {
+/// The face of an adventure card at `(0, 0)`, `CARD_W` × `CARD_H`, its
+/// words fitted in `fonts`.
+pub fn face(c: &mut Canvas, fonts: &Fonts, deck: &Deck, card: CardIndex) {
     let face = deck.card(card);
     let picture = deck.picture_name(face.picture);
     let title = format!("{} ({}): {}", face.name, face.id, condition(deck, card));
@@ -78,7 +84,7 @@ pub fn face(c: &mut Canvas, deck: &Deck, card: CardIndex) {
         );
         c.rect(1.5, 1.5, CARD_W - 3.0, 14.0, 2.0, Some(SAND), None);
         for (i, &need) in face.needs.iter().enumerate() {
-            token(c, 3.0 + i as f32 * 17.5, 5.0, 16.5, deck, need);
+            token(c, fonts, 3.0 + i as f32 * 17.5, 5.0, 16.5, deck, need);
         }
         let (value, color) = match face.value {
             Value::Points(v) => (v.to_string(), BLUE),
@@ -104,7 +110,7 @@ pub fn face(c: &mut Canvas, deck: &Deck, card: CardIndex) {
         );
         // The picture as a pictogram, and the card's own name under it.
         let initial = picture.chars().next().map(String::from).unwrap_or_default();
-        super::pictogram::draw(
+        crate::render::pictogram::draw(
             c,
             deck.pictogram(face.picture),
             &initial,
@@ -112,7 +118,8 @@ pub fn face(c: &mut Canvas, deck: &Deck, card: CardIndex) {
             37.5,
             28.0,
         );
-        c.text_fit(
+        c.fit_text(
+            fonts,
             CARD_W / 2.0,
             59.5,
             5.5,
@@ -122,7 +129,8 @@ pub fn face(c: &mut Canvas, deck: &Deck, card: CardIndex) {
             Weight::Bold,
             Color::BLACK,
         );
-        c.text_fit(
+        c.fit_text(
+            fonts,
             CARD_W / 2.0,
             70.0,
             3.2,
@@ -173,7 +181,7 @@ pub fn condition(deck: &Deck, card: CardIndex) -> String {
 }
 
 /// A card back or a closing-card side: a title and the three cost items.
-pub fn cost_side(c: &mut Canvas, deck: &Deck, cost: Cost, title: &str, note: &str) {
+pub fn cost_side(c: &mut Canvas, fonts: &Fonts, deck: &Deck, cost: Cost, title: &str, note: &str) {
     c.group(
         format!("{title}: costs {}", deck.describe_cost(cost)),
         |c| {
@@ -205,7 +213,8 @@ pub fn cost_side(c: &mut Canvas, deck: &Deck, cost: Cost, title: &str, note: &st
                     Some(pastel(name)),
                     Some(Stroke::solid(Color(90, 80, 60), 0.4)),
                 );
-                c.text_fit(
+                c.fit_text(
+                    fonts,
                     CARD_W / 2.0,
                     y + 6.2,
                     3.4,
@@ -216,7 +225,8 @@ pub fn cost_side(c: &mut Canvas, deck: &Deck, cost: Cost, title: &str, note: &st
                     Color::BLACK,
                 );
             }
-            c.text_fit(
+            c.fit_text(
+                fonts,
                 CARD_W / 2.0,
                 CARD_H - 8.0,
                 3.0,
@@ -231,7 +241,7 @@ pub fn cost_side(c: &mut Canvas, deck: &Deck, cost: Cost, title: &str, note: &st
 }
 
 /// A tile: its item face, or its back in the owner's shade.
-pub fn tile(c: &mut Canvas, deck: &Deck, item: usize, owner: usize, back: bool) {
+pub fn tile(c: &mut Canvas, fonts: &Fonts, deck: &Deck, item: usize, owner: usize, back: bool) {
     let name = deck.item_name(item);
     if back {
         let (fill, label) = if owner == 0 {
@@ -276,7 +286,8 @@ pub fn tile(c: &mut Canvas, deck: &Deck, item: usize, owner: usize, back: bool) 
                 Some(Stroke::solid(Color::BLACK, 0.3)),
             );
             c.circle(TILE / 2.0, TILE / 2.0 - 1.5, 7.0, Some(pastel(name)), None);
-            c.text_fit(
+            c.fit_text(
+                fonts,
                 TILE / 2.0,
                 TILE - 3.0,
                 3.2,
@@ -432,8 +443,9 @@ fn edge_marks(
 }
 
 /// The print-and-play deck: adventure cards with their backs, the closing
-/// cards' two sides, and both players' tiles with their backs.
-pub fn scene(deck: &Deck, paper: Paper, bleed: f32) -> Scene {
+/// cards' two sides, and both players' tiles with their backs, in `fonts`.
+pub fn scene(fonts: &Arc<Fonts>, deck: &Deck, paper: Paper, bleed: f32) -> Document {
+    let measure: &Fonts = fonts;
     fn piece(draw: Draw<'_>, bleed: Color) -> Piece<'_> {
         Piece { draw, bleed }
     }
@@ -441,7 +453,7 @@ pub fn scene(deck: &Deck, paper: Paper, bleed: f32) -> Scene {
     let mut backs: Vec<Piece> = Vec::new();
     for card in 0..deck.cards().len() {
         fronts.push(piece(
-            Box::new(move |c: &mut Canvas| face(c, deck, card)),
+            Box::new(move |c: &mut Canvas| face(c, measure, deck, card)),
             Color::WHITE,
         ));
         let cost = deck.card(card).cost;
@@ -449,6 +461,7 @@ pub fn scene(deck: &Deck, paper: Paper, bleed: f32) -> Scene {
             Box::new(move |c: &mut Canvas| {
                 cost_side(
                     c,
+                    measure,
                     deck,
                     cost,
                     "Summertime",
@@ -470,7 +483,7 @@ pub fn scene(deck: &Deck, paper: Paper, bleed: f32) -> Scene {
                 ["A", "B"][side]
             );
             list.push(piece(
-                Box::new(move |c: &mut Canvas| cost_side(c, deck, cost, &title, &note)),
+                Box::new(move |c: &mut Canvas| cost_side(c, measure, deck, cost, &title, &note)),
                 BACK,
             ));
         }
@@ -482,19 +495,20 @@ pub fn scene(deck: &Deck, paper: Paper, bleed: f32) -> Scene {
         for item in 0..deck.items() {
             for _ in 0..deck.tiles_per_item() {
                 fronts.push(piece(
-                    Box::new(move |c: &mut Canvas| tile(c, deck, item, owner, false)),
+                    Box::new(move |c: &mut Canvas| tile(c, measure, deck, item, owner, false)),
                     Color::WHITE,
                 ));
                 backs.push(piece(
-                    Box::new(move |c: &mut Canvas| tile(c, deck, item, owner, true)),
+                    Box::new(move |c: &mut Canvas| tile(c, measure, deck, item, owner, true)),
                     tile_back(owner),
                 ));
             }
         }
     }
     pages.extend(sheets(paper, (TILE, TILE), 3.0, bleed, fronts, backs));
-    Scene {
+    let scene = Scene {
         title: format!("{}: print-and-play cards", deck.name()),
         pages,
-    }
+    };
+    Document::new(scene, fonts.clone())
 }

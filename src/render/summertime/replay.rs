@@ -3,30 +3,42 @@
 //! track turn by turn and a compact turn log.
 
 use super::cards::{CARD_H, CARD_W, face};
-use super::chart::{Series, line_chart};
-use super::paper::{Paper, impose};
-use super::scene::{Anchor, Canvas, Color, Draw, Scene, Stroke, Weight};
-use super::sheet::{HEIGHT, WIDTH};
+use crate::render::chart::{Series, line_chart};
+use crate::render::paper::{CONTENT_HEIGHT as HEIGHT, CONTENT_WIDTH as WIDTH};
+use crate::render::paper::{Paper, impose};
+use crate::render::scene::{Anchor, Canvas, Color, Document, Draw, Scene, Stroke, Weight};
+use crate::render::text::Fonts;
 use crate::summertime::{Cell, State, Tableau, TurnAction, score};
+use std::sync::Arc;
 
 const LOG_ROW: f32 = 4.6;
 
+/// The scored replay of `state`, in the built-in fonts: [`document`] with
+/// [`Fonts::builtin`], as a bare scene.
 pub fn scene(state: &State, paper: Paper, caption: &str) -> Scene {
+    document(Fonts::builtin(), state, paper, caption).scene
+}
+
+/// The scored replay of `state`: the grid, the hands and score track, and
+/// the turn log, laid out in `fonts`.
+pub fn document(fonts: &Arc<Fonts>, state: &State, paper: Paper, caption: &str) -> Document {
+    let measure: &Fonts = fonts;
     let mut pieces: Vec<Draw> = vec![
-        Box::new(move |c: &mut Canvas| grid_page(c, state, caption)),
-        Box::new(move |c: &mut Canvas| state_page(c, state)),
+        Box::new(move |c: &mut Canvas| grid_page(c, measure, state, caption)),
+        Box::new(move |c: &mut Canvas| state_page(c, measure, state)),
     ];
     let rows_per_page = ((HEIGHT - 10.0) / LOG_ROW) as usize;
     let turns = state.turns().len();
     for start in (0..turns).step_by(rows_per_page) {
         pieces.push(Box::new(move |c: &mut Canvas| {
-            log_page(c, state, start, rows_per_page)
+            log_page(c, measure, state, start, rows_per_page)
         }));
     }
-    Scene {
+    let scene = Scene {
         title: format!("Summertime: scored replay of {caption}"),
         pages: impose(paper, 1, (WIDTH, HEIGHT), pieces),
-    }
+    };
+    Document::new(scene, fonts.clone())
 }
 
 fn status(state: &State) -> String {
@@ -45,8 +57,9 @@ fn status(state: &State) -> String {
     }
 }
 
-fn grid_page(c: &mut Canvas, state: &State, caption: &str) {
+fn grid_page(c: &mut Canvas, fonts: &Fonts, state: &State, caption: &str) {
     c.heading(
+        fonts,
         WIDTH,
         "Summertime: the grid as played",
         caption,
@@ -99,7 +112,7 @@ fn grid_page(c: &mut Canvas, state: &State, caption: &str) {
     for (&cell, t) in grid {
         let x = left + (cell.0 - x0) as f32 * (cw + gap);
         let y = top + (cell.1 - y0) as f32 * (ch + gap);
-        played_card(c, state, cell, t, (x, y), scale);
+        played_card(c, fonts, state, cell, t, (x, y), scale);
     }
 }
 
@@ -107,6 +120,7 @@ fn grid_page(c: &mut Canvas, state: &State, caption: &str) {
 /// player's pattern with who played it and what it earned.
 pub(super) fn played_card(
     c: &mut Canvas,
+    fonts: &Fonts,
     state: &State,
     (gx, gy): Cell,
     t: &Tableau,
@@ -122,14 +136,15 @@ pub(super) fn played_card(
         t.turn
     );
     c.group(title, |c| {
-        c.within(x, y, scale, |c| face(c, state.deck(), t.card));
+        c.within(x, y, scale, |c| face(c, fonts, state.deck(), t.card));
         strip(c, x, y + CARD_H * scale + 0.8, cw, 7.0, t.by);
         let ink = if t.by == 0 {
             Color::BLACK
         } else {
             Color::WHITE
         };
-        c.text_fit(
+        c.fit_text(
+            fonts,
             x + 1.5,
             y + CARD_H * scale + 5.6,
             3.2,
@@ -233,7 +248,7 @@ pub(super) fn tiles_text(deck: &crate::summertime::Deck, counts: &[u8]) -> Strin
     }
 }
 
-fn state_page(c: &mut Canvas, state: &State) {
+fn state_page(c: &mut Canvas, fonts: &Fonts, state: &State) {
     let deck = state.deck();
     c.text(
         0.0,
@@ -257,7 +272,8 @@ fn state_page(c: &mut Canvas, state: &State) {
         );
         y += 5.5;
         let hand = hand_text(deck, p);
-        c.text_fit(
+        c.fit_text(
+            fonts,
             3.0,
             y,
             3.2,
@@ -269,7 +285,8 @@ fn state_page(c: &mut Canvas, state: &State) {
         );
         y += 5.0;
         let tiles = |counts: &[u8]| tiles_text(deck, counts);
-        c.text_fit(
+        c.fit_text(
+            fonts,
             3.0,
             y,
             3.2,
@@ -280,7 +297,8 @@ fn state_page(c: &mut Canvas, state: &State) {
             Color::BLACK,
         );
         y += 5.0;
-        c.text_fit(
+        c.fit_text(
+            fonts,
             3.0,
             y,
             3.2,
@@ -298,7 +316,8 @@ fn state_page(c: &mut Canvas, state: &State) {
             "{}: {} played, {} card(s) in hand, penalty {}, total {}, rank {}",
             line.player, line.played, line.in_hand, line.hand_penalty, line.total, line.rank
         );
-        c.text_fit(
+        c.fit_text(
+            fonts,
             0.0,
             y,
             3.6,
@@ -345,6 +364,7 @@ fn state_page(c: &mut Canvas, state: &State) {
     y += 4.0;
     line_chart(
         c,
+        fonts,
         (0.0, y, WIDTH, HEIGHT - y),
         if ended {
             "Score track after each turn; the last point is the final score, after the hand penalty"
@@ -357,7 +377,7 @@ fn state_page(c: &mut Canvas, state: &State) {
     );
 }
 
-fn log_page(c: &mut Canvas, state: &State, start: usize, rows: usize) {
+fn log_page(c: &mut Canvas, fonts: &Fonts, state: &State, start: usize, rows: usize) {
     let deck = state.deck();
     c.text(
         0.0,
@@ -405,7 +425,8 @@ fn log_page(c: &mut Canvas, state: &State, start: usize, rows: usize) {
             "{:>2}. {who} {action}{plays}; total {}",
             turn.number, turn.total
         );
-        c.text_fit(
+        c.fit_text(
+            fonts,
             x,
             y,
             3.0,

@@ -5,8 +5,9 @@
 //! swapped.
 
 use super::cards::{CARD_H, CARD_W, face};
-use super::scene::{Anchor, Canvas, Color, Frame, Page, Stroke, Weight};
-use super::summertime_replay::{hand_text, played_card, strip, tiles_text};
+use super::replay::{hand_text, played_card, strip, tiles_text};
+use crate::render::scene::{Anchor, Canvas, Color, Frame, Page, Stroke, Weight};
+use crate::render::text::Fonts;
 use crate::summertime::{Cell, State, score};
 
 /// The page width, and the margin around the content.
@@ -49,9 +50,16 @@ pub fn public_hand(state: &State, p: usize) -> (Vec<crate::summertime::deck::Car
     (seen, hidden.len() + usize::from(player.unknown))
 }
 
-/// The table after an event, as one page. With `seat`, as that player
-/// sees it: the others' cards dealt face down are counted, not named.
+/// The table after an event, as one page, in the built-in fonts: [`page_in`]
+/// with [`Fonts::builtin`].
 pub fn page(state: &State, window: Window, seat: Option<usize>) -> Page {
+    page_in(Fonts::builtin(), state, window, seat)
+}
+
+/// The table after an event, as one page, its words measured in `fonts`.
+/// With `seat`, as that player sees it: the others' cards dealt face down
+/// are counted, not named.
+pub fn page_in(fonts: &Fonts, state: &State, window: Window, seat: Option<usize>) -> Page {
     let (x0, y0, x1, y1) = window;
     let (columns, rows) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
     let inner = WIDTH - 2.0 * MARGIN;
@@ -73,8 +81,8 @@ pub fn page(state: &State, window: Window, seat: Option<usize>) -> Page {
             dy: MARGIN,
         },
     };
-    display(&mut c, state);
-    players(&mut c, state, display_h, seat);
+    display(&mut c, fonts, state);
+    players(&mut c, fonts, state, display_h, seat);
     c.text(
         0.0,
         grid_top - 3.0,
@@ -90,7 +98,7 @@ pub fn page(state: &State, window: Window, seat: Option<usize>) -> Page {
             let x = left + (gx - x0) as f32 * (cw + gap);
             let y = grid_top + 2.0 + (gy - y0) as f32 * (ch + gap);
             match state.grid().get(&(gx, gy)) {
-                Some(t) => played_card(&mut c, state, (gx, gy), t, (x, y), scale),
+                Some(t) => played_card(&mut c, fonts, state, (gx, gy), t, (x, y), scale),
                 None => c.group(format!("({gx},{gy}): empty"), |c| {
                     c.rect(
                         x,
@@ -113,7 +121,7 @@ pub fn page(state: &State, window: Window, seat: Option<usize>) -> Page {
 }
 
 /// The three face-up cards, each over its stack and price.
-fn display(c: &mut Canvas, state: &State) {
+fn display(c: &mut Canvas, fonts: &Fonts, state: &State) {
     c.text(
         0.0,
         5.0,
@@ -148,7 +156,7 @@ fn display(c: &mut Canvas, state: &State) {
         };
         c.group(title, |c| {
             match card {
-                Some(card) => c.within(x, y, DISPLAY_SCALE, |c| face(c, deck, *card)),
+                Some(card) => c.within(x, y, DISPLAY_SCALE, |c| face(c, fonts, deck, *card)),
                 None => c.rect(
                     x,
                     y,
@@ -159,7 +167,8 @@ fn display(c: &mut Canvas, state: &State) {
                     Some(Stroke::dashed(Color::GREY, 0.3, 1.5, 1.2)),
                 ),
             }
-            c.text_fit(
+            c.fit_text(
+                fonts,
                 x,
                 y + h + 4.0,
                 3.0,
@@ -171,7 +180,7 @@ fn display(c: &mut Canvas, state: &State) {
             );
             // The price, over two lines when it is long.
             let text = format!("price {price}");
-            let lines = if super::text::width(&text, 2.8, Weight::Regular) > w + 4.0 {
+            let lines = if fonts.width(&text, 2.8, Weight::Regular) > w + 4.0 {
                 match text.rsplit_once(" + ") {
                     Some((a, b)) => vec![format!("{a} +"), b.to_owned()],
                     None => vec![text],
@@ -180,7 +189,8 @@ fn display(c: &mut Canvas, state: &State) {
                 vec![text]
             };
             for (i, line) in lines.into_iter().enumerate() {
-                c.text_fit(
+                c.fit_text(
+                    fonts,
                     x,
                     y + h + 7.8 + i as f32 * 3.4,
                     2.8,
@@ -214,7 +224,8 @@ fn display(c: &mut Canvas, state: &State) {
             ),
             |c| {
                 strip(c, x, y - 3.6, 8.0, 4.5, i);
-                c.text_fit(
+                c.fit_text(
+                    fonts,
                     x + 10.0,
                     y,
                     4.0,
@@ -233,7 +244,8 @@ fn display(c: &mut Canvas, state: &State) {
                     Weight::Bold,
                     Color::BLACK,
                 );
-                c.text_fit(
+                c.fit_text(
+                    fonts,
                     x + 10.0,
                     y + 5.0,
                     2.8,
@@ -252,7 +264,7 @@ fn display(c: &mut Canvas, state: &State) {
 }
 
 /// Each player's hand and tiles, in two columns.
-fn players(c: &mut Canvas, state: &State, top: f32, seat: Option<usize>) {
+fn players(c: &mut Canvas, fonts: &Fonts, state: &State, top: f32, seat: Option<usize>) {
     let deck = state.deck();
     let column = (WIDTH - 2.0 * MARGIN) / 2.0;
     let tiles = |counts: &[u8]| tiles_text(deck, counts);
@@ -294,7 +306,8 @@ fn players(c: &mut Canvas, state: &State, top: f32, seat: Option<usize>) {
                     if active { 0.6 } else { 0.3 },
                 )),
             );
-            c.text_fit(
+            c.fit_text(
+                fonts,
                 x + 2.0,
                 top + 5.5,
                 3.8,
@@ -309,19 +322,22 @@ fn players(c: &mut Canvas, state: &State, top: f32, seat: Option<usize>) {
                 Color::BLACK,
             );
             let room = column - 7.0;
-            let mut lines = wrap(&format!("Hand: {hand}"), room, HAND_LINES);
+            let mut lines = wrap(fonts, &format!("Hand: {hand}"), room, HAND_LINES);
             lines.extend(wrap(
+                fonts,
                 &format!("Tiles face up: {}", tiles(&player.up)),
                 room,
                 1,
             ));
             lines.extend(wrap(
+                fonts,
                 &format!("Tiles face down: {}", tiles(&player.down)),
                 room,
                 1,
             ));
             for (i, line) in lines.into_iter().enumerate() {
-                c.text_fit(
+                c.fit_text(
+                    fonts,
                     x + 2.0,
                     top + 11.5 + i as f32 * LINE,
                     TEXT,
@@ -348,7 +364,7 @@ fn players_height() -> f32 {
 
 /// `text` broken after commas into at most `most` lines of `width`; the
 /// last line holds the rest, shrunk to fit when drawn.
-fn wrap(text: &str, width: f32, most: usize) -> Vec<String> {
+fn wrap(fonts: &Fonts, text: &str, width: f32, most: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for (i, part) in text.split(", ").enumerate() {
@@ -357,9 +373,7 @@ fn wrap(text: &str, width: f32, most: usize) -> Vec<String> {
         } else {
             format!("{line}, {part}")
         };
-        if i > 0
-            && lines.len() + 1 < most
-            && super::text::width(&candidate, TEXT, Weight::Regular) > width
+        if i > 0 && lines.len() + 1 < most && fonts.width(&candidate, TEXT, Weight::Regular) > width
         {
             lines.push(format!("{line},"));
             line = part.to_owned();

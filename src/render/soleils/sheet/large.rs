@@ -6,9 +6,9 @@
 //! page). Everything is black on white; crab and frog are two different
 //! shapes and are named in words.
 
-use super::{Block, HEIGHT, Sheet, Tile, WIDTH};
+use super::{Block, Sheet, Tile, WIDTH};
 use crate::render::scene::{Anchor, Canvas, Weight};
-use crate::render::text;
+use crate::render::text::Fonts;
 use crate::soleils::template::Constraint;
 
 /// The size of a zone's name, of its rule and notes, and their line
@@ -33,24 +33,6 @@ impl Sheet<'_> {
         rest.extend([Block::Flags, Block::Score]);
         let mut pages = self.pack(first);
         pages.extend(self.pack(rest));
-        pages
-    }
-
-    /// Blocks onto pages, in order, a new page when the next does not fit.
-    fn pack(&self, blocks: Vec<Block>) -> Vec<Vec<Block>> {
-        let mut pages: Vec<Vec<Block>> = vec![Vec::new()];
-        let mut used = 0.0;
-        for block in blocks {
-            let h = self.height(&block);
-            if used + h > HEIGHT + 0.01 && !pages.last().is_none_or(Vec::is_empty) {
-                pages.push(Vec::new());
-                used = 0.0;
-            }
-            used += h;
-            if let Some(page) = pages.last_mut() {
-                page.push(block);
-            }
-        }
         pages
     }
 
@@ -128,10 +110,10 @@ impl Sheet<'_> {
     fn zone_words(&self, zone: usize) -> Vec<String> {
         let mut lines = Vec::new();
         for sentence in self.rule_sentences(zone) {
-            lines.extend(wrap(&sentence, RULE_SIZE * self.style.k));
+            lines.extend(wrap(self.fonts, &sentence, RULE_SIZE * self.style.k));
         }
         for sentence in self.icon_sentences(zone) {
-            lines.extend(wrap(&sentence, RULE_SIZE * self.style.k));
+            lines.extend(wrap(self.fonts, &sentence, RULE_SIZE * self.style.k));
         }
         lines
     }
@@ -228,7 +210,8 @@ impl Sheet<'_> {
         let (k, st) = (self.style.k, self.style);
         let name = &self.template.zones()[zone].name;
         let mut top = y + NAME_SIZE * k;
-        c.text_fit(
+        c.fit_text(
+            self.fonts,
             0.0,
             top,
             NAME_SIZE * k,
@@ -236,7 +219,7 @@ impl Sheet<'_> {
             name.clone(),
             Anchor::Start,
             Weight::Bold,
-            st.ink(),
+            st.ink,
         );
         top += 2.0 * k;
         for line in self.zone_words(zone) {
@@ -248,7 +231,7 @@ impl Sheet<'_> {
                 line,
                 Anchor::Start,
                 Weight::Regular,
-                st.ink(),
+                st.ink,
             );
         }
         top += 1.0 * k;
@@ -268,8 +251,8 @@ fn list(items: &[String], last: &str) -> String {
     }
 }
 
-/// Words in lines no wider than the page at `size`.
-fn wrap(sentence: &str, size: f32) -> Vec<String> {
+/// Words in lines no wider than the page at `size` in `fonts`.
+fn wrap(fonts: &Fonts, sentence: &str, size: f32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in sentence.split(' ') {
@@ -278,7 +261,7 @@ fn wrap(sentence: &str, size: f32) -> Vec<String> {
         } else {
             format!("{line} {word}")
         };
-        if !line.is_empty() && text::width(&candidate, size, Weight::Regular) > WIDTH {
+        if !line.is_empty() && fonts.width(&candidate, size, Weight::Regular) > WIDTH {
             lines.push(std::mem::take(&mut line));
             line = word.to_owned();
         } else {

@@ -1,0 +1,226 @@
+//! The 62 Soleils sheet, blank or filled from a game, drawn from the
+//! template alone: any custom layout renders with no code change.
+//!
+//! The sheet is a vertical flow of blocks (header, legend, sun track,
+//! thresholds, grid, flags, score box) at a natural size of
+//! [`WIDTH`] × [`HEIGHT`] mm, paginated when it does not fit. Large print
+//! doubles every size, drops colour, and gives each zone its own place.
+//!
+//! Reading order: this file (the sheet, its blocks and tiles), `style`
+//! (the inks and sizes of standard and large print, chosen once),
+//! `paginate` (the pitch, the blocks' heights, the pages), `blocks` (the
+//! header, legend, sun track, thresholds, flags and score box), `grid`
+//! (the boxes), `icons` (the pictures drawn as shapes) and `large` (a zone
+//! to a page, with its rule in words).
+
+mod blocks;
+mod grid;
+mod icons;
+mod large;
+mod paginate;
+mod style;
+
+use crate::render::scene::{Anchor, Canvas, Draw, Weight};
+use crate::render::text::Fonts;
+use crate::soleils::State;
+use crate::soleils::template::{Reward, Template, ZoneKind};
+use std::collections::BTreeSet;
+use style::{Layout, Style};
+
+/// The room for the sheet's title, left of the name line.
+const TITLE_WIDTH: f32 = 110.0;
+
+/// The natural width and height of one sheet page, in millimetres: a
+/// page's content.
+pub const WIDTH: f32 = crate::render::paper::CONTENT_WIDTH;
+pub const HEIGHT: f32 = crate::render::paper::CONTENT_HEIGHT;
+
+/// What is drawn on a sheet besides the template.
+#[derive(Clone, Copy)]
+pub struct Options<'a> {
+    /// Printed on the name line.
+    pub name: Option<&'a str>,
+    /// Twice the size, thick strokes, black on white, as many pages as needed.
+    pub large: bool,
+}
+
+/// One player's sheet in a game: what to fill in.
+#[derive(Clone, Copy)]
+pub struct Filled<'a> {
+    pub state: &'a State,
+    pub player: usize,
+}
+
+/// Grid geometry: the pitch of a cell, and the rows and bands of a tile.
+struct Geometry {
+    pitch: f32,
+    gap: f32,
+    band: f32,
+}
+
+/// A part of the grid drawn on one page: some columns, some rows, and in
+/// large print only the boxes of one zone.
+#[derive(Clone)]
+struct Tile {
+    columns: (u16, u16),
+    rows: Vec<u16>,
+    zone: Option<usize>,
+    /// The cell pitch, in mm.
+    pitch: f32,
+}
+
+/// A block of the sheet's vertical flow, drawn across the page's width.
+#[derive(Clone)]
+enum Block {
+    Header,
+    Legend,
+    Sun,
+    Thresholds,
+    /// A part of the grid, with a caption when the grid is split in tiles.
+    Grid(Tile, Option<String>),
+    /// Large print: one whole zone, with its rule in words.
+    Zone {
+        zone: usize,
+        tiles: Vec<Tile>,
+    },
+    Flags,
+    Score,
+}
+
+/// One sheet being laid out: the template, what fills it, and the style,
+/// layout and geometry chosen for it.
+struct Sheet<'a> {
+    /// The fonts the sheet's words are measured in.
+    fonts: &'a Fonts,
+    template: &'a Template,
+    /// The name printed on the name line of a blank sheet.
+    name: Option<&'a str>,
+    filled: Option<Filled<'a>>,
+    style: Style,
+    layout: Layout,
+    geometry: Geometry,
+    /// Rows that start a zone, which get a label band above them.
+    label_rows: BTreeSet<u16>,
+}
+
+/// The pages of one sheet in the built-in fonts: [`pages_in`] with
+/// [`Fonts::builtin`].
+pub fn pages<'a>(
+    template: &'a Template,
+    options: Options<'a>,
+    filled: Option<Filled<'a>>,
+) -> Vec<Draw<'a>> {
+    pages_in(Fonts::builtin(), template, options, filled)
+}
+
+/// The pages of one sheet, each drawn by a closure at the natural size,
+/// laid out in `fonts` (large print wraps its words, and so paginates, by
+/// their widths).
+pub fn pages_in<'a>(
+    fonts: &'a Fonts,
+    template: &'a Template,
+    options: Options<'a>,
+    filled: Option<Filled<'a>>,
+) -> Vec<Draw<'a>> {
+    let sheet = std::rc::Rc::new(Sheet::new(fonts, template, options, filled));
+    sheet
+        .paginate()
+        .into_iter()
+        .map(|blocks| {
+            let sheet = sheet.clone();
+            Box::new(move |canvas: &mut Canvas| sheet.draw_page(canvas, &blocks)) as Draw<'a>
+        })
+        .collect()
+}
+
+fn reward_text(reward: Reward) -> String {
+    match reward {
+        Reward::Starfish(1) => "1 starfish".into(),
+        Reward::Starfish(n) => format!("{n} starfish"),
+        Reward::Seashells(1) => "1 seashell".into(),
+        Reward::Seashells(n) => format!("{n} seashells"),
+        Reward::BonusDigit => "bonus digit".into(),
+    }
+}
+
+fn noun(kind: ZoneKind) -> &'static str {
+    match kind {
+        ZoneKind::Cabins => "cabin",
+        ZoneKind::Koinobori => "koinobori",
+        ZoneKind::Sailboats => "boat",
+        ZoneKind::Bottles => "bottle",
+        ZoneKind::Seagulls => "seagull",
+    }
+}
+
+impl<'a> Sheet<'a> {
+    fn new(
+        fonts: &'a Fonts,
+        template: &'a Template,
+        options: Options<'a>,
+        filled: Option<Filled<'a>>,
+    ) -> Self {
+        let (style, layout) = style::chosen(options.large);
+        let label_rows = template
+            .zones()
+            .iter()
+            .filter_map(|z| z.boxes.iter().map(|&b| template.boxes()[b].row).min())
+            .collect();
+        let mut sheet = Sheet {
+            fonts,
+            template,
+            name: options.name,
+            filled,
+            style,
+            layout,
+            geometry: Geometry {
+                pitch: 0.0,
+                gap: 4.0 * style.k,
+                band: 6.0 * style.k,
+            },
+            label_rows,
+        };
+        sheet.geometry.pitch = sheet.pitch();
+        sheet
+    }
+
+    fn draw_page(&self, canvas: &mut Canvas, blocks: &[Block]) {
+        let mut y = 0.0;
+        for block in blocks {
+            match block {
+                Block::Header => self.header(canvas, y),
+                Block::Legend => self.legend(canvas, y),
+                Block::Sun => self.sun(canvas, y),
+                Block::Thresholds => self.thresholds(canvas, y),
+                Block::Grid(tile, caption) => {
+                    let k = self.style.k;
+                    let mut top = y;
+                    if let Some(text) = caption {
+                        canvas.text(
+                            0.0,
+                            y + 5.5 * k,
+                            4.0 * k,
+                            text.clone(),
+                            Anchor::Start,
+                            Weight::Bold,
+                            self.style.ink,
+                        );
+                        top += 8.0 * k;
+                    }
+                    self.grid(canvas, top, tile)
+                }
+                Block::Zone { zone, tiles } => self.draw_zone(canvas, y, *zone, tiles),
+                Block::Flags => self.flags(canvas, y),
+                Block::Score => self.score(canvas, y),
+            }
+            y += self.height(block);
+        }
+    }
+
+    fn name(&self) -> Option<String> {
+        match self.filled {
+            Some(f) => Some(f.state.players()[f.player].name.clone()),
+            None => self.name.map(str::to_owned),
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! How a sheet looks and how it is arranged, standard or in large print.
+//!
+//! Everything that differs between the two is chosen here, once, when the
+//! sheet is made: the drawing code asks the [`Style`] for an ink or a
+//! stroke and the [`Layout`] for a size or an arrangement, and never asks
+//! whether it draws large print.
+
+use super::{TITLE_WIDTH, WIDTH};
+use crate::render::scene::{Color, Stroke};
+
+/// The scale and the inks of a sheet: colour, or black on white with
+/// thicker strokes for large print.
+#[derive(Clone, Copy)]
+pub(super) struct Style {
+    /// The factor of every size: 1, or 2 in large print.
+    pub(super) k: f32,
+    /// How much thicker than the scale makes them strokes are drawn.
+    stroke: f32,
+    /// Printed words and numbers.
+    pub(super) ink: Color,
+    /// The outlines of boxes, panels and icons.
+    pub(super) line: Color,
+    /// Captions, box ids and other quiet words.
+    pub(super) soft: Color,
+    /// What a player writes: marks, totals, ticks.
+    pub(super) hand: Color,
+    pub(super) pearl: Color,
+    /// A pearl coloured by its number, and the number written on it.
+    pub(super) pearl_done: Color,
+    pub(super) pearl_done_number: Color,
+    pub(super) sun: Color,
+    pub(super) crab: Color,
+    pub(super) frog: Color,
+    /// Whether the crab's body is hollow, so that it never reads as the
+    /// frog's solid head when both are black.
+    pub(super) hollow_crab: bool,
+    /// The fills that only colour tells apart, none in black and white:
+    /// groups, starfish, seashells, flags' pennants.
+    pub(super) group_fill: Option<Color>,
+    pub(super) star_fill: Option<Color>,
+    pub(super) shell_fill: Option<Color>,
+    pub(super) pennant: Option<Color>,
+}
+
+impl Style {
+    /// The standard sheet, in colour.
+    fn colour() -> Style {
+        Style {
+            k: 1.0,
+            stroke: 1.0,
+            ink: Color::BLACK,
+            line: Color(45, 45, 70),
+            soft: Color(110, 110, 120),
+            hand: Color(20, 60, 170),
+            pearl: Color(252, 247, 232),
+            pearl_done: Color(222, 170, 30),
+            pearl_done_number: Color::BLACK,
+            sun: Color(236, 160, 20),
+            crab: Color(200, 70, 50),
+            frog: Color(50, 140, 70),
+            hollow_crab: false,
+            group_fill: Some(Color(243, 247, 252)),
+            star_fill: Some(Color(240, 120, 90)),
+            shell_fill: Some(Color(250, 225, 200)),
+            pennant: Some(Color(90, 150, 220)),
+        }
+    }
+
+    /// Large print: twice the size, black on white, thick strokes; no
+    /// meaning is carried by colour.
+    fn black_on_white() -> Style {
+        let black = Color::BLACK;
+        Style {
+            k: 2.0,
+            stroke: 1.6,
+            ink: black,
+            line: black,
+            soft: black,
+            hand: black,
+            pearl: Color::WHITE,
+            pearl_done: black,
+            pearl_done_number: Color::WHITE,
+            sun: black,
+            crab: black,
+            frog: black,
+            hollow_crab: true,
+            group_fill: None,
+            star_fill: None,
+            shell_fill: None,
+            pennant: None,
+        }
+    }
+
+    /// An outline of `width` millimetres at the standard size, scaled.
+    pub(super) fn s(&self, width: f32) -> Stroke {
+        Stroke::solid(self.line, width * self.k * self.stroke)
+    }
+}
+
+/// How the grid is fitted to pages.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Paging {
+    /// The grid's pitch shrinks so that the whole sheet fits one page, and
+    /// a grid too wide for the page is cut into tiles.
+    OnePage,
+    /// Large print: the grid at twice the width's pitch, each zone whole
+    /// on a page with its rule in words (`large.rs`).
+    ByZone,
+}
+
+/// How the legend runs.
+#[derive(Clone, Copy)]
+pub(super) struct Legend {
+    pub(super) height: f32,
+    /// The words beside the pearl, the crab and the frog.
+    pub(super) words: [&'static str; 3],
+    /// One item a line, at this pitch; all on one line if `None`.
+    pub(super) stacked: Option<f32>,
+}
+
+/// The sizes and arrangements of a sheet's blocks.
+#[derive(Clone, Copy)]
+pub(super) struct Layout {
+    pub(super) paging: Paging,
+    pub(super) header: f32,
+    /// The room for the title: beside the name line, or the page's width.
+    pub(super) title_width: f32,
+    /// The name line: its left, its baseline below the header's top, and
+    /// its text size.
+    pub(super) name_line: (f32, f32, f32),
+    pub(super) legend: Legend,
+    pub(super) sun_per_row: usize,
+    /// Threshold panels per row; all on one row if `None`.
+    pub(super) thresholds_per_row: Option<usize>,
+    /// Columns of the flags panel and of the score box.
+    pub(super) columns: usize,
+    /// A box narrower than this has its crab and frog at the bottom,
+    /// clear of the pearl.
+    pub(super) narrow_box: Option<f32>,
+    /// A box prints its id when wider than this.
+    pub(super) id_room: Option<f32>,
+    /// Whether a bottle's box has a neck drawn over it.
+    pub(super) bottle_necks: bool,
+}
+
+impl Layout {
+    /// The standard sheet at scale `k`: one page.
+    fn standard(k: f32) -> Layout {
+        Layout {
+            paging: Paging::OnePage,
+            header: 14.0 * k,
+            title_width: TITLE_WIDTH,
+            name_line: (112.0, 9.0, 3.5),
+            legend: Legend {
+                height: 8.0,
+                words: [
+                    "write its number to colour the pearl",
+                    "copy to a neighbour",
+                    "any sun value",
+                ],
+                stacked: None,
+            },
+            sun_per_row: 10,
+            thresholds_per_row: None,
+            columns: 2,
+            narrow_box: None,
+            id_room: None,
+            bottle_necks: true,
+        }
+    }
+
+    /// Large print at scale `k`: page 1 holds the name line under the
+    /// title, the sun track and its thresholds; the legend, in words, leads
+    /// the zones' pages.
+    fn large(k: f32) -> Layout {
+        Layout {
+            paging: Paging::ByZone,
+            header: 17.0 * k,
+            title_width: WIDTH,
+            name_line: (0.0, 16.0 * k, 3.5 * k),
+            legend: Legend {
+                height: 3.0 * 6.5 * k,
+                words: [
+                    "Pearl: write its number to colour the pearl",
+                    "Crab (hollow, with claws): copy the number to a neighbour",
+                    "Frog (solid, with eyes): any sun value from 1 to 6",
+                ],
+                stacked: Some(6.5 * k),
+            },
+            sun_per_row: 5,
+            thresholds_per_row: Some(3),
+            columns: 1,
+            narrow_box: Some(30.0),
+            id_room: Some(20.0),
+            bottle_necks: false,
+        }
+    }
+}
+
+/// The style and layout of a standard sheet, or of large print.
+pub(super) fn chosen(large: bool) -> (Style, Layout) {
+    if large {
+        let style = Style::black_on_white();
+        (style, Layout::large(style.k))
+    } else {
+        let style = Style::colour();
+        (style, Layout::standard(style.k))
+    }
+}
