@@ -10,7 +10,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 use sunfold::render::paper::{Paper, impose};
 use sunfold::render::scene::Scene;
-use sunfold::render::{pdf, sheet, svg};
+use sunfold::render::soleils::sheet;
+use sunfold::render::{pdf, svg};
 
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();

@@ -4,13 +4,14 @@
 
 use super::batch::pool;
 use super::error::CliError;
+use super::game::{ForGame, Shown, dispatch};
 use super::simulate::parse_bot;
 use super::{Exit, Format};
 use crate::game::Game;
 use crate::log::{Fold, Line, Opened};
+use crate::present::Present;
 use crate::present::command as commands;
 use crate::present::hint::{Hint, HintReport};
-use crate::present::{ForGame, Present, dispatch};
 use crate::sim::analysis::{
     AnalysisReport, Decision, DecisionReport, Judged, PlayerSummary, judge,
 };
@@ -68,7 +69,7 @@ pub fn analyse(args: AnalyseArgs) -> Result<Exit, CliError> {
     struct Run<'a>(&'a AnalyseArgs, u32, rayon::ThreadPool);
     impl<R: BufRead> ForGame<R> for Run<'_> {
         type Output = Result<Exit, CliError>;
-        fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+        fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
             analyse_game::<G, R>(self.0, self.1, &self.2, opened)
         }
     }
@@ -351,7 +352,7 @@ pub fn hint(args: HintArgs) -> Result<Exit, CliError> {
     struct Run<'a>(&'a HintArgs, u32);
     impl<R: BufRead> ForGame<R> for Run<'_> {
         type Output = Result<Exit, CliError>;
-        fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+        fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
             hint_game::<G, R>(self.0, self.1, opened)
         }
     }

@@ -2,10 +2,11 @@
 //! `rescore`: worker threads, progress bars, and finding the logs.
 
 use super::error::CliError;
+use super::game::{ForGame, Shown, dispatch};
 use super::{Exit, Format};
 use crate::log::{Fold, FoldError, Located, OpenError, Opened};
+use crate::present::Present;
 use crate::present::audit::{AuditError, AuditLine, ClaimDiff, Claims, Outcome, Standing};
-use crate::present::{ForGame, Present, dispatch};
 use rayon::prelude::*;
 use std::io::{BufRead, IsTerminal};
 use std::path::{Path, PathBuf};
@@ -71,7 +72,7 @@ fn audit_file(path: &Path) -> FileAudit {
     struct Quietly;
     impl<R: BufRead> ForGame<R> for Quietly {
         type Output = (&'static str, Quiet);
-        fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+        fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
             (G::NAME, fold_quietly::<G, R>(opened))
         }
     }

@@ -4,6 +4,7 @@
 mod analyse;
 mod batch;
 mod error;
+mod game;
 mod ladder;
 mod load;
 mod record;

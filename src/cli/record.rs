@@ -8,13 +8,14 @@
 //! the file's bytes unchanged.
 
 use super::error::{Alternatives, CliError};
+use super::game::{ForGame, Shown, dispatch};
 use super::{Exit, Format};
 use crate::game::Game;
 use crate::log::{
     AppendError, CreateError, Entry, Fold, GameKind, LockError, Meta, Opened, Recorder, Session,
 };
+use crate::present::Present;
 use crate::present::command as commands;
-use crate::present::{ForGame, Present, dispatch};
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
 use std::collections::BTreeMap;
@@ -474,7 +475,7 @@ pub fn status(path: &Path, all: bool, format: Format) -> Result<Exit, CliError> 
     }
     impl<R: BufRead> ForGame<R> for Status<'_> {
         type Output = Result<Exit, CliError>;
-        fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+        fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
             status_of::<G, R>(self.path, opened, self.all, self.format)
         }
     }
@@ -572,7 +573,7 @@ pub fn repair(path: &Path) -> Result<Exit, CliError> {
         struct Whole<'a>(&'a Path);
         impl<R: BufRead> ForGame<R> for Whole<'_> {
             type Output = Result<(), CliError>;
-            fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+            fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
                 super::replay::fold::<G, _>(self.0, opened, None, Format::Text, &mut |_| {})
                     .map(|_| ())
             }

@@ -317,30 +317,35 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
+    use super::game::{ForGame, Shown, dispatch};
     use crate::log::Opened;
-    use crate::present::{ForGame, Present, dispatch};
     use std::io::BufRead;
-    struct Draw<'a>(&'a ReplayArgs);
+    struct Draw<'a>(&'a ReplayArgs, Arc<Fonts>);
     impl<R: BufRead> ForGame<R> for Draw<'_> {
-        type Output = Result<Scene, CliError>;
-        fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
-            let args = self.0;
+        type Output = Result<Document, CliError>;
+        fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
+            let Draw(args, fonts) = self;
             let caption = replay_caption(args);
-            let mut history = G::History::default();
+            let mut course = G::Course::default();
             let fold = super::replay::fold::<G, _>(
                 &args.file,
                 opened,
                 args.at,
                 super::Format::Text,
-                &mut |state| G::observe(&mut history, state),
+                &mut |state| G::observe(&mut course, state),
             )?;
-            let scene = G::replay_scene(fold.state(), history, args.paper.into(), &caption);
-            Ok(scene)
+            Ok(G::replay(
+                &fonts,
+                fold.state(),
+                course,
+                args.paper.into(),
+                &caption,
+            ))
         }
     }
     if is_html(&args.output) {
-        // The viewer lays its panels out through `Present::panels`, which
-        // draws in the built-in fonts until it takes fonts: a font file is
+        // The viewer draws its panels in the built-in fonts, which the
+        // browser is sure to have in the SVG's font list: a font file is
         // still read, so that a bad one is refused as before.
         use_font(args.font.as_deref())?;
         let analyse = args.analyse.then(|| super::viewer::Analyse {
@@ -358,63 +363,9 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
         )));
     }
     let target = target(&args.output)?;
-    let fonts = match &args.font {
-        Some(font) => Some(use_font(Some(font))?),
-        None => None,
-    };
+    let fonts = use_font(args.font.as_deref())?;
     let opened = super::replay::open(&args.file, super::Format::Text)?;
-    match fonts {
-        None => write(&dispatch(opened, Draw(args))?, &target),
-        Some(fonts) => write(&replay_in(args, opened, &fonts)?, &target),
-    }
-}
-
-/// The scored replay laid out in `fonts`, one game at a time:
-/// `Present::replay_scene` draws in the built-in fonts until it takes
-/// fonts, and can then replace this.
-fn replay_in<R: std::io::BufRead>(
-    args: &ReplayArgs,
-    opened: crate::log::Opened<R>,
-    fonts: &Arc<Fonts>,
-) -> Result<Document, CliError> {
-    use crate::log::GameKind;
-    use crate::render::soleils::replay as soleils_replay;
-    use crate::render::summertime::replay as summertime_replay;
-    let caption = replay_caption(args);
-    let paper = args.paper.into();
-    let (file, at, text) = (&args.file, args.at, super::Format::Text);
-    match opened.game() {
-        GameKind::Soleils => {
-            let mut course = soleils_replay::Course::default();
-            let fold = super::replay::fold::<crate::soleils::Soleils, _>(
-                file,
-                opened,
-                at,
-                text,
-                &mut |state| course.observe(state),
-            )?;
-            let history = course.finish(fold.state());
-            let state = fold.state();
-            Ok(soleils_replay::document(
-                fonts, state, &history, paper, &caption,
-            ))
-        }
-        GameKind::Summertime => {
-            let fold = super::replay::fold::<crate::summertime::Summertime, _>(
-                file,
-                opened,
-                at,
-                text,
-                &mut |_| {},
-            )?;
-            Ok(summertime_replay::document(
-                fonts,
-                fold.state(),
-                paper,
-                &caption,
-            ))
-        }
-    }
+    write(&dispatch(opened, Draw(args, fonts))?, &target)
 }
 
 /// The caption of a scored replay: the log, and the event it stops after.

@@ -3,10 +3,11 @@
 //! render, inspect or record a log.
 
 use super::error::{Alternatives, CliError, LogFailure};
+use super::game::{ForGame, Shown, dispatch};
 use super::{Exit, Format};
 use crate::log::{DecodeError, Fold, FoldError, LogError, OpenError, Opened, ReplayError};
+use crate::present::Present;
 use crate::present::report::{ErrorDetail, ErrorReport, ReplayReport, Undone};
-use crate::present::{ForGame, Present, dispatch};
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -54,7 +55,7 @@ pub fn run(path: &Path, at: Option<u64>, format: Format) -> Result<Exit, CliErro
     }
     impl<R: BufRead> ForGame<R> for Replay<'_> {
         type Output = Result<Exit, CliError>;
-        fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+        fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
             report::<G, R>(self.path, opened, self.at, self.format)
         }
     }

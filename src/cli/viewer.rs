@@ -3,9 +3,10 @@
 //! the state after it, then hands them to [`crate::render::viewer`].
 
 use super::error::CliError;
+use super::game::{ForGame, Shown, dispatch};
 use super::{Exit, Format};
 use crate::log::{Fold, Line, Opened};
-use crate::present::{ForGame, Present, dispatch};
+use crate::present::Present;
 use crate::render::viewer::{Analysis, Claim, Failure, Frame, Judged, Panels, Replay, html};
 use crate::sim::Bot;
 use crate::sim::analysis::AnalysisReport;
@@ -36,7 +37,7 @@ pub fn write(
     }
     impl<R: BufRead> ForGame<R> for View<'_> {
         type Output = Result<(String, Option<CliError>), CliError>;
-        fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+        fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
             build::<G, R>(self.path, opened, self.at, self.analysis)
         }
     }
@@ -64,7 +65,7 @@ fn analysis(path: &Path, analyse: Analyse) -> Result<AnalysisReport, CliError> {
     }
     impl<R: BufRead> ForGame<R> for Judge {
         type Output = Result<AnalysisReport, CliError>;
-        fn run<G: Present>(self, opened: Opened<R>) -> Self::Output {
+        fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
             super::analyse::report::<G, R>(
                 &self.path,
                 Format::Text,
@@ -125,7 +126,7 @@ fn judged(report: AnalysisReport, frames: &[Frame]) -> Analysis {
     }
 }
 
-fn build<G: Present, R: BufRead>(
+fn build<G: Shown, R: BufRead>(
     path: &Path,
     opened: Opened<R>,
     at: Option<u64>,
@@ -257,7 +258,7 @@ fn build<G: Present, R: BufRead>(
     finish::<G>(path, fold, states, seen, (failure, at, None), analysis)
 }
 
-fn frame<G: Present>(
+fn frame<G: Shown>(
     before: &G::State,
     state: &G::State,
     seq: u64,
@@ -290,7 +291,7 @@ fn status<G: Present>(state: &G::State) -> String {
     }
 }
 
-fn finish<G: Present>(
+fn finish<G: Shown>(
     path: &Path,
     fold: Fold<G>,
     states: Vec<G::State>,
@@ -346,15 +347,20 @@ fn finish<G: Present>(
         })
         .collect();
     let layout = G::layout(&states);
-    let mut panels = Panels::new(crate::render::text::Fonts::builtin().clone());
-    G::panels(&layout, None, &states[0], &mut |_, name, pages| {
+    let fonts = crate::render::text::Fonts::builtin();
+    let mut panels = Panels::new(fonts.clone());
+    G::panels(fonts, &layout, None, &states[0], &mut |_, name, pages| {
         panels.add(name, &pages);
     });
     for pair in states.windows(2) {
         panels.next_event();
-        G::panels(&layout, Some(&pair[0]), &pair[1], &mut |p, _, pages| {
-            panels.draw(p, &pages)
-        });
+        G::panels(
+            fonts,
+            &layout,
+            Some(&pair[0]),
+            &pair[1],
+            &mut |p, _, pages| panels.draw(p, &pages),
+        );
     }
     let name = match G::NAME {
         "soleils" => "62 Soleils d'été",

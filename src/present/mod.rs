@@ -18,11 +18,6 @@ pub mod soleils;
 pub mod summertime;
 
 pub use command::{Command, Group, winners};
-pub use soleils::RoundHistory;
-
-use crate::log::{GameKind, Opened};
-use crate::soleils::Soleils;
-use crate::summertime::Summertime;
 
 pub trait Present: crate::sim::Searched {
     /// The state as text: sheets or grid, and the score table.
@@ -67,39 +62,6 @@ pub trait Present: crate::sim::Searched {
     /// The player `event` names as deciding it, at the table or not; `None`
     /// for an event of the table (a roll, a reveal, a discard).
     fn actor_name(event: &Self::Event) -> Option<&str>;
-    /// What the HTML viewer's Page Up and Page Down step by: "round" or
-    /// "turn".
-    const SECTION: &'static str;
-    /// The round (or turn) an event belongs to, which Page Up and Page Down
-    /// step through, from the states `before` and `after` it.
-    fn section(before: &Self::State, after: &Self::State) -> u64;
-    /// The viewer's panels: one per player's sheet, or one table.
-    const WIDE: bool;
-    /// What the viewer must know of the whole replay before it draws any
-    /// state (the cells the Summertime grid ever fills).
-    type Layout;
-    fn layout(states: &[Self::State]) -> Self::Layout;
-    /// Draws the panels of `state` that differ from `before` (all of them
-    /// without `before`), passing each panel's number, name and pages to
-    /// `out`.
-    fn panels(
-        layout: &Self::Layout,
-        before: Option<&Self::State>,
-        state: &Self::State,
-        out: &mut dyn FnMut(usize, &str, Vec<crate::render::scene::Page>),
-    );
-    /// What a scored replay keeps from the states on the way.
-    type History: Default;
-    /// Keeps what the scored replay needs from `state`, the state after
-    /// one more event.
-    fn observe(history: &mut Self::History, state: &Self::State);
-    /// The scored replay of the final state.
-    fn replay_scene(
-        state: &Self::State,
-        history: Self::History,
-        paper: crate::render::paper::Paper,
-        caption: &str,
-    ) -> crate::render::scene::Scene;
 }
 
 /// A decision the game waits for.
@@ -121,21 +83,5 @@ impl Pending {
             seat: Some(seat),
             what,
         }
-    }
-}
-
-/// A command that works on a log of either game: `run` is called once,
-/// with the game the log's start line names.
-pub trait ForGame<R> {
-    type Output;
-    fn run<G: Present>(self, opened: Opened<R>) -> Self::Output;
-}
-
-/// Runs `command` on the opened log as the game it names: the one place
-/// a log's game becomes a type.
-pub fn dispatch<R: std::io::BufRead, C: ForGame<R>>(opened: Opened<R>, command: C) -> C::Output {
-    match opened.game() {
-        GameKind::Soleils => command.run::<Soleils>(opened),
-        GameKind::Summertime => command.run::<Summertime>(opened),
     }
 }

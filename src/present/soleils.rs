@@ -248,66 +248,9 @@ pub fn view(state: &State) -> SoleilsView {
     }
 }
 
-/// The points after each round, for the score chart of a 62 Soleils
-/// replay.
-#[derive(Default)]
-pub struct RoundHistory {
-    points: crate::render::soleils_replay::History,
-    last_round: u16,
-}
-
 impl Present for Soleils {
     fn actor_name(event: &soleils::Event) -> Option<&str> {
         event.player()
-    }
-    const SECTION: &'static str = "round";
-    /// A round starts with its roll.
-    fn section(_: &soleils::State, after: &soleils::State) -> u64 {
-        u64::from(after.round())
-    }
-    const WIDE: bool = false;
-    type Layout = ();
-    fn layout(_: &[soleils::State]) {}
-    fn panels(
-        _: &(),
-        before: Option<&soleils::State>,
-        state: &soleils::State,
-        out: &mut dyn FnMut(usize, &str, Vec<crate::render::scene::Page>),
-    ) {
-        use crate::render::soleils_replay::viewer_sheet;
-        // A sheet shows its player's marks and score line, and the score
-        // line holds the seashell majority, which others' marks move.
-        let lines = soleils::score(state);
-        let lines_before = before.map(soleils::score);
-        for (p, player) in state.players().iter().enumerate() {
-            let same = before.is_some_and(|b| b.players()[p] == *player)
-                && lines_before.as_ref().is_some_and(|l| l[p] == lines[p]);
-            if !same {
-                out(p, &player.name, viewer_sheet(state, p));
-            }
-        }
-    }
-    type History = RoundHistory;
-    fn observe(history: &mut RoundHistory, state: &soleils::State) {
-        use crate::render::soleils_replay::round_points;
-        // One point per round, taken when every player has finished it.
-        if state.round() > 0 && state.round_closed() && state.round() != history.last_round {
-            history.last_round = state.round();
-            history.points.push(round_points(state));
-        }
-    }
-    fn replay_scene(
-        state: &soleils::State,
-        history: RoundHistory,
-        paper: crate::render::paper::Paper,
-        caption: &str,
-    ) -> crate::render::scene::Scene {
-        use crate::render::soleils_replay::{round_points, scene};
-        let mut points = history.points;
-        if !state.round_closed() {
-            points.push(round_points(state));
-        }
-        scene(state, &points, paper, caption)
     }
     fn text(state: &soleils::State) -> String {
         text(state)

@@ -279,39 +279,6 @@ impl Present for Summertime {
     fn actor_name(event: &summertime::Event) -> Option<&str> {
         event.player()
     }
-    const SECTION: &'static str = "turn";
-    /// A turn's events, from its first decision to its end: the turn
-    /// under way before each.
-    fn section(before: &summertime::State, _: &summertime::State) -> u64 {
-        match before.phase() {
-            summertime::Phase::Turn { bought: true, .. } => before.turns().len() as u64,
-            _ => before.turns().len() as u64 + 1,
-        }
-    }
-    const WIDE: bool = true;
-    type Layout = crate::render::summertime_table::Window;
-    fn layout(states: &[summertime::State]) -> Self::Layout {
-        crate::render::summertime_table::window(states.iter().flat_map(|s| s.grid().keys()))
-    }
-    fn panels(
-        window: &Self::Layout,
-        _: Option<&summertime::State>,
-        state: &summertime::State,
-        out: &mut dyn FnMut(usize, &str, Vec<crate::render::scene::Page>),
-    ) {
-        let page = crate::render::summertime_table::page(state, *window, None);
-        out(0, "The table", vec![page]);
-    }
-    type History = ();
-    fn observe(_: &mut (), _: &summertime::State) {}
-    fn replay_scene(
-        state: &summertime::State,
-        _: (),
-        paper: crate::render::paper::Paper,
-        caption: &str,
-    ) -> crate::render::scene::Scene {
-        crate::render::summertime_replay::scene(state, paper, caption)
-    }
     fn text(state: &summertime::State) -> String {
         text(state)
     }

@@ -2,6 +2,8 @@
 //! in the fonts it is given ([`text`]), written by the [`svg`] and [`pdf`]
 //! backends. Nothing here reads files or knows the command line.
 //!
+//! - [`game`]: the trait [`game::Drawn`], what the scored replay and the
+//!   HTML viewer need of a game, implemented in each game's folder;
 //! - at the top, what every drawing shares: [`scene`], [`text`], [`svg`],
 //!   [`pdf`], [`paper`], [`pictogram`] and [`chart`];
 //! - one folder per game: [`soleils`] (the sheet and the scored replay) and
@@ -11,6 +13,7 @@
 
 pub mod chart;
 pub mod compare;
+pub mod game;
 pub mod ladder;
 pub mod paper;
 pub mod pdf;
@@ -21,12 +24,3 @@ pub mod summertime;
 pub mod svg;
 pub mod text;
 pub mod viewer;
-
-// The paths these modules had before they moved into a folder per game,
-// for the callers outside render/ that still use them (present/, serve/,
-// examples/, tests/); they can go once those use the new paths.
-pub use soleils::replay as soleils_replay;
-pub use soleils::sheet;
-pub use summertime::cards;
-pub use summertime::replay as summertime_replay;
-pub use summertime::table as summertime_table;

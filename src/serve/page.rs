@@ -201,7 +201,7 @@ fn waiting_for<G: Present>(state: &G::State, me: Option<usize>) -> String {
 impl Table for Soleils {
     // Every sheet is open on the table.
     fn page(fold: &Fold<Soleils>, viewer: Viewer) -> PageView {
-        use crate::render::soleils_replay::viewer_sheet;
+        use crate::render::soleils::replay::viewer_sheet;
         use soleils::Event;
         let state = fold.state();
         let me = seat(viewer);
@@ -317,7 +317,7 @@ impl Table for Soleils {
 
 impl Table for Summertime {
     fn conceal(state: &summertime::State, view: &mut Self::View, seat: Option<usize>) {
-        use crate::render::summertime_table::public_hand;
+        use crate::render::summertime::table::public_hand;
         let deck = state.deck();
         for (p, hand) in view.players.iter_mut().enumerate() {
             if seat == Some(p) {
@@ -330,7 +330,7 @@ impl Table for Summertime {
     }
 
     fn page(fold: &Fold<Summertime>, viewer: Viewer) -> PageView {
-        use crate::render::summertime_table::{page, window};
+        use crate::render::summertime::table::{page, window};
         use summertime::Event;
         let state = fold.state();
         let me = seat(viewer);

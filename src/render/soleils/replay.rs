@@ -25,9 +25,6 @@ pub type History = Vec<Vec<RoundPoint>>;
 /// The course of a game as a scored replay charts it, gathered state by
 /// state: a point when every player has finished a round, and one for
 /// the round in progress at the end.
-///
-/// `present::soleils::RoundHistory` keeps the same points for
-/// `Present::replay_scene`; it can become this once that takes fonts.
 #[derive(Debug, Default)]
 pub struct Course {
     points: History,
