@@ -2,13 +2,11 @@
 //! `rescore`: worker threads, progress bars, and finding the logs.
 
 use super::error::CliError;
-use super::game::{ForGame, Shown, dispatch};
 use super::{Exit, Format};
-use crate::log::{Fold, FoldError, Located, OpenError, Opened};
-use crate::present::Present;
-use crate::present::audit::{AuditError, AuditLine, ClaimDiff, Claims, Outcome, Standing};
+use crate::log::OpenError;
+use crate::present::audit::Audited;
 use rayon::prelude::*;
-use std::io::{BufRead, IsTerminal};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -57,174 +55,21 @@ pub(super) fn game_seed(seed: u64, i: u64) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i)
 }
 
-/// The audit of one file.
-struct FileAudit {
-    path: PathBuf,
-    game: Option<&'static str>,
-    events: u64,
-    chained: Option<bool>,
-    error: Option<Located<String>>,
-    result: Option<Outcome>,
-    claims: Option<Claims>,
-}
-
-fn audit_file(path: &Path) -> FileAudit {
-    struct Quietly;
-    impl<R: BufRead> ForGame<R> for Quietly {
-        type Output = (&'static str, Quiet);
-        fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
-            (G::NAME, fold_quietly::<G, R>(opened))
-        }
-    }
-    let mut audit = FileAudit {
-        path: path.to_owned(),
-        game: None,
-        events: 0,
-        chained: None,
-        error: None,
-        result: None,
-        claims: None,
-    };
-    let located = |line: usize, message: String| Located {
-        line,
-        seq: None,
-        kind: None,
-        error: message,
-    };
+/// The audit of one file: what the file could not give, or what its log
+/// gave.
+fn audit_file(path: &Path) -> Audited {
     let file = match std::fs::File::open(path) {
         Ok(file) => file,
-        Err(e) => {
-            audit.error = Some(located(0, format!("cannot be read: {e}")));
-            return audit;
-        }
+        Err(e) => return Audited::unreadable(0, format!("cannot be read: {e}")),
     };
-    let opened = match crate::log::open(std::io::BufReader::new(file)) {
-        Ok(opened) => opened,
-        Err(OpenError::Io(e)) => {
-            audit.error = Some(located(1, format!("cannot be read: {e}")));
-            return audit;
-        }
-        Err(OpenError::Decode(error)) => {
-            audit.error = Some(error.map(|e| e.to_string()));
-            return audit;
-        }
-    };
-    let (game, folded) = dispatch(opened, Quietly);
-    audit.game = Some(game);
-    match folded {
-        Ok((events, chained, result, claims)) => {
-            audit.events = events;
-            audit.chained = chained;
-            audit.result = Some(result);
-            audit.claims = claims;
-        }
-        Err((events, error)) => {
-            audit.events = events;
-            audit.error = Some(error);
-        }
+    match crate::log::open(std::io::BufReader::new(file)) {
+        Ok(opened) => Audited::of(opened),
+        Err(OpenError::Io(e)) => Audited::unreadable(1, format!("cannot be read: {e}")),
+        Err(OpenError::Decode(error)) => Audited {
+            error: Some(error.map(|e| e.to_string())),
+            ..Audited::default()
+        },
     }
-    audit
-}
-
-type Quiet = Result<(u64, Option<bool>, Outcome, Option<Claims>), (u64, Located<String>)>;
-
-fn fold_quietly<G: Present, R: BufRead>(opened: Opened<R>) -> Quiet {
-    let fold = opened.fold::<G>(None, &mut |_| {}).map_err(|e| match e {
-        FoldError::Io {
-            line,
-            events,
-            error,
-        } => {
-            let error = Located {
-                line,
-                seq: None,
-                kind: None,
-                error: format!("cannot be read: {error}"),
-            };
-            (events, error)
-        }
-        FoldError::Start(error) => (0, error.map(|e| e.to_string())),
-        FoldError::Rejected { error, fold } => (fold.events(), error.map(|e| e.to_string())),
-        FoldError::PastEnd { .. } => unreachable!("no event to stop after was asked"),
-    })?;
-    let (result, claims) = outcome(&fold);
-    Ok((fold.events(), fold.chained(), result, claims))
-}
-
-/// The standings at the end of a folded log, and its last claims.
-fn outcome<G: Present>(fold: &Fold<G>) -> (Outcome, Option<Claims>) {
-    let totals = G::totals(fold.state());
-    let players: Vec<Standing> = totals
-        .iter()
-        .map(|(player, score)| Standing {
-            player: player.clone(),
-            score: *score,
-            rank: 1 + totals.iter().filter(|(_, t)| t > score).count() as u32,
-        })
-        .collect();
-    let winners = players
-        .iter()
-        .filter(|s| s.rank == 1)
-        .map(|s| s.player.clone())
-        .collect();
-    let result = Outcome {
-        ended: G::ending(fold.state()),
-        winners,
-        players,
-    };
-    let claims = fold.claims().last().map(|(seq, claimed)| {
-        let differ: Vec<ClaimDiff> = totals
-            .iter()
-            .filter(|(name, total)| claimed.get(name) != Some(total))
-            .map(|(name, total)| ClaimDiff {
-                player: name.clone(),
-                claimed: claimed.get(name).copied(),
-                recomputed: *total,
-            })
-            .collect();
-        Claims {
-            seq: *seq,
-            agree: differ.is_empty(),
-            differ,
-        }
-    });
-    (result, claims)
-}
-
-/// The text of one valid file: how it ended, the winners, every score.
-fn result_text(a: &FileAudit) -> Vec<String> {
-    let Some(result) = &a.result else {
-        return Vec::new();
-    };
-    let ended = result.ended.as_deref().unwrap_or("unfinished");
-    let scores: Vec<String> = result
-        .players
-        .iter()
-        .map(|s| format!("{} {} (#{})", s.player, s.score, s.rank))
-        .collect();
-    let winners = if result.ended.is_some() {
-        format!("; won by {}", result.winners.join(" and "))
-    } else {
-        String::new()
-    };
-    let mut lines = vec![format!(
-        "{}: valid, {} events; {ended}{winners}; {}",
-        a.path.display(),
-        a.events,
-        scores.join(", ")
-    )];
-    if let Some(claims) = &a.claims {
-        for d in &claims.differ {
-            let claimed = d
-                .claimed
-                .map_or("no claim".to_owned(), |c| format!("claimed {c}"));
-            lines.push(format!(
-                "  claims (event {}): {} {claimed}, recomputed {}",
-                claims.seq, d.player, d.recomputed
-            ));
-        }
-    }
-    lines
 }
 
 /// Every .jsonl file under the paths, in order.
@@ -267,9 +112,10 @@ pub fn audit(
     let bar = progress(files.len() as u64, "files");
     let (mut bad, mut events, mut disputed) = (0u64, 0u64, 0u64);
     for (n, chunk) in files.chunks(CHUNK).enumerate() {
-        let audits: Vec<FileAudit> =
+        let audits: Vec<Audited> =
             pool.install(|| chunk.par_iter().map(|p| audit_file(p)).collect());
-        for a in audits {
+        for (path, a) in chunk.iter().zip(audits) {
+            let file = path.display().to_string();
             events += a.events;
             let differs = a.claims.as_ref().is_some_and(|c| !c.agree);
             disputed += u64::from(differs);
@@ -277,26 +123,11 @@ pub fn audit(
             bad += u64::from(!valid);
             let text = match format {
                 Format::Text => match &a.error {
-                    Some(error) => format!("{}:{error}", a.path.display()),
-                    None => result_text(&a).join("\n"),
+                    Some(error) => format!("{file}:{error}"),
+                    None => a.text(&file).join("\n"),
                 },
                 Format::Json => {
-                    let line = AuditLine {
-                        file: a.path.display().to_string(),
-                        game: a.game.map(str::to_owned),
-                        valid,
-                        events: a.events,
-                        chained: a.chained,
-                        error: a.error.as_ref().map(|e| AuditError {
-                            line: e.line,
-                            seq: e.seq,
-                            kind: e.kind.clone(),
-                            message: e.error.clone(),
-                        }),
-                        result: a.result.clone(),
-                        claims: a.claims.clone(),
-                    };
-                    serde_json::to_string(&line).expect("an audit line serializes")
+                    serde_json::to_string(&a.line(file, valid)).expect("an audit line serializes")
                 }
             };
             // The bar draws on standard error; the result goes to standard

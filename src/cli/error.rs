@@ -168,10 +168,5 @@ impl LogFailure {
 
 /// An I/O error in the words of the other messages.
 pub fn io_reason(error: &std::io::Error) -> String {
-    match error.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_owned(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
-        std::io::ErrorKind::IsADirectory => "is a directory, not a file".to_owned(),
-        _ => error.to_string().to_lowercase(),
-    }
+    crate::log::io_reason(error)
 }

@@ -6,35 +6,24 @@
 use super::error::CliError;
 use super::load::{Loaded, load};
 use crate::sim::{SoleilsVariant, SummertimeVariant};
-use crate::soleils::{Options, Sailboats, SkipPlacement, SunBonus};
+use crate::soleils::{Options, Setting};
 use std::path::Path;
 
 fn usage(message: String) -> CliError {
     CliError::Usage(message)
 }
 
+/// Every `NAME=VALUE` of `given`, checked.
+pub fn soleils_settings(given: &[String]) -> Result<Vec<Setting>, CliError> {
+    given
+        .iter()
+        .map(|option| option.parse::<Setting>().map_err(|e| usage(e.to_string())))
+        .collect()
+}
+
 /// `base` with every `NAME=VALUE` of `given` applied, in order.
-pub fn soleils_options(mut base: Options, given: &[String]) -> Result<Options, CliError> {
-    for option in given {
-        match option.split_once('=').map(|(k, v)| (k.trim(), v.trim())) {
-            Some(("sun_bonus", "reach_or_pass")) => base.sun_bonus = SunBonus::ReachOrPass,
-            Some(("sun_bonus", "exact")) => base.sun_bonus = SunBonus::Exact,
-            Some(("skip_placement", "voluntary")) => base.skip_placement = SkipPlacement::Voluntary,
-            Some(("skip_placement", "only_when_blocked")) => {
-                base.skip_placement = SkipPlacement::OnlyWhenBlocked
-            }
-            Some(("sailboats", "symbol")) => base.sailboats = Sailboats::Symbol,
-            Some(("sailboats", "different")) => base.sailboats = Sailboats::Different,
-            Some(("solo", "true")) => base.solo = true,
-            Some(("solo", "false")) => base.solo = false,
-            _ => {
-                return Err(usage(format!(
-                    "expected an option sun_bonus=reach_or_pass|exact, skip_placement=voluntary|only_when_blocked, sailboats=symbol|different or solo=true|false, but found {option:?}"
-                )));
-            }
-        }
-    }
-    Ok(base)
+pub fn soleils_options(base: Options, given: &[String]) -> Result<Options, CliError> {
+    Ok(base.with(&soleils_settings(given)?))
 }
 
 /// Summertime has no rule options: its numbers live in the deck.

@@ -5,7 +5,7 @@
 use super::error::CliError;
 use super::game::{ForGame, Shown, dispatch};
 use super::{Exit, Format};
-use crate::log::{Fold, Line, Opened};
+use crate::log::{Change, Fold, Opened, StepError};
 use crate::present::Present;
 use crate::render::viewer::{Analysis, Claim, Failure, Frame, Judged, Panels, Replay, html};
 use crate::sim::Bot;
@@ -132,130 +132,120 @@ fn build<G: Shown, R: BufRead>(
     at: Option<u64>,
     analysis: Option<AnalysisReport>,
 ) -> Result<(String, Option<CliError>), CliError> {
-    let (first, terminated, mut lines) = opened.into_parts();
-    let line = Line {
-        number: 1,
-        bytes: &first,
-        terminated,
-    };
-    let (mut fold, record) = Fold::<G>::start(&line).map_err(|error| {
-        super::replay::folding::<G>(path, Format::Text, crate::log::FoldError::Start(error))
-    })?;
-    let mut states = vec![fold.state().clone()];
-    let start_text = match &record.entry {
+    let mut steps = opened
+        .steps::<G>()
+        .map_err(|error| super::replay::folding::<G>(path, Format::Text, error))?;
+    let mut states = vec![steps.state().clone()];
+    let start_text = match &steps.start().entry {
         crate::log::Entry::Game(event) => G::describe(event),
         crate::log::Entry::Meta(_) => String::new(),
     };
-    let mut seen = vec![frame::<G>(
-        fold.state(),
-        fold.state(),
-        0,
-        1,
-        "started",
-        None,
-        start_text,
-    )];
-    let mut failure = None;
-    loop {
-        let line = match lines.next_line() {
-            Ok(Some(line)) => line,
-            Ok(None) => break,
-            Err(error) => return Err(CliError::io(path, error)),
-        };
-        let number = line.number;
-        // The state before this line is the last one kept.
-        let before = states.last().expect("the start state is kept");
-        let (undone, claims) = (fold.taken_back().len(), fold.claims().len());
-        match fold.feed_event(&line) {
-            Ok((seq, event)) => {
-                let state = fold.state();
-                let (kind, actor, text) = match &event {
-                    Some(event) => (
-                        crate::game::EventKind::kind(event).to_owned(),
-                        G::actor(before, event),
-                        G::describe(event),
-                    ),
-                    None if fold.taken_back().len() > undone => {
-                        let taken = fold.taken_back().last().expect("just taken back");
-                        (
-                            "undone".to_owned(),
-                            G::actor(before, &taken.event),
-                            format!("undid event {}: {}", taken.seq, G::describe(&taken.event)),
-                        )
-                    }
-                    None if fold.claims().len() > claims => {
-                        let (_, scores) = fold.claims().last().expect("just claimed");
-                        let said: Vec<String> =
-                            scores.iter().map(|(p, v)| format!("{p} {v}")).collect();
-                        (
-                            "claimed".to_owned(),
-                            None,
-                            format!("scores claimed on paper: {}", said.join(", ")),
-                        )
-                    }
-                    None => ("meta".to_owned(), None, String::new()),
-                };
-                seen.push(frame::<G>(before, state, seq, number, &kind, actor, text));
-                states.push(state.clone());
-            }
-            Err(error) => {
-                let seq = error.seq.unwrap_or(fold.events());
-                let mut alternatives = match super::replay::described::<G>(&fold) {
-                    super::error::Alternatives::Described(words) => words,
-                    _ => Vec::new(),
-                };
-                let cli_alternatives = alternatives.clone();
-                // A line that did not decode has no alternatives of its
-                // own: what the rules allowed there instead.
-                let allowed = alternatives.is_empty();
-                if allowed {
-                    let mut seen = std::collections::HashSet::new();
-                    alternatives = G::legal_events(fold.state())
-                        .iter()
-                        .map(G::describe)
-                        .filter(|d| seen.insert(d.clone()))
-                        .collect();
-                }
-                let (heading, hint) = match &error.error {
-                    crate::log::ReplayError::Decode(crate::log::DecodeError::TornLine {
-                        ..
-                    }) => (
-                        format!("Line {number} is torn"),
-                        Some(format!(
-                            "A crash in the middle of a write leaves a torn last line: sunfold repair {} removes it, keeping it in a .torn file.",
-                            path.display()
-                        )),
-                    ),
-                    crate::log::ReplayError::Decode(_) => {
-                        (format!("Line {number} cannot be read"), None)
-                    }
-                    _ => (format!("The log breaks a rule at line {number}"), None),
-                };
-                failure = Some(Failure {
-                    line: number,
-                    seq,
-                    kind: error.kind.clone(),
-                    message: format!("{}:{error}", path.display()),
-                    reason: error.error.to_string(),
-                    heading,
-                    hint,
-                    actor: fold.rejected().and_then(|e| G::actor(fold.state(), e)),
-                    alternatives,
-                    allowed,
-                });
-                let cli = super::replay::failure::<G>(
+    let start = steps.state();
+    let mut seen = vec![frame::<G>(start, start, 0, 1, "started", None, start_text)];
+    while let Some(step) = steps.next() {
+        let step = match step {
+            Ok(step) => step,
+            Err(StepError::Io { error, .. }) => return Err(CliError::io(path, error)),
+            Err(StepError::Rejected(error)) => {
+                let fold = steps.into_fold();
+                let (failure, cli) = failure::<G>(path, &fold, &error);
+                return finish::<G>(
                     path,
-                    Format::Text,
-                    &error,
-                    Some(&fold),
-                    super::error::Alternatives::Described(cli_alternatives),
+                    fold,
+                    states,
+                    seen,
+                    (Some(failure), at, Some(cli)),
+                    analysis,
                 );
-                let end = (failure, at, Some(cli));
-                return finish::<G>(path, fold, states, seen, end, analysis);
             }
-        }
+        };
+        let before = &step.before;
+        let (kind, actor, text) = match &step.change {
+            Change::Event(event) => (
+                crate::game::EventKind::kind(event).to_owned(),
+                G::actor(before, event),
+                G::describe(event),
+            ),
+            Change::Undone(taken) => (
+                "undone".to_owned(),
+                G::actor(before, &taken.event),
+                format!("undid event {}: {}", taken.seq, G::describe(&taken.event)),
+            ),
+            Change::Claimed(scores) => {
+                let said: Vec<String> = scores.iter().map(|(p, v)| format!("{p} {v}")).collect();
+                (
+                    "claimed".to_owned(),
+                    None,
+                    format!("scores claimed on paper: {}", said.join(", ")),
+                )
+            }
+        };
+        let state = steps.state();
+        seen.push(frame::<G>(
+            before, state, step.seq, step.line, &kind, actor, text,
+        ));
+        states.push(state.clone());
     }
-    finish::<G>(path, fold, states, seen, (failure, at, None), analysis)
+    let fold = steps.into_fold();
+    finish::<G>(path, fold, states, seen, (None, at, None), analysis)
+}
+
+/// The line that broke the log, as the viewer shows it and as the command
+/// fails with it. `fold` stands just before the line.
+fn failure<G: Shown>(
+    path: &Path,
+    fold: &Fold<G>,
+    error: &crate::log::LogError<G>,
+) -> (Failure, CliError) {
+    let number = error.line;
+    let seq = error.seq.unwrap_or(fold.events());
+    let mut alternatives = match super::replay::described::<G>(fold) {
+        super::error::Alternatives::Described(words) => words,
+        _ => Vec::new(),
+    };
+    let cli_alternatives = alternatives.clone();
+    // A line that did not decode has no alternatives of its own: what the
+    // rules allowed there instead.
+    let allowed = alternatives.is_empty();
+    if allowed {
+        let mut seen = std::collections::HashSet::new();
+        alternatives = G::legal_events(fold.state())
+            .iter()
+            .map(G::describe)
+            .filter(|d| seen.insert(d.clone()))
+            .collect();
+    }
+    let (heading, hint) = match &error.error {
+        crate::log::ReplayError::Decode(crate::log::DecodeError::TornLine { .. }) => (
+            format!("Line {number} is torn"),
+            Some(format!(
+                "A crash in the middle of a write leaves a torn last line: sunfold repair {} removes it, keeping it in a .torn file.",
+                path.display()
+            )),
+        ),
+        crate::log::ReplayError::Decode(_) => (format!("Line {number} cannot be read"), None),
+        _ => (format!("The log breaks a rule at line {number}"), None),
+    };
+    let failure = Failure {
+        line: number,
+        seq,
+        kind: error.kind.clone(),
+        message: format!("{}:{error}", path.display()),
+        reason: error.error.to_string(),
+        heading,
+        hint,
+        actor: fold.rejected().and_then(|e| G::actor(fold.state(), e)),
+        alternatives,
+        allowed,
+    };
+    let cli = super::replay::failure::<G>(
+        path,
+        Format::Text,
+        error,
+        Some(fold),
+        super::error::Alternatives::Described(cli_alternatives),
+    );
+    (failure, cli)
 }
 
 fn frame<G: Shown>(

@@ -11,15 +11,17 @@ mod fast;
 mod open;
 mod reader;
 mod recorder;
+mod steps;
 pub mod upcast;
 mod writer;
 
 pub use envelope::{Envelope, META_KINDS, Meta};
 pub use error::{DecodeError, Located, LogError, MetaError, ReplayError};
-pub use open::{FoldError, OpenError, Opened, open, open_file};
+pub use open::{FoldError, OpenError, Opened, io_reason, open, open_file};
 pub use reader::{
     Entry, Fold, GameKind, KNOWN_GAMES, LOG_FORMAT, Line, LineReader, READ_FORMATS, ReadError,
     Record, TakenBack, decode, detect, fold_log, line_hash,
 };
 pub use recorder::{AppendError, Appended, CreateError, LockError, Recorder, Session};
+pub use steps::{Change, Step, StepError, Steps};
 pub use writer::{chained_log, to_line};

@@ -151,3 +151,14 @@ impl<R: BufRead> Opened<R> {
         }
     }
 }
+
+/// Why a file could not be read, in words: `no such file`, `permission
+/// denied`, or the system's own message in lowercase.
+pub fn io_reason(error: &io::Error) -> String {
+    match error.kind() {
+        io::ErrorKind::NotFound => "no such file".to_owned(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        io::ErrorKind::IsADirectory => "is a directory, not a file".to_owned(),
+        _ => error.to_string().to_lowercase(),
+    }
+}

@@ -1,6 +1,12 @@
 //! The JSON lines of `sunfold audit` and `sunfold rescore`, one per log
 //! file, as types: `sunfold schema audit-line` and `sunfold schema
-//! rescore-line` print their schemas.
+//! rescore-line` print their schemas, and the audit of one log.
+
+use super::Present;
+use crate::log::{Fold, FoldError, GameKind, Located, Opened};
+use crate::soleils::Soleils;
+use crate::summertime::Summertime;
+use std::io::BufRead;
 
 /// One line of `sunfold audit --format json`: one log file.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
@@ -118,4 +124,179 @@ pub struct RescoreError {
     /// The entry's `type`.
     #[serde(rename = "type")]
     pub kind: Option<String>,
+}
+
+/// What the audit of one log found: as much as it could read.
+#[derive(Debug, Default)]
+pub struct Audited {
+    /// The game the start line names, once it is read.
+    pub game: Option<&'static str>,
+    /// Events folded: all of them for a valid log, those before the error
+    /// otherwise.
+    pub events: u64,
+    pub chained: Option<bool>,
+    /// The first problem, located.
+    pub error: Option<Located<String>>,
+    /// The standings of a log folded to its end.
+    pub result: Option<Outcome>,
+    /// The last scores claimed on paper, against the recomputed ones.
+    pub claims: Option<Claims>,
+}
+
+impl Audited {
+    /// A log that could not be read as far as line `line` (0: not opened).
+    pub fn unreadable(line: usize, message: String) -> Audited {
+        Audited {
+            error: Some(Located {
+                line,
+                seq: None,
+                kind: None,
+                error: message,
+            }),
+            ..Audited::default()
+        }
+    }
+
+    /// Folds the opened log to its end, as the game it names.
+    pub fn of<R: BufRead>(opened: Opened<R>) -> Audited {
+        match opened.game() {
+            GameKind::Soleils => fold_quietly::<Soleils, R>(opened),
+            GameKind::Summertime => fold_quietly::<Summertime, R>(opened),
+        }
+    }
+
+    /// The JSON line of the file `file`; `valid` may also count claims
+    /// that differ (`--strict-claims`).
+    pub fn line(&self, file: String, valid: bool) -> AuditLine {
+        AuditLine {
+            file,
+            game: self.game.map(str::to_owned),
+            valid,
+            events: self.events,
+            chained: self.chained,
+            error: self.error.as_ref().map(|e| AuditError {
+                line: e.line,
+                seq: e.seq,
+                kind: e.kind.clone(),
+                message: e.error.clone(),
+            }),
+            result: self.result.clone(),
+            claims: self.claims.clone(),
+        }
+    }
+
+    /// The text of a valid log, for the file `file`: how it ended, the
+    /// winners, every score, and each claim that differs.
+    pub fn text(&self, file: &str) -> Vec<String> {
+        let Some(result) = &self.result else {
+            return Vec::new();
+        };
+        let ended = result.ended.as_deref().unwrap_or("unfinished");
+        let scores: Vec<String> = result
+            .players
+            .iter()
+            .map(|s| format!("{} {} (#{})", s.player, s.score, s.rank))
+            .collect();
+        let winners = if result.ended.is_some() {
+            format!("; won by {}", result.winners.join(" and "))
+        } else {
+            String::new()
+        };
+        let mut lines = vec![format!(
+            "{file}: valid, {} events; {ended}{winners}; {}",
+            self.events,
+            scores.join(", ")
+        )];
+        if let Some(claims) = &self.claims {
+            for d in &claims.differ {
+                let claimed = d
+                    .claimed
+                    .map_or("no claim".to_owned(), |c| format!("claimed {c}"));
+                lines.push(format!(
+                    "  claims (event {}): {} {claimed}, recomputed {}",
+                    claims.seq, d.player, d.recomputed
+                ));
+            }
+        }
+        lines
+    }
+}
+
+fn fold_quietly<G: Present, R: BufRead>(opened: Opened<R>) -> Audited {
+    let mut audited = Audited {
+        game: Some(G::NAME),
+        ..Audited::default()
+    };
+    let fold = opened.fold::<G>(None, &mut |_| {}).map_err(|e| match e {
+        FoldError::Io {
+            line,
+            events,
+            error,
+        } => {
+            let error = Located {
+                line,
+                seq: None,
+                kind: None,
+                error: format!("cannot be read: {error}"),
+            };
+            (events, error)
+        }
+        FoldError::Start(error) => (0, error.map(|e| e.to_string())),
+        FoldError::Rejected { error, fold } => (fold.events(), error.map(|e| e.to_string())),
+        FoldError::PastEnd { .. } => unreachable!("no event to stop after was asked"),
+    });
+    match fold {
+        Ok(fold) => {
+            let (result, claims) = outcome(&fold);
+            audited.events = fold.events();
+            audited.chained = fold.chained();
+            audited.result = Some(result);
+            audited.claims = claims;
+        }
+        Err((events, error)) => {
+            audited.events = events;
+            audited.error = Some(error);
+        }
+    }
+    audited
+}
+
+/// The standings at the end of a folded log, and its last claims.
+pub fn outcome<G: Present>(fold: &Fold<G>) -> (Outcome, Option<Claims>) {
+    let totals = G::totals(fold.state());
+    let players: Vec<Standing> = totals
+        .iter()
+        .map(|(player, score)| Standing {
+            player: player.clone(),
+            score: *score,
+            rank: 1 + totals.iter().filter(|(_, t)| t > score).count() as u32,
+        })
+        .collect();
+    let winners = players
+        .iter()
+        .filter(|s| s.rank == 1)
+        .map(|s| s.player.clone())
+        .collect();
+    let result = Outcome {
+        ended: G::ending(fold.state()),
+        winners,
+        players,
+    };
+    let claims = fold.claims().last().map(|(seq, claimed)| {
+        let differ: Vec<ClaimDiff> = totals
+            .iter()
+            .filter(|(name, total)| claimed.get(name) != Some(total))
+            .map(|(name, total)| ClaimDiff {
+                player: name.clone(),
+                claimed: claimed.get(name).copied(),
+                recomputed: *total,
+            })
+            .collect();
+        Claims {
+            seq: *seq,
+            agree: differ.is_empty(),
+            differ,
+        }
+    });
+    (result, claims)
 }

@@ -1,7 +1,10 @@
 //! What `sunfold hint --format json` prints, as a type: `sunfold schema
 //! hint-report` prints its schema.
 
-use crate::sim::Estimate;
+use super::Present;
+use super::analysis::estimate_text;
+use super::command;
+use crate::sim::{Estimate, Searched, Searcher, Simulated};
 
 /// What `sunfold hint --format json` prints (`sunfold schema hint-report`).
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
@@ -32,4 +35,135 @@ pub struct Hint<E> {
     pub rollouts: u64,
     /// How many legal choices the player has.
     pub choices: usize,
+}
+
+/// Why there is no hint to give.
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    #[error("expected a game in progress to give a hint for, but the game is over ({ending})")]
+    GameOver { ending: String },
+    #[error("expected a player's decision to give a hint for, but the table waits for {waits}")]
+    NoDecision { waits: String },
+    #[error("expected a player of this game ({}), but found {found:?}{suggestion}", known.join(", "))]
+    UnknownPlayer {
+        known: Vec<String>,
+        found: String,
+        /// "; did you mean …?" when a name is close, or nothing.
+        suggestion: crate::suggest::Suggestion,
+    },
+    #[error("expected a player who must decide now ({}), but found {found}, who has nothing to decide", deciders.join(", "))]
+    NotDeciding {
+        deciders: Vec<String>,
+        found: String,
+    },
+}
+
+/// The best decision now for `wanted`, or for everyone who must decide
+/// now, by a search bot with `rollouts` rollouts seeded `seed`. `file` is
+/// the log's path, for the commands to paste.
+pub fn hints<G: Present>(
+    file: &str,
+    state: &G::State,
+    wanted: Option<&str>,
+    rollouts: u32,
+    seed: u64,
+) -> Result<Vec<Hint<G::Event>>, Refused> {
+    let mut state = state.clone();
+    let names = G::player_names(&state);
+    if let Some(ending) = G::ending(&state) {
+        return Err(Refused::GameOver { ending });
+    }
+    let mut deciders = Vec::new();
+    <G as Simulated>::deciders(&state, &mut deciders);
+    if deciders.is_empty() {
+        let waits = G::pending_lines(&state).join("; ");
+        return Err(Refused::NoDecision { waits });
+    }
+    if let Some(wanted) = wanted {
+        let Some(seat) = names.iter().position(|n| n == wanted) else {
+            let suggestion = crate::suggest::closest(wanted, names.iter().map(String::as_str));
+            return Err(Refused::UnknownPlayer {
+                known: names,
+                found: wanted.to_owned(),
+                suggestion,
+            });
+        };
+        if !deciders.contains(&seat) {
+            return Err(Refused::NotDeciding {
+                deciders: deciders.iter().map(|&p| names[p].clone()).collect(),
+                found: wanted.to_owned(),
+            });
+        }
+        deciders = vec![seat];
+    }
+    let path = std::path::Path::new(file);
+    let mut searcher = Searcher::<G>::new();
+    let mut hints = Vec::new();
+    for &seat in &deciders {
+        let base = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ seat as u64;
+        searcher.search(&mut state, seat, rollouts, base);
+        let chosen = searcher.candidates()[0];
+        let event = G::describe_action(&state, chosen.action);
+        let command = command::grouped::<G>(path, &state, std::slice::from_ref(&event))
+            .into_iter()
+            .next()
+            .and_then(|g| g.commands.into_iter().next());
+        let mut options = Vec::new();
+        <G as Simulated>::options(&state, seat, &mut options);
+        let (expected_score, expected_value) = if chosen.rollouts() == 0 {
+            // A single choice: nothing was played out.
+            let total = <G as Simulated>::total(&state, seat) as f64;
+            let value = <G as Searched>::value(&state, seat);
+            let at = |x: f64| Estimate {
+                estimate: x,
+                ci95: [x, x],
+            };
+            (at(total), at(value))
+        } else {
+            (chosen.score.estimate(), chosen.value.estimate())
+        };
+        hints.push(Hint {
+            player: names[seat].clone(),
+            said: G::describe(&event),
+            command,
+            event,
+            expected_score,
+            expected_value,
+            rollouts: chosen.rollouts(),
+            choices: options.len(),
+        });
+    }
+    Ok(hints)
+}
+
+/// The hints as text: each decision with why, the command to paste, and
+/// the entry `sunfold append` takes.
+pub fn hint_text<E: serde::Serialize>(file: &str, hints: &[Hint<E>]) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for h in hints {
+        let why = if h.rollouts == 0 {
+            "the only legal choice".to_owned()
+        } else {
+            format!(
+                "expected final score {} over {} rollouts, best of {} choices",
+                estimate_text(&h.expected_score),
+                h.rollouts,
+                h.choices
+            )
+        };
+        writeln!(out, "{}: {} ({why})", h.player, h.said).unwrap();
+        if let Some(command) = &h.command {
+            writeln!(out, "  {command}").unwrap();
+        }
+        let entry = serde_json::to_string(&h.event).expect("events serialize");
+        writeln!(
+            out,
+            "  sunfold append {} '{}'",
+            command::quote(file),
+            entry.replace('\'', r"'\''")
+        )
+        .unwrap();
+    }
+    out
 }

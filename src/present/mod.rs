@@ -8,10 +8,12 @@
 //! (the report types), then one file per game ([`soleils`],
 //! [`summertime`]), and [`simulation`] for the bots' batch reports.
 
+pub mod analysis;
 pub mod audit;
 pub mod command;
 pub mod hint;
 pub mod report;
+pub mod rescore;
 pub mod schema;
 pub mod simulation;
 pub mod soleils;

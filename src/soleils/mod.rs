@@ -23,7 +23,7 @@ pub use die::{Dice, Die, NotADie};
 pub use error::{Expected, Requirement, RuleError, SetupError, SunChoice};
 pub use event::{BonusPlaced, CrabCopied, Event, Placed, PlayerOnly, Rolled, Start, SunEntered};
 pub use legal::{alternatives, legal_actions, legal_actions_for, legal_events, legal_events_for};
-pub use options::{Options, Sailboats, SkipPlacement, SunBonus};
+pub use options::{Options, Sailboats, Setting, SkipPlacement, SunBonus, UnknownSetting};
 pub use score::{SEASHELL_MAJORITY, ScoreLine, score, total_of};
 pub use setup::{MAX_PLAYERS, setup, table};
 pub use state::{EndReason, Gains, How, Mark, Player, State, Step, Turn};

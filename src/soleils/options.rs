@@ -83,3 +83,64 @@ impl std::fmt::Display for SkipPlacement {
         })
     }
 }
+
+/// One rule option as a run gives it, `NAME=VALUE`, checked: applied onto a
+/// log's own options, it changes that one rule and keeps the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    SunBonus(SunBonus),
+    SkipPlacement(SkipPlacement),
+    Sailboats(Sailboats),
+    Solo(bool),
+}
+
+/// A `NAME=VALUE` that names no option, or no value of it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "expected an option sun_bonus=reach_or_pass|exact, skip_placement=voluntary|only_when_blocked, sailboats=symbol|different or solo=true|false, but found {found:?}"
+)]
+pub struct UnknownSetting {
+    pub found: String,
+}
+
+impl std::str::FromStr for Setting {
+    type Err = UnknownSetting;
+
+    fn from_str(text: &str) -> Result<Setting, UnknownSetting> {
+        let setting = match text.split_once('=').map(|(k, v)| (k.trim(), v.trim())) {
+            Some(("sun_bonus", "reach_or_pass")) => Setting::SunBonus(SunBonus::ReachOrPass),
+            Some(("sun_bonus", "exact")) => Setting::SunBonus(SunBonus::Exact),
+            Some(("skip_placement", "voluntary")) => {
+                Setting::SkipPlacement(SkipPlacement::Voluntary)
+            }
+            Some(("skip_placement", "only_when_blocked")) => {
+                Setting::SkipPlacement(SkipPlacement::OnlyWhenBlocked)
+            }
+            Some(("sailboats", "symbol")) => Setting::Sailboats(Sailboats::Symbol),
+            Some(("sailboats", "different")) => Setting::Sailboats(Sailboats::Different),
+            Some(("solo", "true")) => Setting::Solo(true),
+            Some(("solo", "false")) => Setting::Solo(false),
+            _ => {
+                return Err(UnknownSetting {
+                    found: text.to_owned(),
+                });
+            }
+        };
+        Ok(setting)
+    }
+}
+
+impl Options {
+    /// These options with every setting applied, in order.
+    pub fn with(mut self, settings: &[Setting]) -> Options {
+        for setting in settings {
+            match *setting {
+                Setting::SunBonus(v) => self.sun_bonus = v,
+                Setting::SkipPlacement(v) => self.skip_placement = v,
+                Setting::Sailboats(v) => self.sailboats = v,
+                Setting::Solo(v) => self.solo = v,
+            }
+        }
+        self
+    }
+}

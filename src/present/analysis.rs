@@ -1,0 +1,253 @@
+//! A recorded match judged decision by decision by the search bot: the
+//! decisions still standing in a log, the report `sunfold analyse` prints
+//! (as JSON, or as text here), and the HTML viewer's marks.
+
+use super::Present;
+use super::command;
+use crate::game::Game;
+use crate::log::{Change, FoldError, Opened};
+use crate::sim::Bot;
+use crate::sim::Estimate;
+use crate::sim::Searcher;
+use crate::sim::analysis::{
+    AnalysisReport, Decision, DecisionReport, Judged, PlayerSummary, judge,
+};
+use rayon::prelude::*;
+use std::io::BufRead;
+
+/// A decision still standing in the log, with its line.
+pub struct Recorded<G: Game> {
+    pub line: usize,
+    /// The seq of the event before it: `replay --at` that shows the state.
+    pub before_seq: u64,
+    pub decision: Decision<G::State, G::Action>,
+    pub event: G::Event,
+}
+
+/// The decisions still standing in a log, and the state at its end.
+pub struct Decisions<G: Game> {
+    pub recorded: Vec<Recorded<G>>,
+    pub end: G::State,
+}
+
+/// Every decision of a log that folds cleanly, undone ones left out, and
+/// the state at its end. A log that does not fold is the error a whole
+/// fold gives.
+pub fn decisions<G: Present, R: BufRead>(opened: Opened<R>) -> Result<Decisions<G>, FoldError<G>> {
+    let mut steps = opened.steps::<G>()?;
+    let mut recorded: Vec<Recorded<G>> = Vec::new();
+    let mut last_seq = 0;
+    while let Some(step) = steps.next() {
+        let step = match step {
+            Ok(step) => step,
+            Err(error) => return Err(steps.into_error(error)),
+        };
+        match step.change {
+            Change::Event(event) => {
+                if let Some(seat) = G::actor(&step.before, &event)
+                    && let Ok(action) = G::resolve(&step.before, &event)
+                {
+                    recorded.push(Recorded {
+                        line: step.line,
+                        before_seq: last_seq,
+                        decision: Decision {
+                            seq: step.seq,
+                            before: step.before,
+                            seat,
+                            action,
+                        },
+                        event,
+                    });
+                }
+            }
+            Change::Undone(taken) => recorded.retain(|r| r.decision.seq != taken.seq),
+            Change::Claimed(_) => {}
+        }
+        last_seq = step.seq;
+    }
+    Ok(Decisions {
+        recorded,
+        end: steps.into_fold().into_state(),
+    })
+}
+
+/// The analysis of the decisions of a log (see [`decisions`]) by a search
+/// bot with `rollouts` rollouts, seeded `seed`, on `pool`. `file` is the
+/// log's path as the report names it, and in the commands it gives.
+pub fn report<G: Present>(
+    file: &str,
+    recorded: &[Recorded<G>],
+    end: &G::State,
+    rollouts: u32,
+    seed: u64,
+    pool: &rayon::ThreadPool,
+) -> AnalysisReport {
+    let judged: Vec<_> = pool.install(|| {
+        recorded
+            .par_iter()
+            .map_init(Searcher::<G>::new, |searcher, r| {
+                judge::<G>(&r.decision, rollouts, seed, searcher)
+            })
+            .collect()
+    });
+    let names = G::player_names(end);
+    let quoted = command::quote(file);
+    let decisions: Vec<DecisionReport> = recorded
+        .iter()
+        .zip(&judged)
+        .map(|(r, j)| {
+            let before = &r.decision.before;
+            let best = G::describe_action(before, j.best);
+            let judged = |said: String, e: &crate::sim::search::Evaluation| Judged {
+                said,
+                expected_score: e.score,
+                expected_value: e.value,
+                rollouts: e.rollouts,
+            };
+            let costly = j.lost.estimate > 0.0 && j.lost.excludes_zero();
+            DecisionReport {
+                seq: r.decision.seq,
+                line: r.line,
+                player: names[r.decision.seat].clone(),
+                choices: j.choices,
+                taken: judged(G::describe(&r.event), &j.taken),
+                best: judged(G::describe(&best), &j.best_eval),
+                points_lost: j.lost,
+                costly,
+                state_before: format!("sunfold replay {quoted} --at {}", r.before_seq),
+            }
+        })
+        .collect();
+    let players = names
+        .iter()
+        .map(|name| {
+            let mine: Vec<&DecisionReport> =
+                decisions.iter().filter(|d| &d.player == name).collect();
+            let mut costliest: Vec<&&DecisionReport> = mine
+                .iter()
+                .filter(|d| d.points_lost.estimate > 0.0)
+                .collect();
+            costliest.sort_by(|a, b| {
+                b.points_lost
+                    .estimate
+                    .total_cmp(&a.points_lost.estimate)
+                    .then(a.seq.cmp(&b.seq))
+            });
+            PlayerSummary {
+                player: name.clone(),
+                decisions: mine.len(),
+                points_lost: mine.iter().map(|d| d.points_lost.estimate.max(0.0)).sum(),
+                costly: mine.iter().filter(|d| d.costly).count(),
+                costliest: costliest.iter().take(3).map(|d| d.seq).collect(),
+            }
+        })
+        .collect();
+    AnalysisReport {
+        file: file.to_owned(),
+        game: G::NAME.to_owned(),
+        bot: Bot::Search(rollouts).name(),
+        seed,
+        rollouts,
+        value: value_meaning::<G>().to_owned(),
+        decisions,
+        players,
+    }
+}
+
+/// What a point of value is in `G`.
+fn value_meaning<G: Game>() -> &'static str {
+    if G::NAME == "summertime" {
+        "lead"
+    } else {
+        "score"
+    }
+}
+
+/// The analysis as text: the costly decisions, then each player's summary.
+pub fn analysis_text(report: &AnalysisReport) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let lead = report.value == "lead";
+    writeln!(
+        out,
+        "{}: {} decisions judged by {} (seed {}); points lost are {}, best minus taken on the same futures",
+        report.file,
+        report.decisions.len(),
+        report.bot,
+        report.seed,
+        if lead {
+            "points of lead over the other player"
+        } else {
+            "points of the player's own final score"
+        }
+    )
+    .unwrap();
+    let costly: Vec<&DecisionReport> = report.decisions.iter().filter(|d| d.costly).collect();
+    if costly.is_empty() {
+        writeln!(
+            out,
+            "\nno decision lost points beyond the noise of the rollouts"
+        )
+        .unwrap();
+    } else {
+        writeln!(
+            out,
+            "\ncostly decisions (the loss's 95% interval leaves out 0):"
+        )
+        .unwrap();
+        for d in &costly {
+            decision_text(&mut out, d);
+        }
+    }
+    writeln!(out, "\nby player:").unwrap();
+    for p in &report.players {
+        writeln!(
+            out,
+            "  {}: {} decisions, {:.1} points lost, {} costly",
+            p.player, p.decisions, p.points_lost, p.costly
+        )
+        .unwrap();
+        for seq in &p.costliest {
+            if let Some(d) = report.decisions.iter().find(|d| d.seq == *seq) {
+                writeln!(
+                    out,
+                    "    event {} (line {}): {} lost {}; {}",
+                    d.seq,
+                    d.line,
+                    d.taken.said,
+                    estimate_text(&d.points_lost),
+                    d.state_before
+                )
+                .unwrap();
+            }
+        }
+    }
+    out
+}
+
+fn decision_text(out: &mut String, d: &DecisionReport) {
+    use std::fmt::Write;
+    writeln!(
+        out,
+        "  line {}, event {}: {} (expected score {})",
+        d.line,
+        d.seq,
+        d.taken.said,
+        estimate_text(&d.taken.expected_score)
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "    better: {} (expected score {}); lost {} over {} rollouts each",
+        d.best.said,
+        estimate_text(&d.best.expected_score),
+        estimate_text(&d.points_lost),
+        d.best.rollouts
+    )
+    .unwrap();
+}
+
+/// An estimate with its 95% interval: `4.2 [-43.9, 52.4]`.
+pub fn estimate_text(e: &Estimate) -> String {
+    format!("{:.1} [{:.1}, {:.1}]", e.estimate, e.ci95[0], e.ci95[1])
+}
