@@ -490,12 +490,6 @@ fn status_of<G: Present, R: BufRead>(
     format: Format,
 ) -> Result<Exit, CliError> {
     let fold = super::replay::fold::<G, _>(path, opened, None, format, &mut |_| {})?;
-    let state = fold.state();
-    let events = G::legal_events(state);
-    let groups = commands::grouped::<G>(path, state, &events);
-    let undo = fold
-        .undoable()
-        .map(|(seq, e)| format!("event {seq}: {}", G::describe(e)));
     match format {
         Format::Json => {
             let report = crate::table::status::<G>(path, &fold, crate::table::Viewer::Referee);
@@ -504,40 +498,7 @@ fn status_of<G: Present, R: BufRead>(
                 serde_json::to_value(report).expect("reports serialize")
             );
         }
-        Format::Text => {
-            println!(
-                "{}: {}, {} events",
-                path.display(),
-                G::progress(state),
-                fold.events()
-            );
-            let pending = G::pending_lines(state);
-            if pending.is_empty() {
-                println!("nothing pending: the game is over");
-            } else {
-                println!("waiting for:");
-                for p in &pending {
-                    println!("  {p}");
-                }
-            }
-            if !groups.is_empty() {
-                println!("legal next entries, by decision:");
-                for line in commands::lines(&groups, all, "  ", "--all for every one") {
-                    println!("{line}");
-                }
-            }
-            if let Some(undo) = undo {
-                println!(
-                    "undo would take back {undo}: sunfold undo {}",
-                    commands::quote(&path.display().to_string())
-                );
-            }
-            println!();
-            print!("{}", G::text(state));
-            for line in crate::present::report::claims_lines(&fold) {
-                println!("{line}");
-            }
-        }
+        Format::Text => print!("{}", crate::present::report::status_text(path, &fold, all)),
     }
     Ok(Exit::Valid)
 }

@@ -297,3 +297,52 @@ pub fn claims_lines<G: Present>(fold: &Fold<G>) -> Vec<String> {
     }
     lines
 }
+
+/// What `sunfold status` says of a log being recorded, as text: where the
+/// game stands, whom it waits for, the legal next entries as commands for
+/// the file `file` (every one with `all`, a few per decision otherwise),
+/// what undo would take back, the sheets or table, and the claims.
+pub fn status_text<G: Present>(file: &std::path::Path, fold: &Fold<G>, all: bool) -> String {
+    use std::fmt::Write;
+    let state = fold.state();
+    let mut out = String::new();
+    let shown = file.display();
+    writeln!(
+        out,
+        "{shown}: {}, {} events",
+        G::progress(state),
+        fold.events()
+    )
+    .unwrap();
+    let pending = G::pending_lines(state);
+    if pending.is_empty() {
+        writeln!(out, "nothing pending: the game is over").unwrap();
+    } else {
+        writeln!(out, "waiting for:").unwrap();
+        for p in &pending {
+            writeln!(out, "  {p}").unwrap();
+        }
+    }
+    let groups = super::command::grouped::<G>(file, state, &G::legal_events(state));
+    if !groups.is_empty() {
+        writeln!(out, "legal next entries, by decision:").unwrap();
+        for line in super::command::lines(&groups, all, "  ", "--all for every one") {
+            writeln!(out, "{line}").unwrap();
+        }
+    }
+    if let Some((seq, event)) = fold.undoable() {
+        writeln!(
+            out,
+            "undo would take back event {seq}: {}: sunfold undo {}",
+            G::describe(event),
+            super::command::quote(&shown.to_string())
+        )
+        .unwrap();
+    }
+    writeln!(out).unwrap();
+    out.push_str(&G::text(state));
+    for line in claims_lines(fold) {
+        writeln!(out, "{line}").unwrap();
+    }
+    out
+}
