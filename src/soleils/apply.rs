@@ -69,6 +69,7 @@ fn check(state: &State, action: Action) -> Result<(), RuleError> {
 /// answer the step its player is at (a placement the first step, a crab
 /// decision a crab step, a sun entry the first step or the sun step, a
 /// bonus decision a bonus step). Gives the roll and that step.
+#[inline]
 pub(super) fn check_turn(
     state: &State,
     p: Seat,
@@ -216,6 +217,7 @@ fn expected(state: &State, step: Step) -> Expected {
 }
 
 /// Why player `p`, at `step`, may not make the decision `found` now.
+#[cold]
 fn wrong_step(state: &State, p: Seat, step: Step, found: &'static str) -> RuleError {
     if let Some(no_copy) = no_crab_copy(state, p, found) {
         return no_copy;
