@@ -6,6 +6,7 @@
 //!
 //! The game folders are pure rules cores: no I/O, no clock, no randomness.
 
+pub mod atomic;
 pub mod bounded;
 pub mod cli;
 pub mod deal;

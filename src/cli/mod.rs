@@ -351,7 +351,7 @@ fn man(dir: Option<PathBuf>) -> Result<Exit, CliError> {
     let command = Cli::command();
     match dir {
         Some(dir) => {
-            clap_mangen::generate_to(command, &dir).map_err(|e| CliError::io(&dir, e))?;
+            write_man_pages(command, &dir)?;
             eprintln!("wrote the manual pages into {}", dir.display());
         }
         None => {
@@ -365,6 +365,22 @@ fn man(dir: Option<PathBuf>) -> Result<Exit, CliError> {
         }
     }
     Ok(Exit::Valid)
+}
+
+/// One manual page per command into `dir`, as `clap_mangen::generate_to`
+/// names them, each written whole or not at all.
+fn write_man_pages(command: clap::Command, dir: &std::path::Path) -> Result<(), CliError> {
+    fn pages(command: clap::Command, dir: &std::path::Path) -> Result<(), CliError> {
+        for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+            pages(sub.clone(), dir)?;
+        }
+        let man = clap_mangen::Man::new(command);
+        let path = dir.join(man.get_filename());
+        crate::atomic::write_with(&path, |out| man.render(out)).map_err(|e| CliError::io(dir, e))
+    }
+    let mut command = command.disable_help_subcommand(true);
+    command.build();
+    pages(command, dir)
 }
 
 fn seed_from_clock() -> u64 {

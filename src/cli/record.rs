@@ -505,7 +505,7 @@ fn status_of<G: Present, R: BufRead>(
 
 /// `sunfold repair`: removes a torn last line, and only that.
 pub fn repair(path: &Path) -> Result<Exit, CliError> {
-    use std::fs::{File, OpenOptions};
+    use std::fs::OpenOptions;
     use std::io::Read;
     let io = |e| CliError::io(path, e);
     let file = OpenOptions::new()
@@ -555,9 +555,7 @@ pub fn repair(path: &Path) -> Result<Exit, CliError> {
     let mut backup = path.as_os_str().to_owned();
     backup.push(".torn");
     let backup = std::path::PathBuf::from(backup);
-    std::fs::write(&backup, tail)
-        .and_then(|_| File::open(&backup)?.sync_all())
-        .map_err(|e| CliError::io(&backup, e))?;
+    crate::atomic::write(&backup, tail).map_err(|e| CliError::io(&backup, e))?;
     file.set_len(cut as u64)
         .and_then(|_| file.sync_all())
         .map_err(io)?;

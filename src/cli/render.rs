@@ -143,7 +143,7 @@ pub(super) fn write(document: &impl Typeset, target: &Target) -> Result<Exit, Cl
                 .map_err(|e| CliError::io(Path::new("-"), e))?;
         }
         Target::Pdf(path) | Target::Svg(path) => {
-            std::fs::write(path, &bytes).map_err(|e| CliError::io(path, e))?;
+            crate::atomic::write(path, &bytes).map_err(|e| CliError::io(path, e))?;
             eprintln!(
                 "wrote {} ({} page{}, {} bytes)",
                 path.display(),

@@ -237,7 +237,8 @@ fn write_log<G: Simulated>(
     result: &GameResult<G>,
 ) -> Result<(), CliError> {
     let path = dir.join(format!("{}-{:06}.jsonl", G::NAME, i + 1));
-    std::fs::write(&path, chained_log(&result.events(variant))).map_err(|e| CliError::io(&path, e))
+    crate::atomic::write(&path, chained_log(&result.events(variant)).as_bytes())
+        .map_err(|e| CliError::io(&path, e))
 }
 
 /// Plays games `0..count` in parallel chunks and hands each result to

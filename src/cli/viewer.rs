@@ -47,7 +47,7 @@ pub fn write(
     };
     let opened = super::replay::open(path, Format::Text)?;
     let (page, failure) = dispatch(opened, View { path, at, analysis })?;
-    std::fs::write(output, &page).map_err(|e| CliError::io(output, e))?;
+    crate::atomic::write(output, page.as_bytes()).map_err(|e| CliError::io(output, e))?;
     eprintln!("wrote {} ({} bytes)", output.display(), page.len());
     match failure {
         Some(error) => Err(error),

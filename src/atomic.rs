@@ -1,0 +1,141 @@
+//! Files written whole or not at all. Every file sunfold writes (a render,
+//! a report, a simulated log, a manual page) goes to a temporary file in
+//! the same folder, is synced, then renamed over its name: a full disk or a
+//! crash leaves the old file as it was, never a truncated one.
+//!
+//! The temporary file is `tempfile`'s: created next to the target (so the
+//! rename stays on one filesystem), and removed if the write fails.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::Path;
+
+/// Writes `bytes` to `path` atomically: the file holds either its old
+/// bytes or all the new ones.
+pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_with(path, |out| out.write_all(bytes))
+}
+
+/// Writes to `path` atomically what `fill` writes. If `fill` or anything
+/// after it fails, `path` is untouched and the temporary file is removed.
+pub fn write_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let mut builder = tempfile::Builder::new();
+    let prefix = format!(".{}.", name.as_deref().unwrap_or("sunfold"));
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // What File::create gives: 0666 less the umask, or the mode of the
+        // file being replaced.
+        let mode = std::fs::metadata(path).map_or(0o666, |m| m.permissions().mode() & 0o7777);
+        builder.permissions(std::fs::Permissions::from_mode(mode));
+    }
+    let mut temp = builder.tempfile_in(dir)?;
+    {
+        let mut out = io::BufWriter::new(temp.as_file_mut());
+        fill(&mut out)?;
+        out.flush()?;
+    }
+    temp.as_file().sync_all()?;
+    temp.persist(path).map_err(|e| e.error)?;
+    // The rename itself is durable once the folder is synced; a folder
+    // that cannot be opened for that (some filesystems) is no error.
+    if let Ok(dir) = File::open(dir) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer that fails as a full disk does after `room` bytes.
+    struct Full<'a> {
+        inner: &'a mut dyn Write,
+        room: usize,
+    }
+
+    impl Write for Full<'_> {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.room == 0 {
+                return Err(io::Error::new(
+                    io::ErrorKind::StorageFull,
+                    "no space left on device",
+                ));
+            }
+            let n = buf.len().min(self.room);
+            self.room -= n;
+            self.inner.write(&buf[..n])
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            self.inner.flush()
+        }
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn given_an_old_file_when_the_disk_fills_mid_write_then_it_survives_byte_for_byte() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.pdf");
+        std::fs::write(&path, b"the old file").unwrap();
+        let new = vec![b'x'; 100_000];
+        let error = write_with(&path, |out| {
+            Full {
+                inner: out,
+                room: 4096,
+            }
+            .write_all(&new)
+        })
+        .unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::StorageFull);
+        assert_eq!(std::fs::read(&path).unwrap(), b"the old file");
+        assert_eq!(names(dir.path()), ["out.pdf"], "no temporary file is left");
+    }
+
+    #[test]
+    fn given_no_file_when_the_write_fails_then_nothing_is_left() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.svg");
+        let error = write_with(&path, |_| Err(io::Error::other("refused"))).unwrap_err();
+        assert_eq!(error.to_string(), "refused");
+        assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
+    }
+
+    #[test]
+    fn given_an_old_file_when_written_then_it_holds_the_new_bytes_and_keeps_its_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("links.txt");
+        std::fs::write(&path, b"old").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        }
+        write(&path, b"new bytes").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new bytes");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600);
+        }
+        assert_eq!(names(dir.path()), ["links.txt"]);
+    }
+}
