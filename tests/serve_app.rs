@@ -605,6 +605,44 @@ async fn the_server_owns_the_clock() {
 }
 
 #[tokio::test]
+async fn a_body_that_never_completes_is_answered_408() {
+    let table = Table::golden("app-slow-body", "soleils-2p-round-limit.jsonl");
+    let router = sunfold::serve::edge::with_body_deadline(
+        table.router.clone(),
+        std::time::Duration::from_millis(300),
+    );
+    let before = std::fs::read(&table.log).unwrap();
+    // Half an entry, then nothing more, ever.
+    let half = tokio_stream::StreamExt::chain(
+        tokio_stream::iter([Ok::<_, std::io::Error>(axum::body::Bytes::from(
+            r#"{"type":"rolled","#,
+        ))]),
+        tokio_stream::pending(),
+    );
+    let request = Request::post("/api/events")
+        .header(
+            header::AUTHORIZATION,
+            format!("Bearer {}", table.tokens.referee),
+        )
+        .body(Body::from_stream(half))
+        .unwrap();
+    let response =
+        tokio::time::timeout(std::time::Duration::from_secs(20), router.oneshot(request))
+            .await
+            .expect("the deadline ends the request")
+            .unwrap();
+    assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    let json: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(json["status"], 408);
+    assert_eq!(
+        json["error"],
+        "expected the whole body within the server's time limit, but found it still incomplete"
+    );
+    assert_eq!(std::fs::read(&table.log).unwrap(), before);
+}
+
+#[tokio::test]
 async fn the_edge_refusals_are_pinned() {
     let table = Table::golden("app-edge-messages", "soleils-2p-round-limit.jsonl");
     let ann = table.player("Ann");

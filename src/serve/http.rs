@@ -274,6 +274,12 @@ async fn events<G: Table>(
                 "expected one entry of at most {BODY_LIMIT} bytes, but found a longer body"
             )));
         }
+        Err(rejection) if timed_out(&rejection) => {
+            return Err(ApiError::TimedOut(
+                "expected the whole body within the server's time limit, but found it still incomplete"
+                    .to_owned(),
+            ));
+        }
         Err(rejection) => return Err(ApiError::Other(rejection.status(), rejection.body_text())),
     };
     blocking(move || {
@@ -351,6 +357,19 @@ async fn events<G: Table>(
         })
     })
     .await
+}
+
+/// Did reading the body fail because it did not arrive in time (the
+/// edge's deadline on bodies, `tower_http::timeout`)?
+fn timed_out(rejection: &axum::extract::rejection::BytesRejection) -> bool {
+    let mut error: Option<&(dyn std::error::Error + 'static)> = Some(rejection);
+    while let Some(e) = error {
+        if e.is::<tower_http::timeout::TimeoutError>() {
+            return true;
+        }
+        error = e.source();
+    }
+    false
 }
 
 /// The live stream. Each event carries its seq as its id, so that a

@@ -8,11 +8,14 @@
 //! - `http.rs`: the routes, the bearer token, and the live stream;
 //! - `page.rs`: what each page shows and offers, by seat;
 //! - [`ApiError`]: every refusal, as a status and a JSON body;
-//! - [`tokens`]: the join links' secrets; [`links`]: their printable page.
+//! - [`tokens`]: the join links' secrets; [`links`]: their printable page;
+//! - [`edge`]: accepting connections within time limits and caps, and TLS.
 //!
 //! Starting the runtime, binding the socket and printing the links belong
-//! to the command line (`src/cli/serve.rs`).
+//! to the command line (`src/cli/serve.rs`); it hands the socket to
+//! [`edge::serve`].
 
+pub mod edge;
 mod error;
 mod http;
 pub mod links;
