@@ -432,3 +432,247 @@ async fn a_log_that_no_longer_replays_is_a_server_error_that_says_so() {
         )
     );
 }
+
+/// Reads server-sent events from `body` until `count` have come (keep-alive
+/// comments aside): each one's event, id and data. Fails after 20 s.
+async fn sse(body: &mut Body, count: usize) -> Vec<(String, String, Value)> {
+    let mut text = String::new();
+    let mut events = Vec::new();
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    while events.len() < count {
+        let frame = tokio::time::timeout_at(deadline, body.frame())
+            .await
+            .unwrap_or_else(|_| panic!("expected {count} events, but found {events:?}"))
+            .expect("the stream stays open")
+            .unwrap();
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        text.push_str(std::str::from_utf8(&data).unwrap());
+        while let Some((block, rest)) = text.split_once("\n\n") {
+            let field = |name: &str| {
+                block
+                    .lines()
+                    .find_map(|l| l.strip_prefix(&format!("{name}:")))
+                    .map(|v| v.trim().to_owned())
+            };
+            if let Some(event) = field("event") {
+                let data = field("data").unwrap_or_default();
+                events.push((
+                    event,
+                    field("id").unwrap_or_default(),
+                    serde_json::from_str(&data).unwrap_or(Value::Null),
+                ));
+            }
+            text = rest.to_owned();
+        }
+    }
+    events
+}
+
+impl Table {
+    /// Opens `/api/stream` as `token`, with `Last-Event-ID: last` if given.
+    async fn stream(&self, token: &str, last: Option<&str>) -> (StatusCode, Body) {
+        let mut request =
+            Request::get("/api/stream").header(header::AUTHORIZATION, format!("Bearer {token}"));
+        if let Some(last) = last {
+            request = request.header("last-event-id", last);
+        }
+        let response = self
+            .router
+            .clone()
+            .oneshot(request.body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        (response.status(), response.into_body())
+    }
+
+    /// The first legal choice `token`'s page offers, as an entry to post.
+    async fn first_choice(&self, token: &str) -> String {
+        let view = self.get("/api/view", Some(token)).await.json;
+        view["choices"][0]["event"].to_string()
+    }
+}
+
+#[tokio::test]
+async fn a_stream_reconnected_with_last_event_id_misses_nothing() {
+    let table = Table::golden("app-reconnect", "soleils-2p-round-limit.jsonl");
+    let (ann, bob) = (table.player("Ann"), table.player("Bob"));
+    let referee = table.tokens.referee.clone();
+    table
+        .accepted(&referee, r#"{"type":"rolled","dice":[5,6,2]}"#)
+        .await;
+    // A phone listens, then sleeps after event 1; two entries are appended
+    // while it sleeps.
+    let (status, mut before) = table.stream(&bob, None).await;
+    assert_eq!(status, StatusCode::OK);
+    table
+        .accepted(
+            &ann,
+            r#"{"type":"placed","player":"Ann","box":"C2b","value":5}"#,
+        )
+        .await;
+    let first = sse(&mut before, 1).await;
+    assert_eq!(first[0].1, "2", "each event's id is its seq: {first:?}");
+    drop(before);
+    table
+        .accepted(&ann, r#"{"type":"undone","undoes":2}"#)
+        .await;
+
+    // It wakes and reconnects with the last id it saw: the entries after
+    // it come first, from the log, in order, then the live ones, once.
+    let (status, mut after) = table.stream(&bob, Some("1")).await;
+    assert_eq!(status, StatusCode::OK);
+    let missed = sse(&mut after, 2).await;
+    let seen: Vec<(&str, &str, &str)> = missed
+        .iter()
+        .map(|(event, id, data)| (event.as_str(), id.as_str(), data["kind"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        seen,
+        [("appended", "2", "placed"), ("appended", "3", "undone")]
+    );
+    assert_eq!(missed[0].2["seq"], 2);
+    assert_eq!(missed[0].2["said"], first[0].2["said"]);
+    assert!(
+        missed[1].2["said"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("took back event 2")),
+        "{:?}",
+        missed[1]
+    );
+    assert!(missed[1].2["state"].is_object());
+    let choice = table.first_choice(&bob).await;
+    table.accepted(&bob, &choice).await;
+    let live = sse(&mut after, 1).await;
+    assert_eq!((live[0].1.as_str(), &live[0].2["seq"]), ("4", &json!(4)));
+
+    // A phone that saw everything is sent nothing again; one that sends no
+    // id gets the live events only, as before.
+    let (_, mut current) = table.stream(&ann, Some("4")).await;
+    let (_, mut fresh) = table.stream(&ann, None).await;
+    let choice = table.first_choice(&ann).await;
+    table.accepted(&ann, &choice).await;
+    assert_eq!(sse(&mut current, 1).await[0].1, "5");
+    assert_eq!(sse(&mut fresh, 1).await[0].1, "5");
+    assert_replays(&table.log);
+}
+
+#[tokio::test]
+async fn the_server_owns_the_clock() {
+    // The start line's time is ahead of this machine's clock, as if the
+    // clock had been set back since.
+    let golden = std::fs::read_to_string(
+        common::repo()
+            .join("replays")
+            .join("soleils-2p-round-limit.jsonl"),
+    )
+    .unwrap();
+    let mut start: Value = serde_json::from_str(golden.lines().next().unwrap()).unwrap();
+    start["at"] = json!("2999-01-01T00:00:00+00:00");
+    let table = Table::new("app-clock", GameKind::Soleils, &start.to_string());
+    let referee = table.tokens.referee.clone();
+
+    // A client's time is refused, whoever sends it.
+    for token in [&referee, &table.player("Ann")] {
+        let refused = table
+            .refused(
+                Some(token),
+                br#"{"type":"rolled","dice":[5,6,2],"at":"1999-01-01T00:00:00Z"}"#,
+                400,
+                "an entry with its own at",
+            )
+            .await;
+        assert_eq!(
+            refused.json["error"],
+            r#"the entry to append: expected no "at", as the server writes the time of every entry from its own clock, but found "at": "1999-01-01T00:00:00Z""#
+        );
+    }
+
+    // The server's time is not earlier than the line before.
+    table
+        .accepted(&referee, r#"{"type":"rolled","dice":[5,6,2]}"#)
+        .await;
+    let text = std::fs::read_to_string(&table.log).unwrap();
+    let at = |line: &str| {
+        let value: Value = serde_json::from_str(line).unwrap();
+        chrono::DateTime::parse_from_rfc3339(value["at"].as_str().unwrap()).unwrap()
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(at(lines[1]) >= at(lines[0]), "{}", lines[1]);
+    assert_replays(&table.log);
+}
+
+#[tokio::test]
+async fn a_body_that_never_completes_is_answered_408() {
+    let table = Table::golden("app-slow-body", "soleils-2p-round-limit.jsonl");
+    let router = sunfold::serve::edge::with_body_deadline(
+        table.router.clone(),
+        std::time::Duration::from_millis(300),
+    );
+    let before = std::fs::read(&table.log).unwrap();
+    // Half an entry, then nothing more, ever.
+    let half = tokio_stream::StreamExt::chain(
+        tokio_stream::iter([Ok::<_, std::io::Error>(axum::body::Bytes::from(
+            r#"{"type":"rolled","#,
+        ))]),
+        tokio_stream::pending(),
+    );
+    let request = Request::post("/api/events")
+        .header(
+            header::AUTHORIZATION,
+            format!("Bearer {}", table.tokens.referee),
+        )
+        .body(Body::from_stream(half))
+        .unwrap();
+    let response =
+        tokio::time::timeout(std::time::Duration::from_secs(20), router.oneshot(request))
+            .await
+            .expect("the deadline ends the request")
+            .unwrap();
+    assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    let json: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(json["status"], 408);
+    assert_eq!(
+        json["error"],
+        "expected the whole body within the server's time limit, but found it still incomplete"
+    );
+    assert_eq!(std::fs::read(&table.log).unwrap(), before);
+}
+
+#[tokio::test]
+async fn the_edge_refusals_are_pinned() {
+    let table = Table::golden("app-edge-messages", "soleils-2p-round-limit.jsonl");
+    let ann = table.player("Ann");
+    let mut text = String::new();
+    let at = table
+        .post(
+            Some(&ann),
+            r#"{"type":"placed","player":"Ann","box":"C2b","value":5,"at":"2026-07-01T12:00:00+02:00"}"#,
+        )
+        .await;
+    text.push_str(&format!(
+        "an entry with its own at: {} {}\n",
+        at.status.as_u16(),
+        at.json["error"].as_str().unwrap()
+    ));
+    for last in ["abc", "-1", "1.5"] {
+        let answer = table
+            .send(
+                Request::get("/api/stream")
+                    .header(header::AUTHORIZATION, format!("Bearer {ann}"))
+                    .header("last-event-id", last)
+                    .body(Body::empty())
+                    .unwrap(),
+            )
+            .await;
+        text.push_str(&format!(
+            "Last-Event-ID {last}: {} {}\n",
+            answer.status.as_u16(),
+            answer.json["error"].as_str().unwrap()
+        ));
+    }
+    common::snapshots().bind(|| insta::assert_snapshot!("serve_app__edge_refusals", text));
+}

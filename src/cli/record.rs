@@ -252,20 +252,22 @@ fn checked<G: Present>(
     let mut fold = session
         .fold::<G>()
         .map_err(|error| super::replay::folding(path, Format::Text, error))?;
+    // Never earlier than the last line's time, even if the clock went back.
+    let at = crate::table::stamp(session, &crate::table::SystemClock);
     let line = match verb {
         Verb::Append { json, .. } => {
-            crate::table::entry::line(json, fold.events(), Session::prev(&fold), now())
+            crate::table::entry::line(json, fold.events(), Session::prev(&fold), at)
                 .map_err(|e| CliError::Refused(e.to_string()))?
         }
-        Verb::Undo { .. } => session.line(&fold, Session::undo(&fold), Some(now())),
+        Verb::Undo { .. } => session.line(&fold, Session::undo(&fold), Some(at)),
         Verb::Claim { scores, from, .. } => {
             let scores = match from {
                 None => scores.iter().cloned().collect(),
                 Some(from) => super::read_json::<BTreeMap<String, i64>>(from)?,
             };
-            session.line(&fold, Entry::Meta(Meta::Claimed { scores }), Some(now()))
+            session.line(&fold, Entry::Meta(Meta::Claimed { scores }), Some(at))
         }
-        _ => session.line(&fold, Entry::Game(build(&fold, verb)?), Some(now())),
+        _ => session.line(&fold, Entry::Game(build(&fold, verb)?), Some(at)),
     };
     match crate::table::append::<G>(session, &mut fold, line) {
         Ok(crate::table::Said { appended, said }) => Ok(format!(

@@ -31,6 +31,33 @@ pub struct ServeArgs {
     /// Text for people, or the links as one JSON line for tools.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// The address the players' phones reach this server by, for the
+    /// links: needed when it listens on 0.0.0.0 and this machine has no
+    /// network address other than loopback, or behind a proxy.
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
+    /// Serve HTTPS with this certificate chain (PEM); needs --tls-key.
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The certificate's private key (PEM: PKCS#8, PKCS#1 or SEC1).
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+    /// Seconds a connection may take to send a request's headers, from
+    /// when it opens or its last answer ends: this also closes idle
+    /// keep-alive connections.
+    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub header_timeout: u64,
+    /// Seconds a request may take to send its body, once its headers are in.
+    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub body_timeout: u64,
+    /// Connections open at once, in all; more are closed as they come.
+    /// Lowered to fit the file descriptor limit (ulimit -n), less 32.
+    #[arg(long, value_name = "N", default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_connections: u64,
+    /// Connections open at once from one address (a phone keeps about
+    /// three).
+    #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_per_address: u64,
 }
 
 /// The players of the log at `path`, and its game, after checking that it
@@ -64,24 +91,119 @@ fn check_log(path: &Path) -> Result<(GameKind, Vec<String>), CliError> {
 }
 
 /// The address others reach a listener on `addr` by: itself, unless it
-/// listens on every interface, then this machine's address on the network
-/// (the one a packet to the internet would leave from).
-fn reachable(addr: SocketAddr) -> SocketAddr {
+/// listens on every interface, then this machine's address on the network:
+/// the one a packet to the internet would leave from, or with no default
+/// route (an offline hotspot), the first interface's other than loopback.
+/// `None` when there is none: no phone could reach the links.
+fn reachable(addr: SocketAddr) -> Option<SocketAddr> {
     if !addr.ip().is_unspecified() {
-        return addr;
+        return Some(addr);
     }
     let probe = std::net::UdpSocket::bind("0.0.0.0:0")
         .and_then(|s| s.connect("192.0.2.1:9").map(|_| s))
-        .and_then(|s| s.local_addr());
-    match probe {
-        Ok(local) => SocketAddr::new(local.ip(), addr.port()),
-        Err(_) => SocketAddr::new(IpAddr::from([127, 0, 0, 1]), addr.port()),
+        .and_then(|s| s.local_addr())
+        .ok()
+        .map(|local| local.ip())
+        .filter(|ip| !ip.is_loopback() && !ip.is_unspecified());
+    let interfaces = || {
+        let mut ips: Vec<IpAddr> = if_addrs::get_if_addrs()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|interface| interface.ip())
+            .filter(|ip| !ip.is_loopback() && !ip.is_unspecified())
+            .collect();
+        // An IPv4 address first: what people type, and what every phone
+        // on a hotspot has.
+        ips.sort_by_key(|ip| ip.is_ipv6());
+        ips.into_iter().next()
+    };
+    probe
+        .or_else(interfaces)
+        .map(|ip| SocketAddr::new(ip, addr.port()))
+}
+
+/// The base of every link: `--public-url` as given (ending in `/`), or
+/// `scheme://ADDRESS/` for the address phones reach the listener `bound`
+/// by.
+fn base_url(args: &ServeArgs, bound: SocketAddr) -> Result<String, CliError> {
+    if let Some(url) = &args.public_url {
+        let rest = url
+            .strip_prefix("http://")
+            .or_else(|| url.strip_prefix("https://"));
+        let host = rest.map(|r| r.split('/').next().unwrap_or_default());
+        if host.is_none_or(str::is_empty) || url.contains(['#', '?', ' ']) {
+            return Err(CliError::Usage(format!(
+                "--public-url: expected an http:// or https:// URL with a host, such as http://192.168.1.20:8062/, but found {url:?}"
+            )));
+        }
+        let slash = if url.ends_with('/') { "" } else { "/" };
+        return Ok(format!("{url}{slash}"));
     }
+    let scheme = if args.tls_cert.is_some() {
+        "https"
+    } else {
+        "http"
+    };
+    match reachable(bound) {
+        Some(addr) => Ok(format!("{scheme}://{addr}/")),
+        None => Err(CliError::Usage(format!(
+            "expected a network address other than loopback for the links, as --listen {} serves the network, but found none (no phone can reach 127.0.0.1); give the address the phones reach with --public-url URL, such as --public-url {scheme}://192.168.1.20:{}/",
+            args.listen,
+            // The port given, or the default one for a port picked freely.
+            match args.listen.port() {
+                0 => 8062,
+                port => port,
+            }
+        ))),
+    }
+}
+
+/// The file descriptors the server keeps beside its connections' own.
+const SPARE_FILES: u64 = 32;
+
+/// How many files this process may open at once (`ulimit -n`), if known.
+#[cfg(unix)]
+fn file_limit() -> Option<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the limit into the struct it is given.
+    let read = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) };
+    (read == 0 && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
+}
+
+#[cfg(not(unix))]
+fn file_limit() -> Option<u64> {
+    None
 }
 
 pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     let path = &args.file;
     let (game, players) = check_log(path)?;
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => {
+            Some(crate::serve::edge::tls(cert, key).map_err(|e| CliError::Usage(e.to_string()))?)
+        }
+        _ => None,
+    };
+    let mut max_connections = args.max_connections;
+    if let Some(files) = file_limit() {
+        // The log, the tokens, the runtime and stdio take a few of them.
+        let fits = files.saturating_sub(SPARE_FILES).max(1);
+        if fits < max_connections {
+            eprintln!(
+                "at most {fits} connections at once, not {max_connections}: this process may open {files} files (ulimit -n)"
+            );
+            max_connections = fits;
+        }
+    }
+    let limits = crate::serve::edge::Limits {
+        header_timeout: std::time::Duration::from_secs(args.header_timeout),
+        body_timeout: std::time::Duration::from_secs(args.body_timeout),
+        max_connections: usize::try_from(max_connections).unwrap_or(usize::MAX),
+        max_per_address: usize::try_from(args.max_per_address).unwrap_or(usize::MAX),
+    };
     let tokens = tokens::Tokens::load_or_create(&tokens::path_for(path), &players, args.new_links)
         .map_err(|e| CliError::io(&tokens::path_for(path), e))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -95,7 +217,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         let bound = listener
             .local_addr()
             .map_err(|e| CliError::Usage(format!("cannot listen on {}: {e}", args.listen)))?;
-        let base = format!("http://{}/", reachable(bound));
+        let base = base_url(args, bound)?;
         let link = |token: &str| format!("{base}#token={token}");
         let player_links: Vec<(String, String)> = players
             .iter()
@@ -148,21 +270,13 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         // Ctrl-C stops taking requests and lets those under way finish;
         // the live streams never end by themselves, so after two seconds
         // the server stops without them. An append under way completes:
-        // the runtime waits for its blocking task.
-        let (stop, mut stopping) = tokio::sync::watch::channel(false);
-        let server = axum::serve(listener, router).with_graceful_shutdown(async move {
+        // the runtime waits for its blocking task. What the edge drops
+        // (slow clients, connections over the caps) is said on stderr.
+        let stop = async {
             let _ = tokio::signal::ctrl_c().await;
-            let _ = stop.send(true);
-        });
-        tokio::select! {
-            served = server => {
-                served.map_err(|e| CliError::Usage(format!("the server stopped: {e}")))?;
-            }
-            _ = async {
-                let _ = stopping.wait_for(|stopped| *stopped).await;
-                tokio::time::sleep(std::time::Duration::from_secs(2)).await;
-            } => {}
-        }
+        };
+        let report = std::sync::Arc::new(|line: String| eprintln!("{line}"));
+        crate::serve::edge::serve(listener, router, limits, tls, report, stop).await;
         eprintln!("stopped; {} is all the state there is", path.display());
         Ok(Exit::Valid)
     })

@@ -18,6 +18,8 @@ pub enum ApiError {
     Forbidden(String),
     /// A body longer than [`super::BODY_LIMIT`]: 413.
     TooLarge(String),
+    /// A body that did not arrive within the server's time limit: 408.
+    TimedOut(String),
     /// The log cannot be read or no longer replays: 500.
     Internal(String),
     /// An entry the engine refused: 409 for a sequence number already
@@ -40,6 +42,7 @@ impl ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::TimedOut(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Refused { status, .. } | ApiError::Other(status, _) => *status,
         }
@@ -54,6 +57,7 @@ impl IntoResponse for ApiError {
             | ApiError::BadRequest(error)
             | ApiError::Forbidden(error)
             | ApiError::TooLarge(error)
+            | ApiError::TimedOut(error)
             | ApiError::Internal(error)
             | ApiError::Other(_, error) => {
                 serde_json::json!({"status": status.as_u16(), "error": error})

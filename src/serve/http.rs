@@ -9,7 +9,7 @@ use super::page::{Table, status_for};
 use super::tokens::{Role, Tokens};
 use crate::log::{AppendError, DecodeError, Entry, Fold, Line, ReplayError, Session};
 use crate::present::command;
-use crate::table::{Said, Viewer, with_table};
+use crate::table::{Clock, Said, Viewer, with_table};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
@@ -30,8 +30,10 @@ pub const BODY_LIMIT: usize = 16 * 1024;
 pub struct Shared {
     pub path: PathBuf,
     pub tokens: Tokens,
-    /// Each appended event, as the stream's JSON.
-    pub appended: broadcast::Sender<String>,
+    /// Each appended event: its seq and the stream's JSON.
+    pub appended: broadcast::Sender<(u64, String)>,
+    /// The time of each entry posted: the server's, never a client's.
+    pub clock: Arc<dyn Clock>,
     /// The log's length when last seen, to notice entries recorded by
     /// other programs (`sunfold place` beside the server).
     pub seen: std::sync::atomic::AtomicU64,
@@ -57,17 +59,19 @@ pub fn watch<G: Table>(shared: Arc<Shared>) {
             let watched = shared.clone();
             let message = tokio::task::spawn_blocking(move || {
                 with_table::<G, _, ApiError>(&watched.path, |_, fold| {
-                    Ok(serde_json::json!({
-                        "seq": fold.events() - 1,
+                    let seq = fold.events() - 1;
+                    let message = serde_json::json!({
+                        "seq": seq,
                         "kind": "recorded elsewhere",
                         "said": "recorded by another program",
                         "state": status_for::<G>(&watched.path, &fold, Viewer::Everyone),
-                    }))
+                    });
+                    Ok((seq, message.to_string()))
                 })
             })
             .await;
             if let Ok(Ok(message)) = message {
-                let _ = shared.appended.send(message.to_string());
+                let _ = shared.appended.send(message);
             }
         }
     });
@@ -119,7 +123,7 @@ pub fn router<G: Table>(shared: Arc<Shared>) -> Router {
         .route("/api/state", get(state::<G>))
         .route("/api/view", get(view::<G>))
         .route("/api/events", post(events::<G>))
-        .route("/api/stream", get(stream))
+        .route("/api/stream", get(stream::<G>))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::map_response(secure))
         .with_state(shared)
@@ -270,6 +274,12 @@ async fn events<G: Table>(
                 "expected one entry of at most {BODY_LIMIT} bytes, but found a longer body"
             )));
         }
+        Err(rejection) if timed_out(&rejection) => {
+            return Err(ApiError::TimedOut(
+                "expected the whole body within the server's time limit, but found it still incomplete"
+                    .to_owned(),
+            ));
+        }
         Err(rejection) => return Err(ApiError::Other(rejection.status(), rejection.body_text())),
     };
     blocking(move || {
@@ -280,11 +290,11 @@ async fn events<G: Table>(
         };
         let path = shared.path.clone();
         with_table::<G, _, ApiError>(&path, |session, mut fold| {
-            let line = crate::table::entry::line(
+            let line = crate::table::entry::served_line(
                 text,
                 fold.events(),
                 Session::prev(&fold),
-                crate::table::now(),
+                crate::table::stamp(session, &*shared.clock),
             )
             .map_err(|e| ApiError::BadRequest(e.to_string()))?;
             let candidate = Line {
@@ -309,7 +319,7 @@ async fn events<G: Table>(
                         "state": state,
                     });
                     // Nobody listening is no error.
-                    let _ = shared.appended.send(message.to_string());
+                    let _ = shared.appended.send((appended.seq, message.to_string()));
                     Ok(axum::Json(serde_json::json!({
                         "seq": appended.seq,
                         "kind": appended.kind,
@@ -349,18 +359,79 @@ async fn events<G: Table>(
     .await
 }
 
-async fn stream(
+/// Did reading the body fail because it did not arrive in time (the
+/// edge's deadline on bodies, `tower_http::timeout`)?
+fn timed_out(rejection: &axum::extract::rejection::BytesRejection) -> bool {
+    let mut error: Option<&(dyn std::error::Error + 'static)> = Some(rejection);
+    while let Some(e) = error {
+        if e.is::<tower_http::timeout::TimeoutError>() {
+            return true;
+        }
+        error = e.source();
+    }
+    false
+}
+
+/// The live stream. Each event carries its seq as its id, so that a
+/// client that reconnects with `Last-Event-ID: SEQ` is first sent every
+/// entry after SEQ, read from the log, and misses nothing.
+async fn stream<G: Table>(
     State(shared): State<Arc<Shared>>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     role(&shared, &headers)?;
-    let events = BroadcastStream::new(shared.appended.subscribe()).filter_map(|message| {
+    let last = match headers.get("last-event-id") {
+        None => None,
+        Some(value) => {
+            let text = String::from_utf8_lossy(value.as_bytes()).into_owned();
+            Some(text.trim().parse::<u64>().map_err(|_| {
+                ApiError::BadRequest(format!(
+                    "expected Last-Event-ID to be the seq of an event this stream sent, but found {text:?}"
+                ))
+            })?)
+        }
+    };
+    // Listening starts before the log is read, so that nothing appended
+    // in between is lost; what both give is sent once.
+    let live = BroadcastStream::new(shared.appended.subscribe());
+    let missed = match last {
+        None => Vec::new(),
+        Some(after) => {
+            let shared = shared.clone();
+            tokio::task::spawn_blocking(move || {
+                with_table::<G, _, ApiError>(&shared.path, |session, _| {
+                    let mut missed = Vec::new();
+                    crate::table::since::<G>(session, after, |seq, kind, said, fold| {
+                        let message = serde_json::json!({
+                            "seq": seq,
+                            "kind": kind,
+                            "said": said,
+                            "state": status_for::<G>(&shared.path, fold, Viewer::Everyone),
+                        });
+                        missed.push((seq, message.to_string()));
+                    });
+                    Ok(missed)
+                })
+            })
+            .await
+            .unwrap_or_else(|_| Err(ApiError::Internal("the request failed".to_owned())))?
+        }
+    };
+    let sent = missed.last().map(|(seq, _)| *seq).or(last);
+    let appended = |(seq, json): (u64, String)| {
+        Sse::default()
+            .event("appended")
+            .id(seq.to_string())
+            .data(json)
+    };
+    let missed = tokio_stream::iter(missed).map(appended);
+    let live = live.filter_map(move |message| match message {
+        Ok((seq, _)) if sent.is_some_and(|sent| seq <= sent) => None,
+        Ok(message) => Some(appended(message)),
         // A listener too slow to keep up misses events, and is told so.
-        Some(Ok::<_, std::convert::Infallible>(match message {
-            Ok(json) => Sse::default().event("appended").data(json),
-            Err(_) => Sse::default().event("lagged").data("{}"),
-        }))
+        Err(_) => Some(Sse::default().event("lagged").data("{}")),
     });
+    let events = missed.chain(live).map(Ok::<_, std::convert::Infallible>);
     Ok(axum::response::Sse::new(events)
         .keep_alive(KeepAlive::default())
         .into_response())

@@ -8,11 +8,14 @@
 //! - `http.rs`: the routes, the bearer token, and the live stream;
 //! - `page.rs`: what each page shows and offers, by seat;
 //! - [`ApiError`]: every refusal, as a status and a JSON body;
-//! - [`tokens`]: the join links' secrets; [`links`]: their printable page.
+//! - [`tokens`]: the join links' secrets; [`links`]: their printable page;
+//! - [`edge`]: accepting connections within time limits and caps, and TLS.
 //!
 //! Starting the runtime, binding the socket and printing the links belong
-//! to the command line (`src/cli/serve.rs`).
+//! to the command line (`src/cli/serve.rs`); it hands the socket to
+//! [`edge::serve`].
 
+pub mod edge;
 mod error;
 mod http;
 pub mod links;
@@ -26,6 +29,7 @@ pub use tokens::{Role, Tokens};
 use crate::log::GameKind;
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
+use crate::table::{Clock, SystemClock};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -36,11 +40,22 @@ use std::sync::Arc;
 /// (`sunfold place` beside the server), so it must be called inside a tokio
 /// runtime.
 pub fn app(path: PathBuf, game: GameKind, tokens: Tokens) -> axum::Router {
+    app_with_clock(path, game, tokens, Arc::new(SystemClock))
+}
+
+/// [`app`], with the times of the entries posted read from `clock`.
+pub fn app_with_clock(
+    path: PathBuf,
+    game: GameKind,
+    tokens: Tokens,
+    clock: Arc<dyn Clock>,
+) -> axum::Router {
     let (appended, _) = tokio::sync::broadcast::channel(256);
     let shared = Arc::new(http::Shared {
         path,
         tokens,
         appended,
+        clock,
         seen: 0.into(),
     });
     match game {

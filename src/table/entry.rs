@@ -15,6 +15,12 @@ pub enum EntryError {
     /// It is JSON, but not an object: `found` is "an array", "a string"…
     #[error("the entry to append: expected a JSON object, but found {found}")]
     NotAnObject { found: &'static str },
+    /// It gives its own `at` where the table's clock writes the time (the
+    /// server's): `found` is the value given, as JSON.
+    #[error(
+        "the entry to append: expected no \"at\", as the server writes the time of every entry from its own clock, but found \"at\": {found}"
+    )]
+    AtGiven { found: String },
 }
 
 /// The log line for the raw entry `json`: its own `seq`, `at` and `prev`
@@ -26,6 +32,29 @@ pub fn line(
     prev: Option<String>,
     now: chrono::DateTime<chrono::FixedOffset>,
 ) -> Result<String, EntryError> {
+    Ok(complete(object(json)?, seq, prev, now))
+}
+
+/// The log line for the raw entry `json` posted to the table server, which
+/// owns the clock: as [`line`], but an entry that gives its own `at` is
+/// refused, and `at` is always `now`.
+pub fn served_line(
+    json: &str,
+    seq: u64,
+    prev: Option<String>,
+    now: chrono::DateTime<chrono::FixedOffset>,
+) -> Result<String, EntryError> {
+    let given = object(json)?;
+    if let Some(at) = given.get("at") {
+        return Err(EntryError::AtGiven {
+            found: at.to_string(),
+        });
+    }
+    Ok(complete(given, seq, prev, now))
+}
+
+/// The JSON object of the raw entry `json`.
+fn object(json: &str) -> Result<serde_json::Map<String, serde_json::Value>, EntryError> {
     let value: serde_json::Value = serde_json::from_str(json).map_err(|e| {
         let start = json.trim_start().chars().next();
         if !matches!(start, Some('{' | '[' | '"')) {
@@ -46,9 +75,20 @@ pub fn line(
         serde_json::Value::Null => "null",
         serde_json::Value::Object(_) => "an object",
     };
-    let serde_json::Value::Object(given) = value else {
-        return Err(EntryError::NotAnObject { found });
-    };
+    match value {
+        serde_json::Value::Object(given) => Ok(given),
+        _ => Err(EntryError::NotAnObject { found }),
+    }
+}
+
+/// The line for the entry `given`, with `seq`, `at` and `prev` where it
+/// does not give them.
+fn complete(
+    given: serde_json::Map<String, serde_json::Value>,
+    seq: u64,
+    prev: Option<String>,
+    now: chrono::DateTime<chrono::FixedOffset>,
+) -> String {
     let mut object = serde_json::Map::new();
     object.insert(
         "seq".into(),
@@ -66,7 +106,7 @@ pub fn line(
     }
     let mut line = serde_json::Value::Object(object).to_string();
     line.push('\n');
-    Ok(line)
+    line
 }
 
 #[cfg(test)]
@@ -90,6 +130,30 @@ mod tests {
             line.unwrap(),
             "{\"at\":\"2026-07-01T12:00:00+02:00\",\"dice\":[1,2,3],\"prev\":\"ab\",\"seq\":4,\"type\":\"rolled\"}\n"
         );
+    }
+
+    #[test]
+    fn given_an_at_when_served_then_it_is_refused_and_otherwise_the_clocks() {
+        let refused = served_line(
+            r#"{"type":"rolled","dice":[1,2,3],"at":"1999-01-01T00:00:00Z"}"#,
+            4,
+            None,
+            now(),
+        );
+        assert_eq!(
+            refused,
+            Err(EntryError::AtGiven {
+                found: "\"1999-01-01T00:00:00Z\"".to_owned()
+            })
+        );
+        let served = served_line(r#"{"type":"rolled","dice":[1,2,3]}"#, 4, None, now());
+        assert_eq!(
+            served,
+            line(r#"{"type":"rolled","dice":[1,2,3]}"#, 4, None, now())
+        );
+        // The command line's append keeps a given time.
+        let kept = line(r#"{"at":"1999-01-01T00:00:00Z"}"#, 4, None, now()).unwrap();
+        assert!(kept.contains("1999-01-01T00:00:00Z"), "{kept}");
     }
 
     #[test]

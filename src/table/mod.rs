@@ -6,7 +6,10 @@
 //!   words a referee would use;
 //! - [`status`] is where the game stands as one viewer may see it: who may
 //!   see what is decided by seat index, never by matching a name's text;
-//! - [`entry::line`] completes a raw JSON entry with `seq`, `at` and `prev`.
+//! - [`entry::line`] completes a raw JSON entry with `seq`, `at` and `prev`;
+//!   [`stamp`] is the `at` of the next line, from a [`Clock`], never earlier
+//!   than the last line's;
+//! - [`since`] tells again what the entries after a given one did.
 //!
 //! Nothing here prints, parses arguments or speaks HTTP: the CLI adds the
 //! path to an error, the server its status.
@@ -22,6 +25,7 @@ use crate::log::{
     AppendError, Appended, Entry, Fold, FoldError, LockError, Meta, OpenError, Recorder, Session,
 };
 use crate::present::Present;
+use chrono::{DateTime, FixedOffset};
 use std::path::{Path, PathBuf};
 
 /// Why a table could not be opened, or an entry not taken.
@@ -118,12 +122,115 @@ pub fn append<G: Present>(
     line: String,
 ) -> Result<Said<G::Event>, AppendError<G>> {
     let before = fold.state().clone();
-    let undoing = fold
-        .undoable()
-        .map(|(s, event)| format!("took back event {s}: {}", G::describe(event)));
+    let undoing = undoing(fold);
     let appended = session.append(fold, line)?;
-    let said = match &appended.entry {
-        Entry::Game(event) => G::said(&before, fold.state(), event),
+    let said = said(&before, fold, &appended.entry, undoing);
+    Ok(Said { appended, said })
+}
+
+/// The table's clock: the time an entry is written, in the local offset.
+pub fn now() -> chrono::DateTime<chrono::FixedOffset> {
+    let now = chrono::Local::now();
+    now.with_timezone(now.offset())
+}
+
+/// Where the time an entry is written comes from: the machine's clock
+/// ([`SystemClock`]), or a test's.
+pub trait Clock: Send + Sync {
+    fn now(&self) -> DateTime<FixedOffset>;
+}
+
+/// The machine's clock, in the local offset: [`now`].
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> DateTime<FixedOffset> {
+        now()
+    }
+}
+
+/// The `at` for the next line of the log of `session`: the clock's time,
+/// or the last line's `at` when the clock reads earlier (it was set back,
+/// or another machine wrote that line), so that the times of a log never
+/// go backwards.
+pub fn stamp(session: &Session<'_>, clock: &dyn Clock) -> DateTime<FixedOffset> {
+    let now = clock.now();
+    match last_at(session) {
+        Some(last) if last > now => last.with_timezone(now.offset()),
+        _ => now,
+    }
+}
+
+/// The `at` of the last line of the log of `session`, if it has one.
+fn last_at(session: &Session<'_>) -> Option<DateTime<FixedOffset>> {
+    #[derive(serde::Deserialize)]
+    struct At {
+        at: Option<String>,
+    }
+    let (first, _, mut lines) = session.opened().into_parts();
+    let mut last = first;
+    while let Ok(Some(line)) = lines.next_line() {
+        last.clear();
+        last.extend_from_slice(line.bytes);
+    }
+    let at = serde_json::from_slice::<At>(&last).ok()?.at?;
+    DateTime::parse_from_rfc3339(&at).ok()
+}
+
+/// What each entry after event `after` of the log of `session` did: its
+/// seq, its kind, what it did in words (as [`append`] says it), and the
+/// fold just after it; for a listener that reconnects and must miss
+/// nothing. The log was folded when the lock was taken, so it replays;
+/// should it not, the entries stop at the first that does not.
+pub fn since<G: Present>(
+    session: &Session<'_>,
+    after: u64,
+    mut each: impl FnMut(u64, &'static str, String, &Fold<G>),
+) {
+    let (first, terminated, mut lines) = session.opened().into_parts();
+    let start = crate::log::Line {
+        number: 1,
+        bytes: &first,
+        terminated,
+    };
+    let Ok((mut fold, _)) = Fold::<G>::start(&start) else {
+        return;
+    };
+    while let Ok(Some(line)) = lines.next_line() {
+        if fold.events() <= after {
+            if fold.feed(&line).is_err() {
+                return;
+            }
+            continue;
+        }
+        let Ok(record) = crate::log::decode::<G>(&line) else {
+            return;
+        };
+        let before = fold.state().clone();
+        let undoing = undoing(&fold);
+        let Ok(seq) = fold.feed(&line) else {
+            return;
+        };
+        let said = said(&before, &fold, &record.entry, undoing);
+        each(seq, record.entry.kind(), said, &fold);
+    }
+}
+
+/// The decision an undo would take back now, in words.
+fn undoing<G: Present>(fold: &Fold<G>) -> Option<String> {
+    fold.undoable()
+        .map(|(s, event)| format!("took back event {s}: {}", G::describe(event)))
+}
+
+/// What `entry` did to the state `before`, now `fold`'s, in words.
+fn said<G: Present>(
+    before: &G::State,
+    fold: &Fold<G>,
+    entry: &Entry<G::Event>,
+    undoing: Option<String>,
+) -> String {
+    match entry {
+        Entry::Game(event) => G::said(before, fold.state(), event),
         Entry::Meta(Meta::Undone { .. }) => undoing.unwrap_or_default(),
         Entry::Meta(Meta::Claimed { scores }) => {
             let scores: Vec<String> = scores
@@ -132,14 +239,7 @@ pub fn append<G: Present>(
                 .collect();
             format!("claimed {}", scores.join(", "))
         }
-    };
-    Ok(Said { appended, said })
-}
-
-/// The table's clock: the time an entry is written, in the local offset.
-pub fn now() -> chrono::DateTime<chrono::FixedOffset> {
-    let now = chrono::Local::now();
-    now.with_timezone(now.offset())
+    }
 }
 
 /// The digital dice of the next roll: from the start event's `dice_seed`,
@@ -152,4 +252,88 @@ pub fn digital_dice(state: &crate::soleils::State) -> Option<[u8; 3]> {
         rng.die();
     }
     Some([rng.die(), rng.die(), rng.die()])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::soleils::Soleils;
+    use std::sync::Mutex;
+
+    /// A clock that reads each of its times in turn, as a machine's clock
+    /// that is set back would.
+    struct Readings(Mutex<Vec<&'static str>>);
+
+    impl Clock for Readings {
+        fn now(&self) -> DateTime<FixedOffset> {
+            let at = self.0.lock().unwrap().remove(0);
+            DateTime::parse_from_rfc3339(at).unwrap()
+        }
+    }
+
+    /// Why a test's append failed, in words.
+    struct Failed(String);
+
+    impl From<TableError<Soleils>> for Failed {
+        fn from(error: TableError<Soleils>) -> Failed {
+            Failed(error.to_string())
+        }
+    }
+
+    /// Appends the raw entry `json` to the log at `path` as the table
+    /// server does, its time stamped from `clock`.
+    fn append_at(path: &Path, json: &str, clock: &dyn Clock) {
+        let done = with_table::<Soleils, _, Failed>(path, |session, mut fold| {
+            let at = stamp(session, clock);
+            let line = entry::served_line(json, fold.events(), Session::prev(&fold), at)
+                .map_err(|e| Failed(e.to_string()))?;
+            assert!(append(session, &mut fold, line).is_ok(), "{json} is legal");
+            Ok(())
+        });
+        if let Err(Failed(error)) = done {
+            panic!("{error}");
+        }
+    }
+
+    #[test]
+    fn given_a_clock_set_back_when_entries_are_appended_then_their_times_never_go_backwards() {
+        let dir = std::env::temp_dir().join(format!("sunfold-table-clock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("match.jsonl");
+        let golden = include_str!("../../replays/soleils-2p-round-limit.jsonl");
+        std::fs::write(&path, format!("{}\n", golden.lines().next().unwrap())).unwrap();
+        let clock = Readings(Mutex::new(vec![
+            "2026-07-01T12:00:00+02:00",
+            // Set back an hour, then to 1999, then right again.
+            "2026-07-01T11:00:00+02:00",
+            "1999-01-01T00:00:00Z",
+            "2026-07-01T12:30:00+02:00",
+        ]));
+        for json in [
+            r#"{"type":"rolled","dice":[5,6,2]}"#,
+            r#"{"type":"placed","player":"Ann","box":"C2b","value":5}"#,
+            r#"{"type":"undone","undoes":2}"#,
+            r#"{"type":"placed","player":"Ann","box":"C2b","value":5}"#,
+        ] {
+            append_at(&path, json, &clock);
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let times: Vec<String> = text
+            .lines()
+            .skip(1)
+            .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["at"].to_string())
+            .collect();
+        // The times set back are written as the last line's, in the
+        // clock's offset.
+        assert_eq!(
+            times,
+            [
+                "\"2026-07-01T12:00:00+02:00\"",
+                "\"2026-07-01T12:00:00+02:00\"",
+                "\"2026-07-01T10:00:00+00:00\"",
+                "\"2026-07-01T12:30:00+02:00\"",
+            ]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -1,0 +1,342 @@
+//! The network edge: accepting connections, with limits, so that slow or
+//! idle clients cannot lock the players out, and optional TLS.
+//!
+//! Each part is the ecosystem's; this file only joins them:
+//! - hyper's HTTP/1 server ends a connection whose request headers are not
+//!   complete within [`Limits::header_timeout`], counted from when it opens
+//!   or its last answer ends: a half-sent request and an idle keep-alive
+//!   connection alike;
+//! - tower-http's `RequestBodyDeadlineLayer` ends a body that is not
+//!   complete within [`Limits::body_timeout`] (the server answers 408);
+//! - a tokio semaphore caps the connections open at once, and a count per
+//!   peer address caps each address's share, so that one address cannot
+//!   take every slot (tower's limits count requests, not connections);
+//! - hyper-util's graceful shutdown lets requests under way finish;
+//! - tokio-rustls (rustls with ring) speaks TLS when given a certificate.
+//!
+//! What is dropped, and why, is told to a `report` function: the command
+//! line prints it on stderr.
+
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tokio_rustls::TlsAcceptor;
+use tokio_rustls::rustls;
+use tower::ServiceExt;
+
+/// How long the server waits for clients, and how many it serves at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// From a connection's opening, or the end of its last answer, until
+    /// its request's headers are complete (and its TLS handshake done).
+    pub header_timeout: Duration,
+    /// From a request's headers until its body is complete.
+    pub body_timeout: Duration,
+    /// Connections open at once, in all.
+    pub max_connections: usize,
+    /// Connections open at once from one peer address.
+    pub max_per_address: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            max_connections: 128,
+            max_per_address: 32,
+        }
+    }
+}
+
+/// How long requests under way may take to finish once the server stops;
+/// the live streams never finish by themselves.
+const GRACE: Duration = Duration::from_secs(2);
+
+/// A duration in words, in whole seconds where it is whole.
+fn seconds(d: Duration) -> String {
+    if d.subsec_nanos() == 0 {
+        format!("{} s", d.as_secs())
+    } else {
+        format!("{:.1} s", d.as_secs_f64())
+    }
+}
+
+/// `router` with the deadline on request bodies: a body that is not
+/// complete within `body_timeout` fails to read, and the handler answers
+/// 408.
+pub fn with_body_deadline(router: Router, body_timeout: Duration) -> Router {
+    router.layer(tower_http::timeout::RequestBodyDeadlineLayer::new(
+        body_timeout,
+    ))
+}
+
+/// The connections open from each peer address.
+#[derive(Clone, Default)]
+struct PerAddress(Arc<Mutex<HashMap<IpAddr, usize>>>);
+
+/// One connection's share of its address's count, given back when dropped.
+struct Slot {
+    counts: PerAddress,
+    ip: IpAddr,
+}
+
+impl PerAddress {
+    /// A slot for a connection from `ip`, unless `max` are open already.
+    fn take(&self, ip: IpAddr, max: usize) -> Option<Slot> {
+        let mut counts = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let open = counts.entry(ip).or_insert(0);
+        if *open >= max {
+            return None;
+        }
+        *open += 1;
+        Some(Slot {
+            counts: self.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut counts = self.counts.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(open) = counts.get_mut(&self.ip) {
+            *open -= 1;
+            if *open == 0 {
+                counts.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// Serves `router` on `listener` within `limits`, over TLS when `tls` is
+/// given, until `stop` completes; then lets the requests under way finish,
+/// for two seconds at most. Each connection dropped is told to `report`,
+/// in words: "dropped 127.0.0.1:5555: headers not complete within 10 s".
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    limits: Limits,
+    tls: Option<TlsAcceptor>,
+    report: Arc<dyn Fn(String) + Send + Sync>,
+    stop: impl std::future::Future<Output = ()>,
+) {
+    let router = with_body_deadline(router, limits.body_timeout);
+    let total = Arc::new(Semaphore::new(limits.max_connections));
+    let per_address = PerAddress::default();
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout)
+        .keep_alive(true);
+    tokio::pin!(stop);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    // Out of file descriptors, or a connection reset before
+                    // it was accepted: wait a little rather than spin.
+                    report(format!("cannot accept a connection: {error}"));
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let Ok(permit) = total.clone().try_acquire_owned() else {
+            report(format!(
+                "dropped {peer}: {} connections already open (--max-connections)",
+                limits.max_connections
+            ));
+            continue;
+        };
+        let Some(slot) = per_address.take(peer.ip(), limits.max_per_address) else {
+            report(format!(
+                "dropped {peer}: {} connections from {} already open (--max-per-address)",
+                limits.max_per_address,
+                peer.ip()
+            ));
+            continue;
+        };
+        let connection = Connection {
+            peer,
+            router: router.clone(),
+            http: http.clone(),
+            limits,
+            report: report.clone(),
+            watcher: graceful.watcher(),
+        };
+        let tls = tls.clone();
+        tokio::spawn(async move {
+            let _held = (permit, slot);
+            match tls {
+                None => connection.run(stream).await,
+                Some(acceptor) => {
+                    let handshake =
+                        tokio::time::timeout(limits.header_timeout, acceptor.accept(stream)).await;
+                    match handshake {
+                        Ok(Ok(stream)) => connection.run(stream).await,
+                        Ok(Err(error)) => {
+                            (connection.report)(format!("dropped {peer}: TLS handshake: {error}"));
+                        }
+                        Err(_) => (connection.report)(format!(
+                            "dropped {peer}: TLS handshake not complete within {}",
+                            seconds(limits.header_timeout)
+                        )),
+                    }
+                }
+            }
+        });
+    }
+    drop(listener);
+    let _ = tokio::time::timeout(GRACE, graceful.shutdown()).await;
+}
+
+/// One accepted connection, and what serving it needs.
+struct Connection {
+    peer: SocketAddr,
+    router: Router,
+    http: hyper::server::conn::http1::Builder,
+    limits: Limits,
+    report: Arc<dyn Fn(String) + Send + Sync>,
+    watcher: hyper_util::server::graceful::Watcher,
+}
+
+impl Connection {
+    async fn run<I: AsyncRead + AsyncWrite + Unpin + Send + 'static>(self, io: I) {
+        let Connection {
+            peer,
+            router,
+            http,
+            limits,
+            report,
+            watcher,
+        } = self;
+        let told = report.clone();
+        let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+            let router = router.clone();
+            let report = told.clone();
+            async move {
+                let mut response = router.oneshot(request).await?;
+                if response.status() == hyper::StatusCode::REQUEST_TIMEOUT {
+                    report(format!(
+                        "dropped {peer}: body not complete within {}",
+                        seconds(limits.body_timeout)
+                    ));
+                    response.headers_mut().insert(
+                        hyper::header::CONNECTION,
+                        hyper::header::HeaderValue::from_static("close"),
+                    );
+                }
+                Ok::<_, std::convert::Infallible>(response)
+            }
+        });
+        let connection = http.serve_connection(TokioIo::new(io), service);
+        // A client that goes away (a phone that sleeps mid-stream) is no
+        // news; a slow or malformed request is.
+        match watcher.watch(connection).await {
+            Err(error) if error.is_timeout() => report(format!(
+                "dropped {peer}: headers not complete within {}",
+                seconds(limits.header_timeout)
+            )),
+            Err(error) if error.is_parse() || error.is_parse_too_large() => {
+                report(format!("dropped {peer}: {error}"));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Why a certificate or key cannot serve TLS.
+#[derive(Debug, thiserror::Error)]
+pub enum TlsError {
+    /// The file cannot be read.
+    #[error("{}: cannot read the {what}: {}", path.display(), crate::log::io_reason(error))]
+    Read {
+        path: PathBuf,
+        what: &'static str,
+        error: std::io::Error,
+    },
+    /// The file holds no PEM section of the kind needed.
+    #[error("{}: expected a {what} in PEM ({begin}), but found none", path.display())]
+    Missing {
+        path: PathBuf,
+        what: &'static str,
+        begin: &'static str,
+    },
+    /// The file's PEM does not decode.
+    #[error("{}: expected a {what} in PEM, but found malformed PEM ({reason})", path.display())]
+    Malformed {
+        path: PathBuf,
+        what: &'static str,
+        reason: String,
+    },
+    /// rustls refuses the pair: a key that is not the certificate's, or
+    /// one it cannot use.
+    #[error("{} and {}: expected the private key of the certificate, but found {reason}", cert.display(), key.display())]
+    Refused {
+        cert: PathBuf,
+        key: PathBuf,
+        reason: String,
+    },
+}
+
+/// The TLS acceptor for the certificate chain in the PEM file `cert` and
+/// the private key (PKCS#8, PKCS#1 or SEC1) in the PEM file `key`.
+pub fn tls(cert: &Path, key: &Path) -> Result<TlsAcceptor, TlsError> {
+    use rustls::pki_types::pem::{Error as PemError, PemObject};
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    let failed = |path: &Path, what: &'static str, begin: &'static str| {
+        let path = path.to_owned();
+        move |error: PemError| {
+            let path = path.clone();
+            match error {
+                PemError::Io(error) => TlsError::Read { path, what, error },
+                PemError::NoItemsFound => TlsError::Missing { path, what, begin },
+                other => TlsError::Malformed {
+                    path,
+                    what,
+                    reason: other.to_string(),
+                },
+            }
+        }
+    };
+    let certificate = failed(cert, "certificate", "-----BEGIN CERTIFICATE-----");
+    let chain = CertificateDer::pem_file_iter(cert)
+        .and_then(|certs| certs.collect::<Result<Vec<_>, _>>())
+        .map_err(&certificate)?;
+    if chain.is_empty() {
+        return Err(certificate(PemError::NoItemsFound));
+    }
+    let private = PrivateKeyDer::from_pem_file(key).map_err(failed(
+        key,
+        "private key",
+        "-----BEGIN PRIVATE KEY-----",
+    ))?;
+    let refused = |error: rustls::Error| TlsError::Refused {
+        cert: cert.to_owned(),
+        key: key.to_owned(),
+        reason: match error {
+            rustls::Error::InconsistentKeys(_) => "a key that does not match it".to_owned(),
+            other => other.to_string().to_lowercase(),
+        },
+    };
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let mut config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(refused)?
+        .with_no_client_auth()
+        .with_single_cert(chain, private)
+        .map_err(refused)?;
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    Ok(TlsAcceptor::from(Arc::new(config)))
+}
