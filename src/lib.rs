@@ -19,6 +19,7 @@ pub mod present;
 pub mod render;
 pub mod rng;
 pub mod serve;
+pub mod show;
 pub mod sim;
 pub mod soleils;
 pub mod suggest;

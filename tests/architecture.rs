@@ -66,6 +66,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
             "log",
             "render",
             "serve",
+            "show",
             "table",
             "present",
             "sim",
@@ -77,34 +78,39 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
     (
         "summertime",
         &[
-            "cli", "log", "render", "serve", "table", "present", "sim", "rng", "soleils",
+            "cli", "log", "render", "serve", "show", "table", "present", "sim", "rng", "soleils",
         ],
         "the rules know nothing of files, drawing, HTTP or the other game",
     ),
     (
         "log",
-        &["cli", "render", "serve", "table", "present", "sim"],
+        &["cli", "render", "serve", "show", "table", "present", "sim"],
         "the log reads and writes lines; it shows nothing",
     ),
     (
         "sim",
-        &["cli", "render", "serve", "table", "present"],
+        &["cli", "render", "serve", "show", "table", "present"],
         "bots and tallies work on the rules alone",
     ),
     (
         "present",
-        &["cli", "serve", "table", "render"],
+        &["cli", "serve", "show", "table", "render"],
         "a game in words knows no terminal, HTTP or drawing",
     ),
     (
         "table",
-        &["cli", "serve", "render"],
+        &["cli", "serve", "show", "render"],
         "the table service is beneath both front ends",
     ),
     (
         "render",
-        &["cli", "serve", "table", "present"],
+        &["cli", "serve", "show", "table", "present"],
         "the exporters take a model and a target",
+    ),
+    (
+        "show",
+        &["cli", "serve", "table"],
+        "a game shown in words and on paper is beneath the front ends",
     ),
     (
         "serve",

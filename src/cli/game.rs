@@ -1,17 +1,12 @@
 //! The one place a log's game becomes a type. A verb that works on a log
 //! of either game is a [`ForGame`], run by [`dispatch`] with the game the
-//! log's start line names, which is shown in words ([`Present`]) and on
-//! paper ([`Drawn`]).
+//! log's start line names, which is shown in words and on paper
+//! ([`Shown`]).
 
 use crate::log::{GameKind, Opened};
-use crate::present::Present;
-use crate::render::game::Drawn;
+pub use crate::show::Shown;
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
-
-/// A game as the command line shows it: in words and on paper.
-pub trait Shown: Present + Drawn {}
-impl<G: Present + Drawn> Shown for G {}
 
 /// A command that works on a log of either game: `run` is called once,
 /// with the game the log's start line names.

@@ -161,16 +161,10 @@ pub(super) fn folding<G: Present>(path: &Path, format: Format, error: FoldError<
 /// The legal alternatives to the event `fold` rejected, in words, each
 /// once (a physical reveal lists each card once per possible back cost).
 pub(super) fn described<G: Present>(fold: &Fold<G>) -> Alternatives {
-    let Some(event) = fold.rejected() else {
-        return Alternatives::None;
-    };
-    let mut seen = std::collections::HashSet::new();
-    let described = G::alternatives(fold.state(), event)
-        .iter()
-        .map(G::describe)
-        .filter(|d| seen.insert(d.clone()))
-        .collect();
-    Alternatives::Described(described)
+    match crate::present::report::rejected_alternatives(fold) {
+        Some(words) => Alternatives::Described(words),
+        None => Alternatives::None,
+    }
 }
 
 fn detail<E: std::fmt::Display>(

@@ -1,13 +1,12 @@
-//! `sunfold render replay FILE -o match.html`: the HTML viewer. This folds
-//! the log line by line, keeping what the viewer shows of each line and
-//! the state after it, then hands them to [`crate::render::viewer`].
+//! `sunfold render replay FILE -o match.html`: the HTML viewer
+//! ([`crate::show::viewer`]) written to a file, and the command failing as
+//! `replay` does when the log breaks a rule.
 
 use super::error::CliError;
 use super::game::{ForGame, Shown, dispatch};
 use super::{Exit, Format};
-use crate::log::{Change, Fold, Opened, StepError};
-use crate::present::Present;
-use crate::render::viewer::{Analysis, Claim, Failure, Frame, Judged, Panels, Replay, html};
+use crate::log::Opened;
+use crate::show::viewer::{ViewError, viewer};
 use crate::sim::Bot;
 use crate::sim::analysis::AnalysisReport;
 use std::io::BufRead;
@@ -38,7 +37,29 @@ pub fn write(
     impl<R: BufRead> ForGame<R> for View<'_> {
         type Output = Result<(String, Option<CliError>), CliError>;
         fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
-            build::<G, R>(self.path, opened, self.at, self.analysis)
+            let path = self.path;
+            let viewed =
+                viewer::<G, R>(path, opened, self.at, self.analysis).map_err(|e| match e {
+                    ViewError::Fold(error) => {
+                        super::replay::folding::<G>(path, Format::Text, error)
+                    }
+                    ViewError::NoSuchEvent { at, last } => CliError::File {
+                        path: path.to_owned(),
+                        message: format!(
+                            "expected an event {at} to open at, but the log ends at event {last}"
+                        ),
+                    },
+                })?;
+            let failed = viewed.broken.map(|broken| {
+                super::replay::failure::<G>(
+                    path,
+                    Format::Text,
+                    &broken.error,
+                    Some(&broken.fold),
+                    super::error::Alternatives::Described(broken.alternatives),
+                )
+            });
+            Ok((viewed.html, failed))
         }
     }
     let analysis = match analyse {
@@ -95,294 +116,5 @@ fn analysis(path: &Path, analyse: Analyse) -> Result<AnalysisReport, CliError> {
             seed: analyse.seed,
             pool,
         },
-    )
-}
-
-/// The decisions of `report` that lost points, each at its frame.
-fn judged(report: AnalysisReport, frames: &[Frame]) -> Analysis {
-    let judged = report
-        .decisions
-        .iter()
-        .filter(|d| d.points_lost.estimate > 0.0)
-        .filter_map(|d| {
-            let frame = frames.iter().position(|f| f.seq == d.seq)?;
-            Some(Judged {
-                frame,
-                best: d.best.said.clone(),
-                taken_score: d.taken.expected_score.estimate,
-                best_score: d.best.expected_score.estimate,
-                lost: d.points_lost.estimate,
-                lost_ci95: d.points_lost.ci95,
-                costly: d.costly,
-            })
-        })
-        .collect();
-    Analysis {
-        bot: report.bot,
-        seed: report.seed,
-        value: report.value,
-        decisions: report.decisions.len(),
-        judged,
-    }
-}
-
-fn build<G: Shown, R: BufRead>(
-    path: &Path,
-    opened: Opened<R>,
-    at: Option<u64>,
-    analysis: Option<AnalysisReport>,
-) -> Result<(String, Option<CliError>), CliError> {
-    let mut steps = opened
-        .steps::<G>()
-        .map_err(|error| super::replay::folding::<G>(path, Format::Text, error))?;
-    let mut states = vec![steps.state().clone()];
-    let start_text = match &steps.start().entry {
-        crate::log::Entry::Game(event) => G::describe(event),
-        crate::log::Entry::Meta(_) => String::new(),
-    };
-    let start = steps.state();
-    let mut seen = vec![frame::<G>(start, start, 0, 1, "started", None, start_text)];
-    while let Some(step) = steps.next() {
-        let step = match step {
-            Ok(step) => step,
-            Err(StepError::Io { error, .. }) => return Err(CliError::io(path, error)),
-            Err(StepError::Rejected(error)) => {
-                let fold = steps.into_fold();
-                let (failure, cli) = failure::<G>(path, &fold, &error);
-                return finish::<G>(
-                    path,
-                    fold,
-                    states,
-                    seen,
-                    (Some(failure), at, Some(cli)),
-                    analysis,
-                );
-            }
-        };
-        let before = &step.before;
-        let (kind, actor, text) = match &step.change {
-            Change::Event(event) => (
-                crate::game::EventKind::kind(event).to_owned(),
-                G::actor(before, event),
-                G::describe(event),
-            ),
-            Change::Undone(taken) => (
-                "undone".to_owned(),
-                G::actor(before, &taken.event),
-                format!("undid event {}: {}", taken.seq, G::describe(&taken.event)),
-            ),
-            Change::Claimed(scores) => {
-                let said: Vec<String> = scores.iter().map(|(p, v)| format!("{p} {v}")).collect();
-                (
-                    "claimed".to_owned(),
-                    None,
-                    format!("scores claimed on paper: {}", said.join(", ")),
-                )
-            }
-        };
-        let state = steps.state();
-        seen.push(frame::<G>(
-            before, state, step.seq, step.line, &kind, actor, text,
-        ));
-        states.push(state.clone());
-    }
-    let fold = steps.into_fold();
-    finish::<G>(path, fold, states, seen, (None, at, None), analysis)
-}
-
-/// The line that broke the log, as the viewer shows it and as the command
-/// fails with it. `fold` stands just before the line.
-fn failure<G: Shown>(
-    path: &Path,
-    fold: &Fold<G>,
-    error: &crate::log::LogError<G>,
-) -> (Failure, CliError) {
-    let number = error.line;
-    let seq = error.seq.unwrap_or(fold.events());
-    let mut alternatives = match super::replay::described::<G>(fold) {
-        super::error::Alternatives::Described(words) => words,
-        _ => Vec::new(),
-    };
-    let cli_alternatives = alternatives.clone();
-    // A line that did not decode has no alternatives of its own: what the
-    // rules allowed there instead.
-    let allowed = alternatives.is_empty();
-    if allowed {
-        let mut seen = std::collections::HashSet::new();
-        alternatives = G::legal_events(fold.state())
-            .iter()
-            .map(G::describe)
-            .filter(|d| seen.insert(d.clone()))
-            .collect();
-    }
-    let (heading, hint) = match &error.error {
-        crate::log::ReplayError::Decode(crate::log::DecodeError::TornLine { .. }) => (
-            format!("Line {number} is torn"),
-            Some(format!(
-                "A crash in the middle of a write leaves a torn last line: sunfold repair {} removes it, keeping it in a .torn file.",
-                path.display()
-            )),
-        ),
-        crate::log::ReplayError::Decode(_) => (format!("Line {number} cannot be read"), None),
-        _ => (format!("The log breaks a rule at line {number}"), None),
-    };
-    let failure = Failure {
-        line: number,
-        seq,
-        kind: error.kind.clone(),
-        message: format!("{}:{error}", path.display()),
-        reason: error.error.to_string(),
-        heading,
-        hint,
-        actor: fold.rejected().and_then(|e| G::actor(fold.state(), e)),
-        alternatives,
-        allowed,
-    };
-    let cli = super::replay::failure::<G>(
-        path,
-        Format::Text,
-        error,
-        Some(fold),
-        super::error::Alternatives::Described(cli_alternatives),
-    );
-    (failure, cli)
-}
-
-fn frame<G: Shown>(
-    before: &G::State,
-    state: &G::State,
-    seq: u64,
-    line: usize,
-    kind: &str,
-    actor: Option<usize>,
-    text: String,
-) -> Frame {
-    Frame {
-        seq,
-        line,
-        kind: kind.to_owned(),
-        actor,
-        text,
-        status: status::<G>(state),
-        section: G::section(before, state),
-        scores: G::totals(state).into_iter().map(|(_, v)| v).collect(),
-        undone_by: None,
-    }
-}
-
-/// Where the game stands, and whom it waits for.
-fn status<G: Present>(state: &G::State) -> String {
-    let progress = G::progress(state);
-    let pending = G::pending_lines(state);
-    match pending.len() {
-        0 => progress,
-        1..=3 => format!("{progress}; waiting for {}", pending.join("; ")),
-        n => format!("{progress}; waiting for {n} players"),
-    }
-}
-
-fn finish<G: Shown>(
-    path: &Path,
-    fold: Fold<G>,
-    states: Vec<G::State>,
-    mut frames: Vec<Frame>,
-    (failure, at, error): (Option<Failure>, Option<u64>, Option<CliError>),
-    analysis: Option<AnalysisReport>,
-) -> Result<(String, Option<CliError>), CliError> {
-    for taken in fold.taken_back() {
-        if let Some(frame) = frames.iter_mut().find(|f| f.seq == taken.seq) {
-            frame.undone_by = Some(taken.by);
-        }
-    }
-    let start = match at {
-        Some(at) => match frames.iter().position(|f| f.seq == at) {
-            Some(i) => i,
-            // The illegal line, by the seq it carries.
-            None if failure.as_ref().is_some_and(|f| f.seq == at) => frames.len(),
-            None => {
-                return Err(CliError::File {
-                    path: path.to_owned(),
-                    message: format!(
-                        "expected an event {at} to open at, but the log ends at event {}",
-                        frames.last().map_or(0, |f| f.seq)
-                    ),
-                });
-            }
-        },
-        // The illegal line, after the last event, or the end.
-        None => frames.len() - usize::from(failure.is_none()),
-    };
-    let players = G::player_names(&states[0]);
-    let claims = fold
-        .claims()
-        .iter()
-        .filter_map(|(seq, claimed)| {
-            let frame = frames.iter().position(|f| f.seq == *seq)?;
-            let scores = &frames[frame].scores;
-            let players = players
-                .iter()
-                .zip(scores)
-                .map(|(name, &computed)| {
-                    claimed.get(name).map(|&c| {
-                        let verdict = if c == computed {
-                            "agrees".to_owned()
-                        } else {
-                            format!("computed {computed}, differs by {:+}", computed - c)
-                        };
-                        (c, verdict)
-                    })
-                })
-                .collect();
-            Some(Claim { frame, players })
-        })
-        .collect();
-    let layout = G::layout(&states);
-    let fonts = crate::render::text::Fonts::builtin();
-    let mut panels = Panels::new(fonts.clone());
-    G::panels(fonts, &layout, None, &states[0], &mut |_, name, pages| {
-        panels.add(name, &pages);
-    });
-    for pair in states.windows(2) {
-        panels.next_event();
-        G::panels(
-            fonts,
-            &layout,
-            Some(&pair[0]),
-            &pair[1],
-            &mut |p, _, pages| panels.draw(p, &pages),
-        );
-    }
-    let name = match G::NAME {
-        "soleils" => "62 Soleils d'été",
-        _ => "Summertime",
-    };
-    let events = fold.events();
-    let chain = match fold.chained() {
-        Some(true) => format!("chained: all {} hashes verified", events - 1),
-        Some(false) => "not chained: no hash chain, so no tamper evidence".to_owned(),
-        None => "chained: nothing to verify yet".to_owned(),
-    };
-    let analysis = analysis.map(|report| judged(report, &frames));
-    let replay = Replay {
-        title: format!("{name}: replay of {}", file_name(path)),
-        caption: format!("{}", path.display()),
-        chain,
-        section_name: G::SECTION,
-        players,
-        frames,
-        panels,
-        wide: G::WIDE,
-        claims,
-        failure,
-        start,
-        analysis,
-    };
-    Ok((html(&replay), error))
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
     )
 }

@@ -346,3 +346,18 @@ pub fn status_text<G: Present>(file: &std::path::Path, fold: &Fold<G>, all: bool
     }
     out
 }
+
+/// The legal alternatives to the event `fold` rejected, in words, each
+/// once (a physical reveal lists each card once per possible back cost);
+/// `None` when the line did not decode to an event.
+pub fn rejected_alternatives<G: Present>(fold: &Fold<G>) -> Option<Vec<String>> {
+    let event = fold.rejected()?;
+    let mut seen = std::collections::HashSet::new();
+    Some(
+        G::alternatives(fold.state(), event)
+            .iter()
+            .map(G::describe)
+            .filter(|d| seen.insert(d.clone()))
+            .collect(),
+    )
+}
