@@ -397,6 +397,23 @@ fn a_different_sheet_lists_the_figures_only_one_variant_has() {
 }
 
 #[test]
+fn each_variant_is_drawn_with_its_own_end_limits() {
+    let (_, drawn) = both_ways(
+        "ends",
+        &[
+            "soleils",
+            "--games",
+            "50",
+            "--b-template",
+            "tests/templates/valid/ends-sooner.json",
+        ],
+    );
+    assert!(drawn.has("by the sun limit (A 62, B 60)"));
+    assert!(drawn.has("by the round limit (A 20, B 18)"));
+    assert!(!drawn.has("by the sun limit (62)") && !drawn.has("by the round limit (20)"));
+}
+
+#[test]
 fn a_variant_against_itself_draws_zero_differences_without_nan() {
     let (json, drawn) = both_ways("self", &["soleils", "--games", "200"]);
     assert!(significant_labels(&json).is_empty());

@@ -455,3 +455,51 @@ fn summertime_has_no_rule_options_on_either_side_of_a_comparison() {
         "sunfold: expected no rule option for summertime, whose rules are the numbers of its deck, but found \"hand_penalty=2\"\n"
     );
 }
+
+#[test]
+fn each_variant_of_a_comparison_carries_its_own_end_limits() {
+    // tests/templates/valid/ends-sooner.json: the bundled sheet ending at 60
+    // suns or after 18 rounds, where the bundled one has 62 and 20.
+    let args = [
+        "compare",
+        "soleils",
+        "--games",
+        "40",
+        "--b-template",
+        "tests/templates/valid/ends-sooner.json",
+    ];
+    let (text, _) = run(&args);
+    assert!(
+        text.contains("ended: by the sun limit (A 62, B 60)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ended: by the round limit (A 20, B 18)"),
+        "{text}"
+    );
+    assert!(!text.contains("(62)") && !text.contains("(20)"), "{text}");
+    let report = json(&args);
+    let label = |id: &str| {
+        report["figures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["id"] == id)
+            .unwrap()["label"]
+            .clone()
+    };
+    assert_eq!(label("ended.sun_limit"), "by the sun limit (A 62, B 60)");
+    assert_eq!(
+        label("ended.round_limit"),
+        "by the round limit (A 20, B 18)"
+    );
+    // A variant compared with itself reads as before.
+    let same = json(&["compare", "soleils", "--games", "5"]);
+    let labels: Vec<&str> = same["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"by the sun limit (62)"), "{labels:?}");
+}

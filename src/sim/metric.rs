@@ -114,6 +114,46 @@ impl Metric {
     }
 }
 
+/// One label for a figure that A and B name differently, such as an end
+/// limit each variant sets itself: the words they share once, and each
+/// variant's own part beside its letter, so that neither is shown with the
+/// other's number. `by the sun limit (62)` and `by the sun limit (60)` give
+/// `by the sun limit (A 62, B 60)`. The shared words end and begin where a
+/// word does, so 62 and 60 are not cut into a shared 6.
+pub fn both_labels(a: &str, b: &str) -> String {
+    if a == b {
+        return a.to_owned();
+    }
+    let (x, y): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut prefix = x.iter().zip(&y).take_while(|(p, q)| p == q).count();
+    while prefix > 0 && x[prefix - 1].is_alphanumeric() {
+        prefix -= 1;
+    }
+    let room = x.len().min(y.len()) - prefix;
+    let mut suffix = x
+        .iter()
+        .rev()
+        .zip(y.iter().rev())
+        .take(room)
+        .take_while(|(p, q)| p == q)
+        .count();
+    while suffix > 0 && x[x.len() - suffix].is_alphanumeric() {
+        suffix -= 1;
+    }
+    let part = |v: &[char]| v[prefix..v.len() - suffix].iter().collect::<String>();
+    let (own_a, own_b) = (part(&x), part(&y));
+    if own_a.trim().is_empty() || own_b.trim().is_empty() {
+        return format!("A: {a}; B: {b}");
+    }
+    format!(
+        "{}A {}, B {}{}",
+        x[..prefix].iter().collect::<String>(),
+        own_a.trim(),
+        own_b.trim(),
+        x[x.len() - suffix..].iter().collect::<String>()
+    )
+}
+
 /// A running mean and variance (Welford's method), added to in game order
 /// so that the same games give the same bits whatever the thread count.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -207,6 +247,24 @@ mod tests {
         let half = Z95 * (5.0f64 / 12.0).sqrt();
         assert!((e.ci95[0] - (2.5 - half)).abs() < 1e-12);
         assert!((e.ci95[1] - (2.5 + half)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn each_variant_keeps_its_own_number_in_a_shared_label() {
+        assert_eq!(
+            both_labels("by the sun limit (62)", "by the sun limit (60)"),
+            "by the sun limit (A 62, B 60)"
+        );
+        assert_eq!(
+            both_labels("by the round limit (20)", "by the round limit (18)"),
+            "by the round limit (A 20, B 18)"
+        );
+        assert_eq!(both_labels("seat 1", "seat 1"), "seat 1");
+        assert_eq!(
+            both_labels("Koinobori flag", "Carp flag"),
+            "A Koinobori, B Carp flag"
+        );
+        assert_eq!(both_labels("flag", "flag 2"), "A flag, B flag 2");
     }
 
     #[test]

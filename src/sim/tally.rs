@@ -3,7 +3,7 @@
 //! adds the games of A and B in pairs.
 
 use super::distribution::Distribution;
-use super::metric::{Estimate, Metric, Moments, Section, Unit};
+use super::metric::{Estimate, Metric, Moments, Section, Unit, both_labels};
 use super::report::{BotWins, Report, Row, SeatRange};
 use super::run::{Bot, GameResult};
 use super::variant::VariantInfo;
@@ -406,10 +406,14 @@ impl Paired {
             .iter()
             .zip(&self.differences)
             .map(|(&(ia, ib), d)| {
-                let metric = ia
+                let mut metric = ia
                     .map(|i| self.a.metrics[i].clone())
                     .or_else(|| ib.map(|i| self.b.metrics[i].clone()))
                     .expect("a metric of A or B");
+                // A figure both have may carry each variant's own number.
+                if let (Some(_), Some(ib)) = (ia, ib) {
+                    metric.label = both_labels(&metric.label, &self.b.metrics[ib].label);
+                }
                 let unit = metric.unit;
                 Row {
                     metric,
