@@ -503,3 +503,80 @@ fn each_variant_of_a_comparison_carries_its_own_end_limits() {
         .collect();
     assert!(labels.contains(&"by the sun limit (62)"), "{labels:?}");
 }
+
+#[test]
+fn a_repeated_option_is_refused_on_every_verb_naming_both() {
+    let file = common::fresh("workbench-repeated-option", "new.jsonl");
+    let twice = [
+        "--option",
+        "sun_bonus=exact",
+        "--option",
+        "sun_bonus=reach_or_pass",
+    ];
+    fn with<'a>(verb: &[&'a str], flag: &'a str, twice: [&'a str; 4]) -> Vec<&'a str> {
+        let mut args = verb.to_vec();
+        for a in twice {
+            args.push(if a == "--option" { flag } else { a });
+        }
+        args
+    }
+    let mut messages = Vec::new();
+    for (verb, flag) in [
+        (
+            &["new", "soleils", file.as_str(), "--players", "A,B"][..],
+            "--option",
+        ),
+        (&["simulate", "soleils", "--games", "5"][..], "--option"),
+        (&["compare", "soleils", "--games", "5"][..], "--a-option"),
+        (&["compare", "soleils", "--games", "5"][..], "--b-option"),
+        (
+            &[
+                "ladder",
+                "soleils",
+                "--bots",
+                "random,greedy",
+                "--games",
+                "5",
+            ][..],
+            "--option",
+        ),
+        (
+            &["rescore", "replays/soleils-2p-round-limit.jsonl"][..],
+            "--option",
+        ),
+    ] {
+        let args = with(verb, flag, twice);
+        let (code, stdout, stderr) = common::sunfold(&args);
+        assert_eq!((code, stdout.as_str()), (2, ""), "{args:?}: {stderr}");
+        assert!(!stderr.contains("games per second"), "{args:?}: {stderr}");
+        messages.push(format!("{} {flag}: {stderr}", verb[0]));
+    }
+    assert!(!std::path::Path::new(&file).exists(), "new wrote nothing");
+    // The same option twice with the same value is refused too, and two
+    // different options are not.
+    let (code, _, stderr) = common::sunfold(&[
+        "simulate",
+        "soleils",
+        "--games",
+        "5",
+        "--option",
+        "solo=false",
+        "--option",
+        "solo=false",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    messages.push(format!("simulate, the same value twice: {stderr}"));
+    run(&[
+        "simulate",
+        "soleils",
+        "--games",
+        "5",
+        "--option",
+        "sun_bonus=exact",
+        "--option",
+        "sailboats=different",
+    ]);
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("workbench__repeated_option", messages.join(""));
+    });
+}
