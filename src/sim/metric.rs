@@ -3,11 +3,13 @@
 //!
 //! Every figure is the mean over games of one number per game: a seat's
 //! score, a seat's share of the win, the rounds played, whether the game
-//! ended one way, the share of players who completed a zone. So one rule
-//! gives every interval: the mean ± 1.96 standard errors of the per-game
-//! values. A paired difference is the same rule applied to the per-game
-//! differences `b_i − a_i`, which is what makes pairing pay: the luck both
-//! variants share cancels game by game.
+//! ended one way, the share of players who completed a zone. A mean's
+//! interval is the mean ± 1.96 standard errors of the per-game values; a
+//! share's is the Wilson score interval over the games ([`Moments::share`]),
+//! which does not collapse to [0, 0] for a share never seen. A paired
+//! difference is the mean rule applied to the per-game differences
+//! `b_i − a_i`, which is what makes pairing pay: the luck both variants
+//! share cancels game by game.
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -201,6 +203,46 @@ impl Moments {
     }
 }
 
+impl Moments {
+    /// A share's estimate: the mean of per-game values in [0, 1], with the
+    /// 95% Wilson score interval over the games played. Unlike the normal
+    /// approximation it is honest at 0 and 1: a share never seen in 8,000
+    /// games is [0%, 0.05%], not [0%, 0%]. The games are the independent
+    /// draws, so a share of the seats of a game (a zone flag, a bucket of
+    /// the score distribution) counts each game once, which makes its
+    /// interval no narrower than the truth. With no games it is [0, 1].
+    pub fn share(&self) -> Estimate {
+        let p = self.mean.clamp(0.0, 1.0);
+        if self.n == 0 {
+            return Estimate {
+                estimate: self.mean,
+                ci95: [0.0, 1.0],
+            };
+        }
+        let n = self.n as f64;
+        let z2 = Z95 * Z95;
+        let scale = 1.0 + z2 / n;
+        let centre = (p + z2 / (2.0 * n)) / scale;
+        let half = Z95 / scale * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+        Estimate {
+            estimate: self.mean,
+            // At 0 and 1 the bound is exact, not a rounding away from it.
+            ci95: [
+                if p == 0.0 {
+                    0.0
+                } else {
+                    (centre - half).max(0.0)
+                },
+                if p == 1.0 {
+                    1.0
+                } else {
+                    (centre + half).min(1.0)
+                },
+            ],
+        }
+    }
+}
+
 /// The two-sided 95% quantile of the normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -265,6 +307,41 @@ mod tests {
             "A Koinobori, B Carp flag"
         );
         assert_eq!(both_labels("flag", "flag 2"), "A flag, B flag 2");
+    }
+
+    #[test]
+    fn a_share_never_seen_still_has_an_upper_bound() {
+        let e = Moments::zeros(8000).share();
+        assert_eq!(e.estimate, 0.0);
+        assert_eq!(e.ci95[0], 0.0);
+        // z² / (n + z²)
+        let upper = Z95 * Z95 / (8000.0 + Z95 * Z95);
+        assert!((e.ci95[1] - upper).abs() < 1e-12, "{e:?}");
+        let mut always = Moments::default();
+        for _ in 0..100 {
+            always.add(1.0);
+        }
+        let e = always.share();
+        assert_eq!(e.ci95[1], 1.0);
+        assert!(
+            (e.ci95[0] - 100.0 / (100.0 + Z95 * Z95)).abs() < 1e-12,
+            "{e:?}"
+        );
+        assert_eq!(Moments::default().share().ci95, [0.0, 1.0]);
+    }
+
+    #[test]
+    fn the_wilson_interval_of_known_values() {
+        // 12 of 40: (p + z²/2n) / (1 + z²/n) ± z / (1 + z²/n) · √(p(1 − p)/n + z²/4n²)
+        // = 0.3175 ± 0.1368.
+        let mut m = Moments::default();
+        for i in 0..40 {
+            m.add(if i < 12 { 1.0 } else { 0.0 });
+        }
+        let e = m.share();
+        assert!((e.estimate - 0.3).abs() < 1e-12);
+        assert!((e.ci95[0] - 0.1807).abs() < 1e-4, "{e:?}");
+        assert!((e.ci95[1] - 0.4543).abs() < 1e-4, "{e:?}");
     }
 
     #[test]

@@ -9,16 +9,24 @@ use super::run::{Bot, GameResult};
 use super::variant::VariantInfo;
 use std::collections::{BTreeMap, HashMap};
 
-/// A share's mean lies in [0, 1] and a difference of shares in [-1, 1]:
-/// the normal approximation's interval is cut to what is possible.
-fn bounded(unit: Unit, e: Estimate, difference: bool) -> Estimate {
+/// A share gets the Wilson score interval ([`Moments::share`]); any other
+/// mean the normal approximation's.
+fn estimate(unit: Unit, m: &Moments) -> Estimate {
+    match unit {
+        Unit::Share => m.share(),
+        _ => m.estimate(),
+    }
+}
+
+/// A difference of shares lies in [-1, 1]: the normal approximation's
+/// interval of a paired difference is cut to what is possible.
+fn bounded(unit: Unit, e: Estimate) -> Estimate {
     if unit != Unit::Share {
         return e;
     }
-    let low = if difference { -1.0 } else { 0.0 };
     Estimate {
         estimate: e.estimate,
-        ci95: [e.ci95[0].max(low), e.ci95[1].min(1.0)],
+        ci95: [e.ci95[0].max(-1.0), e.ci95[1].min(1.0)],
     }
 }
 
@@ -298,14 +306,14 @@ impl Tally {
             .zip(&self.moments)
             .map(|(metric, m)| Row {
                 metric: metric.clone(),
-                a: Some(bounded(metric.unit, m.estimate(), false)),
+                a: Some(estimate(metric.unit, m)),
                 b: None,
                 difference: None,
             })
             .collect();
         for bucket in buckets {
             rows.push(Row {
-                a: Some(bounded(Unit::Share, bucket.a, false)),
+                a: Some(bucket.a),
                 metric: bucket.metric,
                 b: None,
                 difference: None,
@@ -417,19 +425,18 @@ impl Paired {
                 let unit = metric.unit;
                 Row {
                     metric,
-                    a: ia.map(|i| bounded(unit, self.a.moments[i].estimate(), false)),
-                    b: ib.map(|i| bounded(unit, self.b.moments[i].estimate(), false)),
-                    difference: (ia.is_some() && ib.is_some())
-                        .then(|| bounded(unit, d.estimate(), true)),
+                    a: ia.map(|i| estimate(unit, &self.a.moments[i])),
+                    b: ib.map(|i| estimate(unit, &self.b.moments[i])),
+                    difference: (ia.is_some() && ib.is_some()).then(|| bounded(unit, d.estimate())),
                 }
             })
             .collect();
         let (buckets, histogram) = self.distribution.finish();
         for bucket in buckets {
             rows.push(Row {
-                a: Some(bounded(Unit::Share, bucket.a, false)),
-                b: bucket.b.map(|e| bounded(Unit::Share, e, false)),
-                difference: bucket.difference.map(|e| bounded(Unit::Share, e, true)),
+                a: Some(bucket.a),
+                b: bucket.b,
+                difference: bucket.difference.map(|e| bounded(Unit::Share, e)),
                 metric: bucket.metric,
             });
         }
