@@ -580,3 +580,55 @@ fn a_repeated_option_is_refused_on_every_verb_naming_both() {
         insta::assert_snapshot!("workbench__repeated_option", messages.join(""));
     });
 }
+
+#[test]
+fn significance_is_flagged_after_holms_correction_and_the_report_says_so() {
+    let args = [
+        "compare",
+        "soleils",
+        "--games",
+        "300",
+        "--b-option",
+        "sun_bonus=exact",
+    ];
+    let report = json(&args);
+    let correction = &report["correction"];
+    assert_eq!(correction["method"], "holm");
+    assert_eq!(correction["family_wise_error"], 0.05);
+    let differences = report["difference"].as_object().unwrap();
+    assert_eq!(correction["figures"], differences.len());
+    // Holm by hand: sort the p-values, hold the k-th smallest to
+    // 0.05 / (m − k), stop at the first that fails.
+    let mut p: Vec<(f64, &str)> = differences
+        .iter()
+        .map(|(id, d)| (d["p_value"].as_f64().unwrap(), id.as_str()))
+        .collect();
+    p.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let m = p.len();
+    let mut passing = true;
+    let mut flagged_alone = 0;
+    for (k, (p, id)) in p.iter().enumerate() {
+        passing &= *p <= 0.05 / (m - k) as f64;
+        assert_eq!(differences[*id]["significant"], passing, "{id}");
+        let (_, low, high) = estimate(&differences[*id]);
+        if low > 0.0 || high < 0.0 {
+            flagged_alone += 1;
+        }
+    }
+    let significant = differences
+        .values()
+        .filter(|d| d["significant"] == true)
+        .count();
+    // The correction is stricter than each interval alone.
+    assert!(
+        significant > 0 && significant < flagged_alone,
+        "{significant} of {flagged_alone}"
+    );
+    let (text, _) = run(&args);
+    assert!(
+        text.contains(&format!(
+            "{significant} significant differences after Holm's correction over {m} figures"
+        )),
+        "{text}"
+    );
+}

@@ -248,29 +248,18 @@ fn comparison(out: &mut String, report: &Report) {
         )
         .unwrap();
     };
+    let compared = report.rows.iter().filter(|r| r.p_value.is_some()).count();
+    let correction = format!(
+        "after Holm's correction over {compared} figures (at most a 5% chance of any false alarm)"
+    );
     if significant.is_empty() {
-        writeln!(
-            out,
-            "\nno significant difference: every 95% interval of B − A contains 0"
-        )
-        .unwrap();
+        writeln!(out, "\nno significant difference {correction}").unwrap();
     } else {
         writeln!(
             out,
-            "\n{} significant difference{} (the interval leaves out 0), strongest first:",
+            "\n{} significant difference{} {correction}, strongest first:",
             significant.len(),
             if significant.len() == 1 { "" } else { "s" }
-        )
-        .unwrap();
-        let compared = report
-            .rows
-            .iter()
-            .filter(|r| r.difference.is_some())
-            .count();
-        writeln!(
-            out,
-            "  (of {compared} figures compared, about {:.0} may leave out 0 by chance alone at 95%)",
-            compared as f64 / 20.0
         )
         .unwrap();
         columns(out);
@@ -375,6 +364,19 @@ pub struct CompareReport {
     pub b: Side,
     /// B − A over the paired games, by id, for every figure both have.
     pub difference: BTreeMap<String, Difference>,
+    /// How `significant` is decided across the figures.
+    pub correction: Correction,
+}
+
+/// The correction for testing many figures at once.
+#[derive(Serialize, JsonSchema)]
+pub struct Correction {
+    /// `holm`: Holm's step-down correction, which keeps the chance of any
+    /// false alarm among the figures at `family_wise_error`.
+    pub method: &'static str,
+    pub family_wise_error: f64,
+    /// The figures tested: every figure both variants have.
+    pub figures: usize,
 }
 
 /// One variant of a comparison.
@@ -391,9 +393,13 @@ pub struct Side {
 #[derive(Serialize, JsonSchema)]
 pub struct Difference {
     pub estimate: f64,
-    /// The 95% confidence interval of the difference.
+    /// The 95% confidence interval of the difference, for this figure
+    /// alone.
     pub ci95: [f64; 2],
-    /// The interval leaves out 0.
+    /// The two-sided p-value of the difference against 0.
+    pub p_value: f64,
+    /// Significant after Holm's correction across every figure compared
+    /// (see `correction`): stricter than the interval leaving out 0.
     pub significant: bool,
 }
 
@@ -436,12 +442,18 @@ pub fn json(report: &Report) -> String {
                         let difference = Difference {
                             estimate: d.estimate,
                             ci95: d.ci95,
-                            significant: d.excludes_zero(),
+                            p_value: r.p_value.unwrap_or(1.0),
+                            significant: r.significant(),
                         };
                         (r.metric.id.clone(), difference)
                     })
                 })
                 .collect(),
+            correction: Correction {
+                method: "holm",
+                family_wise_error: crate::sim::ALPHA,
+                figures: report.rows.iter().filter(|r| r.p_value.is_some()).count(),
+            },
         }),
     };
     text.expect("reports serialize")

@@ -16,7 +16,7 @@ mod tally;
 mod variant;
 
 pub use ladder::{Ladder, LadderGame, Rung, Skill, ladder};
-pub use metric::{Estimate, Metric, Moments, Section, Unit, Z95};
+pub use metric::{ALPHA, Estimate, Metric, Moments, Section, Unit, Z95, holm};
 pub use report::{BotWins, Histogram, Report, Row, SeatRange};
 pub use run::{Bot, BotError, GameResult, PlayerRange, Simulated, lineup, play};
 pub use search::{DEFAULT_ROLLOUTS, Searched, Searcher};

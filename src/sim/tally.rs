@@ -309,6 +309,8 @@ impl Tally {
                 a: Some(estimate(metric.unit, m)),
                 b: None,
                 difference: None,
+                p_value: None,
+                holm: false,
             })
             .collect();
         for bucket in buckets {
@@ -317,6 +319,8 @@ impl Tally {
                 metric: bucket.metric,
                 b: None,
                 difference: None,
+                p_value: None,
+                holm: false,
             });
         }
         Report {
@@ -428,6 +432,8 @@ impl Paired {
                     a: ia.map(|i| estimate(unit, &self.a.moments[i])),
                     b: ib.map(|i| estimate(unit, &self.b.moments[i])),
                     difference: (ia.is_some() && ib.is_some()).then(|| bounded(unit, d.estimate())),
+                    p_value: (ia.is_some() && ib.is_some()).then(|| d.estimate().p_value()),
+                    holm: false,
                 }
             })
             .collect();
@@ -437,9 +443,12 @@ impl Paired {
                 a: Some(bucket.a),
                 b: bucket.b,
                 difference: bucket.difference.map(|e| bounded(Unit::Share, e)),
+                p_value: bucket.difference.map(|e| e.p_value()),
+                holm: false,
                 metric: bucket.metric,
             });
         }
+        super::report::correct(&mut rows);
         Report {
             game,
             title,
