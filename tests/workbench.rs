@@ -632,3 +632,62 @@ fn significance_is_flagged_after_holms_correction_and_the_report_says_so() {
         "{text}"
     );
 }
+
+#[test]
+fn a_comparison_opens_with_what_differs_by_json_path() {
+    let args = [
+        "compare",
+        "soleils",
+        "--games",
+        "20",
+        "--b-template",
+        "tests/templates/valid/ends-sooner.json",
+        "--b-option",
+        "sun_bonus=exact",
+    ];
+    let (text, _) = run(&args);
+    let head: Vec<&str> = text.lines().skip(3).take(4).collect();
+    assert_eq!(
+        head,
+        [
+            "what differs, A → B:",
+            "  end.rounds 20 → 18",
+            "  end.sun_limit 62 → 60",
+            "  options.sun_bonus reach_or_pass → exact",
+        ],
+        "{text}"
+    );
+    let report = json(&args);
+    assert_eq!(
+        report["changes"],
+        serde_json::json!([
+            {"path": "end.rounds", "a": 20, "b": 18},
+            {"path": "end.sun_limit", "a": 62, "b": 60},
+            {"path": "options.sun_bonus", "a": "reach_or_pass", "b": "exact"},
+        ])
+    );
+    // The same rules from another file: nothing differs.
+    let same = [
+        "compare",
+        "soleils",
+        "--games",
+        "5",
+        "--b-template",
+        "sheet-templates/62-soleils-d-ete.json",
+    ];
+    let (text, _) = run(&same);
+    assert!(
+        text.contains("what differs: nothing, A and B play the same rules"),
+        "{text}"
+    );
+    assert_eq!(json(&same)["changes"], serde_json::json!([]));
+    let deck = json(&[
+        "compare",
+        "summertime",
+        "--games",
+        "5",
+        "--b-deck",
+        "tests/templates/valid/deck-mild-penalty.json",
+    ]);
+    assert_eq!(deck["changes"][0]["path"], "rules.hand_penalty");
+}

@@ -107,6 +107,7 @@ fn header(out: &mut String, report: &Report) {
         Some(b) => {
             writeln!(out, "A: {}", report.a).unwrap();
             writeln!(out, "B: {b}").unwrap();
+            changes(out, report);
             writeln!(
                 out,
                 "game i of A and of B sees the same {} and the same bot seeds;",
@@ -123,6 +124,29 @@ fn header(out: &mut String, report: &Report) {
             )
             .unwrap();
         }
+    }
+}
+
+/// At most this many changes are listed in text; the JSON has them all.
+const CHANGES_SHOWN: usize = 20;
+
+/// What differs between A's rules and B's, by JSON path.
+fn changes(out: &mut String, report: &Report) {
+    if report.changes.is_empty() {
+        writeln!(out, "what differs: nothing, A and B play the same rules").unwrap();
+        return;
+    }
+    writeln!(out, "what differs, A → B:").unwrap();
+    for change in report.changes.iter().take(CHANGES_SHOWN) {
+        writeln!(out, "  {change}").unwrap();
+    }
+    if report.changes.len() > CHANGES_SHOWN {
+        writeln!(
+            out,
+            "  … and {} more (the JSON report lists every one)",
+            report.changes.len() - CHANGES_SHOWN
+        )
+        .unwrap();
     }
 }
 
@@ -360,6 +384,10 @@ pub struct SimulateReport {
 pub struct CompareReport {
     #[serde(flatten)]
     pub batch: Batch,
+    /// What differs between A's rules and B's, by JSON path in the
+    /// template or deck (`end.sun_limit`) or `options.NAME`, in path order;
+    /// empty when both play the same rules.
+    pub changes: Vec<crate::sim::Change>,
     pub a: Side,
     pub b: Side,
     /// B − A over the paired games, by id, for every figure both have.
@@ -424,6 +452,7 @@ pub fn json(report: &Report) -> String {
         }),
         Some(b) => serde_json::to_string(&CompareReport {
             batch: Batch::of(report),
+            changes: report.changes.clone(),
             a: Side {
                 variant: report.a.clone(),
                 seats: report.seats_a.clone(),

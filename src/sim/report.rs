@@ -111,6 +111,8 @@ pub struct Report {
     pub rotated: bool,
     pub a: VariantInfo,
     pub b: Option<VariantInfo>,
+    /// What differs between A's rules and B's, by JSON path (a comparison).
+    pub changes: Vec<super::Change>,
     /// Every figure, in section order.
     pub rows: Vec<Row>,
     /// Per seat, under A.

@@ -337,6 +337,7 @@ impl Tally {
             bot_wins: self.bot_wins(),
             a: self.info,
             b: None,
+            changes: Vec::new(),
             rows,
         }
     }
@@ -463,6 +464,7 @@ impl Paired {
             bot_wins: self.a.bot_wins(),
             a: self.a.info,
             b: Some(self.b.info),
+            changes: Vec::new(),
             rows,
         }
     }
