@@ -126,7 +126,15 @@ pub fn check(text: &str) -> Result<Checked, Vec<FileProblem>> {
             let raw: Option<RawTemplate> = tolerant(value, &mut problems);
             if let Some(raw) = raw {
                 match Template::try_from(raw) {
-                    Ok(template) if problems.is_empty() => return Ok(Checked::Sheet(template)),
+                    // A file must also be free of contradictions, which a
+                    // log's own template is never refused for.
+                    Ok(template) if problems.is_empty() => {
+                        let contradictions = template.contradictions();
+                        if contradictions.is_empty() {
+                            return Ok(Checked::Sheet(template));
+                        }
+                        problems.extend(contradictions.into_iter().map(FileProblem::Sheet));
+                    }
                     Ok(_) => {}
                     Err(errors) => problems.extend(errors.0.into_iter().map(FileProblem::Sheet)),
                 }

@@ -276,15 +276,13 @@ fn assert_finite(text: &str) {
     }
 }
 
-/// The labels of the figures whose difference leaves out 0.
+/// The labels of the figures whose difference is significant after Holm's
+/// correction.
 fn significant_labels(json: &Value) -> Vec<String> {
     let figures = json["figures"].as_array().expect("figures");
     figures
         .iter()
-        .filter(|f| {
-            let d = &json["difference"][f["id"].as_str().unwrap()]["ci95"];
-            d.is_array() && (d[0].as_f64().unwrap() > 0.0 || d[1].as_f64().unwrap() < 0.0)
-        })
+        .filter(|f| json["difference"][f["id"].as_str().unwrap()]["significant"] == true)
         .map(|f| f["label"].as_str().unwrap().to_owned())
         .collect()
 }
@@ -397,11 +395,28 @@ fn a_different_sheet_lists_the_figures_only_one_variant_has() {
 }
 
 #[test]
+fn each_variant_is_drawn_with_its_own_end_limits() {
+    let (_, drawn) = both_ways(
+        "ends",
+        &[
+            "soleils",
+            "--games",
+            "50",
+            "--b-template",
+            "tests/templates/valid/ends-sooner.json",
+        ],
+    );
+    assert!(drawn.has("by the sun limit (A 62, B 60)"));
+    assert!(drawn.has("by the round limit (A 20, B 18)"));
+    assert!(!drawn.has("by the sun limit (62)") && !drawn.has("by the round limit (20)"));
+}
+
+#[test]
 fn a_variant_against_itself_draws_zero_differences_without_nan() {
     let (json, drawn) = both_ways("self", &["soleils", "--games", "200"]);
     assert!(significant_labels(&json).is_empty());
     assert!(drawn.has("B is the same variant as A, so every difference is 0."));
-    assert!(drawn.has("None: every 95% interval of B – A contains 0."));
+    assert!(drawn.has("None after Holm's correction over every figure."));
     assert!(drawn.has("All differences"));
     assert!(drawn.has("[0.00, 0.00]") && drawn.has("[0.0, 0.0]"));
 }

@@ -376,6 +376,20 @@ fn problems() -> Vec<ProblemKind> {
             found: 20,
         },
         ProblemKind::UnreachableThreshold { found: 90, max: 67 },
+        ProblemKind::OrderCycle {
+            cycle: vec!["K1b < K1a".into(), "K1a < K1b".into()],
+        },
+        ProblemKind::SameAndApart {
+            first: "C2a".into(),
+            second: "C2b".into(),
+            same: JsonPath::root().key("constraints").index(4).key("same"),
+            relation: "them in one distinct set".into(),
+        },
+        ProblemKind::NoValueLeft {
+            id: "K1d".into(),
+            below: 3,
+            above: 3,
+        },
     ]
 }
 
@@ -401,7 +415,10 @@ fn pinned_problem(problem: &ProblemKind) {
         | ProblemKind::NoSunLimit
         | ProblemKind::TooFewSlots { .. }
         | ProblemKind::ThresholdOrder { .. }
-        | ProblemKind::UnreachableThreshold { .. } => {}
+        | ProblemKind::UnreachableThreshold { .. }
+        | ProblemKind::OrderCycle { .. }
+        | ProblemKind::SameAndApart { .. }
+        | ProblemKind::NoValueLeft { .. } => {}
     }
 }
 

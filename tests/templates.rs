@@ -164,3 +164,18 @@ fn the_tolerant_check_finds_everything_the_typed_one_did() {
             .unwrap_or_else(|e| panic!("{}: {e:?}", bundled.display()));
     }
 }
+
+#[test]
+fn a_contradictory_sheet_fails_the_check_but_a_log_on_it_still_loads() {
+    // template check refuses it (every_broken_template_reports_all_its_problems
+    // pins the messages); a start event embedding it is checked without
+    // the contradictions, so a log recorded on it replays as before.
+    for name in ["order-cycle", "same-and-apart", "no-value-left"] {
+        let text = std::fs::read_to_string(format!("tests/templates/{name}.json")).unwrap();
+        let raw: sunfold::soleils::template::RawTemplate = serde_json::from_str(&text).unwrap();
+        let template = Template::try_from(raw).expect(name);
+        assert!(!template.contradictions().is_empty(), "{name}");
+    }
+    let bundled = Template::try_from(common::default_template()).unwrap();
+    assert!(bundled.contradictions().is_empty());
+}

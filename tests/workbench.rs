@@ -455,3 +455,239 @@ fn summertime_has_no_rule_options_on_either_side_of_a_comparison() {
         "sunfold: expected no rule option for summertime, whose rules are the numbers of its deck, but found \"hand_penalty=2\"\n"
     );
 }
+
+#[test]
+fn each_variant_of_a_comparison_carries_its_own_end_limits() {
+    // tests/templates/valid/ends-sooner.json: the bundled sheet ending at 60
+    // suns or after 18 rounds, where the bundled one has 62 and 20.
+    let args = [
+        "compare",
+        "soleils",
+        "--games",
+        "40",
+        "--b-template",
+        "tests/templates/valid/ends-sooner.json",
+    ];
+    let (text, _) = run(&args);
+    assert!(
+        text.contains("ended: by the sun limit (A 62, B 60)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ended: by the round limit (A 20, B 18)"),
+        "{text}"
+    );
+    assert!(!text.contains("(62)") && !text.contains("(20)"), "{text}");
+    let report = json(&args);
+    let label = |id: &str| {
+        report["figures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["id"] == id)
+            .unwrap()["label"]
+            .clone()
+    };
+    assert_eq!(label("ended.sun_limit"), "by the sun limit (A 62, B 60)");
+    assert_eq!(
+        label("ended.round_limit"),
+        "by the round limit (A 20, B 18)"
+    );
+    // A variant compared with itself reads as before.
+    let same = json(&["compare", "soleils", "--games", "5"]);
+    let labels: Vec<&str> = same["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"by the sun limit (62)"), "{labels:?}");
+}
+
+#[test]
+fn a_repeated_option_is_refused_on_every_verb_naming_both() {
+    let file = common::fresh("workbench-repeated-option", "new.jsonl");
+    let twice = [
+        "--option",
+        "sun_bonus=exact",
+        "--option",
+        "sun_bonus=reach_or_pass",
+    ];
+    fn with<'a>(verb: &[&'a str], flag: &'a str, twice: [&'a str; 4]) -> Vec<&'a str> {
+        let mut args = verb.to_vec();
+        for a in twice {
+            args.push(if a == "--option" { flag } else { a });
+        }
+        args
+    }
+    let mut messages = Vec::new();
+    for (verb, flag) in [
+        (
+            &["new", "soleils", file.as_str(), "--players", "A,B"][..],
+            "--option",
+        ),
+        (&["simulate", "soleils", "--games", "5"][..], "--option"),
+        (&["compare", "soleils", "--games", "5"][..], "--a-option"),
+        (&["compare", "soleils", "--games", "5"][..], "--b-option"),
+        (
+            &[
+                "ladder",
+                "soleils",
+                "--bots",
+                "random,greedy",
+                "--games",
+                "5",
+            ][..],
+            "--option",
+        ),
+        (
+            &["rescore", "replays/soleils-2p-round-limit.jsonl"][..],
+            "--option",
+        ),
+    ] {
+        let args = with(verb, flag, twice);
+        let (code, stdout, stderr) = common::sunfold(&args);
+        assert_eq!((code, stdout.as_str()), (2, ""), "{args:?}: {stderr}");
+        assert!(!stderr.contains("games per second"), "{args:?}: {stderr}");
+        messages.push(format!("{} {flag}: {stderr}", verb[0]));
+    }
+    assert!(!std::path::Path::new(&file).exists(), "new wrote nothing");
+    // The same option twice with the same value is refused too, and two
+    // different options are not.
+    let (code, _, stderr) = common::sunfold(&[
+        "simulate",
+        "soleils",
+        "--games",
+        "5",
+        "--option",
+        "solo=false",
+        "--option",
+        "solo=false",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    messages.push(format!("simulate, the same value twice: {stderr}"));
+    run(&[
+        "simulate",
+        "soleils",
+        "--games",
+        "5",
+        "--option",
+        "sun_bonus=exact",
+        "--option",
+        "sailboats=different",
+    ]);
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("workbench__repeated_option", messages.join(""));
+    });
+}
+
+#[test]
+fn significance_is_flagged_after_holms_correction_and_the_report_says_so() {
+    let args = [
+        "compare",
+        "soleils",
+        "--games",
+        "300",
+        "--b-option",
+        "sun_bonus=exact",
+    ];
+    let report = json(&args);
+    let correction = &report["correction"];
+    assert_eq!(correction["method"], "holm");
+    assert_eq!(correction["family_wise_error"], 0.05);
+    let differences = report["difference"].as_object().unwrap();
+    assert_eq!(correction["figures"], differences.len());
+    // Holm by hand: sort the p-values, hold the k-th smallest to
+    // 0.05 / (m − k), stop at the first that fails.
+    let mut p: Vec<(f64, &str)> = differences
+        .iter()
+        .map(|(id, d)| (d["p_value"].as_f64().unwrap(), id.as_str()))
+        .collect();
+    p.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let m = p.len();
+    let mut passing = true;
+    let mut flagged_alone = 0;
+    for (k, (p, id)) in p.iter().enumerate() {
+        passing &= *p <= 0.05 / (m - k) as f64;
+        assert_eq!(differences[*id]["significant"], passing, "{id}");
+        let (_, low, high) = estimate(&differences[*id]);
+        if low > 0.0 || high < 0.0 {
+            flagged_alone += 1;
+        }
+    }
+    let significant = differences
+        .values()
+        .filter(|d| d["significant"] == true)
+        .count();
+    // The correction is stricter than each interval alone.
+    assert!(
+        significant > 0 && significant < flagged_alone,
+        "{significant} of {flagged_alone}"
+    );
+    let (text, _) = run(&args);
+    assert!(
+        text.contains(&format!(
+            "{significant} significant differences after Holm's correction over {m} figures"
+        )),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_comparison_opens_with_what_differs_by_json_path() {
+    let args = [
+        "compare",
+        "soleils",
+        "--games",
+        "20",
+        "--b-template",
+        "tests/templates/valid/ends-sooner.json",
+        "--b-option",
+        "sun_bonus=exact",
+    ];
+    let (text, _) = run(&args);
+    let head: Vec<&str> = text.lines().skip(3).take(4).collect();
+    assert_eq!(
+        head,
+        [
+            "what differs, A → B:",
+            "  end.rounds 20 → 18",
+            "  end.sun_limit 62 → 60",
+            "  options.sun_bonus reach_or_pass → exact",
+        ],
+        "{text}"
+    );
+    let report = json(&args);
+    assert_eq!(
+        report["changes"],
+        serde_json::json!([
+            {"path": "end.rounds", "a": 20, "b": 18},
+            {"path": "end.sun_limit", "a": 62, "b": 60},
+            {"path": "options.sun_bonus", "a": "reach_or_pass", "b": "exact"},
+        ])
+    );
+    // The same rules from another file: nothing differs.
+    let same = [
+        "compare",
+        "soleils",
+        "--games",
+        "5",
+        "--b-template",
+        "sheet-templates/62-soleils-d-ete.json",
+    ];
+    let (text, _) = run(&same);
+    assert!(
+        text.contains("what differs: nothing, A and B play the same rules"),
+        "{text}"
+    );
+    assert_eq!(json(&same)["changes"], serde_json::json!([]));
+    let deck = json(&[
+        "compare",
+        "summertime",
+        "--games",
+        "5",
+        "--b-deck",
+        "tests/templates/valid/deck-mild-penalty.json",
+    ]);
+    assert_eq!(deck["changes"][0]["path"], "rules.hand_penalty");
+}

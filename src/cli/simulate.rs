@@ -358,7 +358,8 @@ where
             |(ra, rb)| paired.add(&ra, &rb),
         )
     })?;
-    let report = paired.report(G::NAME, G::TITLE, args.batch.seed);
+    let mut report = paired.report(G::NAME, G::TITLE, args.batch.seed);
+    report.changes = crate::sim::changes(&G::rules(a), &G::rules(b));
     if let Some(target) = &target {
         let scene = crate::render::compare::report(&report, args.paper.into());
         super::render::write(&scene, target)?;

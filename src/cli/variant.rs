@@ -13,12 +13,27 @@ fn usage(message: String) -> CliError {
     CliError::Usage(message)
 }
 
-/// Every `NAME=VALUE` of `given`, checked.
+/// Every `NAME=VALUE` of `given`, checked. An option given twice is
+/// refused, naming both, rather than the last one silently winning.
 pub fn soleils_settings(given: &[String]) -> Result<Vec<Setting>, CliError> {
-    given
+    let settings = given
         .iter()
         .map(|option| option.parse::<Setting>().map_err(|e| usage(e.to_string())))
-        .collect()
+        .collect::<Result<Vec<Setting>, CliError>>()?;
+    for (later, setting) in settings.iter().enumerate() {
+        if let Some(earlier) = settings[..later]
+            .iter()
+            .position(|s| s.name() == setting.name())
+        {
+            return Err(usage(format!(
+                "expected the option {} at most once, but found {:?} and {:?}",
+                setting.name(),
+                given[earlier],
+                given[later]
+            )));
+        }
+    }
+    Ok(settings)
 }
 
 /// `base` with every `NAME=VALUE` of `given` applied, in order.

@@ -107,6 +107,7 @@ fn header(out: &mut String, report: &Report) {
         Some(b) => {
             writeln!(out, "A: {}", report.a).unwrap();
             writeln!(out, "B: {b}").unwrap();
+            changes(out, report);
             writeln!(
                 out,
                 "game i of A and of B sees the same {} and the same bot seeds;",
@@ -123,6 +124,29 @@ fn header(out: &mut String, report: &Report) {
             )
             .unwrap();
         }
+    }
+}
+
+/// At most this many changes are listed in text; the JSON has them all.
+const CHANGES_SHOWN: usize = 20;
+
+/// What differs between A's rules and B's, by JSON path.
+fn changes(out: &mut String, report: &Report) {
+    if report.changes.is_empty() {
+        writeln!(out, "what differs: nothing, A and B play the same rules").unwrap();
+        return;
+    }
+    writeln!(out, "what differs, A → B:").unwrap();
+    for change in report.changes.iter().take(CHANGES_SHOWN) {
+        writeln!(out, "  {change}").unwrap();
+    }
+    if report.changes.len() > CHANGES_SHOWN {
+        writeln!(
+            out,
+            "  … and {} more (the JSON report lists every one)",
+            report.changes.len() - CHANGES_SHOWN
+        )
+        .unwrap();
     }
 }
 
@@ -248,29 +272,18 @@ fn comparison(out: &mut String, report: &Report) {
         )
         .unwrap();
     };
+    let compared = report.rows.iter().filter(|r| r.p_value.is_some()).count();
+    let correction = format!(
+        "after Holm's correction over {compared} figures (at most a 5% chance of any false alarm)"
+    );
     if significant.is_empty() {
-        writeln!(
-            out,
-            "\nno significant difference: every 95% interval of B − A contains 0"
-        )
-        .unwrap();
+        writeln!(out, "\nno significant difference {correction}").unwrap();
     } else {
         writeln!(
             out,
-            "\n{} significant difference{} (the interval leaves out 0), strongest first:",
+            "\n{} significant difference{} {correction}, strongest first:",
             significant.len(),
             if significant.len() == 1 { "" } else { "s" }
-        )
-        .unwrap();
-        let compared = report
-            .rows
-            .iter()
-            .filter(|r| r.difference.is_some())
-            .count();
-        writeln!(
-            out,
-            "  (of {compared} figures compared, about {:.0} may leave out 0 by chance alone at 95%)",
-            compared as f64 / 20.0
         )
         .unwrap();
         columns(out);
@@ -371,10 +384,27 @@ pub struct SimulateReport {
 pub struct CompareReport {
     #[serde(flatten)]
     pub batch: Batch,
+    /// What differs between A's rules and B's, by JSON path in the
+    /// template or deck (`end.sun_limit`) or `options.NAME`, in path order;
+    /// empty when both play the same rules.
+    pub changes: Vec<crate::sim::Change>,
     pub a: Side,
     pub b: Side,
     /// B − A over the paired games, by id, for every figure both have.
     pub difference: BTreeMap<String, Difference>,
+    /// How `significant` is decided across the figures.
+    pub correction: Correction,
+}
+
+/// The correction for testing many figures at once.
+#[derive(Serialize, JsonSchema)]
+pub struct Correction {
+    /// `holm`: Holm's step-down correction, which keeps the chance of any
+    /// false alarm among the figures at `family_wise_error`.
+    pub method: &'static str,
+    pub family_wise_error: f64,
+    /// The figures tested: every figure both variants have.
+    pub figures: usize,
 }
 
 /// One variant of a comparison.
@@ -391,9 +421,13 @@ pub struct Side {
 #[derive(Serialize, JsonSchema)]
 pub struct Difference {
     pub estimate: f64,
-    /// The 95% confidence interval of the difference.
+    /// The 95% confidence interval of the difference, for this figure
+    /// alone.
     pub ci95: [f64; 2],
-    /// The interval leaves out 0.
+    /// The two-sided p-value of the difference against 0.
+    pub p_value: f64,
+    /// Significant after Holm's correction across every figure compared
+    /// (see `correction`): stricter than the interval leaving out 0.
     pub significant: bool,
 }
 
@@ -418,6 +452,7 @@ pub fn json(report: &Report) -> String {
         }),
         Some(b) => serde_json::to_string(&CompareReport {
             batch: Batch::of(report),
+            changes: report.changes.clone(),
             a: Side {
                 variant: report.a.clone(),
                 seats: report.seats_a.clone(),
@@ -436,12 +471,18 @@ pub fn json(report: &Report) -> String {
                         let difference = Difference {
                             estimate: d.estimate,
                             ci95: d.ci95,
-                            significant: d.excludes_zero(),
+                            p_value: r.p_value.unwrap_or(1.0),
+                            significant: r.significant(),
                         };
                         (r.metric.id.clone(), difference)
                     })
                 })
                 .collect(),
+            correction: Correction {
+                method: "holm",
+                family_wise_error: crate::sim::ALPHA,
+                figures: report.rows.iter().filter(|r| r.p_value.is_some()).count(),
+            },
         }),
     };
     text.expect("reports serialize")

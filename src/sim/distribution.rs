@@ -168,8 +168,8 @@ impl Distribution {
                         label(from),
                         Unit::Share,
                     ),
-                    a: bucket.a.estimate(),
-                    b: self.paired.then(|| bucket.b.estimate()),
+                    a: bucket.a.share(),
+                    b: self.paired.then(|| bucket.b.share()),
                     difference: self.paired.then(|| bucket.difference.estimate()),
                 }
             })
@@ -209,7 +209,7 @@ mod tests {
         for g in &games {
             by_hand.add(g.iter().filter(|&&s| s == 40).count() as f64 / 3.0);
         }
-        assert_eq!(last.a, by_hand.estimate());
+        assert_eq!(last.a, by_hand.share());
         assert_eq!(histogram.a.iter().sum::<u64>(), 3 * games.len() as u64);
         // Every bucket from 0 to 40 is there, empty ones too.
         assert_eq!(rows.len(), 41);

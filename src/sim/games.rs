@@ -50,6 +50,15 @@ impl Simulated for Soleils {
         variant.info()
     }
 
+    fn rules(variant: &SoleilsVariant) -> serde_json::Value {
+        let mut rules = serde_json::to_value(&variant.raw).expect("a template serializes");
+        if let serde_json::Value::Object(map) = &mut rules {
+            let options = serde_json::to_value(variant.options).expect("options serialize");
+            map.insert("options".to_owned(), options);
+        }
+        rules
+    }
+
     type Deal = ();
 
     fn deal(_: &SoleilsVariant, _: usize, _: &mut SeededRng) {}
@@ -232,6 +241,10 @@ impl Simulated for Summertime {
 
     fn variant_info(variant: &SummertimeVariant) -> VariantInfo {
         variant.info()
+    }
+
+    fn rules(variant: &SummertimeVariant) -> serde_json::Value {
+        serde_json::to_value(&variant.raw).expect("a deck serializes")
     }
 
     type Deal = crate::deal::Dealt;

@@ -3,11 +3,13 @@
 //!
 //! Every figure is the mean over games of one number per game: a seat's
 //! score, a seat's share of the win, the rounds played, whether the game
-//! ended one way, the share of players who completed a zone. So one rule
-//! gives every interval: the mean ± 1.96 standard errors of the per-game
-//! values. A paired difference is the same rule applied to the per-game
-//! differences `b_i − a_i`, which is what makes pairing pay: the luck both
-//! variants share cancels game by game.
+//! ended one way, the share of players who completed a zone. A mean's
+//! interval is the mean ± 1.96 standard errors of the per-game values; a
+//! share's is the Wilson score interval over the games ([`Moments::share`]),
+//! which does not collapse to [0, 0] for a share never seen. A paired
+//! difference is the mean rule applied to the per-game differences
+//! `b_i − a_i`, which is what makes pairing pay: the luck both variants
+//! share cancels game by game.
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -114,6 +116,46 @@ impl Metric {
     }
 }
 
+/// One label for a figure that A and B name differently, such as an end
+/// limit each variant sets itself: the words they share once, and each
+/// variant's own part beside its letter, so that neither is shown with the
+/// other's number. `by the sun limit (62)` and `by the sun limit (60)` give
+/// `by the sun limit (A 62, B 60)`. The shared words end and begin where a
+/// word does, so 62 and 60 are not cut into a shared 6.
+pub fn both_labels(a: &str, b: &str) -> String {
+    if a == b {
+        return a.to_owned();
+    }
+    let (x, y): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut prefix = x.iter().zip(&y).take_while(|(p, q)| p == q).count();
+    while prefix > 0 && x[prefix - 1].is_alphanumeric() {
+        prefix -= 1;
+    }
+    let room = x.len().min(y.len()) - prefix;
+    let mut suffix = x
+        .iter()
+        .rev()
+        .zip(y.iter().rev())
+        .take(room)
+        .take_while(|(p, q)| p == q)
+        .count();
+    while suffix > 0 && x[x.len() - suffix].is_alphanumeric() {
+        suffix -= 1;
+    }
+    let part = |v: &[char]| v[prefix..v.len() - suffix].iter().collect::<String>();
+    let (own_a, own_b) = (part(&x), part(&y));
+    if own_a.trim().is_empty() || own_b.trim().is_empty() {
+        return format!("A: {a}; B: {b}");
+    }
+    format!(
+        "{}A {}, B {}{}",
+        x[..prefix].iter().collect::<String>(),
+        own_a.trim(),
+        own_b.trim(),
+        x[x.len() - suffix..].iter().collect::<String>()
+    )
+}
+
 /// A running mean and variance (Welford's method), added to in game order
 /// so that the same games give the same bits whatever the thread count.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -161,6 +203,46 @@ impl Moments {
     }
 }
 
+impl Moments {
+    /// A share's estimate: the mean of per-game values in [0, 1], with the
+    /// 95% Wilson score interval over the games played. Unlike the normal
+    /// approximation it is honest at 0 and 1: a share never seen in 8,000
+    /// games is [0%, 0.05%], not [0%, 0%]. The games are the independent
+    /// draws, so a share of the seats of a game (a zone flag, a bucket of
+    /// the score distribution) counts each game once, which makes its
+    /// interval no narrower than the truth. With no games it is [0, 1].
+    pub fn share(&self) -> Estimate {
+        let p = self.mean.clamp(0.0, 1.0);
+        if self.n == 0 {
+            return Estimate {
+                estimate: self.mean,
+                ci95: [0.0, 1.0],
+            };
+        }
+        let n = self.n as f64;
+        let z2 = Z95 * Z95;
+        let scale = 1.0 + z2 / n;
+        let centre = (p + z2 / (2.0 * n)) / scale;
+        let half = Z95 / scale * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+        Estimate {
+            estimate: self.mean,
+            // At 0 and 1 the bound is exact, not a rounding away from it.
+            ci95: [
+                if p == 0.0 {
+                    0.0
+                } else {
+                    (centre - half).max(0.0)
+                },
+                if p == 1.0 {
+                    1.0
+                } else {
+                    (centre + half).min(1.0)
+                },
+            ],
+        }
+    }
+}
+
 /// The two-sided 95% quantile of the normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -172,6 +254,21 @@ pub struct Estimate {
 }
 
 impl Estimate {
+    /// The two-sided p-value of the estimate against 0, from the normal
+    /// approximation its interval rests on: 1 for an exact 0, 0 for a
+    /// non-zero estimate with no spread. Take it before an interval is cut
+    /// to what is possible.
+    pub fn p_value(&self) -> f64 {
+        let se = (self.ci95[1] - self.ci95[0]) / 2.0 / Z95;
+        if self.estimate == 0.0 {
+            1.0
+        } else if se <= 0.0 {
+            0.0
+        } else {
+            erfc(self.estimate.abs() / se / std::f64::consts::SQRT_2).min(1.0)
+        }
+    }
+
     /// The interval leaves out 0: the difference is significant at 5%.
     pub fn excludes_zero(&self) -> bool {
         self.ci95[0] > 0.0 || self.ci95[1] < 0.0
@@ -191,6 +288,44 @@ impl Estimate {
     }
 }
 
+/// The complementary error function, to a relative error below 1.2e-7
+/// (Numerical Recipes' `erfcc`, a Chebyshev fit): enough for a p-value.
+fn erfc(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let r = t * poly.exp();
+    if x >= 0.0 { r } else { 2.0 - r }
+}
+
+/// The family-wise error rate Holm's correction keeps figures within.
+pub const ALPHA: f64 = 0.05;
+
+/// Holm's step-down correction: which of these p-values are significant
+/// with a chance of at most [`ALPHA`] that any of them is a false alarm.
+/// The smallest p-value is held to ALPHA / m, the next to ALPHA / (m − 1),
+/// and so on, stopping at the first that fails.
+pub fn holm(p_values: &[f64]) -> Vec<bool> {
+    let m = p_values.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&i, &j| p_values[i].total_cmp(&p_values[j]).then(i.cmp(&j)));
+    let mut significant = vec![false; m];
+    for (k, &i) in order.iter().enumerate() {
+        if p_values[i] > ALPHA / (m - k) as f64 {
+            break;
+        }
+        significant[i] = true;
+    }
+    significant
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,6 +342,86 @@ mod tests {
         let half = Z95 * (5.0f64 / 12.0).sqrt();
         assert!((e.ci95[0] - (2.5 - half)).abs() < 1e-12);
         assert!((e.ci95[1] - (2.5 + half)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn each_variant_keeps_its_own_number_in_a_shared_label() {
+        assert_eq!(
+            both_labels("by the sun limit (62)", "by the sun limit (60)"),
+            "by the sun limit (A 62, B 60)"
+        );
+        assert_eq!(
+            both_labels("by the round limit (20)", "by the round limit (18)"),
+            "by the round limit (A 20, B 18)"
+        );
+        assert_eq!(both_labels("seat 1", "seat 1"), "seat 1");
+        assert_eq!(
+            both_labels("Koinobori flag", "Carp flag"),
+            "A Koinobori, B Carp flag"
+        );
+        assert_eq!(both_labels("flag", "flag 2"), "A flag, B flag 2");
+    }
+
+    #[test]
+    fn a_share_never_seen_still_has_an_upper_bound() {
+        let e = Moments::zeros(8000).share();
+        assert_eq!(e.estimate, 0.0);
+        assert_eq!(e.ci95[0], 0.0);
+        // z² / (n + z²)
+        let upper = Z95 * Z95 / (8000.0 + Z95 * Z95);
+        assert!((e.ci95[1] - upper).abs() < 1e-12, "{e:?}");
+        let mut always = Moments::default();
+        for _ in 0..100 {
+            always.add(1.0);
+        }
+        let e = always.share();
+        assert_eq!(e.ci95[1], 1.0);
+        assert!(
+            (e.ci95[0] - 100.0 / (100.0 + Z95 * Z95)).abs() < 1e-12,
+            "{e:?}"
+        );
+        assert_eq!(Moments::default().share().ci95, [0.0, 1.0]);
+    }
+
+    #[test]
+    fn the_wilson_interval_of_known_values() {
+        // 12 of 40: (p + z²/2n) / (1 + z²/n) ± z / (1 + z²/n) · √(p(1 − p)/n + z²/4n²)
+        // = 0.3175 ± 0.1368.
+        let mut m = Moments::default();
+        for i in 0..40 {
+            m.add(if i < 12 { 1.0 } else { 0.0 });
+        }
+        let e = m.share();
+        assert!((e.estimate - 0.3).abs() < 1e-12);
+        assert!((e.ci95[0] - 0.1807).abs() < 1e-4, "{e:?}");
+        assert!((e.ci95[1] - 0.4543).abs() < 1e-4, "{e:?}");
+    }
+
+    #[test]
+    fn p_values_of_known_intervals() {
+        // An estimate 1.96 standard errors from 0 has p = 0.05.
+        let e = Estimate {
+            estimate: Z95,
+            ci95: [0.0, 2.0 * Z95],
+        };
+        assert!((e.p_value() - 0.05).abs() < 1e-6, "{}", e.p_value());
+        let e = Estimate {
+            estimate: 1.0,
+            ci95: [1.0 - Z95, 1.0 + Z95],
+        };
+        // 2 (1 − Φ(1)) = 0.3173
+        assert!((e.p_value() - 0.317_310_5).abs() < 1e-6, "{}", e.p_value());
+    }
+
+    #[test]
+    fn holm_holds_the_smallest_p_to_alpha_over_m() {
+        // m = 4: 0.01 ≤ 0.05/4, 0.012 ≤ 0.05/3, 0.03 > 0.05/2 stops.
+        assert_eq!(holm(&[0.03, 0.01, 0.012, 0.04]), [false, true, true, false]);
+        // Alone, 0.04 would pass; among 20 figures it does not.
+        let mut many = vec![0.5; 19];
+        many.push(0.04);
+        assert!(holm(&many).iter().all(|&s| !s));
+        assert!(holm(&[]).is_empty());
     }
 
     #[test]

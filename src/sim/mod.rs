@@ -5,6 +5,7 @@
 //! the same games forever and two variants can be played on the same luck.
 
 pub mod analysis;
+mod differ;
 mod distribution;
 mod games;
 pub mod ladder;
@@ -15,8 +16,9 @@ pub mod search;
 mod tally;
 mod variant;
 
+pub use differ::{Change, changes};
 pub use ladder::{Ladder, LadderGame, Rung, Skill, ladder};
-pub use metric::{Estimate, Metric, Moments, Section, Unit, Z95};
+pub use metric::{ALPHA, Estimate, Metric, Moments, Section, Unit, Z95, holm};
 pub use report::{BotWins, Histogram, Report, Row, SeatRange};
 pub use run::{Bot, BotError, GameResult, PlayerRange, Simulated, lineup, play};
 pub use search::{DEFAULT_ROLLOUTS, Searched, Searcher};

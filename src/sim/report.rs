@@ -17,12 +17,31 @@ pub struct Row {
     pub b: Option<Estimate>,
     /// B − A over paired games; `None` unless both variants have the figure.
     pub difference: Option<Estimate>,
+    /// The two-sided p-value of the difference against 0.
+    pub p_value: Option<f64>,
+    /// The difference is significant after Holm's correction across every
+    /// figure of the comparison ([`super::metric::holm`]).
+    pub holm: bool,
 }
 
 impl Row {
-    /// The difference's interval leaves out 0.
+    /// The difference is significant after Holm's correction across the
+    /// comparison's figures: a report of some fifty figures would
+    /// otherwise find two or three by chance alone.
     pub fn significant(&self) -> bool {
-        self.difference.is_some_and(|d| d.excludes_zero())
+        self.holm
+    }
+}
+
+/// Marks the rows whose difference is significant after Holm's correction
+/// over every row with a p-value.
+pub fn correct(rows: &mut [Row]) {
+    let tested: Vec<usize> = (0..rows.len())
+        .filter(|&i| rows[i].p_value.is_some())
+        .collect();
+    let p: Vec<f64> = tested.iter().filter_map(|&i| rows[i].p_value).collect();
+    for (&i, significant) in tested.iter().zip(super::metric::holm(&p)) {
+        rows[i].holm = significant;
     }
 }
 
@@ -92,6 +111,8 @@ pub struct Report {
     pub rotated: bool,
     pub a: VariantInfo,
     pub b: Option<VariantInfo>,
+    /// What differs between A's rules and B's, by JSON path (a comparison).
+    pub changes: Vec<super::Change>,
     /// Every figure, in section order.
     pub rows: Vec<Row>,
     /// Per seat, under A.

@@ -163,6 +163,10 @@ pub trait Simulated: Game {
 
     /// What a report says of a variant: its file, its name, its options.
     fn variant_info(variant: &Self::Variant) -> super::VariantInfo;
+    /// The variant's rules as one JSON document, the template or deck as
+    /// written with any rule options under `options`: what a comparison
+    /// lists the differences of ([`super::changes`]).
+    fn rules(variant: &Self::Variant) -> serde_json::Value;
     /// What a game's start draws by chance (Summertime's deal), by index.
     type Deal: Send;
     /// The deal of a game for `players` players under `variant`, drawn

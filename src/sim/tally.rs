@@ -3,22 +3,30 @@
 //! adds the games of A and B in pairs.
 
 use super::distribution::Distribution;
-use super::metric::{Estimate, Metric, Moments, Section, Unit};
+use super::metric::{Estimate, Metric, Moments, Section, Unit, both_labels};
 use super::report::{BotWins, Report, Row, SeatRange};
 use super::run::{Bot, GameResult};
 use super::variant::VariantInfo;
 use std::collections::{BTreeMap, HashMap};
 
-/// A share's mean lies in [0, 1] and a difference of shares in [-1, 1]:
-/// the normal approximation's interval is cut to what is possible.
-fn bounded(unit: Unit, e: Estimate, difference: bool) -> Estimate {
+/// A share gets the Wilson score interval ([`Moments::share`]); any other
+/// mean the normal approximation's.
+fn estimate(unit: Unit, m: &Moments) -> Estimate {
+    match unit {
+        Unit::Share => m.share(),
+        _ => m.estimate(),
+    }
+}
+
+/// A difference of shares lies in [-1, 1]: the normal approximation's
+/// interval of a paired difference is cut to what is possible.
+fn bounded(unit: Unit, e: Estimate) -> Estimate {
     if unit != Unit::Share {
         return e;
     }
-    let low = if difference { -1.0 } else { 0.0 };
     Estimate {
         estimate: e.estimate,
-        ci95: [e.ci95[0].max(low), e.ci95[1].min(1.0)],
+        ci95: [e.ci95[0].max(-1.0), e.ci95[1].min(1.0)],
     }
 }
 
@@ -298,17 +306,21 @@ impl Tally {
             .zip(&self.moments)
             .map(|(metric, m)| Row {
                 metric: metric.clone(),
-                a: Some(bounded(metric.unit, m.estimate(), false)),
+                a: Some(estimate(metric.unit, m)),
                 b: None,
                 difference: None,
+                p_value: None,
+                holm: false,
             })
             .collect();
         for bucket in buckets {
             rows.push(Row {
-                a: Some(bounded(Unit::Share, bucket.a, false)),
+                a: Some(bucket.a),
                 metric: bucket.metric,
                 b: None,
                 difference: None,
+                p_value: None,
+                holm: false,
             });
         }
         Report {
@@ -325,6 +337,7 @@ impl Tally {
             bot_wins: self.bot_wins(),
             a: self.info,
             b: None,
+            changes: Vec::new(),
             rows,
         }
     }
@@ -406,29 +419,37 @@ impl Paired {
             .iter()
             .zip(&self.differences)
             .map(|(&(ia, ib), d)| {
-                let metric = ia
+                let mut metric = ia
                     .map(|i| self.a.metrics[i].clone())
                     .or_else(|| ib.map(|i| self.b.metrics[i].clone()))
                     .expect("a metric of A or B");
+                // A figure both have may carry each variant's own number.
+                if let (Some(_), Some(ib)) = (ia, ib) {
+                    metric.label = both_labels(&metric.label, &self.b.metrics[ib].label);
+                }
                 let unit = metric.unit;
                 Row {
                     metric,
-                    a: ia.map(|i| bounded(unit, self.a.moments[i].estimate(), false)),
-                    b: ib.map(|i| bounded(unit, self.b.moments[i].estimate(), false)),
-                    difference: (ia.is_some() && ib.is_some())
-                        .then(|| bounded(unit, d.estimate(), true)),
+                    a: ia.map(|i| estimate(unit, &self.a.moments[i])),
+                    b: ib.map(|i| estimate(unit, &self.b.moments[i])),
+                    difference: (ia.is_some() && ib.is_some()).then(|| bounded(unit, d.estimate())),
+                    p_value: (ia.is_some() && ib.is_some()).then(|| d.estimate().p_value()),
+                    holm: false,
                 }
             })
             .collect();
         let (buckets, histogram) = self.distribution.finish();
         for bucket in buckets {
             rows.push(Row {
-                a: Some(bounded(Unit::Share, bucket.a, false)),
-                b: bucket.b.map(|e| bounded(Unit::Share, e, false)),
-                difference: bucket.difference.map(|e| bounded(Unit::Share, e, true)),
+                a: Some(bucket.a),
+                b: bucket.b,
+                difference: bucket.difference.map(|e| bounded(Unit::Share, e)),
+                p_value: bucket.difference.map(|e| e.p_value()),
+                holm: false,
                 metric: bucket.metric,
             });
         }
+        super::report::correct(&mut rows);
         Report {
             game,
             title,
@@ -443,6 +464,7 @@ impl Paired {
             bot_wins: self.a.bot_wins(),
             a: self.a.info,
             b: Some(self.b.info),
+            changes: Vec::new(),
             rows,
         }
     }

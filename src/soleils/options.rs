@@ -130,6 +130,18 @@ impl std::str::FromStr for Setting {
     }
 }
 
+impl Setting {
+    /// The option it sets: `sun_bonus`, `skip_placement`, `sailboats`, `solo`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Setting::SunBonus(_) => "sun_bonus",
+            Setting::SkipPlacement(_) => "skip_placement",
+            Setting::Sailboats(_) => "sailboats",
+            Setting::Solo(_) => "solo",
+        }
+    }
+}
+
 impl Options {
     /// These options with every setting applied, in order.
     pub fn with(mut self, settings: &[Setting]) -> Options {

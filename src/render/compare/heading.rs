@@ -33,10 +33,10 @@ fn status(report: &Report) -> String {
     let significant = report.rows.iter().filter(|r| r.significant()).count();
     let single = report.rows.len() - with;
     let mut status = if significant == 0 {
-        format!("No difference is significant: all {with} intervals of B – A contain 0.")
+        format!("No difference is significant after Holm's correction over {with} figures.")
     } else {
         format!(
-            "{significant} of {with} differences are significant: their 95% interval leaves out 0."
+            "{significant} of {with} differences are significant after Holm's correction (a 5% chance of any false alarm)."
         )
     };
     if single > 0 {

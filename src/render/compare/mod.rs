@@ -195,8 +195,8 @@ fn blocks(report: &Report) -> Vec<Block<'_>> {
     vec![
         Block {
             title: "Significant differences",
-            note: "B – A where its 95% interval leaves out 0: the dot is the estimate, the bar its 95% interval, the vertical line no difference.",
-            empty: "None: every 95% interval of B – A contains 0.",
+            note: "B – A significant after Holm's correction over every figure: the dot is the estimate, the bar its 95% interval, the vertical line no difference.",
+            empty: "None after Holm's correction over every figure.",
             panels: panels(&significant, Mode::Difference),
             mode: Mode::Difference,
             new_page: false,
@@ -207,7 +207,7 @@ fn blocks(report: &Report) -> Vec<Block<'_>> {
             } else {
                 "Other differences"
             },
-            note: "B – A where its 95% interval contains 0: the hollow dot is the estimate, the grey bar its 95% interval.",
+            note: "B – A not significant after Holm's correction: the hollow dot is the estimate, the grey bar its 95% interval.",
             empty: "None: every difference is significant.",
             panels: panels(&rest, Mode::Difference),
             mode: Mode::Difference,

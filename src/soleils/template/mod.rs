@@ -8,10 +8,13 @@
 //! - this file: the checked types and what a template answers;
 //! - `constraint`: what one box's value asks of another;
 //! - `roll`: what a roll of the dice lets a placement write;
-//! - `check`: from a [`RawTemplate`] to a [`Template`], every problem at once.
+//! - `check`: from a [`RawTemplate`] to a [`Template`], every problem at once;
+//! - `contradiction`: constraints no values can meet together, which
+//!   `template check` reports but a log's own template never fails on.
 
 mod check;
 mod constraint;
+mod contradiction;
 mod problem;
 mod raw;
 mod roll;

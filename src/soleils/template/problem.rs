@@ -75,4 +75,28 @@ pub enum ProblemKind {
     ThresholdOrder { previous: u16, found: u16 },
     #[error("expected a threshold a sun total can reach (at most {max}), but found {found}")]
     UnreachableThreshold { found: u16, max: u16 },
+    #[error(
+        "expected an order of boxes that values can follow, but found a cycle: {}",
+        cycle.join(", ")
+    )]
+    OrderCycle { cycle: Vec<String> },
+    #[error(
+        "expected {first} and {second} to be able to hold one value, as the same set at {same} makes them, but found {relation}"
+    )]
+    SameAndApart {
+        first: String,
+        second: String,
+        same: JsonPath,
+        relation: String,
+    },
+    #[error(
+        "expected a value from 1 to 6 to be left to box {id}, but found it at place {} of {} boxes that must each be less than the next",
+        below + 1,
+        below + above + 1
+    )]
+    NoValueLeft {
+        id: String,
+        below: usize,
+        above: usize,
+    },
 }
