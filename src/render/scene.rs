@@ -382,25 +382,6 @@ impl Canvas<'_> {
         self.text(x, y, size, text, anchor, weight, color);
     }
 
-    /// Text shrunk, if needed, to fit `max_width` in the built-in fonts:
-    /// [`fit_text`](Self::fit_text) with [`Fonts::builtin`], for a scene
-    /// written in them.
-    #[allow(clippy::too_many_arguments)]
-    pub fn text_fit(
-        &mut self,
-        x: f32,
-        y: f32,
-        size: f32,
-        max_width: f32,
-        text: impl Into<String>,
-        anchor: Anchor,
-        weight: Weight,
-        color: Color,
-    ) {
-        let fonts = Fonts::builtin();
-        self.fit_text(fonts, x, y, size, max_width, text, anchor, weight, color);
-    }
-
     /// The heading of a report page: a title, a grey caption (which file),
     /// and a status line, in the top 21 mm of a page of width `width`,
     /// fitted in `fonts`.

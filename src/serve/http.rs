@@ -193,12 +193,8 @@ async fn state<G: Table>(
     State(shared): State<Arc<Shared>>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let role = role(&shared, &headers)?;
-    blocking(move || {
-        with_table::<G, _, ApiError>(&shared.path, |_, fold| {
-            let viewer = viewer(&fold, &role);
-            Ok(axum::Json(status_for::<G>(&shared.path, &fold, viewer)).into_response())
-        })
+    as_viewer::<G>(shared, &headers, |path, fold, viewer| {
+        axum::Json(status_for::<G>(path, fold, viewer)).into_response()
     })
     .await
 }
@@ -207,11 +203,24 @@ async fn view<G: Table>(
     State(shared): State<Arc<Shared>>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let role = role(&shared, &headers)?;
+    as_viewer::<G>(shared, &headers, |_, fold, viewer| {
+        axum::Json(G::page(fold, viewer)).into_response()
+    })
+    .await
+}
+
+/// What the holder of the request's token may see of the folded log, as
+/// `answer` gives it.
+async fn as_viewer<G: Table>(
+    shared: Arc<Shared>,
+    headers: &HeaderMap,
+    answer: impl FnOnce(&std::path::Path, &Fold<G>, Viewer) -> Response + Send + 'static,
+) -> Result<Response, ApiError> {
+    let role = role(&shared, headers)?;
     blocking(move || {
         with_table::<G, _, ApiError>(&shared.path, |_, fold| {
             let viewer = viewer(&fold, &role);
-            Ok(axum::Json(G::page(&fold, viewer)).into_response())
+            Ok(answer(&shared.path, &fold, viewer))
         })
     })
     .await

@@ -107,7 +107,8 @@ pub fn scene(log: &Path, players: &[(String, String)], referee: &str) -> Scene {
                     None,
                     Some(Stroke::dashed(Color::GREY, 0.3, 2.0, 1.5)),
                 );
-                c.text_fit(
+                c.fit_text(
+                    crate::render::text::Fonts::builtin(),
                     x + w / 2.0,
                     y + 9.0,
                     6.0,

@@ -65,12 +65,6 @@ pub fn round_points(state: &State) -> Vec<RoundPoint> {
         .collect()
 }
 
-/// The scored replay of `state`, in the built-in fonts: [`document`] with
-/// [`Fonts::builtin`], as a bare scene.
-pub fn scene(state: &State, history: &History, paper: Paper, caption: &str) -> Scene {
-    document(Fonts::builtin(), state, history, paper, caption).scene
-}
-
 /// The scored replay of `state`: every player's filled sheet, then the
 /// score breakdown and the course of the game round by round, laid out in
 /// `fonts`.

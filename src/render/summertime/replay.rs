@@ -13,12 +13,6 @@ use std::sync::Arc;
 
 const LOG_ROW: f32 = 4.6;
 
-/// The scored replay of `state`, in the built-in fonts: [`document`] with
-/// [`Fonts::builtin`], as a bare scene.
-pub fn scene(state: &State, paper: Paper, caption: &str) -> Scene {
-    document(Fonts::builtin(), state, paper, caption).scene
-}
-
 /// The scored replay of `state`: the grid, the hands and score track, and
 /// the turn log, laid out in `fonts`.
 pub fn document(fonts: &Arc<Fonts>, state: &State, paper: Paper, caption: &str) -> Document {
