@@ -22,11 +22,29 @@ pub fn write_with(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
+    write_in_mode(path, None, fill)
+}
+
+/// Writes `bytes` to `path` atomically, readable and writable by its owner
+/// alone from the moment the temporary file exists: for secrets.
+pub fn write_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_in_mode(path, Some(0o600), |out| out.write_all(bytes))
+}
+
+/// [`write_with`] with the file's mode (on Unix): `None` keeps the mode of
+/// the file replaced, or what `File::create` gives.
+fn write_in_mode(
+    path: &Path,
+    mode: Option<u32>,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    #[cfg(not(unix))]
+    let _ = mode;
     let mut builder = tempfile::Builder::new();
     let prefix = format!(".{}.", name.as_deref().unwrap_or("sunfold"));
     builder.prefix(&prefix).suffix(".tmp");
@@ -35,7 +53,9 @@ pub fn write_with(
         use std::os::unix::fs::PermissionsExt;
         // What File::create gives: 0666 less the umask, or the mode of the
         // file being replaced.
-        let mode = std::fs::metadata(path).map_or(0o666, |m| m.permissions().mode() & 0o7777);
+        let mode = mode.unwrap_or_else(|| {
+            std::fs::metadata(path).map_or(0o666, |m| m.permissions().mode() & 0o7777)
+        });
         builder.permissions(std::fs::Permissions::from_mode(mode));
     }
     let mut temp = builder.tempfile_in(dir)?;

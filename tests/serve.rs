@@ -982,3 +982,35 @@ fn a_summertime_player_sees_neither_the_next_card_nor_the_others_dealt_cards() {
         "Dmitri's hand is not named"
     );
 }
+
+#[test]
+fn new_links_take_the_dead_codes_off_the_table() {
+    let log = common::fresh("serve-new-links", "m.jsonl");
+    let old = common::fresh("serve-new-links", "old.pdf");
+    let kept = common::fresh("serve-new-links", "kept.svg");
+    let (code, _, stderr) = common::sunfold(&["new", "soleils", &log, "--players", "Ann,Bob"]);
+    assert_eq!(code, 0, "{stderr}");
+    // Given two links files printed with the same tokens,
+    let first = common::serve(&log, &["--links", &old]);
+    let before = first.links.clone();
+    drop(first);
+    drop(common::serve(&log, &["--links", &kept]));
+    assert!(std::path::Path::new(&old).exists());
+    // when new links are made and printed over one of them,
+    let again = common::serve(&log, &["--new-links", "--links", &kept]);
+    assert_ne!(again.links["players"]["Ann"], before["players"]["Ann"]);
+    drop(again);
+    // then the other is gone, and the rewritten one holds the new codes.
+    assert!(
+        !std::path::Path::new(&old).exists(),
+        "{old} still lies on the table"
+    );
+    let svg = std::fs::read_to_string(&kept).unwrap();
+    assert!(svg.contains("Ann"));
+    // New links with no file named: every file printed before is removed.
+    drop(common::serve(&log, &["--new-links"]));
+    assert!(
+        !std::path::Path::new(&kept).exists(),
+        "{kept} still lies on the table"
+    );
+}

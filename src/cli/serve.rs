@@ -24,8 +24,13 @@ pub struct ServeArgs {
     /// or .svg file.
     #[arg(long, value_name = "FILE")]
     pub links: Option<PathBuf>,
+    /// How many players' slips --links prints on one page, with cut marks
+    /// between them; the referee's always stands on a page of its own.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=links::MAX_SLIPS_PER_PAGE as u64))]
+    pub slips_per_page: u64,
     /// Replace every token with a new one, for when a link has leaked: the
-    /// old links stop working.
+    /// old links stop working, and the links files printed with them are
+    /// removed (or rewritten, when --links names the same file).
     #[arg(long)]
     pub new_links: bool,
     /// Text for people, or the links as one JSON line for tools.
@@ -204,8 +209,9 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         max_connections: usize::try_from(max_connections).unwrap_or(usize::MAX),
         max_per_address: usize::try_from(args.max_per_address).unwrap_or(usize::MAX),
     };
-    let tokens = tokens::Tokens::load_or_create(&tokens::path_for(path), &players, args.new_links)
-        .map_err(|e| CliError::io(&tokens::path_for(path), e))?;
+    let tokens_file = tokens::path_for(path);
+    let (mut tokens, dead) = tokens::Tokens::load_or_create(&tokens_file, &players, args.new_links)
+        .map_err(|e| CliError::io(&tokens_file, e))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -225,7 +231,8 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
             .collect();
         let referee = link(&tokens.referee);
         if let Some(file) = &args.links {
-            let scene = links::scene(path, &player_links, &referee);
+            let per_page = usize::try_from(args.slips_per_page).unwrap_or(1);
+            let scene = links::scene(path, &player_links, &referee, per_page);
             let target = super::render::target(file)?;
             super::render::write(&scene, &target)?;
             // It holds every token, as the tokens file does.
@@ -233,6 +240,25 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
             {
                 use std::os::unix::fs::PermissionsExt;
                 let _ = std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600));
+            }
+            tokens
+                .printed(&tokens_file, file)
+                .map_err(|e| CliError::io(&tokens_file, e))?;
+        }
+        // The codes printed with the old tokens no longer work: take them
+        // off the table, unless --links has just written over one.
+        let rewritten = args.links.as_deref().and_then(|f| std::path::absolute(f).ok());
+        for old in dead.iter().filter(|old| Some(*old) != rewritten.as_ref()) {
+            match std::fs::remove_file(old) {
+                Ok(()) => eprintln!(
+                    "removed {}: its codes were for the old links, which no longer work",
+                    old.display()
+                ),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => eprintln!(
+                    "could not remove {}, whose codes no longer work: {e}; destroy it by hand",
+                    old.display()
+                ),
             }
         }
         match args.format {

@@ -1,10 +1,16 @@
-//! The join links as a printable page: one QR code per player and one for
-//! the referee, each with its name and address, to lay on the table.
+//! The join links as printable slips: one per player, with the player's
+//! name in large type and their QR code only, to hand to each player so
+//! that nobody scans another's code; and the referee's on a page of its
+//! own, which stays off the table.
 
 use crate::render::paper::Paper;
 use crate::render::scene::{Anchor, Canvas, Color, Frame, Page, Scene, Stroke, Weight};
 use qrcode::{Color as Module, QrCode};
 use std::path::Path;
+
+/// The most slips `--slips-per-page` may put on one A4 page: each keeps a
+/// code of about 55 mm, which a phone scans from arm's length.
+pub const MAX_SLIPS_PER_PAGE: usize = 8;
 
 /// A QR code of `text`, `size` millimetres wide, with its top left at
 /// `(x, y)`: each row's dark modules as runs of rectangles.
@@ -40,26 +46,84 @@ fn qr(c: &mut Canvas, text: &str, x: f32, y: f32, size: f32) {
     }
 }
 
-/// Cards of 3 by 4 on A4: a name, a code, the address in small print.
-pub fn scene(log: &Path, players: &[(String, String)], referee: &str) -> Scene {
+/// The columns and rows of `per_page` slips on a portrait page: one
+/// column up to three, two up to eight.
+fn grid(per_page: usize) -> (usize, usize) {
+    let columns = if per_page <= 3 { 1 } else { 2 };
+    (columns, per_page.div_ceil(columns))
+}
+
+/// One slip, `(name, link, note)`, in the cell at `(x, y)` of `w` by `h`
+/// mm: the name as large as fits, the code below it, and one line of what
+/// to do.
+fn slip(
+    c: &mut Canvas,
+    (name, link, note): (&str, &str, &str),
+    (x, y, w, h): (f32, f32, f32, f32),
+) {
+    let fonts = crate::render::text::Fonts::builtin();
+    let name_size = (h * 0.09).clamp(7.0, 16.0);
+    let note_size = 3.5;
+    let code = (w - 16.0).min(h - name_size * 1.6 - note_size * 2.5 - 14.0);
+    let top = y + (h - (name_size * 1.6 + code + note_size * 2.5)) / 2.0;
+    c.group(format!("Join link for {name}"), |c| {
+        c.fit_text(
+            fonts,
+            x + w / 2.0,
+            top + name_size,
+            name_size,
+            w - 12.0,
+            name.to_owned(),
+            Anchor::Middle,
+            Weight::Bold,
+            Color::BLACK,
+        );
+        qr(c, link, x + (w - code) / 2.0, top + name_size * 1.6, code);
+        c.fit_text(
+            fonts,
+            x + w / 2.0,
+            top + name_size * 1.6 + code + note_size * 1.6,
+            note_size,
+            w - 12.0,
+            note.to_owned(),
+            Anchor::Middle,
+            Weight::Regular,
+            Color::BLACK,
+        );
+    });
+}
+
+/// Marks where to cut a page of slips: a dashed line between neighbours,
+/// and a tick in the margin at the end of each, which survives a printer
+/// that does not print the dashes to the edge.
+fn cut_marks(c: &mut Canvas, columns: usize, rows: usize, w: f32, h: f32, margin: f32) {
+    let dashes = Stroke::dashed(Color::GREY, 0.3, 2.0, 1.5);
+    let tick = Stroke::solid(Color::BLACK, 0.3);
+    let (width, height) = (columns as f32 * w, rows as f32 * h);
+    for column in 1..columns {
+        let x = column as f32 * w;
+        c.line(x, 0.0, x, height, dashes);
+        c.line(x, -margin + 2.0, x, -2.0, tick);
+        c.line(x, height + 2.0, x, height + margin - 2.0, tick);
+    }
+    for row in 1..rows {
+        let y = row as f32 * h;
+        c.line(0.0, y, width, y, dashes);
+        c.line(-margin + 2.0, y, -2.0, y, tick);
+        c.line(width + 2.0, y, width + margin - 2.0, y, tick);
+    }
+}
+
+/// The slips of `players`, `per_page` to an A4 page (1 to
+/// [`MAX_SLIPS_PER_PAGE`]; out of range is taken as the nearest), then the
+/// referee's link on a page of its own.
+pub fn scene(log: &Path, players: &[(String, String)], referee: &str, per_page: usize) -> Scene {
+    let per_page = per_page.clamp(1, MAX_SLIPS_PER_PAGE);
     let paper = Paper::A4;
     let (pw, ph) = paper.size();
     let margin = 12.0;
-    let (columns, rows) = (3usize, 4usize);
-    let w = (pw - 2.0 * margin) / columns as f32;
-    let h = (ph - 2.0 * margin - 14.0) / rows as f32;
-    let cards: Vec<(String, &str)> = players
-        .iter()
-        .map(|(p, l)| (p.clone(), l.as_str()))
-        .collect();
-    // The referee's link on a page of its own: the players' pages go on
-    // the table, the referee's does not.
-    let referee = [("Referee".to_owned(), referee)];
-    let chunks = cards
-        .chunks(columns * rows)
-        .chain(std::iter::once(&referee[..]));
     let mut pages = Vec::new();
-    for (n, chunk) in chunks.enumerate() {
+    let mut page = |slips: &[(&str, &str, &str)], columns: usize, rows: usize| {
         let mut items = Vec::new();
         let mut c = Canvas {
             items: &mut items,
@@ -69,80 +133,140 @@ pub fn scene(log: &Path, players: &[(String, String)], referee: &str) -> Scene {
                 dy: margin,
             },
         };
-        c.text(
-            0.0,
-            6.0,
-            5.0,
-            format!("Join links for {}", log.display()),
-            Anchor::Start,
-            Weight::Bold,
-            Color::BLACK,
+        let (w, h) = (
+            (pw - 2.0 * margin) / columns as f32,
+            (ph - 2.0 * margin) / rows as f32,
         );
-        c.text(
-            0.0,
-            11.0,
-            3.0,
-            if chunk.len() == 1 && chunk[0].0 == "Referee" {
-                "The referee's link: it may record anything; keep this page off the table.".to_owned()
-            } else {
-                format!(
-                    "Page {}: scan your own code. Each link records for its holder only; keep it private.",
-                    n + 1
-                )
-            },
-            Anchor::Start,
-            Weight::Regular,
-            Color::GREY,
-        );
-        for (i, (name, link)) in chunk.iter().enumerate() {
-            let x = (i % columns) as f32 * w;
-            let y = 14.0 + (i / columns) as f32 * h;
-            c.group(format!("Join link for {name}"), |c| {
-                c.rect(
-                    x + 1.0,
-                    y + 1.0,
-                    w - 2.0,
-                    h - 2.0,
-                    2.0,
-                    None,
-                    Some(Stroke::dashed(Color::GREY, 0.3, 2.0, 1.5)),
-                );
-                c.fit_text(
-                    crate::render::text::Fonts::builtin(),
-                    x + w / 2.0,
-                    y + 9.0,
-                    6.0,
-                    w - 8.0,
-                    name.clone(),
-                    Anchor::Middle,
-                    Weight::Bold,
-                    Color::BLACK,
-                );
-                let size = (w - 12.0).min(h - 22.0);
-                qr(c, link, x + (w - size) / 2.0, y + 11.0, size);
-                // The address, in pieces that fit.
-                let chars: Vec<char> = link.chars().collect();
-                for (line, piece) in chars.chunks(34).enumerate() {
-                    c.text(
-                        x + w / 2.0,
-                        y + 13.0 + size + line as f32 * 3.0,
-                        2.2,
-                        piece.iter().collect::<String>(),
-                        Anchor::Middle,
-                        Weight::Regular,
-                        Color::BLACK,
-                    );
-                }
-            });
+        for (i, &one) in slips.iter().enumerate() {
+            let (x, y) = ((i % columns) as f32 * w, (i / columns) as f32 * h);
+            slip(&mut c, one, (x, y, w, h));
+        }
+        if slips.len() > 1 {
+            cut_marks(&mut c, columns, rows, w, h, margin);
         }
         pages.push(Page {
             width: pw,
             height: ph,
             items,
         });
+    };
+    let (columns, rows) = grid(per_page);
+    let notes: Vec<String> = players
+        .iter()
+        .map(|(name, _)| format!("Scan to play as {name}. Keep this slip to yourself."))
+        .collect();
+    let slips: Vec<(&str, &str, &str)> = players
+        .iter()
+        .zip(&notes)
+        .map(|((name, link), note)| (name.as_str(), link.as_str(), note.as_str()))
+        .collect();
+    for chunk in slips.chunks(per_page) {
+        page(chunk, columns, rows);
     }
+    page(
+        &[(
+            "Referee",
+            referee,
+            "The referee's link records anything: keep it off the table.",
+        )],
+        1,
+        1,
+    );
     Scene {
         title: format!("Join links for {}", log.display()),
         pages,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::scene::{Item, Shape};
+
+    fn walk<'a>(items: &'a [Item], texts: &mut Vec<&'a str>, paths: &mut usize) {
+        for item in items {
+            match item {
+                Item::Text { text, .. } => texts.push(text),
+                Item::Shape {
+                    shape: Shape::Path { .. },
+                    ..
+                } => *paths += 1,
+                Item::Group { items, .. } => walk(items, texts, paths),
+                Item::Shape { .. } => {}
+            }
+        }
+    }
+
+    fn texts(page: &Page) -> Vec<&str> {
+        let mut texts = Vec::new();
+        walk(&page.items, &mut texts, &mut 0);
+        texts
+    }
+
+    fn players(n: usize) -> Vec<(String, String)> {
+        (0..n)
+            .map(|i| {
+                (
+                    format!("P{i}"),
+                    format!("http://10.0.0.1:8062/#token={i:064x}"),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_player_gets_a_page_of_their_own_by_default() {
+        let scene = scene(Path::new("m.jsonl"), &players(3), "http://r", 1);
+        assert_eq!(scene.pages.len(), 4);
+        for (i, page) in scene.pages[..3].iter().enumerate() {
+            let texts = texts(page);
+            assert!(texts.contains(&format!("P{i}").as_str()), "{texts:?}");
+            assert!(!texts.iter().any(|t| t.contains("token")), "{texts:?}");
+        }
+        assert!(texts(&scene.pages[3]).contains(&"Referee"));
+        assert_eq!(
+            texts(&scene.pages[0])[0],
+            "P0",
+            "the name first, in large type"
+        );
+    }
+
+    #[test]
+    fn several_slips_share_a_page_but_never_the_referee_s() {
+        let scene = scene(Path::new("m.jsonl"), &players(5), "http://r", 4);
+        assert_eq!(scene.pages.len(), 3, "4 + 1 slips, then the referee's");
+        assert_eq!(
+            texts(&scene.pages[0])
+                .iter()
+                .filter(|t| t.starts_with('P'))
+                .count(),
+            4
+        );
+        assert_eq!(
+            texts(&scene.pages[2]),
+            [
+                "Referee",
+                "The referee's link records anything: keep it off the table."
+            ]
+        );
+        // Cut marks only where slips share a page.
+        let lines = |page: &Page| {
+            let mut paths = 0;
+            walk(&page.items, &mut Vec::new(), &mut paths);
+            paths
+        };
+        assert!(lines(&scene.pages[0]) > 0);
+        assert_eq!(lines(&scene.pages[2]), 0);
+    }
+
+    #[test]
+    fn every_text_prints_at_six_points_or_more() {
+        for per_page in 1..=MAX_SLIPS_PER_PAGE {
+            let scene = scene(Path::new("m.jsonl"), &players(9), "http://r", per_page);
+            for page in &scene.pages {
+                let (size, text) = crate::render::scene::smallest_text(&page.items).unwrap();
+                assert!(size * 72.0 / 25.4 >= 6.0, "{per_page}: {text} at {size} mm");
+            }
+        }
     }
 }

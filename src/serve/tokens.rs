@@ -3,7 +3,6 @@
 //! that a restarted server hands out the same links.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use subtle::ConstantTimeEq;
 
@@ -20,6 +19,11 @@ pub enum Role {
 pub struct Tokens {
     pub players: BTreeMap<String, String>,
     pub referee: String,
+    /// The links files printed with these tokens (absolute paths), so
+    /// that new tokens can take the dead codes off the table. Absent from
+    /// files written before it was kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<PathBuf>,
 }
 
 /// The bytes of randomness in a token: 256 bits, written as 64 hex digits.
@@ -47,27 +51,46 @@ impl Tokens {
                 .map(|p| Ok((p.clone(), token()?)))
                 .collect::<std::io::Result<_>>()?,
             referee: token()?,
+            links: Vec::new(),
         })
     }
 
     /// The tokens in `path`, if it holds tokens for exactly `players`;
     /// otherwise (or with `fresh`) new ones, written there readable by the
-    /// owner alone.
-    pub fn load_or_create(path: &Path, players: &[String], fresh: bool) -> std::io::Result<Tokens> {
-        if !fresh
-            && let Ok(text) = std::fs::read_to_string(path)
-            && let Ok(tokens) = serde_json::from_str::<Tokens>(&text)
+    /// owner alone. With new tokens come the links files printed with the
+    /// old ones, whose codes no longer work.
+    pub fn load_or_create(
+        path: &Path,
+        players: &[String],
+        fresh: bool,
+    ) -> std::io::Result<(Tokens, Vec<PathBuf>)> {
+        let old = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| serde_json::from_str::<Tokens>(&text).ok());
+        if let Some(tokens) = &old
+            && !fresh
             && tokens
                 .players
                 .keys()
                 .eq(players.iter().collect::<std::collections::BTreeSet<_>>())
             && tokens.valid()
         {
-            return Ok(tokens);
+            return Ok((tokens.clone(), Vec::new()));
         }
         let tokens = Tokens::new(players)?;
         tokens.save(path)?;
-        Ok(tokens)
+        Ok((tokens, old.map(|old| old.links).unwrap_or_default()))
+    }
+
+    /// Notes that the links file `file` was printed with these tokens, in
+    /// the tokens file at `path`.
+    pub fn printed(&mut self, path: &Path, file: &Path) -> std::io::Result<()> {
+        let file = std::path::absolute(file)?;
+        if !self.links.contains(&file) {
+            self.links.push(file);
+            self.save(path)?;
+        }
+        Ok(())
     }
 
     /// Every token is 64 hex digits, and no two are the same.
@@ -82,24 +105,9 @@ impl Tokens {
 
     fn save(&self, path: &Path) -> std::io::Result<()> {
         let text = serde_json::to_string_pretty(self).expect("tokens serialize");
-        // Write beside, with mode 0600 from the start, then rename over.
-        let temporary = path.with_extension("tokens.new");
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create(true).truncate(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o600);
-        }
-        let mut file = options.open(&temporary)?;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
-        }
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)
+        // A temporary file beside, readable by the owner alone from the
+        // start (tempfile creates it 0600), synced, then renamed over.
+        crate::atomic::write_private(path, text.as_bytes())
     }
 
     /// Whose token `given` is, comparing with every token in constant time.
