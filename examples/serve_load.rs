@@ -14,6 +14,10 @@
 //! - shell loop: `while read -r e; do sunfold append LOG "$e"; done`, a
 //!   process per event.
 //!
+//! Then the bytes the 13 pages (12 players and the referee) fetch after
+//! each event: their whole views, as before, against their views with the
+//! panels they hold left out (`?have=`), as the page asks now.
+//!
 //! Every append locks, re-reads and folds the whole log and fsyncs, so the
 //! figures depend on the disk as much as on the server. Each run's log must
 //! replay. The median of the runs is printed, with the ratio.
@@ -243,6 +247,63 @@ fn http_one(sunfold: &Path, log: &Path, events: &[Value]) -> f64 {
     began.elapsed().as_secs_f64()
 }
 
+/// `GET /api/view` as the holder of `token`: the body's length in bytes,
+/// and the hashes of its panels.
+fn view(agent: &ureq::Agent, base: &str, token: &str, have: &[String]) -> (usize, Vec<String>) {
+    let url = if have.is_empty() {
+        format!("{base}/api/view")
+    } else {
+        format!("{base}/api/view?have={}", have.join(","))
+    };
+    let mut response = agent
+        .get(&url)
+        .header("authorization", format!("Bearer {token}"))
+        .call()
+        .expect("the view is answered");
+    let body = response.body_mut().read_to_string().expect("a body");
+    let view: Value = serde_json::from_str(&body).expect("a JSON view");
+    let hashes = view["panels"]
+        .as_array()
+        .expect("panels")
+        .iter()
+        .map(|p| p["hash"].as_str().expect("a hash").to_owned())
+        .collect();
+    (body.len(), hashes)
+}
+
+/// The bytes every page fetches per event, as the pages do after each
+/// event the stream announces: 12 players' pages and the referee's, each
+/// fetching its whole view, against each naming the panels it holds
+/// (`?have=`) so that only the changed ones are sent. Played on the first
+/// `count` events.
+fn update_bytes(sunfold: &Path, log: &Path, events: &[Value], count: usize) -> (f64, f64) {
+    let server = Server::start(sunfold, log);
+    let base = server.base.clone();
+    let url = format!("{base}/api/events");
+    let client = agent();
+    let mut pages: Vec<&String> = server.players.values().collect();
+    pages.push(&server.referee);
+    let mut held: Vec<Vec<String>> = pages
+        .iter()
+        .map(|token| view(&client, &base, token, &[]).1)
+        .collect();
+    let (mut whole, mut changed) = (0usize, 0usize);
+    for event in events.iter().take(count) {
+        let token = match event["player"].as_str() {
+            Some(p) => &server.players[p],
+            None => &server.referee,
+        };
+        post(&client, &url, token, &wire(event).to_string());
+        for (page, have) in pages.iter().zip(held.iter_mut()) {
+            whole += view(&client, &base, page, &[]).0;
+            let (bytes, hashes) = view(&client, &base, page, have);
+            changed += bytes;
+            *have = hashes;
+        }
+    }
+    (whole as f64 / count as f64, changed as f64 / count as f64)
+}
+
 /// Seconds for a shell loop running `sunfold append` once per event.
 fn shell_loop(sunfold: &Path, log: &Path, events: &[Value]) -> f64 {
     let list = log.with_extension("events");
@@ -339,6 +400,15 @@ fn main() {
         "ratio: HTTP 12 clients / shell loop = {:.2}x; HTTP 1 client / shell loop = {:.2}x",
         twelve / shell,
         one / shell
+    );
+    let count = events.len().min(120);
+    let log = fresh_log(&dir, "bytes.jsonl", start);
+    let (whole, changed) = update_bytes(&sunfold, &log, &events, count);
+    println!(
+        "bytes fetched per event by the 13 pages (first {count} events): whole views {:.0} KB, changed panels only {:.0} KB = {:.1}% of whole",
+        whole / 1000.0,
+        changed / 1000.0,
+        100.0 * changed / whole
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

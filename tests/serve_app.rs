@@ -676,3 +676,149 @@ async fn the_edge_refusals_are_pinned() {
     }
     common::snapshots().bind(|| insta::assert_snapshot!("serve_app__edge_refusals", text));
 }
+
+#[tokio::test]
+async fn the_referee_records_as_a_player_without_a_phone_with_the_same_checks() {
+    let table = Table::new(
+        "app-record-as",
+        GameKind::Soleils,
+        &soleils_start(&["Ann", "Bob"]),
+    );
+    let referee = table.tokens.referee.clone();
+    let roll = table.get("/api/view", Some(&referee)).await.json;
+    let dice = roll["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["group"] == "roll")
+        .unwrap()["event"]
+        .to_string();
+    table.accepted(&referee, &dice).await;
+
+    // Given Bob's page, opened by the referee: Bob's sheet, Bob's choices.
+    let bob = table.get("/api/view?as=Bob", Some(&referee)).await;
+    assert_eq!(bob.status, StatusCode::OK, "{}", bob.json);
+    assert_eq!(bob.json["recording_as"], "Bob");
+    assert_eq!(bob.json["name"], "Bob");
+    assert_eq!(bob.json["role"], "player");
+    assert_eq!(bob.json["panels"].as_array().unwrap().len(), 1);
+    let choices = bob.json["choices"].as_array().unwrap();
+    assert!(!choices.is_empty());
+    for choice in choices {
+        assert_eq!(choice["event"]["player"], "Bob", "{choice}");
+    }
+    // When the referee posts one of them, it is written like any other
+    // entry: Bob's decision, checked by the engine.
+    let before = std::fs::read_to_string(&table.log).unwrap().lines().count();
+    let placed = choices.iter().find(|c| c["group"] == "place").unwrap();
+    table.accepted(&referee, &placed["event"].to_string()).await;
+    let log = std::fs::read_to_string(&table.log).unwrap();
+    assert_eq!(log.lines().count(), before + 1);
+    let last: Value = serde_json::from_str(log.lines().last().unwrap()).unwrap();
+    assert_eq!(last["player"], "Bob");
+    assert!(
+        last.get("as").is_none() && last.get("by").is_none(),
+        "{last}"
+    );
+    // The same placement again is illegal now, for the referee as for Bob.
+    table
+        .refused(
+            Some(&referee),
+            placed["event"].to_string().as_bytes(),
+            422,
+            "the same box twice",
+        )
+        .await;
+
+    // Then: a player's link cannot open another's page, a name that sits
+    // nowhere is refused, and both say why.
+    let ann = table.player("Ann");
+    let refused = table.get("/api/view?as=Bob", Some(&ann)).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    let nobody = table.get("/api/view?as=Zoe", Some(&referee)).await;
+    assert_eq!(nobody.status, StatusCode::BAD_REQUEST);
+    let odd = table.get("/api/view?seat=1", Some(&referee)).await;
+    assert_eq!(odd.status, StatusCode::BAD_REQUEST);
+    let text = format!(
+        "{}\n{}\n{}",
+        refused.json["error"].as_str().unwrap(),
+        nobody.json["error"].as_str().unwrap(),
+        odd.json["error"].as_str().unwrap()
+    );
+    common::snapshots().bind(|| insta::assert_snapshot!("serve_app__record_as_refusals", text));
+    assert_replays(&table.log);
+}
+
+#[tokio::test]
+async fn an_update_sends_only_the_panels_that_changed() {
+    let table = Table::new(
+        "app-have",
+        GameKind::Soleils,
+        &soleils_start(&["Ann", "Bob"]),
+    );
+    let referee = table.tokens.referee.clone();
+    let hashes = |view: &Value| -> Vec<String> {
+        view["panels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["hash"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let whole = table.get("/api/view", Some(&referee)).await.json;
+    let held = hashes(&whole);
+    assert_eq!(held.len(), 2);
+    assert!(
+        whole["panels"][0]["svg"]
+            .as_str()
+            .unwrap()
+            .starts_with("<svg")
+    );
+    // Given the page holds both sheets, when nothing changed, then no
+    // drawing is sent again.
+    let again = table
+        .get(
+            &format!("/api/view?have={}", held.join(",")),
+            Some(&referee),
+        )
+        .await
+        .json;
+    assert_eq!(hashes(&again), held);
+    assert!(
+        again["panels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p.get("svg").is_none())
+    );
+    // When Ann writes a value, only Ann's sheet is sent.
+    let roll = whole["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["group"] == "roll")
+        .unwrap()["event"]
+        .to_string();
+    table.accepted(&referee, &roll).await;
+    let ann = table.player("Ann");
+    let choices = table.get("/api/view", Some(&ann)).await.json;
+    let place = choices["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["group"] == "place")
+        .unwrap()["event"]
+        .to_string();
+    table.accepted(&ann, &place).await;
+    let after = table
+        .get(
+            &format!("/api/view?have={}", held.join(",")),
+            Some(&referee),
+        )
+        .await
+        .json;
+    assert!(after["panels"][0]["svg"].is_string(), "Ann's sheet changed");
+    assert!(after["panels"][1].get("svg").is_none(), "Bob's did not");
+    assert_ne!(after["panels"][0]["hash"], json!(held[0]));
+    assert_eq!(after["panels"][1]["hash"], json!(held[1]));
+}

@@ -81,13 +81,23 @@ impl Driver {
             assert!(Instant::now() < deadline, "chromedriver did not start");
             std::thread::sleep(Duration::from_millis(100));
         }
+        // A phone's screen, emulated: desktop Chrome keeps a window at
+        // least 500 px wide, wider than the 390 px the page must fit.
+        let (width, height) = window.split_once(',').unwrap();
+        let (width, height): (u32, u32) = (width.parse().unwrap(), height.parse().unwrap());
+        let mut options = json!({"args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            format!("--window-size={window}")
+        ]});
+        if width < 500 {
+            options["mobileEmulation"] = json!({"deviceMetrics": {
+                "width": width, "height": height, "pixelRatio": 2.0, "touch": true
+            }});
+        }
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:loggingPrefs": {"browser": "ALL"},
-            "goog:chromeOptions": {"args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                format!("--window-size={window}")
-            ]}
+            "goog:chromeOptions": options
         }}});
         let mut response = agent
             .post(format!("{root}/session"))
@@ -135,8 +145,13 @@ impl Driver {
         }
     }
 
-    /// Taps the first element matching `css`, as a pointer would.
+    /// Taps the first element matching `css`, as a finger would: scrolled
+    /// to the middle of the screen first, clear of the fixed bars.
     fn tap(&self, css: &str) {
+        self.post(
+            "/execute/sync",
+            json!({"script": "var e = document.querySelector(arguments[0]); if (e) e.scrollIntoView({block: 'center'});", "args": [css]}),
+        );
         let found = self.post("/element", json!({"using": "css selector", "value": css}));
         let element = found["element-6066-11e4-a52e-4f735466cecf"]
             .as_str()
@@ -219,6 +234,7 @@ fn players_play_a_round_by_tapping_their_phones() {
             "var r = document.querySelector('#picker .reason'); return !!r && r.textContent.length > 10;",
             "the reason a box is closed",
         );
+        driver.tap("#picker-close");
         // Tap a highlighted box, then a value.
         driver.tap("[data-key].open");
         driver.wait(
@@ -314,6 +330,7 @@ fn the_links_page_holds_each_link_as_a_qr_code_that_scans() {
     assert_eq!(code, 0, "{stderr}");
     let served = common::serve(&log, &["--links", &pdf]);
     let links = served.links.clone();
+    drop(served);
     let dir = common::temp_dir("serve-links");
     let status = Command::new("pdftoppm")
         .args(["-png", "-r", "150", &pdf])
@@ -321,32 +338,81 @@ fn the_links_page_holds_each_link_as_a_qr_code_that_scans() {
         .status()
         .unwrap();
     assert!(status.success());
-    // The players' codes on the first page, the referee's on its own.
-    let mut scanned = Vec::new();
-    for page in ["page-1.png", "page-2.png"] {
+    // One slip per page: the name beside exactly one code, the player's
+    // own; then the referee's page.
+    let scan = |page: usize| -> Vec<String> {
         let output = Command::new(&zbar)
             .args(["-q", "--raw"])
-            .arg(dir.join(page))
+            .arg(dir.join(format!("page-{page}.png")))
             .output()
             .unwrap();
-        scanned.extend(
-            String::from_utf8(output.stdout)
-                .unwrap()
-                .lines()
-                .map(str::to_owned),
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    };
+    let text = |page: usize| -> String {
+        let output = Command::new("pdftotext")
+            .args(["-f", &page.to_string(), "-l", &page.to_string(), &pdf, "-"])
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    for (page, who) in [(1, "Ann"), (2, "Bob"), (3, "Chloé"), (4, "Referee")] {
+        let codes = scan(page);
+        let link = if who == "Referee" {
+            links["referee"].as_str().unwrap()
+        } else {
+            links["players"][who].as_str().unwrap()
+        };
+        assert_eq!(codes, [link], "page {page} holds {who}'s code alone");
+        let words = text(page);
+        assert_eq!(
+            words.lines().find(|l| !l.trim().is_empty()).map(str::trim),
+            Some(who),
+            "page {page} is headed by {who}'s name: {words}"
         );
+        for other in ["Ann", "Bob", "Chloé"].iter().filter(|o| **o != who) {
+            assert!(!words.contains(other), "page {page} names {other}: {words}");
+        }
+        assert!(!words.contains("token="), "no address in print: {words}");
     }
-    assert_eq!(
-        scanned.last().map(String::as_str),
-        links["referee"].as_str(),
-        "the referee's code stands alone on the last page"
-    );
+    assert!(!dir.join("page-5.png").exists(), "four pages: {dir:?}");
     // Readable by its owner alone, as the tokens file.
     use std::os::unix::fs::PermissionsExt;
     assert_eq!(
         std::fs::metadata(&pdf).unwrap().permissions().mode() & 0o777,
         0o600
     );
+
+    // Two slips to a page: each code still scans, the referee's alone.
+    let two = common::fresh("serve-links", "two.pdf");
+    let served = common::serve(&log, &["--links", &two, "--slips-per-page", "2"]);
+    let links = served.links.clone();
+    drop(served);
+    let status = Command::new("pdftoppm")
+        .args(["-png", "-r", "150", &two])
+        .arg(dir.join("two"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mut scanned = Vec::new();
+    for page in 1..=3 {
+        let output = Command::new(&zbar)
+            .args(["-q", "--raw"])
+            .arg(dir.join(format!("two-{page}.png")))
+            .output()
+            .unwrap();
+        let codes: Vec<String> = String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(codes.len(), [2, 1, 1][page - 1], "page {page}: {codes:?}");
+        scanned.extend(codes);
+    }
+    assert_eq!(scanned.last().unwrap(), links["referee"].as_str().unwrap());
     scanned.sort();
     let mut expected: Vec<String> = ["Ann", "Bob", "Chloé"]
         .iter()
@@ -355,4 +421,450 @@ fn the_links_page_holds_each_link_as_a_qr_code_that_scans() {
         .collect();
     expected.sort();
     assert_eq!(scanned, expected);
+}
+
+/// The WCAG 2.1 A and AA violations axe-core finds on the page, one line
+/// each: the rule, how many nodes, and the first few of them.
+fn axe(driver: &Driver) -> Vec<String> {
+    let source =
+        std::fs::read_to_string(common::repo().join("tests/assets/axe-core/axe.min.js")).unwrap();
+    driver.script(&source);
+    let found = driver.post(
+        "/execute/async",
+        json!({"script": "var done = arguments[arguments.length - 1];
+            axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})
+              .then(function (r) { done(r.violations.map(function (v) {
+                return v.id + ': ' + v.nodes.length + ' nodes, such as ' +
+                  v.nodes.slice(0, 3).map(function (n) { return n.target.join(' '); }).join(' | ');
+              })); }, function (e) { done(['axe failed: ' + e]); });",
+            "args": []}),
+    );
+    found
+        .as_array()
+        .unwrap_or_else(|| panic!("axe answered {found}"))
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// `GET path` on the table as the holder of `token`, answered 200.
+fn api_get(served: &common::Served, path: &str, token: &str) -> Value {
+    let mut response = agent()
+        .get(format!("{}{path}", served.base()))
+        .header("authorization", format!("Bearer {token}"))
+        .call()
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    serde_json::from_str(&response.body_mut().read_to_string().unwrap()).unwrap()
+}
+
+/// Posts `event` to the table as the holder of `token`, accepted.
+fn api_post(served: &common::Served, token: &str, event: &Value) {
+    let mut response = agent()
+        .post(format!("{}/api/events", served.base()))
+        .header("authorization", format!("Bearer {token}"))
+        .header("content-type", "application/json")
+        .send(event.to_string())
+        .unwrap();
+    let body = response.body_mut().read_to_string().unwrap();
+    assert_eq!(response.status(), 200, "{body}");
+}
+
+/// A table of Ann and Bob at 62 Soleils, round 1 rolled.
+fn rolled_table(test: &str) -> (String, common::Served) {
+    let log = common::fresh(test, "table.jsonl");
+    let (code, _, stderr) = common::sunfold(&[
+        "new",
+        "soleils",
+        &log,
+        "--players",
+        "Ann,Bob",
+        "--dice-seed",
+        "62",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let served = common::serve(&log, &[]);
+    let referee = served.token("referee");
+    let view: Value = api_get(&served, "/api/view", &referee);
+    let roll = view["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["group"] == "roll")
+        .unwrap()["event"]
+        .clone();
+    api_post(&served, &referee, &roll);
+    (log, served)
+}
+
+#[test]
+fn on_a_phone_every_box_opens_its_values_in_view() {
+    let Some(driver) = Driver::start("390,844") else {
+        return;
+    };
+    let (_log, served) = rolled_table("serve-phone-boxes");
+    driver.open(&served.link("Ann"));
+    driver.at(1);
+    // The lowest box of each zone, tapped as a finger would (WebDriver
+    // scrolls it into view): the picker opens inside the screen.
+    let lowest = driver.script(
+        "var zones = {};
+         document.querySelectorAll('[data-key][tabindex]').forEach(function (g) {
+           var zone = g.getAttribute('data-key').replace(/^box:/, '').replace(/[0-9].*$/, '');
+           var bottom = g.getBoundingClientRect().bottom + window.scrollY;
+           if (!zones[zone] || zones[zone].bottom < bottom) zones[zone] = {key: g.getAttribute('data-key'), bottom: bottom};
+         });
+         return Object.keys(zones).map(function (z) { return zones[z].key; });",
+    );
+    let lowest: Vec<String> = serde_json::from_value(lowest).unwrap();
+    assert!(lowest.len() >= 5, "zones: {lowest:?}");
+    let in_view = "var p = document.getElementById('picker');
+        if (p.hidden) return false;
+        var r = p.getBoundingClientRect();
+        var b = p.querySelector('button').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight + 1 && b.top >= 0 && b.bottom <= window.innerHeight;";
+    for key in &lowest {
+        driver.tap(&format!("[data-key=\"{key}\"]"));
+        driver.wait(in_view, &format!("the picker of {key} in view"));
+        driver.tap("#picker-close");
+        driver.wait(
+            "return document.getElementById('picker').hidden;",
+            "the picker closed",
+        );
+    }
+    // And every other box, from wherever the page is scrolled.
+    let failures = driver.script(&format!(
+        "var bad = [];
+         var boxes = document.querySelectorAll('[data-key][tabindex]');
+         for (var i = 0; i < boxes.length; i++) {{
+           var g = document.querySelectorAll('[data-key][tabindex]')[i];
+           g.scrollIntoView({{block: i % 2 ? 'end' : 'start'}});
+           g.dispatchEvent(new MouseEvent('click', {{bubbles: true}}));
+           var ok = (function () {{ {in_view} }})();
+           if (!ok) bad.push(g.getAttribute('data-key'));
+           document.getElementById('picker-close').click();
+         }}
+         return bad;"
+    ));
+    assert_eq!(failures, json!([]), "boxes whose values open out of view");
+    let violations = axe(&driver);
+    assert!(violations.is_empty(), "axe on Ann's page: {violations:#?}");
+    let console = driver.console();
+    assert!(console.is_empty(), "console: {console:#?}");
+}
+
+#[test]
+fn a_keyboard_alone_places_a_value_and_a_live_update_keeps_focus() {
+    let Some(driver) = Driver::start("390,844") else {
+        return;
+    };
+    let (log, served) = rolled_table("serve-keyboard");
+    driver.open(&served.link("Ann"));
+    driver.at(1);
+    let keys = |keys: &[&str]| {
+        let actions: Vec<Value> = keys
+            .iter()
+            .flat_map(|k| {
+                [
+                    json!({"type": "keyDown", "value": k}),
+                    json!({"type": "keyUp", "value": k}),
+                ]
+            })
+            .collect();
+        driver.post(
+            "/actions",
+            json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]}),
+        );
+    };
+    const TAB: &str = "\u{E004}";
+    const ENTER: &str = "\u{E007}";
+    let focused = || {
+        driver
+            .script("var a = document.activeElement; return a ? (a.getAttribute('data-key') || a.id || a.textContent) : null;")
+    };
+    // Tab until a box that takes a value has focus.
+    let mut presses = 0;
+    while driver.script(
+        "return !!document.activeElement && document.activeElement.classList.contains('open');",
+    ) != json!(true)
+    {
+        keys(&[TAB]);
+        presses += 1;
+        assert!(presses < 300, "no open box reached by Tab");
+    }
+    let key = focused().as_str().unwrap().to_owned();
+    // The box's accessible name starts with what it shows.
+    let label = driver.script("var a = document.activeElement; return [a.getAttribute('aria-label'), Array.prototype.map.call(a.querySelectorAll('text'), function (t) { return t.textContent.trim(); }).filter(Boolean).join(' ')];");
+    let (name, shown) = (label[0].as_str().unwrap(), label[1].as_str().unwrap());
+    assert!(name.starts_with(shown), "{name:?} starts with {shown:?}");
+    // Enter opens it, with focus on its first value, announced.
+    keys(&[ENTER]);
+    driver.wait(
+        "var a = document.activeElement; return !!a && a.classList.contains('value') && !!a.closest('#picker');",
+        "focus on the first value",
+    );
+    let announced = driver.script("return document.getElementById('announce').textContent;");
+    assert!(
+        announced
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("Box {}", key.trim_start_matches("box:"))),
+        "{announced}"
+    );
+    // Escape closes it, and focus goes back to the box.
+    keys(&["\u{E00C}"]);
+    driver.wait(
+        "return document.getElementById('picker').hidden;",
+        "the picker closed",
+    );
+    assert_eq!(focused(), json!(key));
+    // Enter, Enter: the value is written, and focus is on a box again.
+    keys(&[ENTER]);
+    driver.wait(
+        "var a = document.activeElement; return !!a && a.classList.contains('value');",
+        "focus on the first value",
+    );
+    keys(&[ENTER]);
+    driver.at(2);
+    // No box takes a value now: focus moves on to the sun entry.
+    driver.wait(
+        "var a = document.activeElement; return !!a && (a.hasAttribute('data-key') || !!a.closest('#actions'));",
+        "focus on the sheet or the next decision",
+    );
+    let (code, stdout, _) = common::sunfold(&["status", &log, "--format", "json"]);
+    assert_eq!(code, 0);
+    let status: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(status["events"], 3, "the start, the roll and Ann's value");
+    // A live update (Bob writes a value) leaves Ann's focus where it is.
+    let before = focused();
+    let bob = served.token("Bob");
+    let view: Value = api_get(&served, "/api/view", &bob);
+    let place = view["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["group"] == "place")
+        .unwrap()["event"]
+        .clone();
+    api_post(&served, &bob, &place);
+    driver.at(3);
+    assert_eq!(focused(), before, "the update moved focus");
+    let console = driver.console();
+    assert!(console.is_empty(), "console: {console:#?}");
+}
+
+#[test]
+fn take_back_asks_first_and_the_end_shows_the_standings() {
+    let Some(driver) = Driver::start("390,844") else {
+        return;
+    };
+    let (log, served) = rolled_table("serve-take-back");
+    driver.open(&served.link("Ann"));
+    driver.at(1);
+    driver.tap("[data-key].open");
+    driver.wait(
+        "return !!document.querySelector('#picker button.value');",
+        "values",
+    );
+    driver.tap("#picker button.value");
+    driver.at(2);
+    let undo = "Array.prototype.filter.call(document.querySelectorAll('.actions button'), function (b) { return /^Undo|^Take back/.test(b.textContent); })[0]";
+    driver.script(&format!("{undo}.id = 'undo';"));
+    driver.tap("#undo");
+    driver.wait(
+        "return !!document.getElementById('confirm-yes');",
+        "the question",
+    );
+    // No: nothing is written.
+    driver.tap("#confirm-no");
+    let lines = || std::fs::read_to_string(&log).unwrap().lines().count();
+    assert_eq!(lines(), 3);
+    driver.script(&format!("{undo}.id = 'undo';"));
+    driver.tap("#undo");
+    driver.wait(
+        "return !!document.getElementById('confirm-yes');",
+        "the question",
+    );
+    driver.tap("#confirm-yes");
+    driver.at(3);
+    assert_eq!(lines(), 4, "the undo is written");
+    drop(served);
+
+    // A finished game: everyone sees the winner and the standings, best
+    // first.
+    let done = common::fresh("serve-take-back", "done.jsonl");
+    std::fs::copy(
+        common::repo().join("replays/soleils-4p-sun-limit.jsonl"),
+        &done,
+    )
+    .unwrap();
+    let served = common::serve(&done, &[]);
+    for who in ["referee", "Ann"] {
+        let link = if who == "referee" {
+            served.link("referee")
+        } else {
+            let first = served.links["players"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .next()
+                .unwrap()
+                .clone();
+            served.link(&first)
+        };
+        driver.open(&link);
+        driver.wait(
+            "return !document.getElementById('outcome').hidden;",
+            "the outcome",
+        );
+        let ranks = driver.script(
+            "return Array.prototype.map.call(document.querySelectorAll('#outcome li'), function (li) { return +li.textContent.split('.')[0]; });",
+        );
+        let ranks: Vec<u32> = serde_json::from_value(ranks).unwrap();
+        assert!(ranks.windows(2).all(|w| w[0] <= w[1]), "{ranks:?}");
+        assert_eq!(ranks.first(), Some(&1));
+        let winner =
+            driver.script("return document.querySelector('#outcome .winner').textContent;");
+        assert!(winner.as_str().unwrap().contains("points"), "{winner}");
+    }
+    let violations = axe(&driver);
+    assert!(
+        violations.is_empty(),
+        "axe on a finished page: {violations:#?}"
+    );
+}
+
+/// Saves what the browser shows as a PNG in target/table-screenshots, to
+/// look at.
+fn screenshot(driver: &Driver, name: &str) {
+    let mut response = driver
+        .agent
+        .get(format!("{}/screenshot", driver.base))
+        .call()
+        .unwrap();
+    let text = response.body_mut().read_to_string().unwrap();
+    let value: Value = serde_json::from_str(&text).unwrap();
+    let png = decode_base64(value["value"].as_str().unwrap());
+    let dir = common::repo().join("target/table-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(name), png).unwrap();
+}
+
+fn decode_base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(value).collect();
+    digits
+        .chunks(4)
+        .flat_map(|chunk| {
+            let n = chunk
+                .iter()
+                .enumerate()
+                .fold(0u32, |n, (i, &d)| n | (u32::from(d) << (18 - 6 * i)));
+            let bytes = n.to_be_bytes();
+            bytes[1..chunk.len()].to_vec()
+        })
+        .collect()
+}
+
+#[test]
+fn a_summertime_turn_is_played_by_taps_on_a_phone() {
+    let Some(driver) = Driver::start("390,844") else {
+        return;
+    };
+    let log = common::fresh("serve-summertime-phone", "table.jsonl");
+    let (code, _, stderr) = common::sunfold(&["new", "summertime", &log, "--players", "Ann,Bob"]);
+    assert_eq!(code, 0, "{stderr}");
+    let served = common::serve(&log, &[]);
+    // The referee turns up the three face-up cards.
+    let referee = served.token("referee");
+    loop {
+        let view = api_get(&served, "/api/view", &referee);
+        let Some(reveal) = view["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["group"] == "reveal")
+        else {
+            break;
+        };
+        api_post(&served, &referee, &reveal["event"]);
+    }
+    let start = api_get(&served, "/api/view", &referee)["seq"]
+        .as_i64()
+        .unwrap();
+    driver.open(&served.link("Ann"));
+    driver.at(start);
+    // The page fits the phone's width; the hand, tiles and score are in
+    // view without scrolling sideways.
+    let fits = driver.script(
+        "var d = document.getElementById('dock').getBoundingClientRect();
+         return [document.documentElement.scrollWidth <= window.innerWidth,
+                 !document.getElementById('dock').hidden && d.left >= 0 && d.right <= window.innerWidth && d.top < window.innerHeight,
+                 /Hand: .*Tiles face up: .*Score: /.test(document.getElementById('dock').textContent)];",
+    );
+    assert_eq!(fits, json!([true, true, true]), "the page fits 390 px");
+    assert_eq!(driver.script("return window.innerWidth;"), json!(390));
+    screenshot(&driver, "summertime-phone-start.png");
+    // A turn begins with a buy, among the actions.
+    driver.script(
+        "Array.prototype.filter.call(document.querySelectorAll('.actions button'), function (b) { return /^Buy /.test(b.textContent); })[0].id = 'buy';",
+    );
+    driver.tap("#buy");
+    driver.at(start + 1);
+    let start = start + 1;
+    // No cell is offered before a card is chosen; then its cells light up.
+    assert_eq!(
+        driver.script("return document.querySelectorAll('[data-key^=\"cell:\"].open').length;"),
+        json!(0)
+    );
+    driver.wait(
+        "return !!document.querySelector('#dock button.card');",
+        "the cards in hand",
+    );
+    driver.tap("#dock button.card");
+    driver.wait(
+        "return document.querySelectorAll('[data-key^=\"cell:\"].open').length > 0;",
+        "the cells the card may go to",
+    );
+    assert_eq!(
+        driver.script(
+            "return document.querySelector('#dock button.card').getAttribute('aria-pressed');"
+        ),
+        json!("true")
+    );
+    screenshot(&driver, "summertime-phone-card-chosen.png");
+    driver.tap("[data-key^=\"cell:\"].open");
+    driver.at(start + 1);
+    let last: Value = serde_json::from_str(
+        std::fs::read_to_string(&log)
+            .unwrap()
+            .lines()
+            .last()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(last["type"], "played", "{last}");
+    assert_eq!(last["player"], "Ann", "{last}");
+    // The turn ends with a button among the actions.
+    driver.script(
+        "Array.prototype.filter.call(document.querySelectorAll('.actions button'), function (b) { return b.textContent === 'End my turn'; })[0].id = 'end-turn';",
+    );
+    driver.tap("#end-turn");
+    driver.at(start + 2);
+    screenshot(&driver, "summertime-phone-turn-ended.png");
+    let violations = axe(&driver);
+    assert!(
+        violations.is_empty(),
+        "axe on Ann's Summertime page: {violations:#?}"
+    );
+    let console = driver.console();
+    assert!(console.is_empty(), "console: {console:#?}");
+    let (code, _, stderr) = common::sunfold(&["replay", &log]);
+    assert_eq!(code, 0, "{stderr}");
 }

@@ -12,7 +12,7 @@ use crate::present::command;
 use crate::table::{Clock, Said, Viewer, with_table};
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event as Sse, KeepAlive};
 use axum::response::{IntoResponse, Response};
@@ -201,12 +201,60 @@ async fn state<G: Table>(
 
 async fn view<G: Table>(
     State(shared): State<Arc<Shared>>,
+    query: Result<
+        Query<std::collections::BTreeMap<String, String>>,
+        axum::extract::rejection::QueryRejection,
+    >,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    as_viewer::<G>(shared, &headers, |_, fold, viewer| {
-        axum::Json(G::page(fold, viewer)).into_response()
+    let role = role(&shared, &headers)?;
+    // `?as=NAME` lets the referee see and record the page of a player who
+    // has no phone; nothing else may be asked.
+    // `?have=HASH,…` names the panels the page holds already: they are
+    // sent without their drawing.
+    let mut query = query.map(|Query(q)| q).unwrap_or_default();
+    let as_player = query.remove("as");
+    let have = query.remove("have").unwrap_or_default();
+    if let Some(other) = query.keys().next() {
+        return Err(ApiError::BadRequest(format!(
+            "expected no query, ?as=PLAYER or ?have=HASHES, but found ?{other}="
+        )));
+    }
+    blocking(move || {
+        with_table::<G, _, ApiError>(&shared.path, |_, fold| {
+            let viewer = viewer(&fold, &role);
+            let have: std::collections::HashSet<&str> =
+                have.split(',').filter(|h| !h.is_empty()).collect();
+            let mut page = match as_player {
+                None => G::page(&fold, viewer),
+                Some(name) => {
+                    let seat = acting_seat(&G::player_names(fold.state()), viewer, &name)?;
+                    let mut page = G::page(&fold, Viewer::Seat(seat));
+                    page.recording_as = Some(name);
+                    page
+                }
+            };
+            page.without(&have);
+            Ok(axum::Json(page).into_response())
+        })
     })
     .await
+}
+
+/// The seat of `name`, whose page the referee opens to record for them; a
+/// player's link records for its holder alone.
+fn acting_seat(names: &[String], viewer: Viewer, name: &str) -> Result<usize, ApiError> {
+    if viewer != Viewer::Referee {
+        return Err(ApiError::Forbidden(format!(
+            "expected the referee's link to record as {name}, but found a player's"
+        )));
+    }
+    names.iter().position(|n| n == name).ok_or_else(|| {
+        ApiError::BadRequest(format!(
+            "expected a player at this table ({}), but found {name}",
+            names.join(", ")
+        ))
+    })
 }
 
 /// What the holder of the request's token may see of the folded log, as

@@ -9,6 +9,22 @@
   var view = null;
   var selected = null;
   var seq = -1;
+  // The player the referee records for (a seat without a phone).
+  var actingAs = null;
+  // "Take back" was tapped once: the page asks before posting the undo.
+  var confirming = false;
+  // The box to give focus back to once a value is posted.
+  var returnTo = null;
+  // Whether the last view offered this page a decision: a new one gets a
+  // cue in the title and, where the browser allows, a vibration.
+  var hadChoices = false;
+  // The last id of the stream's events, sent back on a reconnect.
+  var lastEventId = null;
+  // The card in hand chosen for a play (Summertime): its cells light up.
+  var selectedCard = null;
+  // The drawings this page holds, by hash: an update asks only for the
+  // panels that changed (?have=), and takes the others from here.
+  var drawings = {};
 
   function $(id) { return document.getElementById(id); }
 
@@ -18,9 +34,15 @@
     message.classList.toggle('error', !!error);
   }
 
-  function api(method, path, body) {
+  // Words for a screen reader only, spoken without moving focus.
+  function announce(text) {
+    $('announce').textContent = text;
+  }
+
+  function api(method, path, body, extra) {
     var headers = { 'Authorization': 'Bearer ' + token };
     if (body) headers['Content-Type'] = 'application/json';
+    if (extra) Object.keys(extra).forEach(function (k) { headers[k] = extra[k]; });
     return fetch(path, { method: method, headers: headers, body: body, cache: 'no-store' });
   }
 
@@ -33,8 +55,79 @@
     return b;
   }
 
+  function focusQuietly(el) {
+    if (!el) return false;
+    try { el.focus({ preventScroll: true }); } catch (e) { el.focus(); }
+    return document.activeElement === el;
+  }
+
+  // What the fixed header, picker and dock cover: scrolling a box into
+  // view (by the browser, a keyboard or a tap) keeps it clear of them.
+  function clearOfBars() {
+    var root = document.documentElement.style;
+    var picker = $('picker');
+    var dock = $('dock');
+    var bottom = Math.max(picker.hidden ? 0 : picker.offsetHeight, dock.hidden ? 0 : dock.offsetHeight);
+    root.scrollPaddingTop = (document.querySelector('header').offsetHeight + 8) + 'px';
+    root.scrollPaddingBottom = (bottom + 8) + 'px';
+  }
+
+  function boxes() {
+    return Array.prototype.slice.call(document.querySelectorAll('#panels [data-key][tabindex]'));
+  }
+
+  function boxFor(key) {
+    return boxes().filter(function (g) { return g.getAttribute('data-key') === key; })[0] || null;
+  }
+
+  // After a value is posted or the picker closed: back to that box if it
+  // still takes a value, else to the next box that does, else to it.
+  function focusAfter(key) {
+    var all = boxes();
+    var open = all.filter(function (g) { return g.classList.contains('open'); });
+    var at = all.map(function (g) { return g.getAttribute('data-key'); }).indexOf(key);
+    var same = boxFor(key);
+    if (same && same.classList.contains('open')) return focusQuietly(same);
+    var next = open.filter(function (g) { return all.indexOf(g) > at; })[0] || open[0];
+    if (next) return focusQuietly(next);
+    // No box takes a value now: on to the next decision, such as the sun.
+    var decision = $('actions').querySelector('button:not([disabled])');
+    return focusQuietly(decision || same || $('who'));
+  }
+
+  // Where focus is, in terms that survive a redraw.
+  function focusMark() {
+    var a = document.activeElement;
+    if (!a || a === document.body) return null;
+    var section = a.closest('section, figure');
+    if (a.hasAttribute('data-key')) return { key: a.getAttribute('data-key') };
+    if (a.id) return { id: a.id };
+    return { label: a.textContent, section: section ? section.id : null, tag: a.tagName };
+  }
+
+  // Puts focus back where `mark` says, if a redraw took it away; a live
+  // update never moves it elsewhere.
+  function refocus(mark) {
+    if (!mark) return;
+    var now = document.activeElement;
+    if (now && now !== document.body && document.contains(now)) return;
+    var el = null;
+    if (mark.key) el = boxFor(mark.key);
+    else if (mark.id) el = $(mark.id);
+    else if (mark.section) {
+      var holder = $(mark.section);
+      if (holder) {
+        el = Array.prototype.filter.call(holder.querySelectorAll(mark.tag || 'button'), function (b) {
+          return b.textContent === mark.label;
+        })[0] || holder;
+      }
+    }
+    focusQuietly(el);
+  }
+
   function post(event) {
     say('Sending…');
+    returnTo = selected;
     document.querySelectorAll('button').forEach(function (b) { b.disabled = true; });
     return api('POST', '/api/events', JSON.stringify(event)).then(function (r) {
       return r.json().then(function (body) {
@@ -45,19 +138,53 @@
       say('The table server cannot be reached.', true);
     }).then(function () {
       selected = null;
+      selectedCard = null;
+      confirming = false;
+      $('picker').hidden = true;
       return load();
+    }).then(function () {
+      if (returnTo) focusAfter(returnTo);
+      returnTo = null;
     });
   }
 
   function group(title, choices) {
     var box = document.createElement('div');
     box.className = 'group';
+    box.setAttribute('role', 'group');
     var h = document.createElement('h2');
     h.textContent = title;
     box.appendChild(h);
     choices.forEach(function (c) {
-      box.appendChild(button(c.label, function () { post(c.event); }, c.group === 'sun' ? 'value' : ''));
+      var onClick = c.group === 'undo'
+        ? function () { confirming = c; renderActions(); focusQuietly($('confirm-yes')); }
+        : function () { post(c.event); };
+      box.appendChild(button(c.label, onClick, c.group === 'sun' ? 'value' : ''));
     });
+    return box;
+  }
+
+  // "Take back" asks first: a mistaken tap costs nothing.
+  function confirmUndo(c) {
+    var box = document.createElement('div');
+    box.className = 'group confirm';
+    box.setAttribute('role', 'group');
+    var h = document.createElement('h2');
+    h.textContent = c.label + '?';
+    box.appendChild(h);
+    var yes = button('Yes, take it back', function () { post(c.event); });
+    yes.id = 'confirm-yes';
+    box.appendChild(yes);
+    var no = button('No, keep it', function () {
+      confirming = false;
+      renderActions();
+      var undo = Array.prototype.filter.call($('actions').querySelectorAll('button'), function (b) {
+        return b.textContent === c.label;
+      })[0];
+      focusQuietly(undo);
+    });
+    no.id = 'confirm-no';
+    box.appendChild(no);
     return box;
   }
 
@@ -67,11 +194,48 @@
     reveal: 'Reveal a card', discard: 'Discard', place: 'Write a value'
   };
 
+  // The referee records for a player without a phone: the player's own
+  // page, with the same taps and the same checks.
+  function recordAs() {
+    var box = document.createElement('div');
+    box.className = 'group';
+    box.setAttribute('role', 'group');
+    if (view.recording_as) {
+      var p = document.createElement('p');
+      p.className = 'acting';
+      p.textContent = 'Recording as ' + view.recording_as + ': each tap is written to the log for ' +
+        view.recording_as + ', with the same checks as their own phone.';
+      box.appendChild(p);
+      var back = button('Back to the referee\u2019s page', function () { actAs(null); });
+      back.id = 'record-back';
+      box.appendChild(back);
+      return box;
+    }
+    var h = document.createElement('h2');
+    h.textContent = 'Record for a player without a phone';
+    box.appendChild(h);
+    view.players.forEach(function (p) {
+      box.appendChild(button('Record as ' + p.name + '\u2026', function () { actAs(p.name); }));
+    });
+    return box;
+  }
+
+  function actAs(name) {
+    actingAs = name;
+    selected = null;
+    confirming = false;
+    $('picker').hidden = true;
+    load().then(function () {
+      focusQuietly(name ? $('record-back') : $('who'));
+    });
+  }
+
   function renderActions() {
     var actions = $('actions');
     actions.textContent = '';
     var loose = {};
     var order = [];
+    if (view.recording_as) actions.appendChild(recordAs());
     view.choices.forEach(function (c) {
       if (c.key) return; // chosen by tapping the sheet
       if (!loose[c.group]) { loose[c.group] = []; order.push(c.group); }
@@ -82,18 +246,69 @@
       p.textContent = view.waiting;
       actions.appendChild(p);
     }
-    if (view.choices.some(function (c) { return c.key; })) {
+    if (view.choices.some(function (c) { return c.key && !c.hand; })) {
       var hint = document.createElement('p');
       hint.textContent = 'Tap a highlighted box on your sheet to write in it.';
       actions.appendChild(hint);
     }
-    order.forEach(function (g) { actions.appendChild(group(titles[g] || g, loose[g])); });
+    var undo = confirming && view.choices.filter(function (c) {
+      return c.group === 'undo' && JSON.stringify(c.event) === JSON.stringify(confirming.event);
+    })[0];
+    if (!undo) confirming = false;
+    order.forEach(function (g) {
+      if (g === 'undo' && undo) actions.appendChild(confirmUndo(undo));
+      else actions.appendChild(group(titles[g] || g, loose[g]));
+    });
     if (view.dice_form) actions.appendChild(diceForm());
+    if (view.role === 'referee' && !view.over) actions.appendChild(recordAs());
+  }
+
+  // What a Summertime player holds, and the cards they may play, in a
+  // dock kept in view: tap a card, then a highlighted cell of the grid.
+  function renderDock() {
+    var dock = $('dock');
+    dock.textContent = '';
+    var cards = [];
+    view.choices.forEach(function (c) {
+      if (c.hand && cards.indexOf(c.hand) < 0) cards.push(c.hand);
+    });
+    if (cards.indexOf(selectedCard) < 0) selectedCard = null;
+    dock.hidden = !view.holding && !cards.length;
+    if (dock.hidden) return;
+    var me = view.players.filter(function (p) { return p.name === view.name; })[0];
+    if (view.holding) {
+      var p = document.createElement('p');
+      p.className = 'holding';
+      p.textContent = view.holding + (me ? ' Score: ' + me.score + '.' : '');
+      dock.appendChild(p);
+    }
+    if (!cards.length) return;
+    var box = document.createElement('div');
+    box.className = 'group';
+    box.setAttribute('role', 'group');
+    var h = document.createElement('h2');
+    h.textContent = selectedCard ? 'Now tap a highlighted cell of the grid' : 'Play a card: tap it, then a cell';
+    box.appendChild(h);
+    cards.forEach(function (card) {
+      var b = button(card, function () {
+        selectedCard = selectedCard === card ? null : card;
+        render();
+        // The first cell it may go to, in sight above the dock.
+        var cell = document.querySelector('#panels [data-key].open');
+        if (cell) cell.scrollIntoView({ block: 'nearest' });
+        var count = view.choices.filter(function (c) { return c.hand === selectedCard; }).length;
+        if (selectedCard) announce(card + ': ' + count + (count === 1 ? ' cell' : ' cells') + ' highlighted on the grid.');
+      }, 'card');
+      b.setAttribute('aria-pressed', String(card === selectedCard));
+      box.appendChild(b);
+    });
+    dock.appendChild(box);
   }
 
   function diceForm() {
     var box = document.createElement('div');
     box.className = 'group';
+    box.setAttribute('role', 'group');
     var h = document.createElement('h2');
     h.textContent = 'Dice rolled at the table';
     box.appendChild(h);
@@ -103,6 +318,7 @@
       input.min = '1';
       input.max = '6';
       input.className = 'die';
+      input.id = 'die-' + (i + 1);
       input.setAttribute('aria-label', 'Die ' + (i + 1));
       box.appendChild(input);
       return input;
@@ -118,33 +334,79 @@
     return box;
   }
 
-  function pick(key) {
+  // The box's visible words (its id, what is written in it), then what it
+  // is: a screen reader's name starts with what the eye reads.
+  function visible(g) {
+    return Array.prototype.map.call(g.querySelectorAll('text'), function (t) {
+      return t.textContent.trim();
+    }).filter(function (t) { return t; }).join(' ');
+  }
+
+  function closePicker() {
+    var key = selected;
+    $('picker').hidden = true;
+    selected = null;
+    render();
+    if (key) focusAfter(key);
+  }
+
+  // The values a box takes, in a panel fixed to the bottom of the screen,
+  // where the player is looking whatever the scroll.
+  function pick(key, byHand) {
     selected = key;
     var picker = $('picker');
     picker.textContent = '';
     picker.hidden = false;
     document.querySelectorAll('[data-key].selected').forEach(function (g) { g.classList.remove('selected'); });
-    var g = document.querySelector('[data-key="' + key + '"]');
+    var g = boxFor(key);
     if (g) g.classList.add('selected');
     var id = key.replace(/^box:/, '');
     var h = document.createElement('h2');
+    h.id = 'picker-title';
     h.textContent = 'Box ' + id;
     picker.appendChild(h);
-    var choices = view.choices.filter(function (c) { return c.key === key; });
+    var choices = view.choices.filter(function (c) {
+      return c.key === key && (!c.hand || c.hand === selectedCard);
+    });
+    // A card and a cell make the play: nothing more to ask.
+    if (byHand && choices.length === 1 && choices[0].hand) {
+      picker.hidden = true;
+      post(choices[0].event);
+      return;
+    }
+    var first = null;
     if (choices.length) {
       var row = document.createElement('div');
       row.className = 'group';
+      row.setAttribute('role', 'group');
+      row.setAttribute('aria-labelledby', 'picker-title');
       choices.forEach(function (c) {
-        row.appendChild(button(c.label, function () { post(c.event); }, c.group === 'crab' ? '' : 'value'));
+        var b = button(c.label, function () { post(c.event); }, c.group === 'crab' ? '' : 'value');
+        if (!first) first = b;
+        row.appendChild(b);
       });
       picker.appendChild(row);
+      if (byHand) {
+        announce('Box ' + id + ': ' + choices.length + (choices.length === 1 ? ' choice: ' : ' choices: ') +
+          choices.map(function (c) { return c.label; }).join(', '));
+      }
     } else {
       var p = document.createElement('p');
       p.className = 'reason';
       p.textContent = view.refused[key] || 'Nothing can be written here now.';
       picker.appendChild(p);
+      if (byHand) announce('Box ' + id + ': ' + p.textContent);
     }
-    picker.appendChild(button('Close', function () { picker.hidden = true; selected = null; render(); }));
+    var close = button('Close', closePicker);
+    close.id = 'picker-close';
+    picker.appendChild(close);
+    if (byHand) focusQuietly(first || close);
+    clearOfBars();
+    // The box stays in sight above the picker, which covers the bottom.
+    if (byHand && g) {
+      var over = g.getBoundingClientRect().bottom - picker.getBoundingClientRect().top;
+      if (over > 0) window.scrollBy(0, over + 8);
+    }
   }
 
   function renderPanels() {
@@ -152,14 +414,25 @@
     panels.textContent = '';
     panels.classList.toggle('one', view.panels.length === 1);
     var keys = {};
-    view.choices.forEach(function (c) { if (c.key) keys[c.key] = true; });
-    view.panels.forEach(function (panel) {
+    view.choices.forEach(function (c) {
+      if (c.key && (!c.hand || c.hand === selectedCard)) keys[c.key] = true;
+    });
+    view.panels.forEach(function (panel, i) {
       var figure = document.createElement('figure');
       figure.className = 'panel';
+      figure.id = 'panel-' + i;
       var caption = document.createElement('figcaption');
       caption.textContent = panel.name;
+      caption.id = 'panel-name-' + i;
       figure.appendChild(caption);
       var holder = document.createElement('div');
+      holder.className = 'scroll';
+      holder.id = 'scroll-' + i;
+      // The sheet may be wider than a phone: its scrolling panel takes
+      // focus, so a keyboard can reach and scroll it.
+      holder.setAttribute('tabindex', '0');
+      holder.setAttribute('role', 'region');
+      holder.setAttribute('aria-labelledby', 'panel-name-' + i);
       holder.innerHTML = panel.svg;
       figure.appendChild(holder);
       panels.appendChild(figure);
@@ -168,23 +441,22 @@
     panels.querySelectorAll('[data-key]').forEach(function (g) {
       var key = g.getAttribute('data-key');
       var title = g.querySelector('title');
-      var name = title ? title.textContent : key;
+      var words = visible(g);
+      var name = (words ? words + ', ' : '') + (title ? title.textContent : key);
       if (keys[key]) {
         g.classList.add('open');
-        g.setAttribute('tabindex', '0');
-        g.setAttribute('role', 'button');
-        g.setAttribute('aria-label', name + ': choose a value');
+        g.setAttribute('aria-label', name + (selectedCard ? ': play ' + selectedCard + ' here' : ': choose a value'));
       } else if (view.refused[key]) {
         g.classList.add('closed');
-        g.setAttribute('tabindex', '0');
-        g.setAttribute('role', 'button');
         g.setAttribute('aria-label', name + ': closed now');
       } else {
         return;
       }
-      g.addEventListener('click', function () { pick(key); });
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'button');
+      g.addEventListener('click', function () { pick(key, true); });
       g.addEventListener('keydown', function (e) {
-        if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); pick(key); }
+        if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); pick(key, true); }
       });
     });
   }
@@ -195,7 +467,7 @@
     view.players.forEach(function (p) {
       var li = document.createElement('li');
       var name = document.createElement('span');
-      name.textContent = p.name + (p.name === view.name ? ' (you)' : '');
+      name.textContent = p.name + (p.name === view.name ? (view.recording_as ? ' (recording)' : ' (you)') : '');
       var waiting = document.createElement('span');
       waiting.className = 'waiting';
       waiting.textContent = p.waiting ? 'to decide: ' + p.waiting : '';
@@ -209,25 +481,90 @@
     });
   }
 
+  // The end of the game: the winner and the standings, best first, for
+  // everyone.
+  function renderOutcome() {
+    var box = $('outcome');
+    box.textContent = '';
+    var outcome = view.outcome;
+    box.hidden = !outcome;
+    if (!outcome) return;
+    var h = document.createElement('h2');
+    h.textContent = 'Game over';
+    box.appendChild(h);
+    var winners = document.createElement('p');
+    winners.className = 'winner';
+    var best = outcome.players.filter(function (s) { return s.rank === 1; });
+    winners.textContent = best.length === 1
+      ? best[0].player + ' wins with ' + best[0].score + ' points.'
+      : 'A tie: ' + best.map(function (s) { return s.player; }).join(' and ') + ' win with ' +
+        (best[0] ? best[0].score : 0) + ' points each.';
+    box.appendChild(winners);
+    if (outcome.ended) {
+      var ended = document.createElement('p');
+      ended.textContent = 'Ended ' + outcome.ended + '.';
+      box.appendChild(ended);
+    }
+    var list = document.createElement('ol');
+    list.className = 'standings';
+    outcome.players.slice().map(function (s, i) { return [s, i]; }).sort(function (a, b) {
+      return a[0].rank - b[0].rank || a[1] - b[1];
+    }).forEach(function (pair) {
+      var s = pair[0];
+      var li = document.createElement('li');
+      li.textContent = s.rank + '. ' + s.player + ': ' + s.score;
+      list.appendChild(li);
+    });
+    box.appendChild(list);
+  }
+
   function render() {
-    $('who').textContent = view.role === 'referee' ? 'Referee' : view.name;
-    document.title = ($('who').textContent) + ' · sunfold table';
-    $('progress').textContent = 'Event ' + view.seq + ' · ' + view.progress;
+    var mark = focusMark();
+    var who = view.recording_as ? 'Referee, recording as ' + view.recording_as
+      : view.role === 'referee' ? 'Referee' : view.name;
+    $('who').textContent = who;
+    var mine = view.choices.some(function (c) { return c.group !== 'undo'; });
+    document.title = (mine ? '\u25B6 Your move \u00B7 ' : '') + who + ' \u00B7 sunfold table';
+    if (mine && !hadChoices) {
+      announce('Your move.');
+      // Browsers allow a vibration only once the page has been touched.
+      var touched = navigator.userActivation && navigator.userActivation.hasBeenActive;
+      if (navigator.vibrate && touched) navigator.vibrate(150);
+    }
+    hadChoices = mine;
+    $('progress').textContent = 'Event ' + view.seq + ' \u00B7 ' + view.progress;
+    renderOutcome();
     renderActions();
+    renderDock();
     renderPanels();
     renderPlayers();
-    if (selected && view.choices.concat([]).some(function (c) { return c.key === selected; })) pick(selected);
+    if (selected && view.choices.concat([]).some(function (c) { return c.key === selected; })) pick(selected, false);
     else { $('picker').hidden = true; selected = null; }
     document.body.classList.toggle('player', view.role === 'player');
+    document.body.setAttribute('data-game', view.game);
     document.body.setAttribute('data-seq', String(view.seq));
+    clearOfBars();
+    refocus(mark);
   }
 
   function load() {
-    return api('GET', '/api/view').then(function (r) {
+    var query = [];
+    if (actingAs) query.push('as=' + encodeURIComponent(actingAs));
+    var have = Object.keys(drawings);
+    if (have.length) query.push('have=' + have.join(','));
+    var path = '/api/view' + (query.length ? '?' + query.join('&') : '');
+    return api('GET', path).then(function (r) {
       return r.json().then(function (body) {
         if (!r.ok) { say(body.error || ('Error ' + r.status), true); return; }
-        // A stale page never replaces a newer one.
-        if (view && body.seq < seq) return;
+        var held = {};
+        body.panels.forEach(function (panel) {
+          if (panel.svg === undefined) panel.svg = drawings[panel.hash];
+          held[panel.hash] = panel.svg;
+        });
+        // Only what the page shows now is kept, and asked about.
+        drawings = held;
+        // A stale page never replaces a newer one of the same holder.
+        if (view && body.seq < seq && (body.recording_as || null) === (view.recording_as || null)) return;
         view = body;
         seq = view.seq;
         // Reached again: an old "cannot be reached" no longer holds.
@@ -238,9 +575,11 @@
   }
 
   // The live stream: server-sent events read through fetch, which can
-  // send the token in a header as EventSource cannot.
+  // send the token in a header as EventSource cannot. A reconnect sends
+  // the last event's id back, and the server replays what was missed.
   function listen() {
-    api('GET', '/api/stream').then(function (r) {
+    var extra = lastEventId !== null ? { 'Last-Event-ID': lastEventId } : null;
+    api('GET', '/api/stream', null, extra).then(function (r) {
       if (!r.ok || !r.body) throw new Error('no stream');
       var reader = r.body.getReader();
       var decoder = new TextDecoder();
@@ -251,6 +590,10 @@
           buffer += decoder.decode(chunk.value, { stream: true });
           var parts = buffer.split('\n\n');
           buffer = parts.pop();
+          parts.forEach(function (p) {
+            var id = /^id: ?(.*)$/m.exec(p);
+            if (id) lastEventId = id[1];
+          });
           var grew = parts.some(function (p) { return /^event: (appended|lagged)/m.test(p); });
           if (grew) load();
           return read();
@@ -261,6 +604,10 @@
       setTimeout(function () { load(); listen(); }, 2000);
     });
   }
+
+  document.addEventListener('keydown', function (e) {
+    if (e.key === 'Escape' && !$('picker').hidden) { e.preventDefault(); closePicker(); }
+  });
 
   // Another link opened in this tab: start again as its holder.
   window.addEventListener('hashchange', function () { location.reload(); });

@@ -27,6 +27,10 @@ pub struct Choice {
     pub key: Option<String>,
     /// The entry to post to `/api/events`.
     pub event: serde_json::Value,
+    /// The card in hand a play is made with (`Ocean 2 (O2)`): on a phone,
+    /// the player taps it, then a highlighted cell of the grid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand: Option<String>,
 }
 
 /// A player's line in the progress list.
@@ -42,7 +46,36 @@ pub struct Line {
 #[derive(Serialize)]
 pub struct Panel {
     pub name: String,
-    pub svg: String,
+    /// The drawing; left out when the page already holds it (its hash was
+    /// in `?have=`), so that an update sends only the panels that changed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub svg: Option<String>,
+    /// The first 16 hex digits of the drawing's SHA-256.
+    pub hash: String,
+}
+
+impl Panel {
+    pub fn new(name: String, svg: String) -> Panel {
+        use sha2::Digest;
+        let digest = sha2::Sha256::digest(svg.as_bytes());
+        let hash = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+        Panel {
+            name,
+            svg: Some(svg),
+            hash,
+        }
+    }
+}
+
+impl PageView {
+    /// Leaves out the drawings the page already holds, by their hashes.
+    pub fn without(&mut self, have: &std::collections::HashSet<&str>) {
+        for panel in &mut self.panels {
+            if have.contains(panel.hash.as_str()) {
+                panel.svg = None;
+            }
+        }
+    }
 }
 
 /// Everything one page shows.
@@ -66,6 +99,18 @@ pub struct PageView {
     pub refused: BTreeMap<String, String>,
     /// The referee may type the three dice rolled at the table.
     pub dice_form: bool,
+    /// The player the referee records for, on their page (`?as=NAME`):
+    /// a seat without a phone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recording_as: Option<String>,
+    /// What the player holds, in words, kept in view on a phone: their
+    /// hand and tiles (Summertime).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub holding: Option<String>,
+    /// Once the game is over: how it ended, the winners and every
+    /// player's score and rank, for everyone's page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<crate::present::audit::Outcome>,
 }
 
 /// A game the table server serves.
@@ -127,6 +172,7 @@ fn undo<G: Present>(fold: &Fold<G>, me: Option<usize>) -> Option<Choice> {
         label: format!("Take back: {}", G::describe(event)),
         key: None,
         event: serde_json::json!({"type": "undone", "undoes": seq}),
+        hand: None,
     })
 }
 
@@ -168,6 +214,11 @@ fn base<G: Present>(fold: &Fold<G>, viewer: Viewer) -> PageView {
         waiting: None,
         refused: BTreeMap::new(),
         dice_form: false,
+        recording_as: None,
+        holding: None,
+        outcome: G::ending(state)
+            .is_some()
+            .then(|| crate::present::audit::outcome(fold).0),
     }
 }
 
@@ -210,10 +261,10 @@ impl Table for Soleils {
             .filter(|&p| me.is_none_or(|m| m == p))
             .map(|p| {
                 let name = state.players()[p].name.clone();
-                Panel {
-                    svg: svg(&format!("{name}'s sheet"), viewer_sheet(state, p)),
-                    name,
-                }
+                Panel::new(
+                    name.clone(),
+                    svg(&format!("{name}'s sheet"), viewer_sheet(state, p)),
+                )
             })
             .collect();
         let legal = Soleils::legal_events(state);
@@ -257,6 +308,7 @@ impl Table for Soleils {
                 label,
                 key,
                 event: json(event),
+                hand: None,
             });
         }
         if me.is_none() && rolled {
@@ -268,6 +320,7 @@ impl Table for Soleils {
                     label: format!("Roll the digital dice (round {})", state.round() + 1),
                     key: None,
                     event: serde_json::json!({"type": "rolled", "dice": dice}),
+                    hand: None,
                 });
             }
         }
@@ -343,10 +396,10 @@ impl Table for Summertime {
         } else {
             (x0 - 1, y0 - 1, x1 + 1, y1 + 1)
         };
-        view.panels = vec![Panel {
-            name: "The table".to_owned(),
-            svg: svg("The table", vec![page(state, around, me)]),
-        }];
+        view.panels = vec![Panel::new(
+            "The table".to_owned(),
+            svg("The table", vec![page(state, around, me)]),
+        )];
         let deck = state.deck();
         let name_of = |id: &str| {
             deck.card_index(id)
@@ -386,16 +439,35 @@ impl Table for Summertime {
             if !seen.insert(label.clone()) {
                 continue;
             }
+            // A play is a card in hand and an empty cell: the cell is its
+            // key on the table's drawing, the card its hand.
+            let (key, hand) = match &event {
+                Event::Played(e) => (
+                    Some(format!("cell:{},{}", e.cell[0], e.cell[1])),
+                    Some(format!("{} ({})", name_of(&e.card), e.card)),
+                ),
+                _ => (None, None),
+            };
             view.choices.push(Choice {
                 group,
                 label,
-                key: None,
+                key,
                 event: json(&event),
+                hand,
             });
         }
         view.choices.extend(undo(fold, me));
         if view.choices.iter().all(|c| c.group == "undo") {
             view.waiting = Some(waiting_for::<Summertime>(state, me));
+        }
+        if let Some(player) = me.and_then(|seat| state.players().get(seat)) {
+            use crate::render::summertime::replay::{hand_text, tiles_text};
+            view.holding = Some(format!(
+                "Hand: {}. Tiles face up: {}. Face down: {}.",
+                hand_text(deck, player),
+                tiles_text(deck, &player.up),
+                tiles_text(deck, &player.down)
+            ));
         }
         view
     }

@@ -208,10 +208,7 @@ pub(super) fn strip(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, player: usiz
 
 /// A player's hand in words: each card's name and id, and the dealt cards
 /// not yet seen.
-pub(super) fn hand_text(
-    deck: &crate::summertime::Deck,
-    player: &crate::summertime::Player,
-) -> String {
+pub fn hand_text(deck: &crate::summertime::Deck, player: &crate::summertime::Player) -> String {
     let mut hand: Vec<String> = player
         .hand
         .iter()
@@ -228,7 +225,7 @@ pub(super) fn hand_text(
 }
 
 /// Tiles by item kind in words ("2 coconut, 1 shell"), or "none".
-pub(super) fn tiles_text(deck: &crate::summertime::Deck, counts: &[u8]) -> String {
+pub fn tiles_text(deck: &crate::summertime::Deck, counts: &[u8]) -> String {
     let parts: Vec<String> = counts
         .iter()
         .enumerate()

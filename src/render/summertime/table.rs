@@ -52,14 +52,22 @@ pub fn public_hand(state: &State, p: usize) -> (Vec<crate::summertime::deck::Car
 
 /// The table after an event, as one page, in the built-in fonts: [`page_in`]
 /// with [`Fonts::builtin`].
+///
+/// Each empty cell of the window is keyed `cell:X,Y`, so that the table's
+/// page can offer it for a play when it is tapped.
 pub fn page(state: &State, window: Window, seat: Option<usize>) -> Page {
-    page_in(Fonts::builtin(), state, window, seat)
+    drawn(Fonts::builtin(), state, window, seat, true)
 }
 
 /// The table after an event, as one page, its words measured in `fonts`.
 /// With `seat`, as that player sees it: the others' cards dealt face down
 /// are counted, not named.
 pub fn page_in(fonts: &Fonts, state: &State, window: Window, seat: Option<usize>) -> Page {
+    drawn(fonts, state, window, seat, false)
+}
+
+/// The table's page; with `keyed`, the empty cells carry their keys.
+fn drawn(fonts: &Fonts, state: &State, window: Window, seat: Option<usize>, keyed: bool) -> Page {
     let (x0, y0, x1, y1) = window;
     let (columns, rows) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
     let inner = WIDTH - 2.0 * MARGIN;
@@ -99,17 +107,21 @@ pub fn page_in(fonts: &Fonts, state: &State, window: Window, seat: Option<usize>
             let y = grid_top + 2.0 + (gy - y0) as f32 * (ch + gap);
             match state.grid().get(&(gx, gy)) {
                 Some(t) => played_card(&mut c, fonts, state, (gx, gy), t, (x, y), scale),
-                None => c.group(format!("({gx},{gy}): empty"), |c| {
-                    c.rect(
-                        x,
-                        y,
-                        cw,
-                        CARD_H * scale,
-                        2.0,
-                        None,
-                        Some(Stroke::dashed(Color(190, 185, 170), 0.3, 1.5, 1.2)),
-                    );
-                }),
+                None => c.keyed_group(
+                    format!("({gx},{gy}): empty"),
+                    keyed.then(|| format!("cell:{gx},{gy}")),
+                    |c| {
+                        c.rect(
+                            x,
+                            y,
+                            cw,
+                            CARD_H * scale,
+                            2.0,
+                            None,
+                            Some(Stroke::dashed(Color(190, 185, 170), 0.3, 1.5, 1.2)),
+                        );
+                    },
+                ),
             }
         }
     }
