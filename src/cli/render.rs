@@ -13,6 +13,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+mod names;
+
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PaperArg {
     A4,
@@ -67,18 +69,24 @@ pub struct SheetArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_COPIES as i64))]
     pub copies: Option<u16>,
     /// Comma-separated player names, one personalised sheet each (at most 500).
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', conflicts_with = "names_file")]
     pub names: Vec<String>,
+    /// Player names from a UTF-8 file, one per line (blank lines are
+    /// skipped), so that a name may hold a comma.
+    #[arg(long, value_name = "FILE")]
+    pub names_file: Option<PathBuf>,
     /// Accessible large print: twice the size, thick strokes, black on
     /// white, no meaning carried by colour; page 1 holds the name line and
     /// the sun track, then each zone stands whole on a page with its rule
     /// in words. A4 or Letter, one sheet per page.
     #[arg(long)]
     pub large_print: bool,
-    /// Print with this TrueType or OpenType font (.ttf, .otf) instead of
-    /// the built-in Liberation Sans, for scripts it lacks (such as Chinese).
+    /// A TrueType or OpenType font (.ttf, .otf, .ttc) for the characters
+    /// the built-in Liberation Sans lacks (such as Chinese or Arabic). May
+    /// be repeated: each character comes from the first font that has it,
+    /// the built-in one first.
     #[arg(long, value_name = "FILE")]
-    pub font: Option<PathBuf>,
+    pub font: Vec<PathBuf>,
 }
 
 /// Where a scene goes, by the output's extension.
@@ -107,18 +115,29 @@ pub(super) fn target(output: &Path) -> Result<Target, CliError> {
     }
 }
 
-/// The fonts to lay out and write in: the `--font` file, or the built-in
-/// ones.
-fn use_font(font: Option<&Path>) -> Result<Arc<Fonts>, CliError> {
-    match font {
-        None => Ok(Fonts::builtin().clone()),
-        Some(path) => Fonts::load(path).map_err(|e| CliError::Usage(e.to_string())),
-    }
+/// The fonts to lay out and write in: the built-in ones, followed by the
+/// `--font` files in order.
+fn use_font(fonts: &[PathBuf]) -> Result<Arc<Fonts>, CliError> {
+    Fonts::with_fallbacks(fonts).map_err(|e| CliError::Usage(e.to_string()))
 }
 
-/// A missing glyph, and what to do about it.
+/// A missing glyph, and what to do about it: a font to add, named for
+/// the scripts whose fonts Debian packages.
 fn missing(e: text::UnsupportedCharacter) -> String {
-    format!("{e}; print with a font that has it: --font FILE.ttf (or .otf)")
+    let such_as = match e.ch {
+        '\u{0600}'..='\u{06FF}'
+        | '\u{0750}'..='\u{077F}'
+        | '\u{08A0}'..='\u{08FF}'
+        | '\u{FB50}'..='\u{FDFF}'
+        | '\u{FE70}'..='\u{FEFF}' => {
+            ", such as Noto Sans Arabic: --font /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf (fonts-noto-core)"
+        }
+        '\u{2E80}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7AF}' | '\u{F900}'..='\u{FAFF}' => {
+            ", such as Noto Sans CJK: --font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc (fonts-noto-cjk)"
+        }
+        _ => "",
+    };
+    format!("{e}; add a font that has it with --font FILE.ttf (or .otf){such_as}")
 }
 
 /// Writes the document in the target's format, in the fonts it was laid
@@ -159,12 +178,9 @@ pub(super) fn write(document: &impl Typeset, target: &Target) -> Result<Exit, Cl
 /// The most copies, or names, one print job takes.
 const MAX_COPIES: u16 = 500;
 
-/// The smallest text a print may hold: 6 pt.
-const SMALLEST_PT: f32 = 6.0;
-
 /// Refuses the sheet flags that make no sense together, before anything
 /// is drawn.
-fn check_sheet_args(args: &SheetArgs) -> Result<(), CliError> {
+fn check_sheet_args(args: &SheetArgs, names: &[String]) -> Result<(), CliError> {
     if args.large_print && args.per_page != PerPage::One {
         return Err(CliError::Usage(format!(
             "expected --per-page 1 with --large-print, whose pages are A4 or Letter at twice the size, but found --per-page {}",
@@ -176,19 +192,7 @@ fn check_sheet_args(args: &SheetArgs) -> Result<(), CliError> {
             "expected --paper a4 or letter with --large-print, but found a5, which would shrink its numbers below twice the standard size".to_owned(),
         ));
     }
-    if let Some(i) = args.names.iter().position(|n| n.trim().is_empty()) {
-        return Err(CliError::Usage(format!(
-            "expected a name in each place of --names, but found an empty one at place {}",
-            i + 1
-        )));
-    }
-    if args.names.len() > usize::from(MAX_COPIES) {
-        return Err(CliError::Usage(format!(
-            "expected at most {MAX_COPIES} names, as for --copies, but found {}",
-            args.names.len()
-        )));
-    }
-    let sheets = args.names.len().max(1) * usize::from(args.copies.unwrap_or(1));
+    let sheets = names.len().max(1) * usize::from(args.copies.unwrap_or(1));
     if sheets > 10 * usize::from(MAX_COPIES) {
         return Err(CliError::Usage(format!(
             "expected at most {} sheets in one job, but --names and --copies ask for {sheets}",
@@ -198,30 +202,11 @@ fn check_sheet_args(args: &SheetArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Refuses a scene whose smallest text would print below 6 pt, naming the
-/// size it would reach and the text.
-fn check_legible(scene: &Scene, how: &str) -> Result<(), CliError> {
-    use crate::render::scene::{MM_PER_PT, smallest_text};
-    let smallest = scene
-        .pages
-        .iter()
-        .filter_map(|page| smallest_text(&page.items))
-        .min_by(|a, b| a.0.total_cmp(&b.0));
-    match smallest {
-        Some((size, text)) if size / MM_PER_PT < SMALLEST_PT - 0.005 => {
-            Err(CliError::Usage(format!(
-                "expected text of at least {SMALLEST_PT} pt, but {how} prints {text:?} at {:.1} pt; use a larger --paper or fewer sheets per page",
-                size / MM_PER_PT
-            )))
-        }
-        _ => Ok(()),
-    }
-}
-
 pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
-    check_sheet_args(args)?;
+    let given = names::names(args)?;
+    check_sheet_args(args, &given)?;
     let target = target(&args.output)?;
-    let fonts = use_font(args.font.as_deref())?;
+    let fonts = use_font(&args.font)?;
     let template = match load(&args.template) {
         Ok(Loaded::Sheet(template)) => template,
         Ok(Loaded::Deck(_)) => {
@@ -232,10 +217,10 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
         }
         Err(e) => return Err(super::template::problems(&args.template, e)),
     };
-    let names: Vec<Option<&str>> = if args.names.is_empty() {
+    let names: Vec<Option<&str>> = if given.is_empty() {
         vec![None]
     } else {
-        args.names.iter().map(|n| Some(n.trim())).collect()
+        given.iter().map(|n| Some(n.as_str())).collect()
     };
     // Without --copies, a page of --per-page N holds N copies of one sheet.
     let per_page = if args.large_print {
@@ -243,7 +228,7 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
     } else {
         args.per_page.count()
     };
-    let copies = args.copies.unwrap_or(if args.names.is_empty() {
+    let copies = args.copies.unwrap_or(if given.is_empty() {
         u16::from(per_page)
     } else {
         1
@@ -271,7 +256,11 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
         "--per-page {per_page} on {}",
         format!("{:?}", args.paper).to_lowercase()
     );
-    check_legible(&scene, &how)?;
+    // A missing glyph first: its missing-glyph width would shrink the text.
+    scene
+        .check_text(&fonts)
+        .map_err(|e| CliError::Refused(missing(e)))?;
+    names::check_legible(&scene, &fonts, &given, &how)?;
     write(&Document::new(scene, fonts.clone()), &target)
 }
 
@@ -298,10 +287,12 @@ pub struct ReplayArgs {
     pub at: Option<u64>,
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
     pub paper: PaperArg,
-    /// Print with this TrueType or OpenType font (.ttf, .otf) instead of
-    /// the built-in Liberation Sans, for scripts it lacks (such as Chinese).
+    /// A TrueType or OpenType font (.ttf, .otf, .ttc) for the characters
+    /// the built-in Liberation Sans lacks (such as Chinese or Arabic). May
+    /// be repeated: each character comes from the first font that has it,
+    /// the built-in one first.
     #[arg(long, value_name = "FILE")]
-    pub font: Option<PathBuf>,
+    pub font: Vec<PathBuf>,
     /// For .html: judge every decision as `sunfold analyse` does and mark
     /// each one that lost points in the event list, with the better
     /// decision under the status when it is shown. The log must fold.
@@ -347,7 +338,7 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
         // The viewer draws its panels in the built-in fonts, which the
         // browser is sure to have in the SVG's font list: a font file is
         // still read, so that a bad one is refused as before.
-        use_font(args.font.as_deref())?;
+        use_font(&args.font)?;
         let analyse = args.analyse.then(|| super::viewer::Analyse {
             bot: args
                 .bot
@@ -363,7 +354,7 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
         )));
     }
     let target = target(&args.output)?;
-    let fonts = use_font(args.font.as_deref())?;
+    let fonts = use_font(&args.font)?;
     let opened = super::replay::open(&args.file, super::Format::Text)?;
     write(&dispatch(opened, Draw(args, fonts))?, &target)
 }
@@ -390,10 +381,12 @@ pub struct CardsArgs {
     /// page's edges.
     #[arg(long, value_name = "MM", default_value_t = 0.0, value_parser = parse_bleed)]
     pub bleed: f32,
-    /// Print with this TrueType or OpenType font (.ttf, .otf) instead of
-    /// the built-in Liberation Sans, for scripts it lacks (such as Chinese).
+    /// A TrueType or OpenType font (.ttf, .otf, .ttc) for the characters
+    /// the built-in Liberation Sans lacks (such as Chinese or Arabic). May
+    /// be repeated: each character comes from the first font that has it,
+    /// the built-in one first.
     #[arg(long, value_name = "FILE")]
-    pub font: Option<PathBuf>,
+    pub font: Vec<PathBuf>,
 }
 
 fn parse_bleed(text: &str) -> Result<f32, String> {
@@ -407,7 +400,7 @@ fn parse_bleed(text: &str) -> Result<f32, String> {
 
 pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
     let target = target(&args.output)?;
-    let fonts = use_font(args.font.as_deref())?;
+    let fonts = use_font(&args.font)?;
     let deck = match load(&args.deck) {
         Ok(Loaded::Deck(deck)) => deck,
         Ok(Loaded::Sheet(_)) => {

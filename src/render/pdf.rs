@@ -9,11 +9,11 @@
 use super::scene::{Anchor, Color, Item, PathPoint, Shape, Stroke, Typeset, Weight};
 use super::text::{Face, Fonts, UnsupportedCharacter};
 use printpdf::{
-    Color as PdfColor, FontId, LineCapStyle, LineDashPattern, LineJoinStyle, LinePoint, Mm, Op,
-    PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Polygon,
-    PolygonRing, Pt, Rgb, TextItem, WindingOrder,
+    Codepoint, Color as PdfColor, FontId, LineCapStyle, LineDashPattern, LineJoinStyle, LinePoint,
+    Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point,
+    Polygon, PolygonRing, Pt, Rgb, TextItem, TextMatrix, WindingOrder,
 };
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// Points per millimetre.
@@ -34,8 +34,28 @@ struct Writer<'a> {
     height: f32,
     ops: Vec<Op>,
     fonts: &'a Fonts,
-    /// The PDF font of each weight: regular, bold, oblique.
-    ids: &'a [FontId; 3],
+    embedded: &'a Embedded,
+}
+
+/// The fonts of a document as the PDF embeds them: one per face of
+/// [`Fonts::faces`], subset to the glyphs drawn in it.
+struct Embedded {
+    /// The PDF font of each face.
+    ids: Vec<FontId>,
+    /// For each weight (regular, bold, oblique), the face of each place of
+    /// its chain ([`Fonts::chain`]).
+    chains: [Vec<usize>; 3],
+    /// For each face, the id in the subset of each glyph drawn in it.
+    renumbered: Vec<BTreeMap<u16, u16>>,
+    /// For each face, the text each shaped glyph stands for, the first
+    /// found: one ToUnicode entry per glyph, whatever its context.
+    texts: Vec<BTreeMap<u16, String>>,
+}
+
+impl Embedded {
+    fn face(&self, weight: Weight, place: usize) -> usize {
+        self.chains[weight_index(weight)][place]
+    }
 }
 
 impl Writer<'_> {
@@ -174,39 +194,104 @@ impl Writer<'_> {
                 anchor,
                 weight,
                 color: c,
-            } => {
-                let width = self.fonts.width(text, *size, *weight);
-                let x = match anchor {
-                    Anchor::Start => *x,
-                    Anchor::Middle => x - width / 2.0,
-                    Anchor::End => x - width,
-                };
-                let font = self.ids[weight_index(*weight)].clone();
-                self.ops.extend([
-                    Op::StartTextSection,
-                    Op::SetFillColor { col: color(*c) },
-                    Op::SetFont {
-                        font: PdfFontHandle::External(font),
-                        size: Pt(size * PT),
-                    },
-                    Op::SetTextCursor {
-                        pos: Point {
-                            x: Pt(x * PT),
-                            y: Pt((self.height - y) * PT),
-                        },
-                    },
-                    Op::ShowText {
-                        items: vec![TextItem::Text(text.clone())],
-                    },
-                    Op::EndTextSection,
-                ]);
-            }
+            } => self.text(*x, *y, *size, text, *anchor, *weight, *c),
             Item::Group { items, .. } => {
                 for item in items {
                     self.item(item);
                 }
             }
         }
+    }
+}
+
+impl Writer<'_> {
+    /// A text, in the faces its characters come from. Text that needs no
+    /// shaping is shown as characters, each run of one face in a text
+    /// object of its own; shaped text as glyphs, each placed where the
+    /// shaper put it (printpdf merges those on one baseline into one TJ),
+    /// with the text each stands for in its font's ToUnicode map.
+    #[allow(clippy::too_many_arguments)]
+    fn text(
+        &mut self,
+        x: f32,
+        y: f32,
+        size: f32,
+        text: &str,
+        anchor: Anchor,
+        weight: Weight,
+        c: Color,
+    ) {
+        let line = self.fonts.line(text, weight);
+        let width = line.advance() * size;
+        let mut pen = match anchor {
+            Anchor::Start => x,
+            Anchor::Middle => x - width / 2.0,
+            Anchor::End => x - width,
+        };
+        let baseline = (self.height - y) * PT;
+        let embedded = self.embedded;
+        let font = |place: usize| Op::SetFont {
+            font: PdfFontHandle::External(embedded.ids[embedded.face(weight, place)].clone()),
+            size: Pt(size * PT),
+        };
+        if !line.shaped {
+            for run in &line.runs {
+                self.ops.extend([
+                    Op::StartTextSection,
+                    Op::SetFillColor { col: color(c) },
+                    font(run.face),
+                    Op::SetTextCursor {
+                        pos: Point {
+                            x: Pt(pen * PT),
+                            y: Pt(baseline),
+                        },
+                    },
+                    Op::ShowText {
+                        items: vec![TextItem::Text(run.text.clone())],
+                    },
+                    Op::EndTextSection,
+                ]);
+                pen += run.advance() * size;
+            }
+            return;
+        }
+        self.ops
+            .extend([Op::StartTextSection, Op::SetFillColor { col: color(c) }]);
+        for run in &line.runs {
+            let face = embedded.face(weight, run.face);
+            self.ops.push(font(run.face));
+            // Each glyph where the shaper put it.
+            let mut placed: Vec<(f32, f32, &super::text::shape::Glyph)> = Vec::new();
+            for glyph in &run.glyphs {
+                placed.push((
+                    (pen + glyph.x_offset * size) * PT,
+                    baseline + glyph.y_offset * size * PT,
+                    glyph,
+                ));
+                pen += glyph.advance * size;
+            }
+            for (gx, gy, glyph) in placed {
+                let gid = embedded.renumbered[face]
+                    .get(&glyph.id)
+                    .copied()
+                    .unwrap_or(0);
+                let text = embedded.texts[face]
+                    .get(&glyph.id)
+                    .cloned()
+                    .unwrap_or_default();
+                self.ops.extend([
+                    Op::SetTextMatrix {
+                        matrix: TextMatrix::Translate(Pt(gx), Pt(gy)),
+                    },
+                    Op::ShowText {
+                        items: vec![TextItem::GlyphIds(vec![Codepoint::with_cid(
+                            gid, 0.0, text,
+                        )])],
+                    },
+                ]);
+            }
+        }
+        self.ops.push(Op::EndTextSection);
     }
 }
 
@@ -218,12 +303,32 @@ fn weight_index(weight: Weight) -> usize {
     }
 }
 
-/// The characters each weight draws in `items`.
-fn collect_chars(items: &[Item], used: &mut [BTreeSet<char>; 3]) {
+/// The glyphs each face draws in `items`, by [`Embedded::chains`], and
+/// the text of each shaped glyph (the first found).
+fn collect_glyphs(
+    fonts: &Fonts,
+    chains: &[Vec<usize>; 3],
+    items: &[Item],
+    used: &mut [BTreeSet<u16>],
+    texts: &mut [BTreeMap<u16, String>],
+) {
     for item in items {
         match item {
-            Item::Text { text, weight, .. } => used[weight_index(*weight)].extend(text.chars()),
-            Item::Group { items, .. } => collect_chars(items, used),
+            Item::Text { text, weight, .. } => {
+                let line = fonts.line(text, *weight);
+                for run in &line.runs {
+                    let face = chains[weight_index(*weight)][run.face];
+                    for glyph in &run.glyphs {
+                        used[face].insert(glyph.id);
+                        if line.shaped && !glyph.text.is_empty() {
+                            texts[face]
+                                .entry(glyph.id)
+                                .or_insert_with(|| glyph.text.clone());
+                        }
+                    }
+                }
+            }
+            Item::Group { items, .. } => collect_glyphs(fonts, chains, items, used, texts),
             Item::Shape { .. } => {}
         }
     }
@@ -240,17 +345,19 @@ pub enum PdfError {
     Font(String),
 }
 
-/// `face` cut down to its missing glyph and the glyphs of `chars`, with a
-/// Unicode cmap for them, and whether it is a subset: the whole face if the
-/// subsetter fails.
-fn subset(face: &Face, chars: &BTreeSet<char>) -> (Vec<u8>, bool) {
+/// `face` cut down to its missing glyph and `glyphs`, with a Unicode cmap
+/// for those the character map reaches, the id each glyph has in it, and
+/// whether it is a subset: the whole face if the subsetter fails.
+fn subset(face: &Face, glyphs: &BTreeSet<u16>) -> (Vec<u8>, BTreeMap<u16, u16>, bool) {
     use allsorts::binary::read::ReadScope;
     use allsorts::font_data::FontData;
     use allsorts::subset::{CmapTarget, SubsetProfile};
-    let mut glyphs: BTreeSet<u16> = face.glyphs(chars.iter().copied()).into_iter().collect();
-    glyphs.remove(&0);
-    let glyphs: Vec<u16> = std::iter::once(0).chain(glyphs).collect();
-    ReadScope::new(face.data())
+    // The subsetter keeps the glyphs in the order given (appending the
+    // parts of composite glyphs after them): a glyph's place is its id.
+    let glyphs: Vec<u16> = std::iter::once(0)
+        .chain(glyphs.iter().copied().filter(|&g| g != 0))
+        .collect();
+    let subset = ReadScope::new(face.data())
         .read::<FontData<'_>>()
         .ok()
         .and_then(|file| file.table_provider(0).ok())
@@ -262,8 +369,21 @@ fn subset(face: &Face, chars: &BTreeSet<char>) -> (Vec<u8>, bool) {
                 CmapTarget::Unicode,
             )
             .ok()
-        })
-        .map_or_else(|| (face.data().to_vec(), false), |bytes| (bytes, true))
+        });
+    match subset {
+        Some(bytes) => {
+            let renumbered = glyphs
+                .iter()
+                .enumerate()
+                .map(|(new, &old)| (old, new as u16))
+                .collect();
+            (bytes, renumbered, true)
+        }
+        None => {
+            let same = glyphs.iter().map(|&g| (g, g)).collect();
+            (face.data().to_vec(), same, false)
+        }
+    }
 }
 
 /// The six-letter tag that marks a subset font's name (ISO 32000-1,
@@ -301,28 +421,36 @@ pub fn to_pdf(document: &impl Typeset) -> Result<Vec<u8>, PdfError> {
     }
     let mut document = PdfDocument::new(&scene.title);
 
-    // One embedded font per face, subset to the characters drawn in it.
-    let mut used: [BTreeSet<char>; 3] = Default::default();
-    for page in &distinct {
-        collect_chars(&page.items, &mut used);
-    }
-    let mut ids: [FontId; 3] = std::array::from_fn(|n| FontId(format!("F{}", n + 1)));
-    let mut tags: Vec<(String, String)> = Vec::new();
-    for (n, (_, face)) in fonts.faces().into_iter().enumerate() {
-        let weights: Vec<usize> = [Weight::Regular, Weight::Bold, Weight::Oblique]
+    // One embedded font per face, subset to the glyphs drawn in it.
+    let faces = fonts.faces();
+    let chains: [Vec<usize>; 3] = [Weight::Regular, Weight::Bold, Weight::Oblique].map(|w| {
+        fonts
+            .chain(w)
             .into_iter()
-            .filter(|&w| Arc::ptr_eq(fonts.face(w), face))
-            .map(weight_index)
-            .collect();
-        let chars: BTreeSet<char> = weights.iter().flat_map(|&w| used[w].clone()).collect();
-        let id = FontId(format!("F{}", n + 1));
-        for &w in &weights {
-            ids[w] = id.clone();
-        }
-        if chars.is_empty() {
+            .map(|face| {
+                faces
+                    .iter()
+                    .position(|(_, f)| Arc::ptr_eq(f, face))
+                    .expect("every face of a chain is one of the fonts' faces")
+            })
+            .collect()
+    });
+    let mut used: Vec<BTreeSet<u16>> = vec![BTreeSet::new(); faces.len()];
+    let mut texts: Vec<BTreeMap<u16, String>> = vec![BTreeMap::new(); faces.len()];
+    for page in &distinct {
+        collect_glyphs(fonts, &chains, &page.items, &mut used, &mut texts);
+    }
+    let ids: Vec<FontId> = (0..faces.len())
+        .map(|n| FontId(format!("F{}", n + 1)))
+        .collect();
+    let mut renumbered = vec![BTreeMap::new(); faces.len()];
+    let mut tags: Vec<(String, String)> = Vec::new();
+    for (n, (_, face)) in faces.iter().enumerate() {
+        if used[n].is_empty() {
             continue;
         }
-        let (bytes, is_subset) = subset(face, &chars);
+        let (bytes, numbers, is_subset) = subset(face, &used[n]);
+        renumbered[n] = numbers;
         let mut parsed = ParsedFont::from_bytes(&bytes, 0, &mut Vec::new())
             .ok_or_else(|| PdfError::Font(face.full_name.clone()))?;
         parsed.font_name = Some(face.postscript_name.clone());
@@ -333,8 +461,14 @@ pub fn to_pdf(document: &impl Typeset) -> Result<Vec<u8>, PdfError> {
             .resources
             .fonts
             .map
-            .insert(id, printpdf::font::PdfFont::new(parsed));
+            .insert(ids[n].clone(), printpdf::font::PdfFont::new(parsed));
     }
+    let embedded = Embedded {
+        ids,
+        chains,
+        renumbered,
+        texts,
+    };
 
     let pages = distinct
         .iter()
@@ -350,7 +484,7 @@ pub fn to_pdf(document: &impl Typeset) -> Result<Vec<u8>, PdfError> {
                     },
                 ],
                 fonts,
-                ids: &ids,
+                embedded: &embedded,
             };
             for item in &page.items {
                 writer.item(item);

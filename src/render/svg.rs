@@ -110,7 +110,7 @@ fn node(fonts: &Fonts, item: &Item) -> Box<dyn svg::Node> {
             // is stretched or squeezed to it, so the layout never depends
             // on which fonts the viewer has.
             let width = fonts.width(text, *size, *weight);
-            let mut t = Text::new(text.clone())
+            let mut t = Text::new(super::text::shape::nfc(text).into_owned())
                 .set("x", n(*x))
                 .set("y", n(*y))
                 .set("font-size", n(*size))

@@ -15,22 +15,50 @@
 //! font to their widths, so the two outputs agree with the layout. Nothing
 //! here is global but the parsed built-in fonts, which never change.
 
+pub mod shape;
+
 use super::scene::Weight;
 use std::borrow::Cow;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-/// A character the font has no glyph for.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{font} has no glyph for {ch:?} (U+{code:04X}) in {text:?}")]
+/// A character that none of the fonts has a glyph for.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnsupportedCharacter {
     pub ch: char,
     pub code: u32,
     pub text: String,
-    /// The font, as a phrase: `the built-in font Liberation Sans Bold`, or
-    /// `the font Noto Sans CJK JP (FILE)`.
-    pub font: String,
+    /// The fonts tried, in order, each as a phrase: `the built-in font
+    /// Liberation Sans Bold`, or `the font Noto Sans CJK JP (FILE)`.
+    pub fonts: Vec<String>,
 }
+
+impl std::fmt::Display for UnsupportedCharacter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (ch, code, text) = (self.ch, self.code, &self.text);
+        match &self.fonts[..] {
+            [one] => write!(
+                f,
+                "{one} has no glyph for {ch:?} (U+{code:04X}) in {text:?}"
+            ),
+            [first, second] => write!(
+                f,
+                "neither {first} nor {second} has a glyph for {ch:?} (U+{code:04X}) in {text:?}"
+            ),
+            [first @ .., last] => write!(
+                f,
+                "none of {} and {last} has a glyph for {ch:?} (U+{code:04X}) in {text:?}",
+                first.join(", ")
+            ),
+            [] => write!(
+                f,
+                "no font has a glyph for {ch:?} (U+{code:04X}) in {text:?}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UnsupportedCharacter {}
 
 /// One font face: its file's bytes, which it owns, and its names.
 ///
@@ -114,24 +142,6 @@ impl Face {
             .filter_map(|c| face.glyph_index(c).map(|g| g.0))
             .collect()
     }
-
-    /// The first character of `text` the font has no glyph for.
-    fn first_missing(&self, text: &str) -> Option<char> {
-        let face = self.parsed();
-        text.chars().find(|&c| face.glyph_index(c).is_none())
-    }
-
-    /// The advance width of `text` in em, each missing character counting
-    /// as the missing glyph.
-    fn advance(&self, text: &str) -> f32 {
-        let face = self.parsed();
-        text.chars()
-            .map(|c| {
-                let glyph = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
-                f32::from(face.glyph_hor_advance(glyph).unwrap_or(0)) / self.units_per_em
-            })
-            .sum::<f32>()
-    }
 }
 
 /// The faces of the three weights the scene uses (they may be one face).
@@ -142,13 +152,26 @@ pub struct Fonts {
     oblique: Arc<Face>,
     /// The file the fonts come from; `None` for the built-in ones.
     origin: Option<String>,
+    /// The fonts that draw, in every weight, what the faces above lack:
+    /// each character comes from the first that has it.
+    fallbacks: Vec<Fallback>,
     /// The CSS font-family list for the SVG.
     pub css_family: String,
+}
+
+/// A font of the fallback chain, and the file it was read from.
+#[derive(Debug)]
+struct Fallback {
+    face: Arc<Face>,
+    path: String,
 }
 
 const REGULAR: &[u8] = include_bytes!("../../assets/fonts/LiberationSans-Regular.ttf");
 const BOLD: &[u8] = include_bytes!("../../assets/fonts/LiberationSans-Bold.ttf");
 const ITALIC: &[u8] = include_bytes!("../../assets/fonts/LiberationSans-Italic.ttf");
+
+/// The CSS font-family list of the built-in fonts.
+const BUILTIN_FAMILY: &str = "'Liberation Sans', Arial, Helvetica, sans-serif";
 
 fn css_quote(family: &str) -> String {
     let clean: String = family
@@ -172,30 +195,59 @@ impl Fonts {
                 bold: face(BOLD),
                 oblique: face(ITALIC),
                 origin: None,
-                css_family: "'Liberation Sans', Arial, Helvetica, sans-serif".to_owned(),
+                fallbacks: Vec::new(),
+                css_family: BUILTIN_FAMILY.to_owned(),
             })
         })
     }
 
     /// One font file for every weight, read from `path` (a .ttf or .otf,
-    /// or the first face of a .ttc collection). The fonts own the file's
-    /// bytes, and free them when the last document drawn in them goes.
+    /// or the first face of a .ttc collection), instead of the built-in
+    /// fonts. The fonts own the file's bytes, and free them when the last
+    /// document drawn in them goes.
     pub fn load(path: &Path) -> Result<Arc<Fonts>, FontFileError> {
-        let bytes = std::fs::read(path).map_err(|e| FontFileError {
-            path: path.display().to_string(),
-            reason: e.to_string(),
-        })?;
-        let face = Face::parse(bytes).map_err(|reason| FontFileError {
-            path: path.display().to_string(),
-            reason: format!("expected a TrueType or OpenType font, but {reason}"),
-        })?;
-        let face = Arc::new(face);
+        let face = read(path)?;
         Ok(Arc::new(Fonts {
             css_family: format!("{}, sans-serif", css_quote(&face.family)),
             origin: Some(path.display().to_string()),
             regular: face.clone(),
             bold: face.clone(),
             oblique: face,
+            fallbacks: Vec::new(),
+        }))
+    }
+
+    /// The built-in fonts, followed by the font files of `paths` in order:
+    /// each character is drawn from the first of them that has it, so
+    /// that names in several scripts print in one document. With no paths,
+    /// the built-in fonts alone.
+    pub fn with_fallbacks(paths: &[impl AsRef<Path>]) -> Result<Arc<Fonts>, FontFileError> {
+        let builtin = Fonts::builtin();
+        if paths.is_empty() {
+            return Ok(builtin.clone());
+        }
+        let mut fallbacks = Vec::new();
+        for path in paths {
+            let path = path.as_ref();
+            fallbacks.push(Fallback {
+                face: read(path)?,
+                path: path.display().to_string(),
+            });
+        }
+        let families: Vec<String> = fallbacks
+            .iter()
+            .map(|f| css_quote(&f.face.family))
+            .collect();
+        Ok(Arc::new(Fonts {
+            regular: builtin.regular.clone(),
+            bold: builtin.bold.clone(),
+            oblique: builtin.oblique.clone(),
+            origin: None,
+            css_family: format!(
+                "'Liberation Sans', {}, Arial, Helvetica, sans-serif",
+                families.join(", ")
+            ),
+            fallbacks,
         }))
     }
 
@@ -208,7 +260,8 @@ impl Fonts {
         }
     }
 
-    /// The faces of all weights, each once.
+    /// The faces of all weights, each once, then the fallbacks: the
+    /// fonts a PDF may embed.
     pub fn faces(&self) -> Vec<(Weight, &Arc<Face>)> {
         let mut faces: Vec<(Weight, &Arc<Face>)> = Vec::new();
         for weight in [Weight::Regular, Weight::Bold, Weight::Oblique] {
@@ -217,34 +270,81 @@ impl Fonts {
                 faces.push((weight, face));
             }
         }
+        faces.extend(self.fallbacks.iter().map(|f| (Weight::Regular, &f.face)));
         faces
+    }
+
+    /// The faces that draw `weight`, in the order they are tried: the
+    /// weight's own, then the fallbacks.
+    pub fn chain(&self, weight: Weight) -> Vec<&Arc<Face>> {
+        std::iter::once(self.face(weight))
+            .chain(self.fallbacks.iter().map(|f| &f.face))
+            .collect()
     }
 
     /// Whether these are the built-in fonts.
     pub fn is_builtin(&self) -> bool {
-        self.origin.is_none()
+        self.origin.is_none() && self.fallbacks.is_empty()
     }
 
-    /// Checks that the face of `weight` has a glyph for every character.
+    /// `text` in `weight` as the glyphs that draw it, left to right:
+    /// normalised to NFC, each character from the first face of the
+    /// chain that has it, right-to-left runs reordered and complex
+    /// scripts shaped.
+    pub fn line(&self, text: &str, weight: Weight) -> shape::Line {
+        let chain: Vec<&Face> = self.chain(weight).into_iter().map(|f| &**f).collect();
+        shape::line(&chain, text)
+    }
+
+    /// The phrase naming the face of `weight` or a fallback, for messages.
+    fn describe(&self, face: &Face, fallback: Option<&str>) -> String {
+        match (fallback, self.origin.as_deref()) {
+            (Some(path), _) | (None, Some(path)) => format!("the font {} ({path})", face.full_name),
+            (None, None) => format!("the built-in font {}", face.full_name),
+        }
+    }
+
+    /// The fonts that draw `weight`, each as a phrase for messages.
+    pub fn names(&self, weight: Weight) -> Vec<String> {
+        std::iter::once(self.describe(self.face(weight), None))
+            .chain(
+                self.fallbacks
+                    .iter()
+                    .map(|f| self.describe(&f.face, Some(&f.path))),
+            )
+            .collect()
+    }
+
+    /// The phrase naming the face at place `index` of the chain of
+    /// `weight` ([`Fonts::chain`]), and whether it is a font file.
+    pub fn name_of(&self, weight: Weight, index: usize) -> (String, bool) {
+        let name = self.names(weight).swap_remove(index);
+        (name, index > 0 || self.origin.is_some())
+    }
+
+    /// Checks that some face of the chain of `weight` has a glyph for
+    /// every character (of the text in NFC).
     pub fn check(&self, text: &str, weight: Weight) -> Result<(), UnsupportedCharacter> {
-        let face = self.face(weight);
-        match face.first_missing(text) {
+        let normal = shape::nfc(text);
+        let chain = self.chain(weight);
+        let parsed: Vec<ttf_parser::Face<'_>> = chain.iter().map(|f| f.parsed()).collect();
+        let missing = normal.chars().find(|&c| {
+            !shape::is_ignorable(c) && parsed.iter().all(|f| f.glyph_index(c).is_none())
+        });
+        match missing {
             None => Ok(()),
             Some(ch) => Err(UnsupportedCharacter {
                 ch,
                 code: ch as u32,
                 text: text.to_owned(),
-                font: match &self.origin {
-                    None => format!("the built-in font {}", face.full_name),
-                    Some(path) => format!("the font {} ({path})", face.full_name),
-                },
+                fonts: self.names(weight),
             }),
         }
     }
 
     /// The width in millimetres of `text` at `size` millimetres.
     pub fn width(&self, text: &str, size: f32, weight: Weight) -> f32 {
-        self.face(weight).advance(text) * size
+        self.line(text, weight).advance() * size
     }
 
     /// The size at which `text` fits `max_width`: `size`, or smaller if the
@@ -257,6 +357,19 @@ impl Fonts {
             size
         }
     }
+}
+
+/// Reads a font file.
+fn read(path: &Path) -> Result<Arc<Face>, FontFileError> {
+    let bytes = std::fs::read(path).map_err(|e| FontFileError {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    })?;
+    let face = Face::parse(bytes).map_err(|reason| FontFileError {
+        path: path.display().to_string(),
+        reason: format!("expected a TrueType or OpenType font, but {reason}"),
+    })?;
+    Ok(Arc::new(face))
 }
 
 /// A font file that cannot be used.
