@@ -151,14 +151,11 @@ pub fn scene(log: &Path, players: &[(String, String)], referee: &str, per_page: 
         });
     };
     let (columns, rows) = grid(per_page);
-    let notes: Vec<String> = players
-        .iter()
-        .map(|(name, _)| format!("Scan to play as {name}. Keep this slip to yourself."))
-        .collect();
+    // The name stands above in large type: the note never has to shrink.
+    let note = "Scan with your phone to play. Keep this slip to yourself.";
     let slips: Vec<(&str, &str, &str)> = players
         .iter()
-        .zip(&notes)
-        .map(|((name, link), note)| (name.as_str(), link.as_str(), note.as_str()))
+        .map(|(name, link)| (name.as_str(), link.as_str(), note))
         .collect();
     for chunk in slips.chunks(per_page) {
         page(chunk, columns, rows);
