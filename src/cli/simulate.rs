@@ -304,6 +304,9 @@ fn write_log<G: Simulated>(
         .map_err(|e| CliError::io(&path, e))
 }
 
+/// Games played in a row by one worker before it looks for more work.
+const STRIDE: u64 = 32;
+
 /// Plays the games of `games` on the pool's threads. Each worker adds the
 /// games it plays to a tally of its own (`empty()` at first, `play` adding
 /// game `i`), and the tallies are merged in game order by `merge`: no
@@ -316,12 +319,18 @@ pub(super) fn batches<A: Send>(
     merge: impl Fn(A, A) -> A + Sync + Send,
 ) -> Result<A, CliError> {
     let bar = progress(games.end - games.start, "games");
-    let result = games
+    // Runs of STRIDE games are the unit of work: few enough tallies to
+    // start and merge, many enough to keep every thread busy to the end.
+    let runs = (games.end - games.start).div_ceil(STRIDE);
+    let result = (0..runs)
         .into_par_iter()
-        .try_fold(&empty, |mut tally, i| {
-            play(&mut tally, i)?;
+        .try_fold(&empty, |mut tally, run| {
+            let from = games.start + run * STRIDE;
+            for i in from..(from + STRIDE).min(games.end) {
+                play(&mut tally, i)?;
+            }
             if let Some(bar) = &bar {
-                bar.inc(1);
+                bar.inc((from + STRIDE).min(games.end) - from);
             }
             Ok::<A, CliError>(tally)
         })

@@ -16,12 +16,22 @@ use serde::{Deserialize, Serialize};
 /// A sum on the grid of 2⁻⁶⁴: `whole + frac · 2⁻⁶⁴`, written in JSON as
 /// the string `"WHOLE+FRAC"` (two decimal integers), so that no JSON
 /// reader rounds it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Fixed {
     whole: i128,
-    /// Kept below 2⁶⁴ (carried into `whole`).
+    /// Fractions of 2⁻⁶⁴, carried into `whole` only when read: 2⁶⁴ adds
+    /// would be needed to overflow it.
     frac: u128,
 }
+
+impl PartialEq for Fixed {
+    fn eq(&self, other: &Fixed) -> bool {
+        let (a, b) = (self.carried(), other.carried());
+        (a.whole, a.frac) == (b.whole, b.frac)
+    }
+}
+
+impl Eq for Fixed {}
 
 const TWO_64: f64 = 18_446_744_073_709_551_616.0;
 
@@ -33,7 +43,6 @@ impl Fixed {
         let frac = ((x - whole) * TWO_64) as u64;
         self.whole += whole as i128;
         self.frac += u128::from(frac);
-        self.carry();
     }
 
     pub fn merge(&mut self, other: &Fixed) {
@@ -47,15 +56,23 @@ impl Fixed {
         self.frac &= u128::from(u64::MAX);
     }
 
+    /// The same sum with its fraction below 2⁶⁴: one form for one value.
+    fn carried(mut self) -> Fixed {
+        self.carry();
+        self
+    }
+
     /// The sum as a float, rounded the same way whatever the order of adds.
     pub fn value(&self) -> f64 {
-        self.whole as f64 + self.frac as f64 / TWO_64
+        let c = self.carried();
+        c.whole as f64 + c.frac as f64 / TWO_64
     }
 }
 
 impl Serialize for Fixed {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&format!("{}+{}", self.whole, self.frac))
+        let c = self.carried();
+        s.serialize_str(&format!("{}+{}", c.whole, c.frac))
     }
 }
 
