@@ -486,7 +486,10 @@ fn a_report_of_one_variant_draws_its_estimates() {
     let metrics = <sunfold::soleils::Soleils as sunfold::sim::Simulated>::metrics(&variant, 3);
     let mut tally = Tally::new(variant.info(), 3, &bots, metrics);
     for seed in 0..40 {
-        tally.add(&play::<sunfold::soleils::Soleils>(&variant, 3, &bots, seed));
+        tally.add(
+            seed,
+            &play::<sunfold::soleils::Soleils>(&variant, 3, &bots, seed),
+        );
     }
     let report = tally.report("soleils", "62 Soleils d'été", 9);
     assert!(report.b.is_none());

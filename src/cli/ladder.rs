@@ -4,8 +4,12 @@
 use super::batch::{GameArg, game_seed, pool};
 use super::error::CliError;
 use super::render::PaperArg;
-use super::simulate::{batches, drawing, games, only_for, parse_bot, players, usage};
+use super::simulate::{
+    batches, drawing, games, only_for, parse_bot, parse_shard, players, run_of, usage,
+    write_partial,
+};
 use super::{Exit, Format, variant};
+use crate::sim::partial::{Partial, Shard, Tallied};
 use crate::sim::{Bot, Ladder, LadderGame, Searched, ladder, lineup, play};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
@@ -33,6 +37,10 @@ pub struct LadderArgs {
     /// Worker threads; every core if left out. The output is the same on any number.
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Play only shard K of N (games numbered from G·(K−1)/N up to G·K/N)
+    /// and print its partial report as JSON, for `sunfold merge`.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
     /// 62 Soleils: a sheet template; the bundled sheet if left out.
     #[arg(long, conflicts_with = "deck")]
     pub template: Option<PathBuf>,
@@ -46,7 +54,12 @@ pub struct LadderArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Also draw the ladder, each rating with its interval, as .pdf or .svg.
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "FILE",
+        conflicts_with = "shard"
+    )]
     pub output: Option<PathBuf>,
     /// The paper of the drawing.
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
@@ -85,11 +98,12 @@ fn ladder_game<G: Searched>(args: &LadderArgs, variant: &G::Variant) -> Result<E
     let pool = pool(args.jobs)?;
     let started = Instant::now();
     let bots = &args.bots;
-    let mut played = Vec::with_capacity(count as usize);
-    pool.install(|| {
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let played = pool.install(|| {
         batches(
-            count,
-            |i| {
+            shard.games(count),
+            Vec::new,
+            |played: &mut Vec<LadderGame>, i| {
                 let mut seats = Vec::new();
                 lineup(bots, players, i, &mut seats);
                 let result = play::<G>(variant, players, &seats, game_seed(args.seed, i));
@@ -97,14 +111,29 @@ fn ladder_game<G: Searched>(args: &LadderArgs, variant: &G::Variant) -> Result<E
                     .iter()
                     .map(|s| bots.iter().position(|b| b == s).expect("a listed bot"))
                     .collect();
-                Ok(LadderGame {
+                played.push(LadderGame {
                     seats,
                     totals: result.totals,
-                })
+                });
+                Ok(())
             },
-            |game| played.push(game),
+            |mut a, b| {
+                a.extend(b);
+                a
+            },
         )
     })?;
+    if let Some(shard) = args.shard {
+        let run = run_of::<G>(players, count, args.seed, bots, &[variant]);
+        let games = played.len();
+        write_partial(&Partial::new(run, shard, Tallied::Ladder(played)));
+        eprintln!(
+            "{games} games in {:.2} s on {} threads",
+            started.elapsed().as_secs_f64(),
+            pool.current_num_threads()
+        );
+        return Ok(Exit::Valid);
+    }
     let report = ladder(
         G::NAME,
         G::TITLE,
@@ -118,13 +147,7 @@ fn ladder_game<G: Searched>(args: &LadderArgs, variant: &G::Variant) -> Result<E
         let scene = crate::render::ladder::report(&report, args.paper.into());
         super::render::write(&scene, target)?;
     }
-    match args.format {
-        Format::Text => print!("{}", text(&report)),
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string(&report).expect("a ladder serializes")
-        ),
-    }
+    print_ladder(&report, args.format);
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
         "{count} games in {seconds:.2} s: {:.1} games per second on {} threads",
@@ -132,6 +155,18 @@ fn ladder_game<G: Searched>(args: &LadderArgs, variant: &G::Variant) -> Result<E
         pool.current_num_threads()
     );
     Ok(Exit::Valid)
+}
+
+/// Prints a ladder as text or JSON: what the run with no shards prints,
+/// and what `merge` prints.
+pub(super) fn print_ladder(report: &Ladder, format: Format) {
+    match format {
+        Format::Text => print!("{}", text(report)),
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string(report).expect("a ladder serializes")
+        ),
+    }
 }
 
 fn percent(e: &crate::sim::Estimate) -> String {

@@ -7,6 +7,7 @@ mod error;
 mod game;
 mod ladder;
 mod load;
+mod merge;
 mod record;
 mod render;
 mod replay;
@@ -121,6 +122,15 @@ enum Command {
     /// with 95% intervals.
     #[command(after_help = EXIT_CODES)]
     Ladder(ladder::LadderArgs),
+    /// Merge the partial reports that `simulate`, `compare` or `ladder`
+    /// wrote with --shard K/N into the report of the run with no shards,
+    /// byte for byte.
+    ///
+    /// Refuses (exit 2) parts of different runs, a shard missing or given
+    /// twice, and a file that is no partial report. docs/scale-out.md has
+    /// recipes for GNU parallel, Slurm and Kubernetes.
+    #[command(after_help = EXIT_CODES)]
+    Merge(merge::MergeArgs),
     /// Judge every decision of a recorded match with the search bot: the
     /// decision taken, the bot's best from what that player knew, the
     /// expected final score of each and the points lost; then each player's
@@ -318,6 +328,7 @@ fn run(command: Command) -> Result<Exit, CliError> {
         Command::Compare(args) => simulate::compare(args),
         Command::Rescore(args) => rescore::run(args),
         Command::Ladder(args) => ladder::run(args),
+        Command::Merge(args) => merge::run(args),
         Command::Analyse(args) => analyse::analyse(args),
         Command::Hint(args) => analyse::hint(args),
         Command::Audit {

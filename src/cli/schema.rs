@@ -11,10 +11,11 @@ pub struct SchemaArg(pub SchemaKind);
 
 impl clap::ValueEnum for SchemaArg {
     fn value_variants<'a>() -> &'a [Self] {
-        const ALL: [SchemaArg; 14] = {
-            let mut all = [SchemaArg(SchemaKind::SoleilsLog); 14];
+        const N: usize = SchemaKind::ALL.len();
+        const ALL: [SchemaArg; N] = {
+            let mut all = [SchemaArg(SchemaKind::SoleilsLog); N];
             let mut i = 0;
-            while i < 14 {
+            while i < N {
                 all[i] = SchemaArg(SchemaKind::ALL[i]);
                 i += 1;
             }

@@ -2,16 +2,18 @@
 //! variant, on every core. The same seed gives the same report, byte for
 //! byte, whatever the number of threads.
 
-use super::batch::{CHUNK, GameArg, game_seed, pool, progress};
+use super::batch::{GameArg, game_seed, pool, progress};
 use super::error::CliError;
 use super::render::PaperArg;
 use super::{Exit, Format, variant};
 use crate::log::chained_log;
 use crate::present::simulation as report_view;
+use crate::sim::partial::{Partial, Run, RunVariant, Shard, Tallied};
 use crate::sim::{Bot, GameResult, Paired, Report, Searched, Simulated, Tally, lineup, play};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use rayon::prelude::*;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -40,6 +42,10 @@ pub struct BatchArgs {
     /// Worker threads; every core if left out. The output is the same on any number.
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Play only shard K of N (games numbered from G·(K−1)/N up to G·K/N)
+    /// and print its partial report as JSON, for `sunfold merge`.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -94,7 +100,12 @@ pub struct CompareArgs {
     pub format: Format,
     /// Also draw the report: distributions side by side and every difference
     /// with its interval, as .pdf or .svg.
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "FILE",
+        conflicts_with = "shard"
+    )]
     pub output: Option<PathBuf>,
     /// The paper of the drawn report.
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
@@ -108,6 +119,43 @@ pub(super) fn usage(message: String) -> CliError {
 /// `--bot`'s parser: the message says what a bot is, with a suggestion.
 pub(super) fn parse_bot(text: &str) -> Result<Bot, String> {
     Bot::parse(text).map_err(|e| e.to_string())
+}
+
+/// `--shard`'s parser.
+pub(super) fn parse_shard(text: &str) -> Result<Shard, String> {
+    Shard::parse(text).map_err(|e| e.to_string())
+}
+
+/// What a shard's partial report says of its run.
+pub(super) fn run_of<G: Simulated>(
+    players: usize,
+    games: u64,
+    seed: u64,
+    bots: &[Bot],
+    variants: &[&G::Variant],
+) -> Run {
+    Run {
+        game: G::NAME.to_owned(),
+        players,
+        games,
+        seed,
+        bots: bots.to_vec(),
+        variants: variants
+            .iter()
+            .map(|v| RunVariant {
+                info: G::variant_info(v),
+                rules: G::rules(v),
+            })
+            .collect(),
+    }
+}
+
+/// Prints a shard's partial report, one line of JSON.
+pub(super) fn write_partial(partial: &Partial) {
+    println!(
+        "{}",
+        serde_json::to_string(partial).expect("a partial report serializes")
+    );
 }
 
 pub(super) fn bots(args: &[Bot]) -> Vec<Bot> {
@@ -201,30 +249,45 @@ where
     }
     let pool = pool(args.batch.jobs)?;
     let started = Instant::now();
-    let mut tally = Tally::new(
+    let empty = Tally::new(
         G::variant_info(variant),
         players,
         &bots,
         G::metrics(variant, players),
     );
     let out = args.out.as_deref();
-    pool.install(|| {
+    let shard = args.batch.shard.unwrap_or(Shard::WHOLE);
+    let tally = pool.install(|| {
         batches(
-            count,
-            |i| -> Result<_, CliError> {
+            shard.games(count),
+            || empty.clone(),
+            |tally, i| -> Result<_, CliError> {
                 let mut seats = Vec::new();
                 lineup(&bots, players, i, &mut seats);
-                let mut result = play::<G>(variant, players, &seats, game_seed(args.batch.seed, i));
+                let result = play::<G>(variant, players, &seats, game_seed(args.batch.seed, i));
                 if let Some(dir) = out {
                     write_log::<G>(dir, i, variant, &result)?;
                 }
-                // Only the figures are kept: memory stays flat.
-                result.actions = Vec::new();
-                Ok(result)
+                tally.add(i, &result);
+                Ok(())
             },
-            |result| tally.add(&result),
+            |mut a, b| {
+                a.merge(&b);
+                a
+            },
         )
     })?;
+    if let Some(shard) = args.batch.shard {
+        let run = run_of::<G>(players, count, args.batch.seed, &bots, &[variant]);
+        let played = tally.games();
+        write_partial(&Partial::new(
+            run,
+            shard,
+            Tallied::Simulate(Box::new(tally)),
+        ));
+        throughput(played, started, pool.current_num_threads());
+        return Ok(Exit::Valid);
+    }
     let report = tally.report(G::NAME, G::TITLE, args.batch.seed);
     finish(&report, args.format, started, pool.current_num_threads());
     Ok(Exit::Valid)
@@ -241,30 +304,41 @@ fn write_log<G: Simulated>(
         .map_err(|e| CliError::io(&path, e))
 }
 
-/// Plays games `0..count` in parallel chunks and hands each result to
-/// `add` in game order, so that the report is the same on any thread count.
-pub(super) fn batches<T: Send>(
-    count: u64,
-    play: impl Fn(u64) -> Result<T, CliError> + Sync,
-    mut add: impl FnMut(T),
-) -> Result<(), CliError> {
-    let bar = progress(count, "games");
-    let mut start = 0;
-    while start < count {
-        let end = (start + CHUNK as u64).min(count);
-        let results: Vec<Result<T, CliError>> = (start..end).into_par_iter().map(&play).collect();
-        for result in results {
-            add(result?);
-        }
-        if let Some(bar) = &bar {
-            bar.set_position(end);
-        }
-        start = end;
-    }
+/// Games played in a row by one worker before it looks for more work.
+const STRIDE: u64 = 32;
+
+/// Plays the games of `games` on the pool's threads. Each worker adds the
+/// games it plays to a tally of its own (`empty()` at first, `play` adding
+/// game `i`), and the tallies are merged in game order by `merge`: no
+/// thread waits on another to tally, and as tallies merge exactly (or, for
+/// a list, in order), the result is the same on any thread count.
+pub(super) fn batches<A: Send>(
+    games: Range<u64>,
+    empty: impl Fn() -> A + Sync + Send,
+    play: impl Fn(&mut A, u64) -> Result<(), CliError> + Sync + Send,
+    merge: impl Fn(A, A) -> A + Sync + Send,
+) -> Result<A, CliError> {
+    let bar = progress(games.end - games.start, "games");
+    // Runs of STRIDE games are the unit of work: few enough tallies to
+    // start and merge, many enough to keep every thread busy to the end.
+    let runs = (games.end - games.start).div_ceil(STRIDE);
+    let result = (0..runs)
+        .into_par_iter()
+        .try_fold(&empty, |mut tally, run| {
+            let from = games.start + run * STRIDE;
+            for i in from..(from + STRIDE).min(games.end) {
+                play(&mut tally, i)?;
+            }
+            if let Some(bar) = &bar {
+                bar.inc((from + STRIDE).min(games.end) - from);
+            }
+            Ok::<A, CliError>(tally)
+        })
+        .try_reduce(&empty, |a, b| Ok(merge(a, b)));
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    Ok(())
+    result
 }
 
 /// Where `-o` draws a report, checked before any game is played: a
@@ -286,13 +360,24 @@ pub(super) fn drawing(
     Ok(target)
 }
 
-pub(super) fn finish(report: &Report, format: Format, started: Instant, threads: usize) {
+/// Prints a report as text or JSON: what the run with no shards prints,
+/// and what `merge` prints.
+pub(super) fn print_report(report: &Report, format: Format) {
     match format {
         Format::Text => print!("{}", report_view::text(report)),
         Format::Json => println!("{}", report_view::json(report)),
     }
-    let seconds = started.elapsed().as_secs_f64();
+}
+
+pub(super) fn finish(report: &Report, format: Format, started: Instant, threads: usize) {
+    print_report(report, format);
     let played = report.games * if report.b.is_some() { 2 } else { 1 };
+    throughput(played, started, threads);
+}
+
+/// The throughput line, on standard error.
+fn throughput(played: u64, started: Instant, threads: usize) {
+    let seconds = started.elapsed().as_secs_f64();
     eprintln!(
         "{played} games in {seconds:.2} s: {:.0} games per second on {threads} threads",
         played as f64 / seconds.max(1e-9),
@@ -340,24 +425,38 @@ where
     let pool = pool(args.batch.jobs)?;
     let started = Instant::now();
     let tally = |v| Tally::new(G::variant_info(v), players, &bots, G::metrics(v, players));
-    let mut paired = Paired::new(tally(a), tally(b));
-    pool.install(|| {
+    let empty = Paired::new(tally(a), tally(b));
+    let shard = args.batch.shard.unwrap_or(Shard::WHOLE);
+    let paired = pool.install(|| {
         batches(
-            count,
-            |i| {
+            shard.games(count),
+            || empty.clone(),
+            |paired, i| {
                 let seed = game_seed(args.batch.seed, i);
                 let mut seats = Vec::new();
                 lineup(&bots, players, i, &mut seats);
-                let mut ra = play::<G>(a, players, &seats, seed);
-                let mut rb = play::<G>(b, players, &seats, seed);
-                // Only the figures are kept: memory stays flat.
-                ra.actions = Vec::new();
-                rb.actions = Vec::new();
-                Ok((ra, rb))
+                let ra = play::<G>(a, players, &seats, seed);
+                let rb = play::<G>(b, players, &seats, seed);
+                paired.add(i, &ra, &rb);
+                Ok(())
             },
-            |(ra, rb)| paired.add(&ra, &rb),
+            |mut x, y| {
+                x.merge(&y);
+                x
+            },
         )
     })?;
+    if let Some(shard) = args.batch.shard {
+        let run = run_of::<G>(players, count, args.batch.seed, &bots, &[a, b]);
+        let played = 2 * paired.games();
+        write_partial(&Partial::new(
+            run,
+            shard,
+            Tallied::Compare(Box::new(paired)),
+        ));
+        throughput(played, started, pool.current_num_threads());
+        return Ok(Exit::Valid);
+    }
     let mut report = paired.report(G::NAME, G::TITLE, args.batch.seed);
     report.changes = crate::sim::changes(&G::rules(a), &G::rules(b));
     if let Some(target) = &target {

@@ -41,11 +41,13 @@ pub enum SchemaKind {
     AnalyseReport,
     /// The report of `sunfold hint --format json`.
     HintReport,
+    /// What `simulate`, `compare` and `ladder` print with `--shard K/N`.
+    PartialReport,
 }
 
 impl SchemaKind {
     /// Every kind, in the order `sunfold schema --help` lists them.
-    pub const ALL: [SchemaKind; 14] = [
+    pub const ALL: [SchemaKind; 15] = [
         SchemaKind::SoleilsLog,
         SchemaKind::SoleilsTemplate,
         SchemaKind::SummertimeLog,
@@ -60,6 +62,7 @@ impl SchemaKind {
         SchemaKind::LadderReport,
         SchemaKind::AnalyseReport,
         SchemaKind::HintReport,
+        SchemaKind::PartialReport,
     ];
 
     /// Its name on the command line and in docs/schema/NAME.schema.json.
@@ -79,6 +82,7 @@ impl SchemaKind {
             SchemaKind::LadderReport => "ladder-report",
             SchemaKind::AnalyseReport => "analyse-report",
             SchemaKind::HintReport => "hint-report",
+            SchemaKind::PartialReport => "partial-report",
         }
     }
 
@@ -103,6 +107,9 @@ impl SchemaKind {
             SchemaKind::LadderReport => "The report of `sunfold ladder --format json`",
             SchemaKind::AnalyseReport => "The report of `sunfold analyse --format json`",
             SchemaKind::HintReport => "The report of `sunfold hint --format json`",
+            SchemaKind::PartialReport => {
+                "A shard's partial report, from `simulate`, `compare` or `ladder` with --shard K/N"
+            }
         }
     }
 }
@@ -170,6 +177,7 @@ pub fn schema_text(kind: SchemaKind) -> String {
             schemars::schema_for!(crate::sim::analysis::AnalysisReport)
         }
         SchemaKind::HintReport => schemars::schema_for!(HintOutput),
+        SchemaKind::PartialReport => schemars::schema_for!(crate::sim::partial::Partial),
     };
     let mut text = serde_json::to_string_pretty(&schema).expect("schemas serialize");
     text.push('\n');

@@ -5,48 +5,65 @@
 //! that its interval (and, paired, the interval of B − A) follows the rule
 //! of every other figure.
 //!
-//! The width is fixed from the first [`FIX_AFTER`] games (at most 12
-//! buckets over their range), which are held until then; later games only
-//! update running moments. A bucket first met at game `k` starts as `k`
-//! zeros, which is exactly what adding those games' zero shares would have
-//! given, so the result does not depend on when a bucket was met.
+//! The width is fixed from the range of the first [`FIX_AFTER`] games (at
+//! most 12 buckets over it). So that any run of games can be tallied apart
+//! and merged (a worker thread's share, a shard on another machine), every
+//! game is added at every width a batch may take, as exact [`Sums`]; the
+//! width is picked at the end, from the range of those first games, which
+//! is kept apart. A game adds nothing to a bucket it has no score in, so a
+//! bucket's sums are those of its games' shares with zeros wherever it was
+//! not met.
 
-use super::metric::{Estimate, Metric, Moments, Section, Unit};
+use super::metric::{Estimate, Metric, Section, Unit};
 use super::report::Histogram;
+use super::sums::Sums;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Games held before the bucket width is fixed.
-pub const FIX_AFTER: usize = 512;
+/// Games whose range fixes the bucket width.
+pub const FIX_AFTER: u64 = 512;
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Bucket {
-    a: Moments,
-    b: Moments,
-    difference: Moments,
+/// Every width a distribution may take, narrowest first: the first with at
+/// most 12 buckets over the range of the first [`FIX_AFTER`] games.
+const WIDTHS: [i64; 12] = [1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10_000];
+
+/// One bucket's sums; each [`Sums`] counts no games, the distribution does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Bucket {
+    a: Sums,
+    b: Sums,
+    difference: Sums,
     count_a: u64,
     count_b: u64,
 }
 
 impl Bucket {
-    fn zeros(games: u64) -> Self {
-        Bucket {
-            a: Moments::zeros(games),
-            b: Moments::zeros(games),
-            difference: Moments::zeros(games),
-            ..Bucket::default()
-        }
+    fn merge(&mut self, other: &Bucket) {
+        self.a.merge(&other.a);
+        self.b.merge(&other.b);
+        self.difference.merge(&other.difference);
+        self.count_a += other.count_a;
+        self.count_b += other.count_b;
     }
 }
 
 /// One variant's distribution, or two variants' side by side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Distribution {
     paired: bool,
-    held: Vec<(Vec<i64>, Vec<i64>)>,
-    /// 0 until fixed.
-    width: i64,
     games: u64,
-    /// By bucket number: a score `s` falls in `s.div_euclid(width)`.
-    buckets: BTreeMap<i64, Bucket>,
+    /// The lowest and highest score (A's or B's) of the games numbered
+    /// below [`FIX_AFTER`] that were added.
+    early: Option<[i64; 2]>,
+    /// Per width of [`WIDTHS`], the buckets by number: a score `s` falls in
+    /// `s.div_euclid(width)`.
+    widths: Vec<BTreeMap<i64, Bucket>>,
+    /// Reused per game: A's scores and B's, sorted.
+    #[serde(skip)]
+    sorted: (Vec<i64>, Vec<i64>),
 }
 
 /// One row of the distribution: its figure and its estimates.
@@ -57,95 +74,110 @@ pub struct BucketRow {
     pub difference: Option<Estimate>,
 }
 
-fn share(scores: &[i64], width: i64, bucket: i64) -> f64 {
-    let n = scores
-        .iter()
-        .filter(|s| s.div_euclid(width) == bucket)
-        .count();
-    n as f64 / scores.len().max(1) as f64
-}
-
 impl Distribution {
     pub fn new(paired: bool) -> Self {
         Distribution {
             paired,
-            held: Vec::new(),
-            width: 0,
             games: 0,
-            buckets: BTreeMap::new(),
+            early: None,
+            widths: vec![BTreeMap::new(); WIDTHS.len()],
+            sorted: (Vec::new(), Vec::new()),
         }
     }
 
-    /// Adds one game's scores: A's, and B's in a comparison.
-    pub fn add(&mut self, a: &[i64], b: Option<&[i64]>) {
-        if self.width == 0 {
-            self.held
-                .push((a.to_vec(), b.map_or_else(Vec::new, <[i64]>::to_vec)));
-            if self.held.len() == FIX_AFTER {
-                self.fix();
+    /// Adds game `i`'s scores: A's, and B's in a comparison.
+    pub fn add(&mut self, i: u64, a: &[i64], b: Option<&[i64]>) {
+        let b = b.unwrap_or(&[]);
+        if i < FIX_AFTER {
+            for &s in a.iter().chain(b) {
+                let [lo, hi] = self.early.get_or_insert([s, s]);
+                *lo = (*lo).min(s);
+                *hi = (*hi).max(s);
             }
-        } else {
-            self.stream(a, b.unwrap_or(&[]));
         }
-    }
-
-    /// Fixes the width from the games held, then adds them.
-    fn fix(&mut self) {
-        let held = std::mem::take(&mut self.held);
-        let all = held.iter().flat_map(|(a, b)| a.iter().chain(b));
-        let (lo, hi) = all.fold((i64::MAX, i64::MIN), |(lo, hi), &t| (lo.min(t), hi.max(t)));
-        self.width = if lo > hi {
-            1
-        } else {
-            [1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000]
-                .into_iter()
-                .find(|w| hi.div_euclid(*w) - lo.div_euclid(*w) < 12)
-                .unwrap_or(10_000)
-        };
-        for (a, b) in &held {
-            self.stream(a, b);
-        }
-    }
-
-    fn stream(&mut self, a: &[i64], b: &[i64]) {
-        let width = self.width;
-        for s in a.iter().chain(b) {
-            let games = self.games;
-            self.buckets
-                .entry(s.div_euclid(width))
-                .or_insert_with(|| Bucket::zeros(games));
-        }
-        for (&k, bucket) in &mut self.buckets {
-            let sa = share(a, width, k);
-            bucket.a.add(sa);
-            bucket.count_a += a.iter().filter(|s| s.div_euclid(width) == k).count() as u64;
-            if self.paired {
-                let sb = share(b, width, k);
-                bucket.b.add(sb);
-                bucket.difference.add(sb - sa);
-                bucket.count_b += b.iter().filter(|s| s.div_euclid(width) == k).count() as u64;
+        let (na, nb) = (a.len().max(1) as f64, b.len().max(1) as f64);
+        // Sorted, each width's buckets come in order, each in one run.
+        let (sa, sb) = (&mut self.sorted.0, &mut self.sorted.1);
+        sa.clear();
+        sa.extend_from_slice(a);
+        sa.sort_unstable();
+        sb.clear();
+        sb.extend_from_slice(b);
+        sb.sort_unstable();
+        for (&width, buckets) in WIDTHS.iter().zip(&mut self.widths) {
+            let (mut i, mut j) = (0, 0);
+            while i < sa.len() || j < sb.len() {
+                let k = match (sa.get(i), sb.get(j)) {
+                    (Some(x), Some(y)) => x.div_euclid(width).min(y.div_euclid(width)),
+                    (Some(x), None) => x.div_euclid(width),
+                    (None, Some(y)) => y.div_euclid(width),
+                    (None, None) => break,
+                };
+                let from = (i, j);
+                while sa.get(i).is_some_and(|s| s.div_euclid(width) == k) {
+                    i += 1;
+                }
+                while sb.get(j).is_some_and(|s| s.div_euclid(width) == k) {
+                    j += 1;
+                }
+                let (ca, cb) = ((i - from.0) as u64, (j - from.1) as u64);
+                let bucket = buckets.entry(k).or_default();
+                let share_a = ca as f64 / na;
+                bucket.a.add_uncounted(share_a);
+                bucket.count_a += ca;
+                if self.paired {
+                    let share_b = cb as f64 / nb;
+                    bucket.b.add_uncounted(share_b);
+                    bucket.difference.add_uncounted(share_b - share_a);
+                    bucket.count_b += cb;
+                }
             }
         }
         self.games += 1;
     }
 
-    /// The rows, lowest scores first, with a bucket for every width between
-    /// the lowest and the highest score seen, and the histogram.
-    pub fn finish(mut self) -> (Vec<BucketRow>, Histogram) {
-        if self.width == 0 {
-            self.fix();
+    /// Adds another run of games' distribution to this one.
+    pub fn merge(&mut self, other: &Distribution) {
+        self.games += other.games;
+        if let Some([lo, hi]) = other.early {
+            let [a, b] = self.early.get_or_insert([lo, hi]);
+            *a = (*a).min(lo);
+            *b = (*b).max(hi);
         }
-        if let (Some(&first), Some(&last)) =
-            (self.buckets.keys().next(), self.buckets.keys().next_back())
-        {
-            for k in first..=last {
-                let games = self.games;
-                self.buckets
-                    .entry(k)
-                    .or_insert_with(|| Bucket::zeros(games));
+        for (mine, theirs) in self.widths.iter_mut().zip(&other.widths) {
+            for (&k, bucket) in theirs {
+                mine.entry(k).or_default().merge(bucket);
             }
         }
-        let width = self.width;
+    }
+
+    /// Whether `other` is a distribution of the same kind, with every width.
+    pub fn fits(&self, other: &Distribution) -> bool {
+        self.paired == other.paired && self.widths.len() == other.widths.len()
+    }
+
+    /// The width: the narrowest with at most 12 buckets over the first
+    /// games' range.
+    fn width(&self) -> (usize, i64) {
+        let Some([lo, hi]) = self.early else {
+            return (0, 1);
+        };
+        WIDTHS
+            .iter()
+            .position(|w| hi.div_euclid(*w) - lo.div_euclid(*w) < 12)
+            .map_or((WIDTHS.len() - 1, 10_000), |i| (i, WIDTHS[i]))
+    }
+
+    /// The rows, lowest scores first, with a bucket for every width between
+    /// the lowest and the highest score seen, and the histogram.
+    pub fn finish(self) -> (Vec<BucketRow>, Histogram) {
+        let (index, width) = self.width();
+        let mut buckets = self.widths.into_iter().nth(index).unwrap_or_default();
+        if let (Some(&first), Some(&last)) = (buckets.keys().next(), buckets.keys().next_back()) {
+            for k in first..=last {
+                buckets.entry(k).or_default();
+            }
+        }
         let label = |from: i64| {
             let to = from + width - 1;
             if width == 1 {
@@ -156,8 +188,8 @@ impl Distribution {
                 format!("scores {from}–{to}")
             }
         };
-        let rows = self
-            .buckets
+        let games = self.games;
+        let rows = buckets
             .iter()
             .map(|(&k, bucket)| {
                 let from = k * width;
@@ -168,19 +200,21 @@ impl Distribution {
                         label(from),
                         Unit::Share,
                     ),
-                    a: bucket.a.share(),
-                    b: self.paired.then(|| bucket.b.share()),
-                    difference: self.paired.then(|| bucket.difference.estimate()),
+                    a: bucket.a.with_count(games).share(),
+                    b: self.paired.then(|| bucket.b.with_count(games).share()),
+                    difference: self
+                        .paired
+                        .then(|| bucket.difference.with_count(games).estimate()),
                 }
             })
             .collect();
         let histogram = Histogram {
             width,
-            from: self.buckets.keys().map(|k| k * width).collect(),
-            a: self.buckets.values().map(|b| b.count_a).collect(),
+            from: buckets.keys().map(|k| k * width).collect(),
+            a: buckets.values().map(|b| b.count_a).collect(),
             b: self
                 .paired
-                .then(|| self.buckets.values().map(|b| b.count_b).collect()),
+                .then(|| buckets.values().map(|b| b.count_b).collect()),
         };
         (rows, histogram)
     }
@@ -197,15 +231,15 @@ mod tests {
             .map(|i| vec![i % 7, 3 + i % 5, if i > 600 { 40 } else { 2 }])
             .collect();
         let mut streamed = Distribution::new(false);
-        for g in &games {
-            streamed.add(g, None);
+        for (i, g) in games.iter().enumerate() {
+            streamed.add(i as u64, g, None);
         }
         let (rows, histogram) = streamed.finish();
         // Width 1 over 0..=6 from the held games; 40 arrives later.
         assert_eq!(histogram.width, 1);
         let last = rows.last().unwrap();
         assert_eq!(last.metric.id, "score_share.40");
-        let mut by_hand = Moments::default();
+        let mut by_hand = Sums::default();
         for g in &games {
             by_hand.add(g.iter().filter(|&&s| s == 40).count() as f64 / 3.0);
         }
@@ -213,5 +247,36 @@ mod tests {
         assert_eq!(histogram.a.iter().sum::<u64>(), 3 * games.len() as u64);
         // Every bucket from 0 to 40 is there, empty ones too.
         assert_eq!(rows.len(), 41);
+    }
+
+    /// Any split of the games, merged, gives what one distribution of them
+    /// all gives, the width included (fixed by the first games, wherever
+    /// they fall).
+    #[test]
+    fn split_and_merged_is_the_same_distribution() {
+        let game = |i: i64| {
+            (
+                vec![i % 13, 40 - i % 9, 2 * (i % 5)],
+                vec![i % 17, 3, 50 - i % 4],
+            )
+        };
+        let mut whole = Distribution::new(true);
+        for i in 0..700 {
+            let (a, b) = game(i);
+            whole.add(i as u64, &a, Some(&b));
+        }
+        for cut in [0, 1, 300, 511, 512, 699] {
+            let (mut left, mut right) = (Distribution::new(true), Distribution::new(true));
+            for i in 0..700 {
+                let (a, b) = game(i);
+                let part = if i < cut { &mut left } else { &mut right };
+                part.add(i as u64, &a, Some(&b));
+            }
+            right.merge(&left);
+            assert_eq!(right, whole, "cut at {cut}");
+        }
+        let (rows, histogram) = whole.finish();
+        assert_eq!(histogram.width, 5);
+        assert!(rows.iter().all(|r| r.b.is_some() && r.difference.is_some()));
     }
 }

@@ -27,7 +27,8 @@ use serde::Serialize;
 pub const BOOTSTRAP: usize = 200;
 
 /// One game's outcome as the ladder needs it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct LadderGame {
     /// Index into the ladder's bots, per seat.
     pub seats: Vec<usize>,

@@ -12,10 +12,12 @@
 //! share cancels game by game.
 
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where a figure belongs in a report; reports list sections in this order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Section {
     Score,
@@ -53,7 +55,7 @@ impl Section {
 }
 
 /// What a figure counts, which decides how it is shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Unit {
     /// Score points.
@@ -89,7 +91,7 @@ impl Unit {
 }
 
 /// One figure of a report.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct Metric {
     /// A stable key for scripts: `mean_score`, `win_rate.seat_1`,
     /// `zone_flag.koinobori`, `sun_won.32`.
@@ -212,34 +214,40 @@ impl Moments {
     /// the score distribution) counts each game once, which makes its
     /// interval no narrower than the truth. With no games it is [0, 1].
     pub fn share(&self) -> Estimate {
-        let p = self.mean.clamp(0.0, 1.0);
-        if self.n == 0 {
-            return Estimate {
-                estimate: self.mean,
-                ci95: [0.0, 1.0],
-            };
-        }
-        let n = self.n as f64;
-        let z2 = Z95 * Z95;
-        let scale = 1.0 + z2 / n;
-        let centre = (p + z2 / (2.0 * n)) / scale;
-        let half = Z95 / scale * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-        Estimate {
-            estimate: self.mean,
-            // At 0 and 1 the bound is exact, not a rounding away from it.
-            ci95: [
-                if p == 0.0 {
-                    0.0
-                } else {
-                    (centre - half).max(0.0)
-                },
-                if p == 1.0 {
-                    1.0
-                } else {
-                    (centre + half).min(1.0)
-                },
-            ],
-        }
+        wilson(self.mean, self.n)
+    }
+}
+
+/// The estimate of a share with mean `mean` over `n` games, with the 95%
+/// Wilson score interval ([`Moments::share`]).
+pub(super) fn wilson(mean: f64, n: u64) -> Estimate {
+    let p = mean.clamp(0.0, 1.0);
+    if n == 0 {
+        return Estimate {
+            estimate: mean,
+            ci95: [0.0, 1.0],
+        };
+    }
+    let n = n as f64;
+    let z2 = Z95 * Z95;
+    let scale = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / scale;
+    let half = Z95 / scale * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    Estimate {
+        estimate: mean,
+        // At 0 and 1 the bound is exact, not a rounding away from it.
+        ci95: [
+            if p == 0.0 {
+                0.0
+            } else {
+                (centre - half).max(0.0)
+            },
+            if p == 1.0 {
+                1.0
+            } else {
+                (centre + half).min(1.0)
+            },
+        ],
     }
 }
 

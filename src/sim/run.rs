@@ -83,6 +83,33 @@ impl Bot {
     }
 }
 
+/// A bot is written by its name, as `--bot` takes it.
+impl serde::Serialize for Bot {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Bot {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        Bot::parse(&name).map_err(serde::de::Error::custom)
+    }
+}
+
+impl schemars::JsonSchema for Bot {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Bot".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A bot: random, greedy or search:N.",
+            "type": "string"
+        })
+    }
+}
+
 impl std::str::FromStr for Bot {
     type Err = BotError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {

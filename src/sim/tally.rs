@@ -1,17 +1,25 @@
 //! Adding up a batch game by game, in memory that stays flat however many
 //! games are played, and building the [`Report`] at the end. A comparison
 //! adds the games of A and B in pairs.
+//!
+//! Every sum is exact ([`Sums`]), so that tallies of any runs of games
+//! merge ([`Tally::merge`]) into the bits one tally of them all gives:
+//! worker threads tally their own games, and shards on other machines
+//! write their tallies to be merged ([`super::partial`]).
 
 use super::distribution::Distribution;
-use super::metric::{Estimate, Metric, Moments, Section, Unit, both_labels};
+use super::metric::{Estimate, Metric, Section, Unit, both_labels};
 use super::report::{BotWins, Report, Row, SeatRange};
 use super::run::{Bot, GameResult};
+use super::sums::{Fixed, Sums};
 use super::variant::VariantInfo;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
-/// A share gets the Wilson score interval ([`Moments::share`]); any other
+/// A share gets the Wilson score interval ([`Sums::share`]); any other
 /// mean the normal approximation's.
-fn estimate(unit: Unit, m: &Moments) -> Estimate {
+fn estimate(unit: Unit, m: &Sums) -> Estimate {
     match unit {
         Unit::Share => m.share(),
         _ => m.estimate(),
@@ -176,7 +184,17 @@ pub fn kinds(bots: &[Bot]) -> Vec<Bot> {
     kinds
 }
 
+/// A kind of bot's wins: games won (ties share) and seats played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Won {
+    won: Fixed,
+    seated: u64,
+}
+
 /// One variant's batch so far.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Tally {
     info: VariantInfo,
     players: usize,
@@ -184,13 +202,16 @@ pub struct Tally {
     /// The distinct bots, weakest first.
     kinds: Vec<Bot>,
     metrics: Vec<Metric>,
-    moments: Vec<Moments>,
+    /// Per metric, the sums of its per-game values.
+    sums: Vec<Sums>,
     /// The score distribution; a comparison keeps its own, paired.
     distribution: Option<Distribution>,
+    /// Per seat, the lowest and highest score.
     seats: Vec<(i64, i64)>,
-    /// Per kind of bot: games won (ties share) and seats played.
-    bot_wins: BTreeMap<Bot, (f64, f64)>,
+    /// Per kind of bot, by name.
+    bot_wins: BTreeMap<Bot, Won>,
     /// Reused per game.
+    #[serde(skip)]
     values: Vec<f64>,
 }
 
@@ -206,7 +227,7 @@ impl Tally {
             players,
             bots: bots.to_vec(),
             kinds,
-            moments: vec![Moments::default(); all.len()],
+            sums: vec![Sums::default(); all.len()],
             metrics: all,
             distribution: Some(Distribution::new(false)),
             seats: vec![(i64::MAX, i64::MIN); players],
@@ -234,8 +255,8 @@ impl Tally {
         }
     }
 
-    /// Adds one game; its values are left in `self.values` for a pairing.
-    pub fn add<G: super::Simulated>(&mut self, game: &GameResult<G>) {
+    /// Adds game `i`; its values are left in `self.values` for a pairing.
+    pub fn add<G: super::Simulated>(&mut self, i: u64, game: &GameResult<G>) {
         self.values.clear();
         score_values(&game.totals, &mut self.values);
         bot_values(&self.kinds, &game.seats, &game.totals, &mut self.values);
@@ -245,13 +266,13 @@ impl Tally {
             self.metrics.len(),
             "a game measures every metric"
         );
-        for (m, &x) in self.moments.iter_mut().zip(&self.values) {
+        for (m, &x) in self.sums.iter_mut().zip(&self.values) {
             if !x.is_nan() {
                 m.add(x);
             }
         }
         if let Some(d) = &mut self.distribution {
-            d.add(&game.totals, None);
+            d.add(i, &game.totals, None);
         }
         for (p, &t) in game.totals.iter().enumerate() {
             let s = &mut self.seats[p];
@@ -259,13 +280,67 @@ impl Tally {
         }
         for (p, share) in win_shares(&game.totals).enumerate() {
             let entry = self.bot_wins.entry(game.seats[p]).or_default();
-            entry.0 += share;
-            entry.1 += 1.0;
+            entry.won.add(share);
+            entry.seated += 1;
+        }
+    }
+
+    /// Adds the games of `other`, a tally of the same figures; the result
+    /// is the same, bit for bit, as adding them one by one.
+    pub fn merge(&mut self, other: &Tally) {
+        for (m, o) in self.sums.iter_mut().zip(&other.sums) {
+            m.merge(o);
+        }
+        if let (Some(d), Some(o)) = (&mut self.distribution, &other.distribution) {
+            d.merge(o);
+        }
+        for (s, o) in self.seats.iter_mut().zip(&other.seats) {
+            *s = (s.0.min(o.0), s.1.max(o.1));
+        }
+        for (bot, o) in &other.bot_wins {
+            let entry = self.bot_wins.entry(*bot).or_default();
+            entry.won.merge(&o.won);
+            entry.seated += o.seated;
+        }
+    }
+
+    /// Whether `other` tallies the same figures of the same batch, so
+    /// that the two can be merged.
+    pub fn fits(&self, other: &Tally) -> bool {
+        let whole = |t: &Tally| {
+            t.sums.len() == t.metrics.len()
+                && t.seats.len() == t.players
+                && t.players > 0
+                && !t.bots.is_empty()
+        };
+        whole(self)
+            && whole(other)
+            && self.info == other.info
+            && self.players == other.players
+            && self.bots == other.bots
+            && self.kinds == other.kinds
+            && self.metrics == other.metrics
+            && match (&self.distribution, &other.distribution) {
+                (Some(a), Some(b)) => a.fits(b),
+                (None, None) => true,
+                _ => false,
+            }
+    }
+
+    /// The same tally with no games.
+    pub fn empty(&self) -> Tally {
+        Tally {
+            sums: vec![Sums::default(); self.sums.len()],
+            distribution: self.distribution.as_ref().map(|_| Distribution::new(false)),
+            seats: vec![(i64::MAX, i64::MIN); self.players],
+            bot_wins: BTreeMap::new(),
+            values: Vec::new(),
+            ..self.clone()
         }
     }
 
     pub fn games(&self) -> u64 {
-        self.moments.first().map_or(0, Moments::count)
+        self.sums.first().map_or(0, Sums::count)
     }
 
     fn seat_ranges(&self) -> Vec<SeatRange> {
@@ -285,10 +360,10 @@ impl Tally {
         let games = self.games().max(1) as f64;
         self.bot_wins
             .iter()
-            .map(|(bot, &(won, seated))| BotWins {
+            .map(|(bot, w)| BotWins {
                 bot: bot.name(),
-                of_games: won / games,
-                per_seat: won / seated.max(1.0),
+                of_games: w.won.value() / games,
+                per_seat: w.won.value() / (w.seated as f64).max(1.0),
             })
             .collect()
     }
@@ -303,7 +378,7 @@ impl Tally {
         let mut rows: Vec<Row> = self
             .metrics
             .iter()
-            .zip(&self.moments)
+            .zip(&self.sums)
             .map(|(metric, m)| Row {
                 metric: metric.clone(),
                 a: Some(estimate(metric.unit, m)),
@@ -344,13 +419,15 @@ impl Tally {
 }
 
 /// Two variants' batches, game `i` of one beside game `i` of the other.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Paired {
     a: Tally,
     b: Tally,
-    /// For each metric of A or B: its index in A, in B, and the moments of
+    /// For each metric of A or B: its index in A, in B, and the sums of
     /// the differences when both have it. Section order, A's order within.
     keys: Vec<(Option<usize>, Option<usize>)>,
-    differences: Vec<Moments>,
+    differences: Vec<Sums>,
     distribution: Distribution,
 }
 
@@ -385,7 +462,7 @@ impl Paired {
         let keys: Vec<_> = keys.into_iter().map(|(_, _, a, b)| (a, b)).collect();
         Paired {
             distribution: Distribution::new(true),
-            differences: vec![Moments::default(); keys.len()],
+            differences: vec![Sums::default(); keys.len()],
             keys,
             a,
             b,
@@ -393,10 +470,10 @@ impl Paired {
     }
 
     /// Adds game `i` of A and game `i` of B, played from the same seed.
-    pub fn add<G: super::Simulated>(&mut self, a: &GameResult<G>, b: &GameResult<G>) {
-        self.a.add(a);
-        self.b.add(b);
-        self.distribution.add(&a.totals, Some(&b.totals));
+    pub fn add<G: super::Simulated>(&mut self, i: u64, a: &GameResult<G>, b: &GameResult<G>) {
+        self.a.add(i, a);
+        self.b.add(i, b);
+        self.distribution.add(i, &a.totals, Some(&b.totals));
         for (d, &(ia, ib)) in self.differences.iter_mut().zip(&self.keys) {
             if let (Some(ia), Some(ib)) = (ia, ib) {
                 let x = self.b.values[ib] - self.a.values[ia];
@@ -404,6 +481,37 @@ impl Paired {
                     d.add(x);
                 }
             }
+        }
+    }
+
+    /// Adds the games of `other`, a pairing of the same figures.
+    pub fn merge(&mut self, other: &Paired) {
+        self.a.merge(&other.a);
+        self.b.merge(&other.b);
+        for (d, o) in self.differences.iter_mut().zip(&other.differences) {
+            d.merge(o);
+        }
+        self.distribution.merge(&other.distribution);
+    }
+
+    /// Whether `other` pairs the same figures of the same batches.
+    pub fn fits(&self, other: &Paired) -> bool {
+        self.a.fits(&other.a)
+            && self.b.fits(&other.b)
+            && self.keys == other.keys
+            && self.differences.len() == self.keys.len()
+            && other.differences.len() == other.keys.len()
+            && self.distribution.fits(&other.distribution)
+    }
+
+    /// The same pairing with no games.
+    pub fn empty(&self) -> Paired {
+        Paired {
+            a: self.a.empty(),
+            b: self.b.empty(),
+            keys: self.keys.clone(),
+            differences: vec![Sums::default(); self.keys.len()],
+            distribution: Distribution::new(true),
         }
     }
 
@@ -430,8 +538,8 @@ impl Paired {
                 let unit = metric.unit;
                 Row {
                     metric,
-                    a: ia.map(|i| estimate(unit, &self.a.moments[i])),
-                    b: ib.map(|i| estimate(unit, &self.b.moments[i])),
+                    a: ia.map(|i| estimate(unit, &self.a.sums[i])),
+                    b: ib.map(|i| estimate(unit, &self.b.sums[i])),
                     difference: (ia.is_some() && ib.is_some()).then(|| bounded(unit, d.estimate())),
                     p_value: (ia.is_some() && ib.is_some()).then(|| d.estimate().p_value()),
                     holm: false,

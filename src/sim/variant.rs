@@ -7,7 +7,7 @@ use crate::soleils::{Options, Sailboats, Template};
 use crate::summertime::Deck;
 use crate::summertime::deck::RawDeck;
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// 62 Soleils under a template and options.
@@ -138,6 +138,61 @@ fn options_map<S: serde::Serializer>(
         map.serialize_entry(k, v)?;
     }
     map.end()
+}
+
+/// Read back from a partial report (`sunfold merge`).
+impl<'de> Deserialize<'de> for VariantInfo {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Written {
+            source: String,
+            name: String,
+            kind: String,
+            #[serde(deserialize_with = "options_in_order")]
+            options: Vec<(String, String)>,
+        }
+        let written = Written::deserialize(d)?;
+        let kind = match written.kind.as_str() {
+            "sheet" => "sheet",
+            "deck" => "deck",
+            other => {
+                return Err(serde::de::Error::custom(format!(
+                    "expected \"sheet\" or \"deck\", but found {other:?}"
+                )));
+            }
+        };
+        Ok(VariantInfo {
+            source: written.source,
+            name: written.name,
+            kind,
+            options: written.options,
+        })
+    }
+}
+
+/// The options map read back in the order it was written.
+fn options_in_order<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<(String, String)>, D::Error> {
+    struct InOrder;
+    impl<'de> serde::de::Visitor<'de> for InOrder {
+        type Value = Vec<(String, String)>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map of option names to values")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut options = Vec::new();
+            while let Some(entry) = map.next_entry()? {
+                options.push(entry);
+            }
+            Ok(options)
+        }
+    }
+    d.deserialize_map(InOrder)
 }
 
 impl std::fmt::Display for VariantInfo {

@@ -1,0 +1,67 @@
+//! `sunfold merge`: the partial reports of a run's shards merged into the
+//! report of the run with no shards, byte for byte. The checking and the
+//! arithmetic are [`crate::sim::merge`]'s; this reads the files and prints.
+
+use super::error::CliError;
+use super::ladder::print_ladder;
+use super::render::PaperArg;
+use super::simulate::{drawing, print_report};
+use super::{Exit, Format};
+use crate::sim::merge::{self, Merged};
+use crate::sim::partial::Kind;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// The partial reports that `simulate`, `compare` or `ladder` wrote
+    /// with --shard K/N: one per shard, in any order. A file may hold
+    /// several, one after another, as `parallel -k` gathers them.
+    #[arg(required = true, value_name = "PART")]
+    pub parts: Vec<PathBuf>,
+    /// The report as text, or as one JSON object, as the run with no
+    /// shards prints it.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Also draw the report of a comparison or a ladder, as .pdf or .svg.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// The paper of the drawing.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub paper: PaperArg,
+}
+
+fn refused(error: merge::MergeError) -> CliError {
+    CliError::Usage(error.to_string())
+}
+
+pub fn run(args: MergeArgs) -> Result<Exit, CliError> {
+    let target = drawing(args.output.as_deref(), "report")?;
+    let mut parts = Vec::with_capacity(args.parts.len());
+    for path in &args.parts {
+        let text = std::fs::read_to_string(path).map_err(|e| CliError::io(path, e))?;
+        let name = path.display().to_string();
+        parts.extend(merge::read(&name, &text).map_err(refused)?);
+    }
+    if target.is_some() && parts.iter().any(|(_, p)| p.kind == Kind::Simulate) {
+        return Err(CliError::Usage(
+            "expected -o with the parts of a comparison or a ladder, but found parts of simulate, which draws nothing".to_owned(),
+        ));
+    }
+    match merge::merge(parts).map_err(refused)? {
+        Merged::Report(report) => {
+            if let Some(target) = &target {
+                let scene = crate::render::compare::report(&report, args.paper.into());
+                super::render::write(&scene, target)?;
+            }
+            print_report(&report, args.format);
+        }
+        Merged::Ladder(report) => {
+            if let Some(target) = &target {
+                let scene = crate::render::ladder::report(&report, args.paper.into());
+                super::render::write(&scene, target)?;
+            }
+            print_ladder(&report, args.format);
+        }
+    }
+    Ok(Exit::Valid)
+}

@@ -1,0 +1,217 @@
+//! Exact running sums of per-game values, which add up to the same bits in
+//! any order: what lets worker threads tally their own games and shards on
+//! other machines be merged, with output byte-identical to one thread.
+//!
+//! Each value is put on a grid of 2⁻⁶⁴ (its whole part and its fraction in
+//! 64 bits, rounded down: a deterministic function of the game alone, and
+//! exact for every value a report has, as they are counts and shares of at
+//! most a dozen players). Its square goes on the same grid. From there on,
+//! everything is integer addition, which neither rounds nor depends on
+//! order. Means and intervals are computed from the sums at the end.
+
+use super::metric::{Estimate, Z95};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A sum on the grid of 2⁻⁶⁴: `whole + frac · 2⁻⁶⁴`, written in JSON as
+/// the string `"WHOLE+FRAC"` (two decimal integers), so that no JSON
+/// reader rounds it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fixed {
+    whole: i128,
+    /// Fractions of 2⁻⁶⁴, carried into `whole` only when read: 2⁶⁴ adds
+    /// would be needed to overflow it.
+    frac: u128,
+}
+
+impl PartialEq for Fixed {
+    fn eq(&self, other: &Fixed) -> bool {
+        let (a, b) = (self.carried(), other.carried());
+        (a.whole, a.frac) == (b.whole, b.frac)
+    }
+}
+
+impl Eq for Fixed {}
+
+const TWO_64: f64 = 18_446_744_073_709_551_616.0;
+
+impl Fixed {
+    /// Adds `x` on the grid: `floor(x)` and the fraction's top 64 bits.
+    pub fn add(&mut self, x: f64) {
+        let whole = x.floor();
+        // x − floor(x) is exact, in [0, 1); scaling by 2⁶⁴ is exact too.
+        let frac = ((x - whole) * TWO_64) as u64;
+        self.whole += whole as i128;
+        self.frac += u128::from(frac);
+    }
+
+    pub fn merge(&mut self, other: &Fixed) {
+        self.whole += other.whole;
+        self.frac += other.frac;
+        self.carry();
+    }
+
+    fn carry(&mut self) {
+        self.whole += (self.frac >> 64) as i128;
+        self.frac &= u128::from(u64::MAX);
+    }
+
+    /// The same sum with its fraction below 2⁶⁴: one form for one value.
+    fn carried(mut self) -> Fixed {
+        self.carry();
+        self
+    }
+
+    /// The sum as a float, rounded the same way whatever the order of adds.
+    pub fn value(&self) -> f64 {
+        let c = self.carried();
+        c.whole as f64 + c.frac as f64 / TWO_64
+    }
+}
+
+impl Serialize for Fixed {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let c = self.carried();
+        s.serialize_str(&format!("{}+{}", c.whole, c.frac))
+    }
+}
+
+impl<'de> Deserialize<'de> for Fixed {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        let parsed = text.rsplit_once('+').and_then(|(whole, frac)| {
+            let frac: u64 = frac.parse().ok()?;
+            Some(Fixed {
+                whole: whole.parse().ok()?,
+                frac: u128::from(frac),
+            })
+        });
+        parsed.ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "expected an exact sum such as \"12+345\", but found {text:?}"
+            ))
+        })
+    }
+}
+
+impl JsonSchema for Fixed {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Fixed".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "An exact sum, WHOLE + FRAC · 2^-64, as \"WHOLE+FRAC\".",
+            "type": "string",
+            "pattern": "^-?[0-9]+\\+[0-9]+$"
+        })
+    }
+}
+
+/// The count, sum and sum of squares of a figure's per-game values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Sums {
+    pub n: u64,
+    pub sum: Fixed,
+    pub squares: Fixed,
+}
+
+impl Sums {
+    pub fn add(&mut self, x: f64) {
+        self.n += 1;
+        self.add_uncounted(x);
+    }
+
+    /// Adds a value to the sums without counting it: for a figure whose
+    /// count is set at the end ([`Sums::with_count`]), zeros being skipped.
+    pub fn add_uncounted(&mut self, x: f64) {
+        self.sum.add(x);
+        self.squares.add(x * x);
+    }
+
+    pub fn merge(&mut self, other: &Sums) {
+        self.n += other.n;
+        self.sum.merge(&other.sum);
+        self.squares.merge(&other.squares);
+    }
+
+    /// The same sums over `n` values, the ones not added being zeros.
+    pub fn with_count(mut self, n: u64) -> Self {
+        self.n = n;
+        self
+    }
+
+    pub fn count(&self) -> u64 {
+        self.n
+    }
+
+    fn mean(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum.value() / self.n as f64
+        }
+    }
+
+    /// The mean with its 95% confidence interval, from the normal
+    /// approximation. With fewer than two values the interval is the mean
+    /// alone.
+    pub fn estimate(&self) -> Estimate {
+        let mean = self.mean();
+        let half = if self.n < 2 {
+            0.0
+        } else {
+            let centred = self.squares.value() - self.sum.value() * mean;
+            let variance = (centred / (self.n - 1) as f64).max(0.0);
+            Z95 * (variance / self.n as f64).sqrt()
+        };
+        Estimate {
+            estimate: mean,
+            ci95: [mean - half, mean + half],
+        }
+    }
+
+    /// A share's estimate: the mean of per-game values in [0, 1], with the
+    /// 95% Wilson score interval over the games ([`super::Moments::share`]).
+    pub fn share(&self) -> Estimate {
+        super::metric::wilson(self.mean(), self.n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_do_not_depend_on_the_order_of_adds() {
+        let values: Vec<f64> = (0..1000)
+            .map(|i| f64::from(i % 7) / 3.0 - 1.25 + f64::from(i % 11) * 17.5)
+            .collect();
+        let mut forward = Sums::default();
+        values.iter().for_each(|&x| forward.add(x));
+        let (mut left, mut right) = (Sums::default(), Sums::default());
+        values.iter().rev().take(377).for_each(|&x| right.add(x));
+        values.iter().take(623).for_each(|&x| left.add(x));
+        right.merge(&left);
+        assert_eq!(forward, right);
+        assert_eq!(forward.estimate(), right.estimate());
+        let text = serde_json::to_string(&forward).unwrap();
+        assert_eq!(serde_json::from_str::<Sums>(&text).unwrap(), forward);
+    }
+
+    #[test]
+    fn the_interval_of_known_values() {
+        let mut m = Sums::default();
+        for x in [1.0, 2.0, 3.0, 4.0] {
+            m.add(x);
+        }
+        let e = m.estimate();
+        assert_eq!(e.estimate, 2.5);
+        let half = Z95 * (5.0f64 / 12.0).sqrt();
+        assert!((e.ci95[0] - (2.5 - half)).abs() < 1e-12);
+        let mut negative = Fixed::default();
+        negative.add(-0.75);
+        assert_eq!(negative.value(), -0.75);
+    }
+}
