@@ -196,6 +196,17 @@ impl Drop for Driver {
     }
 }
 
+/// The event of the first choice of `group` that `view` offers.
+fn first_choice(view: &Value, group: &str) -> Value {
+    view["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["group"] == group)
+        .unwrap_or_else(|| panic!("no {group} among {}", view["choices"]))["event"]
+        .clone()
+}
+
 #[test]
 fn players_play_a_round_by_tapping_their_phones() {
     let Some(driver) = Driver::start("390,844") else {
@@ -486,13 +497,7 @@ fn rolled_table(test: &str) -> (String, common::Served) {
     let served = common::serve(&log, &[]);
     let referee = served.token("referee");
     let view: Value = api_get(&served, "/api/view", &referee);
-    let roll = view["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["group"] == "roll")
-        .unwrap()["event"]
-        .clone();
+    let roll = first_choice(&view, "roll");
     api_post(&served, &referee, &roll);
     (log, served)
 }
@@ -639,13 +644,7 @@ fn a_keyboard_alone_places_a_value_and_a_live_update_keeps_focus() {
     let before = focused();
     let bob = served.token("Bob");
     let view: Value = api_get(&served, "/api/view", &bob);
-    let place = view["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["group"] == "place")
-        .unwrap()["event"]
-        .clone();
+    let place = first_choice(&view, "place");
     api_post(&served, &bob, &place);
     driver.at(3);
     assert_eq!(focused(), before, "the update moved focus");
@@ -661,6 +660,12 @@ fn take_back_asks_first_and_the_end_shows_the_standings() {
     let (log, served) = rolled_table("serve-take-back");
     driver.open(&served.link("Ann"));
     driver.at(1);
+    // A decision waits: the title says so.
+    let title = driver.script("return document.title;");
+    assert!(
+        title.as_str().unwrap().starts_with("\u{25B6} Your move"),
+        "{title}"
+    );
     driver.tap("[data-key].open");
     driver.wait(
         "return !!document.querySelector('#picker button.value');",
@@ -688,6 +693,42 @@ fn take_back_asks_first_and_the_end_shows_the_standings() {
     driver.tap("#confirm-yes");
     driver.at(3);
     assert_eq!(lines(), 4, "the undo is written");
+
+    // Bob has no phone: the referee records as Bob, with Bob's taps.
+    driver.open(&served.link("referee"));
+    driver.at(3);
+    driver.script(
+        "Array.prototype.filter.call(document.querySelectorAll('.actions button'), function (b) { return b.textContent === 'Record as Bob\\u2026'; })[0].id = 'as-bob';",
+    );
+    driver.tap("#as-bob");
+    driver.wait(
+        "return document.getElementById('who').textContent === 'Referee, recording as Bob';",
+        "Bob's page",
+    );
+    driver.tap("[data-key].open");
+    driver.wait(
+        "return !!document.querySelector('#picker button.value');",
+        "values",
+    );
+    driver.tap("#picker button.value");
+    driver.at(4);
+    let last: Value = serde_json::from_str(
+        std::fs::read_to_string(&log)
+            .unwrap()
+            .lines()
+            .last()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        (&last["type"], &last["player"]),
+        (&json!("placed"), &json!("Bob"))
+    );
+    driver.tap("#record-back");
+    driver.wait(
+        "return document.getElementById('who').textContent === 'Referee';",
+        "the referee's page again",
+    );
     drop(served);
 
     // A finished game: everyone sees the winner and the standings, best

@@ -691,3 +691,28 @@ fn a_comparison_opens_with_what_differs_by_json_path() {
     ]);
     assert_eq!(deck["changes"][0]["path"], "rules.hand_penalty");
 }
+
+/// Given runs of 62 Soleils and Summertime with different seeds and
+/// numbers of games, when their distributions are reported, then the
+/// buckets have the game's own width, so `score_share.FROM` ids mean the
+/// same scores in every report.
+#[test]
+fn distribution_ids_are_the_same_whatever_the_seed() {
+    for (game, width) in [("soleils", 5), ("summertime", 10)] {
+        for (seed, games) in [("1", "6"), ("2", "40"), ("3", "300")] {
+            let summary = json(&["simulate", game, "--games", games, "--seed", seed]);
+            let ids: Vec<i64> = summary["values"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .filter_map(|id| id.strip_prefix("score_share."))
+                .map(|from| from.parse().unwrap())
+                .collect();
+            assert!(!ids.is_empty(), "{game} seed {seed}: no distribution");
+            assert!(
+                ids.iter().all(|from| from % width == 0),
+                "{game} seed {seed}, {games} games: {ids:?}"
+            );
+        }
+    }
+}

@@ -5,12 +5,15 @@
 //! that its interval (and, paired, the interval of B − A) follows the rule
 //! of every other figure.
 //!
-//! The width is fixed from the range of the first [`FIX_AFTER`] games (at
-//! most 12 buckets over it). So that any run of games can be tallied apart
-//! and merged (a worker thread's share, a shard on another machine), every
-//! game is added at every width a batch may take, as exact [`Sums`]; the
-//! width is picked at the end, from the range of those first games, which
-//! is kept apart. A game adds nothing to a bucket it has no score in, so a
+//! The width is the game's own ([`width_for`]: 5 points for a 62 Soleils
+//! sheet, 10 for a Summertime deck), so that a figure's id
+//! (`score_share.FROM`) is the same for a sheet whatever the seed, the bots
+//! or the number of games. (It was once picked from the range of the first
+//! [`FIX_AFTER`] games, which a seed could change; that range is still
+//! kept, so that partial reports keep their format.) Every game is added at
+//! every width of [`WIDTHS`], as exact [`Sums`], so that any run of games
+//! can be tallied apart and merged (a worker thread's share, a shard on
+//! another machine). A game adds nothing to a bucket it has no score in, so a
 //! bucket's sums are those of its games' shares with zeros wherever it was
 //! not met.
 
@@ -27,6 +30,16 @@ pub const FIX_AFTER: u64 = 512;
 /// Every width a distribution may take, narrowest first: the first with at
 /// most 12 buckets over the range of the first [`FIX_AFTER`] games.
 const WIDTHS: [i64; 12] = [1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10_000];
+
+/// The bucket width of a game's score distribution, by the kind of its
+/// variant (`sheet` for 62 Soleils, `deck` for Summertime): fixed, so that
+/// the figures' ids are stable.
+pub fn width_for(kind: &str) -> i64 {
+    match kind {
+        "deck" => 10,
+        _ => 5,
+    }
+}
 
 /// One bucket's sums; each [`Sums`] counts no games, the distribution does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -156,22 +169,12 @@ impl Distribution {
         self.paired == other.paired && self.widths.len() == other.widths.len()
     }
 
-    /// The width: the narrowest with at most 12 buckets over the first
-    /// games' range.
-    fn width(&self) -> (usize, i64) {
-        let Some([lo, hi]) = self.early else {
-            return (0, 1);
-        };
-        WIDTHS
-            .iter()
-            .position(|w| hi.div_euclid(*w) - lo.div_euclid(*w) < 12)
-            .map_or((WIDTHS.len() - 1, 10_000), |i| (i, WIDTHS[i]))
-    }
-
-    /// The rows, lowest scores first, with a bucket for every width between
-    /// the lowest and the highest score seen, and the histogram.
-    pub fn finish(self) -> (Vec<BucketRow>, Histogram) {
-        let (index, width) = self.width();
+    /// The rows, lowest scores first, with a bucket of `width` points (one
+    /// of [`WIDTHS`]; see [`width_for`]) for every step between the lowest
+    /// and the highest score seen, and the histogram.
+    pub fn finish(self, width: i64) -> (Vec<BucketRow>, Histogram) {
+        let index = WIDTHS.iter().position(|&w| w == width).unwrap_or(2);
+        let width = WIDTHS[index];
         let mut buckets = self.widths.into_iter().nth(index).unwrap_or_default();
         if let (Some(&first), Some(&last)) = (buckets.keys().next(), buckets.keys().next_back()) {
             for k in first..=last {
@@ -234,7 +237,7 @@ mod tests {
         for (i, g) in games.iter().enumerate() {
             streamed.add(i as u64, g, None);
         }
-        let (rows, histogram) = streamed.finish();
+        let (rows, histogram) = streamed.finish(1);
         // Width 1 over 0..=6 from the held games; 40 arrives later.
         assert_eq!(histogram.width, 1);
         let last = rows.last().unwrap();
@@ -275,8 +278,11 @@ mod tests {
             right.merge(&left);
             assert_eq!(right, whole, "cut at {cut}");
         }
-        let (rows, histogram) = whole.finish();
+        let (rows, histogram) = whole.clone().finish(5);
         assert_eq!(histogram.width, 5);
+        assert_eq!(rows[0].metric.id, "score_share.0");
+        // Every width a game may take is kept, whatever the games.
+        assert_eq!(whole.finish(10).1.width, 10);
         assert!(rows.iter().all(|r| r.b.is_some() && r.difference.is_some()));
     }
 }

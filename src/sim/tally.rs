@@ -374,7 +374,7 @@ impl Tally {
             .distribution
             .take()
             .expect("a tally of its own keeps its distribution")
-            .finish();
+            .finish(super::distribution::width_for(self.info.kind));
         let mut rows: Vec<Row> = self
             .metrics
             .iter()
@@ -546,7 +546,8 @@ impl Paired {
                 }
             })
             .collect();
-        let (buckets, histogram) = self.distribution.finish();
+        let width = super::distribution::width_for(self.a.info.kind);
+        let (buckets, histogram) = self.distribution.finish(width);
         for bucket in buckets {
             rows.push(Row {
                 a: Some(bucket.a),
