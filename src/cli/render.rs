@@ -356,7 +356,18 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
     let target = target(&args.output)?;
     let fonts = use_font(&args.font)?;
     let opened = super::replay::open(&args.file, super::Format::Text)?;
-    write(&dispatch(opened, Draw(args, fonts))?, &target)
+    let document = dispatch(opened, Draw(args, fonts.clone()))?;
+    document
+        .scene
+        .check_text(&fonts)
+        .map_err(|e| CliError::Refused(missing(e)))?;
+    let paper = format!("{:?}", args.paper).to_lowercase();
+    names::check_floor(
+        &document.scene,
+        &format!("the replay on --paper {paper}"),
+        "use --paper a4 or letter",
+    )?;
+    write(&document, &target)
 }
 
 /// The caption of a scored replay: the log, and the event it stops after.
@@ -411,8 +422,16 @@ pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
         }
         Err(e) => return Err(super::template::problems(&args.deck, e)),
     };
-    write(
-        &crate::render::summertime::cards::scene(&fonts, &deck, args.paper.into(), args.bleed),
-        &target,
-    )
+    let document =
+        crate::render::summertime::cards::scene(&fonts, &deck, args.paper.into(), args.bleed);
+    document
+        .scene
+        .check_text(&fonts)
+        .map_err(|e| CliError::Refused(missing(e)))?;
+    names::check_floor(
+        &document.scene,
+        &format!("the deck {}", args.deck.display()),
+        "shorten that name in the deck, or use a narrower --font",
+    )?;
+    write(&document, &target)
 }

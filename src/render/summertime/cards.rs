@@ -14,9 +14,9 @@ pub const CARD_W: f32 = 60.0;
 pub const CARD_H: f32 = 84.0;
 pub const TILE: f32 = 24.0;
 
-const SAND: Color = Color(238, 220, 170);
-const BLUE: Color = Color(25, 85, 200);
-const BROWN: Color = Color(140, 85, 30);
+pub(super) const SAND: Color = Color(238, 220, 170);
+pub(super) const BLUE: Color = Color(25, 85, 200);
+pub(super) const BROWN: Color = Color(140, 85, 30);
 /// The background of card backs and closing cards.
 const BACK: Color = Color(250, 244, 228);
 
@@ -31,7 +31,7 @@ fn tile_back(owner: usize) -> Color {
 }
 
 /// A soft colour for a name, the same on every card.
-fn pastel(name: &str) -> Color {
+pub(super) fn pastel(name: &str) -> Color {
     let h = name
         .bytes()
         .fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)));
@@ -39,32 +39,53 @@ fn pastel(name: &str) -> Color {
     Color(channel(0), channel(8), channel(16))
 }
 
-/// A condition picture in the stripe: its pictogram and its name.
-fn token(c: &mut Canvas, fonts: &Fonts, x: f32, y: f32, w: f32, deck: &Deck, picture: usize) {
+/// A condition picture in the stripe, a chip `w` × `h`: its pictogram
+/// and its name, at 7 pt or more (a name too long for that is left
+/// smaller, for the 6 pt check of the print to refuse).
+fn token(
+    c: &mut Canvas,
+    fonts: &Fonts,
+    (x, y): (f32, f32),
+    (w, h): (f32, f32),
+    deck: &Deck,
+    picture: usize,
+) {
     let label = deck.picture_name(picture);
     c.rect(
         x,
         y,
         w,
-        7.0,
-        3.5,
+        h,
+        h / 2.0,
         Some(pastel(label)),
         Some(Stroke::solid(Color(90, 80, 60), 0.3)),
     );
     let initial = label.chars().next().map(String::from).unwrap_or_default();
-    crate::render::pictogram::draw(c, deck.pictogram(picture), &initial, x + 3.8, y + 3.5, 5.6);
+    let icon = h * 0.8;
+    crate::render::pictogram::draw(
+        c,
+        deck.pictogram(picture),
+        &initial,
+        x + h / 2.0 + 0.6,
+        y + h / 2.0,
+        icon,
+    );
+    let left = x + h + 1.0;
     c.fit_text(
         fonts,
-        x + 7.0 + (w - 8.0) / 2.0,
-        y + 4.7,
-        2.6,
-        w - 8.0,
+        left,
+        y + h / 2.0 + 0.95,
+        TOKEN_TEXT,
+        x + w - 1.5 - left,
         label.to_owned(),
-        Anchor::Middle,
+        Anchor::Start,
         Weight::Bold,
         Color::BLACK,
     );
 }
+
+/// The size of a condition's name in the stripe: 7.4 pt.
+const TOKEN_TEXT: f32 = 2.6;
 
 /// The face of an adventure card at `(0, 0)`, `CARD_W` × `CARD_H`, its
 /// words fitted in `fonts`.
@@ -83,8 +104,14 @@ pub fn face(c: &mut Canvas, fonts: &Fonts, deck: &Deck, card: CardIndex) {
             Some(Stroke::solid(Color::BLACK, 0.4)),
         );
         c.rect(1.5, 1.5, CARD_W - 3.0, 14.0, 2.0, Some(SAND), None);
+        // One chip a condition, stacked, each as wide as the stripe
+        // leaves beside the value, so that a name prints at full size.
+        let stacked = face.needs.len().max(1) as f32;
+        let h = if stacked > 1.0 { 5.6 } else { 7.0 };
+        let top = 1.5 + (14.0 - stacked * h - (stacked - 1.0) * 1.0) / 2.0;
         for (i, &need) in face.needs.iter().enumerate() {
-            token(c, fonts, 3.0 + i as f32 * 17.5, 5.0, 16.5, deck, need);
+            let y = top + i as f32 * (h + 1.0);
+            token(c, fonts, (3.0, y), (41.0, h), deck, need);
         }
         let (value, color) = match face.value {
             Value::Points(v) => (v.to_string(), BLUE),
