@@ -143,9 +143,18 @@ fn missing(e: text::UnsupportedCharacter) -> String {
 /// Writes the document in the target's format, in the fonts it was laid
 /// out in (a bare scene: the built-in ones).
 pub(super) fn write(document: &impl Typeset, target: &Target) -> Result<Exit, CliError> {
+    write_boxed(document, &[], target)
+}
+
+/// [`write`], with each PDF page's trim and bleed boxes.
+fn write_boxed(
+    document: &impl Typeset,
+    boxes: &[crate::render::paper::PrintBoxes],
+    target: &Target,
+) -> Result<Exit, CliError> {
     let scene = document.scene();
     let bytes = match target {
-        Target::Pdf(_) => pdf::to_pdf(document).map_err(|e| match e {
+        Target::Pdf(_) => pdf::to_pdf_boxed(document, boxes).map_err(|e| match e {
             pdf::PdfError::Missing(e) => missing(e),
             e => e.to_string(),
         }),
@@ -422,8 +431,8 @@ pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
         }
         Err(e) => return Err(super::template::problems(&args.deck, e)),
     };
-    let document =
-        crate::render::summertime::cards::scene(&fonts, &deck, args.paper.into(), args.bleed);
+    let (document, boxes) =
+        crate::render::summertime::cards::print(&fonts, &deck, args.paper.into(), args.bleed);
     document
         .scene
         .check_text(&fonts)
@@ -433,5 +442,5 @@ pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
         &format!("the deck {}", args.deck.display()),
         "shorten that name in the deck, or use a narrower --font",
     )?;
-    write(&document, &target)
+    write_boxed(&document, &boxes, &target)
 }

@@ -2,7 +2,7 @@
 //! drawn at their natural size in millimetres. Used by the print-and-play
 //! layout and by the replay's card grid alike.
 
-use crate::render::paper::{MARGIN, Paper};
+use crate::render::paper::{MARGIN, Paper, PrintBoxes};
 use crate::render::scene::{
     Anchor, Canvas, Color, Document, Draw, Frame, Item, Page, Scene, Stroke, Weight,
 };
@@ -111,7 +111,7 @@ pub fn face(c: &mut Canvas, fonts: &Fonts, deck: &Deck, card: CardIndex) {
         let top = 1.5 + (14.0 - stacked * h - (stacked - 1.0) * 1.0) / 2.0;
         for (i, &need) in face.needs.iter().enumerate() {
             let y = top + i as f32 * (h + 1.0);
-            token(c, fonts, (3.0, y), (41.0, h), deck, need);
+            token(c, fonts, (3.0, y), (40.0, h), deck, need);
         }
         let (value, color) = match face.value {
             Value::Points(v) => (v.to_string(), BLUE),
@@ -331,7 +331,7 @@ pub fn tile(c: &mut Canvas, fonts: &Fonts, deck: &Deck, item: usize, owner: usiz
 /// Crop marks at the corners of a `w` × `h` piece at `(x, y)`.
 fn crop_marks(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32) {
     let s = Stroke::solid(Color::GREY, 0.2);
-    let l = 2.5;
+    let l = 3.0;
     for (cx, cy, dx, dy) in [
         (x, y, -1.0, -1.0),
         (x + w, y, 1.0, -1.0),
@@ -356,7 +356,10 @@ pub struct Piece<'a> {
 /// one more row or column, so that Letter holds 9 cards as A4 does. With a
 /// bleed, each background runs `bleed` mm past the cut lines, the gap is at
 /// least twice that, and the crop marks stand outside the grid, on the
-/// page's edges, where no bleed covers them; the margin is then 5 mm.
+/// page's edges, where no bleed covers them. The margin is then 5 mm
+/// from the page's edge to the bleed's, where the marks stand, 1 mm off
+/// the bleed and at least 3 mm long. Each page comes with its boxes: the
+/// cut grid, and the bleed around it.
 fn sheets(
     paper: Paper,
     (w, h): (f32, f32),
@@ -364,7 +367,7 @@ fn sheets(
     bleed: f32,
     fronts: Vec<Piece>,
     backs: Vec<Piece>,
-) -> Vec<Page> {
+) -> Vec<(Page, PrintBoxes)> {
     let (pw, ph) = paper.size();
     let fit = |room: f32, size: f32| -> (usize, f32) {
         let least = (2.0 * bleed).max(2.0);
@@ -382,10 +385,14 @@ fn sheets(
     // A print shop trims the sheet itself: with a bleed, the margin may
     // be the 5 mm that home printers need, not our usual 10.
     let margin = if bleed > 0.0 { MARGIN / 2.0 } else { MARGIN };
-    let (columns, gap_x) = fit(pw - 2.0 * margin, w);
-    let (rows, gap_y) = fit(ph - 2.0 * margin, h);
-    let x0 = (pw - (columns as f32 * (w + gap_x) - gap_x)) / 2.0;
-    let y0 = (ph - (rows as f32 * (h + gap_y) - gap_y)) / 2.0;
+    let (columns, gap_x) = fit(pw - 2.0 * (margin + bleed), w);
+    let (rows, gap_y) = fit(ph - 2.0 * (margin + bleed), h);
+    let (grid_w, grid_h) = (
+        columns as f32 * (w + gap_x) - gap_x,
+        rows as f32 * (h + gap_y) - gap_y,
+    );
+    let x0 = (pw - grid_w) / 2.0;
+    let y0 = (ph - grid_h) / 2.0;
     let per_page = columns * rows;
     let mut pages = Vec::new();
     for start in (0..fronts.len()).step_by(per_page) {
@@ -424,11 +431,28 @@ fn sheets(
             if bleed > 0.0 {
                 edge_marks(&mut canvas, &used, (w, h), bleed, (pw, ph));
             }
-            pages.push(Page {
-                width: pw,
-                height: ph,
-                items,
-            });
+            let on_page = side.len().saturating_sub(start).min(per_page);
+            let used_rows = on_page.div_ceil(columns).max(1);
+            let used_columns = on_page.min(columns).max(1);
+            let x = if mirrored {
+                x0 + (columns - used_columns) as f32 * (w + gap_x)
+            } else {
+                x0
+            };
+            let trim = (
+                x,
+                y0,
+                used_columns as f32 * (w + gap_x) - gap_x,
+                used_rows as f32 * (h + gap_y) - gap_y,
+            );
+            pages.push((
+                Page {
+                    width: pw,
+                    height: ph,
+                    items,
+                },
+                PrintBoxes { trim, bleed },
+            ));
         }
     }
     pages
@@ -458,20 +482,33 @@ fn edge_marks(
     };
     let (top, bottom) = (top - bleed - 1.0, bottom + bleed + 1.0);
     let (left, right) = (left - bleed - 1.0, right + bleed + 1.0);
-    let reach = |from: f32, edge: f32| (from - edge).abs().min(6.0);
+    // From 1 mm off the bleed to 1 mm short of the page's edge, 5 mm at
+    // most: 3 mm where the margin is its least.
+    let reach = |from: f32, edge: f32| (from - edge).abs().min(5.0);
     for &x in &xs {
-        c.line(x, top, x, top - reach(top, 3.0), s);
-        c.line(x, bottom, x, bottom + reach(bottom, ph - 3.0), s);
+        c.line(x, top, x, top - reach(top, 1.0), s);
+        c.line(x, bottom, x, bottom + reach(bottom, ph - 1.0), s);
     }
     for &y in &ys {
-        c.line(left, y, left - reach(left, 3.0), y, s);
-        c.line(right, y, right + reach(right, pw - 3.0), y, s);
+        c.line(left, y, left - reach(left, 1.0), y, s);
+        c.line(right, y, right + reach(right, pw - 1.0), y, s);
     }
 }
 
 /// The print-and-play deck: adventure cards with their backs, the closing
 /// cards' two sides, and both players' tiles with their backs, in `fonts`.
 pub fn scene(fonts: &Arc<Fonts>, deck: &Deck, paper: Paper, bleed: f32) -> Document {
+    print(fonts, deck, paper, bleed).0
+}
+
+/// [`scene`], with each page's boxes for a print shop: where it is cut,
+/// and how far its backgrounds bleed.
+pub fn print(
+    fonts: &Arc<Fonts>,
+    deck: &Deck,
+    paper: Paper,
+    bleed: f32,
+) -> (Document, Vec<PrintBoxes>) {
     let measure: &Fonts = fonts;
     fn piece(draw: Draw<'_>, bleed: Color) -> Piece<'_> {
         Piece { draw, bleed }
@@ -533,9 +570,10 @@ pub fn scene(fonts: &Arc<Fonts>, deck: &Deck, paper: Paper, bleed: f32) -> Docum
         }
     }
     pages.extend(sheets(paper, (TILE, TILE), 3.0, bleed, fronts, backs));
+    let (pages, boxes) = pages.into_iter().unzip();
     let scene = Scene {
         title: format!("{}: print-and-play cards", deck.name()),
         pages,
     };
-    Document::new(scene, fonts.clone())
+    (Document::new(scene, fonts.clone()), boxes)
 }
