@@ -143,9 +143,18 @@ fn missing(e: text::UnsupportedCharacter) -> String {
 /// Writes the document in the target's format, in the fonts it was laid
 /// out in (a bare scene: the built-in ones).
 pub(super) fn write(document: &impl Typeset, target: &Target) -> Result<Exit, CliError> {
+    write_boxed(document, &[], target)
+}
+
+/// [`write`], with each PDF page's trim and bleed boxes.
+fn write_boxed(
+    document: &impl Typeset,
+    boxes: &[crate::render::paper::PrintBoxes],
+    target: &Target,
+) -> Result<Exit, CliError> {
     let scene = document.scene();
     let bytes = match target {
-        Target::Pdf(_) => pdf::to_pdf(document).map_err(|e| match e {
+        Target::Pdf(_) => pdf::to_pdf_boxed(document, boxes).map_err(|e| match e {
             pdf::PdfError::Missing(e) => missing(e),
             e => e.to_string(),
         }),
@@ -356,7 +365,18 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
     let target = target(&args.output)?;
     let fonts = use_font(&args.font)?;
     let opened = super::replay::open(&args.file, super::Format::Text)?;
-    write(&dispatch(opened, Draw(args, fonts))?, &target)
+    let document = dispatch(opened, Draw(args, fonts.clone()))?;
+    document
+        .scene
+        .check_text(&fonts)
+        .map_err(|e| CliError::Refused(missing(e)))?;
+    let paper = format!("{:?}", args.paper).to_lowercase();
+    names::check_floor(
+        &document.scene,
+        &format!("the replay on --paper {paper}"),
+        "use --paper a4 or letter",
+    )?;
+    write(&document, &target)
 }
 
 /// The caption of a scored replay: the log, and the event it stops after.
@@ -411,8 +431,16 @@ pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
         }
         Err(e) => return Err(super::template::problems(&args.deck, e)),
     };
-    write(
-        &crate::render::summertime::cards::scene(&fonts, &deck, args.paper.into(), args.bleed),
-        &target,
-    )
+    let (document, boxes) =
+        crate::render::summertime::cards::print(&fonts, &deck, args.paper.into(), args.bleed);
+    document
+        .scene
+        .check_text(&fonts)
+        .map_err(|e| CliError::Refused(missing(e)))?;
+    names::check_floor(
+        &document.scene,
+        &format!("the deck {}", args.deck.display()),
+        "shorten that name in the deck, or use a narrower --font",
+    )?;
+    write_boxed(&document, &boxes, &target)
 }

@@ -31,6 +31,15 @@ impl Paper {
     }
 }
 
+/// A page's boxes for a print shop, in millimetres from its top left: the
+/// rectangle `(x, y, w, h)` it is cut to (its PDF `TrimBox`), and how far
+/// its backgrounds run past that (its `BleedBox`, the trim grown by it).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PrintBoxes {
+    pub trim: (f32, f32, f32, f32),
+    pub bleed: f32,
+}
+
 /// Where each of the sheets on one page goes.
 pub struct Layout {
     pub width: f32,

@@ -406,6 +406,16 @@ fn subset_tag(bytes: &[u8]) -> String {
 /// one's content stream and resources, which PDF allows. A job of 100
 /// copies is then about the size of one page.
 pub fn to_pdf(document: &impl Typeset) -> Result<Vec<u8>, PdfError> {
+    to_pdf_boxed(document, &[])
+}
+
+/// [`to_pdf`], with page `i`'s `TrimBox` and `BleedBox` from `boxes[i]`
+/// (pages without one keep a trim box of the whole page, and no bleed
+/// box), for a print shop.
+pub fn to_pdf_boxed(
+    document: &impl Typeset,
+    boxes: &[super::paper::PrintBoxes],
+) -> Result<Vec<u8>, PdfError> {
     let (scene, fonts) = (document.scene(), document.fonts());
     scene.check_text(fonts)?;
     let mut distinct: Vec<&super::scene::Page> = Vec::new();
@@ -500,11 +510,46 @@ pub fn to_pdf(document: &impl Typeset) -> Result<Vec<u8>, PdfError> {
     }
     tag_subset_fonts(&mut doc, &tags);
     claim_no_standard(&mut doc);
+    set_boxes(&mut doc, &scene.pages, boxes);
     doc.compress();
     let mut bytes = Vec::new();
     doc.save_to(&mut bytes)
         .expect("writing to memory cannot fail");
     Ok(bytes)
+}
+
+/// Sets each page's `TrimBox` and `BleedBox` from its [`PrintBoxes`]:
+/// millimetres from the top left, turned into points from the bottom left.
+/// A page that shares its dictionary's content with another still has a
+/// dictionary of its own.
+///
+/// [`PrintBoxes`]: super::paper::PrintBoxes
+fn set_boxes(
+    doc: &mut lopdf_printpdf::Document,
+    pages: &[super::scene::Page],
+    boxes: &[super::paper::PrintBoxes],
+) {
+    use lopdf_printpdf::Object;
+    let ids: Vec<lopdf_printpdf::ObjectId> = doc.get_pages().into_values().collect();
+    for ((id, page), print) in ids.iter().zip(pages).zip(boxes) {
+        let pt = |mm: f32| Object::Real(mm * 72.0 / 25.4);
+        let rect = |grow: f32| {
+            let (x, y, w, h) = print.trim;
+            let (left, top) = ((x - grow).max(0.0), (y - grow).max(0.0));
+            let right = (x + w + grow).min(page.width);
+            let bottom = (y + h + grow).min(page.height);
+            Object::Array(vec![
+                pt(left),
+                pt(page.height - bottom),
+                pt(right),
+                pt(page.height - top),
+            ])
+        };
+        if let Ok(dictionary) = doc.get_dictionary_mut(*id) {
+            dictionary.set("TrimBox", rect(0.0));
+            dictionary.set("BleedBox", rect(print.bleed));
+        }
+    }
 }
 
 /// Prefixes the names of the embedded fonts with their subset tag, as PDF

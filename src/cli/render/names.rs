@@ -150,3 +150,23 @@ pub(super) fn check_legible(
     }
     Ok(())
 }
+
+/// Refuses a scene with a text below 6 pt: the smallest such text, with
+/// `what` (the output and its paper) and `hint` (what to change).
+pub(super) fn check_floor(scene: &Scene, what: &str, hint: &str) -> Result<(), CliError> {
+    let mut all = Vec::new();
+    for page in &scene.pages {
+        texts(&page.items, &mut all);
+    }
+    let smallest = all
+        .iter()
+        .filter(|(size, _, _)| size / MM_PER_PT < SMALLEST_PT - 0.005)
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    match smallest {
+        Some(&(size, text, _)) => Err(CliError::Usage(format!(
+            "expected text of at least {SMALLEST_PT} pt, but {what} prints {text:?} at {:.1} pt; {hint}",
+            size / MM_PER_PT
+        ))),
+        None => Ok(()),
+    }
+}

@@ -2,7 +2,7 @@
 //! drawn at their natural size in millimetres. Used by the print-and-play
 //! layout and by the replay's card grid alike.
 
-use crate::render::paper::{MARGIN, Paper};
+use crate::render::paper::{MARGIN, Paper, PrintBoxes};
 use crate::render::scene::{
     Anchor, Canvas, Color, Document, Draw, Frame, Item, Page, Scene, Stroke, Weight,
 };
@@ -14,9 +14,9 @@ pub const CARD_W: f32 = 60.0;
 pub const CARD_H: f32 = 84.0;
 pub const TILE: f32 = 24.0;
 
-const SAND: Color = Color(238, 220, 170);
-const BLUE: Color = Color(25, 85, 200);
-const BROWN: Color = Color(140, 85, 30);
+pub(super) const SAND: Color = Color(238, 220, 170);
+pub(super) const BLUE: Color = Color(25, 85, 200);
+pub(super) const BROWN: Color = Color(140, 85, 30);
 /// The background of card backs and closing cards.
 const BACK: Color = Color(250, 244, 228);
 
@@ -31,7 +31,7 @@ fn tile_back(owner: usize) -> Color {
 }
 
 /// A soft colour for a name, the same on every card.
-fn pastel(name: &str) -> Color {
+pub(super) fn pastel(name: &str) -> Color {
     let h = name
         .bytes()
         .fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)));
@@ -39,32 +39,53 @@ fn pastel(name: &str) -> Color {
     Color(channel(0), channel(8), channel(16))
 }
 
-/// A condition picture in the stripe: its pictogram and its name.
-fn token(c: &mut Canvas, fonts: &Fonts, x: f32, y: f32, w: f32, deck: &Deck, picture: usize) {
+/// A condition picture in the stripe, a chip `w` × `h`: its pictogram
+/// and its name, at 7 pt or more (a name too long for that is left
+/// smaller, for the 6 pt check of the print to refuse).
+fn token(
+    c: &mut Canvas,
+    fonts: &Fonts,
+    (x, y): (f32, f32),
+    (w, h): (f32, f32),
+    deck: &Deck,
+    picture: usize,
+) {
     let label = deck.picture_name(picture);
     c.rect(
         x,
         y,
         w,
-        7.0,
-        3.5,
+        h,
+        h / 2.0,
         Some(pastel(label)),
         Some(Stroke::solid(Color(90, 80, 60), 0.3)),
     );
     let initial = label.chars().next().map(String::from).unwrap_or_default();
-    crate::render::pictogram::draw(c, deck.pictogram(picture), &initial, x + 3.8, y + 3.5, 5.6);
+    let icon = h * 0.8;
+    crate::render::pictogram::draw(
+        c,
+        deck.pictogram(picture),
+        &initial,
+        x + h / 2.0 + 0.6,
+        y + h / 2.0,
+        icon,
+    );
+    let left = x + h + 1.0;
     c.fit_text(
         fonts,
-        x + 7.0 + (w - 8.0) / 2.0,
-        y + 4.7,
-        2.6,
-        w - 8.0,
+        left,
+        y + h / 2.0 + 0.95,
+        TOKEN_TEXT,
+        x + w - 1.5 - left,
         label.to_owned(),
-        Anchor::Middle,
+        Anchor::Start,
         Weight::Bold,
         Color::BLACK,
     );
 }
+
+/// The size of a condition's name in the stripe: 7.4 pt.
+const TOKEN_TEXT: f32 = 2.6;
 
 /// The face of an adventure card at `(0, 0)`, `CARD_W` × `CARD_H`, its
 /// words fitted in `fonts`.
@@ -83,8 +104,14 @@ pub fn face(c: &mut Canvas, fonts: &Fonts, deck: &Deck, card: CardIndex) {
             Some(Stroke::solid(Color::BLACK, 0.4)),
         );
         c.rect(1.5, 1.5, CARD_W - 3.0, 14.0, 2.0, Some(SAND), None);
+        // One chip a condition, stacked, each as wide as the stripe
+        // leaves beside the value, so that a name prints at full size.
+        let stacked = face.needs.len().max(1) as f32;
+        let h = if stacked > 1.0 { 5.6 } else { 7.0 };
+        let top = 1.5 + (14.0 - stacked * h - (stacked - 1.0) * 1.0) / 2.0;
         for (i, &need) in face.needs.iter().enumerate() {
-            token(c, fonts, 3.0 + i as f32 * 17.5, 5.0, 16.5, deck, need);
+            let y = top + i as f32 * (h + 1.0);
+            token(c, fonts, (3.0, y), (40.0, h), deck, need);
         }
         let (value, color) = match face.value {
             Value::Points(v) => (v.to_string(), BLUE),
@@ -304,7 +331,7 @@ pub fn tile(c: &mut Canvas, fonts: &Fonts, deck: &Deck, item: usize, owner: usiz
 /// Crop marks at the corners of a `w` × `h` piece at `(x, y)`.
 fn crop_marks(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32) {
     let s = Stroke::solid(Color::GREY, 0.2);
-    let l = 2.5;
+    let l = 3.0;
     for (cx, cy, dx, dy) in [
         (x, y, -1.0, -1.0),
         (x + w, y, 1.0, -1.0),
@@ -329,7 +356,10 @@ pub struct Piece<'a> {
 /// one more row or column, so that Letter holds 9 cards as A4 does. With a
 /// bleed, each background runs `bleed` mm past the cut lines, the gap is at
 /// least twice that, and the crop marks stand outside the grid, on the
-/// page's edges, where no bleed covers them; the margin is then 5 mm.
+/// page's edges, where no bleed covers them. The margin is then 5 mm
+/// from the page's edge to the bleed's, where the marks stand, 1 mm off
+/// the bleed and at least 3 mm long. Each page comes with its boxes: the
+/// cut grid, and the bleed around it.
 fn sheets(
     paper: Paper,
     (w, h): (f32, f32),
@@ -337,7 +367,7 @@ fn sheets(
     bleed: f32,
     fronts: Vec<Piece>,
     backs: Vec<Piece>,
-) -> Vec<Page> {
+) -> Vec<(Page, PrintBoxes)> {
     let (pw, ph) = paper.size();
     let fit = |room: f32, size: f32| -> (usize, f32) {
         let least = (2.0 * bleed).max(2.0);
@@ -355,10 +385,14 @@ fn sheets(
     // A print shop trims the sheet itself: with a bleed, the margin may
     // be the 5 mm that home printers need, not our usual 10.
     let margin = if bleed > 0.0 { MARGIN / 2.0 } else { MARGIN };
-    let (columns, gap_x) = fit(pw - 2.0 * margin, w);
-    let (rows, gap_y) = fit(ph - 2.0 * margin, h);
-    let x0 = (pw - (columns as f32 * (w + gap_x) - gap_x)) / 2.0;
-    let y0 = (ph - (rows as f32 * (h + gap_y) - gap_y)) / 2.0;
+    let (columns, gap_x) = fit(pw - 2.0 * (margin + bleed), w);
+    let (rows, gap_y) = fit(ph - 2.0 * (margin + bleed), h);
+    let (grid_w, grid_h) = (
+        columns as f32 * (w + gap_x) - gap_x,
+        rows as f32 * (h + gap_y) - gap_y,
+    );
+    let x0 = (pw - grid_w) / 2.0;
+    let y0 = (ph - grid_h) / 2.0;
     let per_page = columns * rows;
     let mut pages = Vec::new();
     for start in (0..fronts.len()).step_by(per_page) {
@@ -397,11 +431,28 @@ fn sheets(
             if bleed > 0.0 {
                 edge_marks(&mut canvas, &used, (w, h), bleed, (pw, ph));
             }
-            pages.push(Page {
-                width: pw,
-                height: ph,
-                items,
-            });
+            let on_page = side.len().saturating_sub(start).min(per_page);
+            let used_rows = on_page.div_ceil(columns).max(1);
+            let used_columns = on_page.min(columns).max(1);
+            let x = if mirrored {
+                x0 + (columns - used_columns) as f32 * (w + gap_x)
+            } else {
+                x0
+            };
+            let trim = (
+                x,
+                y0,
+                used_columns as f32 * (w + gap_x) - gap_x,
+                used_rows as f32 * (h + gap_y) - gap_y,
+            );
+            pages.push((
+                Page {
+                    width: pw,
+                    height: ph,
+                    items,
+                },
+                PrintBoxes { trim, bleed },
+            ));
         }
     }
     pages
@@ -431,20 +482,33 @@ fn edge_marks(
     };
     let (top, bottom) = (top - bleed - 1.0, bottom + bleed + 1.0);
     let (left, right) = (left - bleed - 1.0, right + bleed + 1.0);
-    let reach = |from: f32, edge: f32| (from - edge).abs().min(6.0);
+    // From 1 mm off the bleed to 1 mm short of the page's edge, 5 mm at
+    // most: 3 mm where the margin is its least.
+    let reach = |from: f32, edge: f32| (from - edge).abs().min(5.0);
     for &x in &xs {
-        c.line(x, top, x, top - reach(top, 3.0), s);
-        c.line(x, bottom, x, bottom + reach(bottom, ph - 3.0), s);
+        c.line(x, top, x, top - reach(top, 1.0), s);
+        c.line(x, bottom, x, bottom + reach(bottom, ph - 1.0), s);
     }
     for &y in &ys {
-        c.line(left, y, left - reach(left, 3.0), y, s);
-        c.line(right, y, right + reach(right, pw - 3.0), y, s);
+        c.line(left, y, left - reach(left, 1.0), y, s);
+        c.line(right, y, right + reach(right, pw - 1.0), y, s);
     }
 }
 
 /// The print-and-play deck: adventure cards with their backs, the closing
 /// cards' two sides, and both players' tiles with their backs, in `fonts`.
 pub fn scene(fonts: &Arc<Fonts>, deck: &Deck, paper: Paper, bleed: f32) -> Document {
+    print(fonts, deck, paper, bleed).0
+}
+
+/// [`scene`], with each page's boxes for a print shop: where it is cut,
+/// and how far its backgrounds bleed.
+pub fn print(
+    fonts: &Arc<Fonts>,
+    deck: &Deck,
+    paper: Paper,
+    bleed: f32,
+) -> (Document, Vec<PrintBoxes>) {
     let measure: &Fonts = fonts;
     fn piece(draw: Draw<'_>, bleed: Color) -> Piece<'_> {
         Piece { draw, bleed }
@@ -506,9 +570,10 @@ pub fn scene(fonts: &Arc<Fonts>, deck: &Deck, paper: Paper, bleed: f32) -> Docum
         }
     }
     pages.extend(sheets(paper, (TILE, TILE), 3.0, bleed, fronts, backs));
+    let (pages, boxes) = pages.into_iter().unzip();
     let scene = Scene {
         title: format!("{}: print-and-play cards", deck.name()),
         pages,
     };
-    Document::new(scene, fonts.clone())
+    (Document::new(scene, fonts.clone()), boxes)
 }

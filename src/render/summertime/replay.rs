@@ -2,12 +2,13 @@
 //! with who played it and what it earned; then hands, tiles, the score
 //! track turn by turn and a compact turn log.
 
-use super::cards::{CARD_H, CARD_W, face};
+use super::cards::{BLUE, BROWN, CARD_H, CARD_W, condition, face, pastel};
 use crate::render::chart::{Series, line_chart};
 use crate::render::paper::{CONTENT_HEIGHT as HEIGHT, CONTENT_WIDTH as WIDTH};
 use crate::render::paper::{Paper, impose};
 use crate::render::scene::{Anchor, Canvas, Color, Document, Draw, Scene, Stroke, Weight};
 use crate::render::text::Fonts;
+use crate::summertime::deck::Value;
 use crate::summertime::{Cell, State, Tableau, TurnAction, score};
 use std::sync::Arc;
 
@@ -98,16 +99,203 @@ fn grid_page(c: &mut Canvas, fonts: &Fonts, state: &State, caption: &str) {
     let (columns, rows) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
     let gap = 2.0;
     let top = 32.0;
-    // Each row is a card (scaled) plus an unscaled 9 mm strip and a gap.
-    let scale = ((WIDTH - gap * columns) / (columns * CARD_W))
-        .min((HEIGHT - top - rows * (gap + 9.0)) / (rows * CARD_H));
-    let (cw, ch) = (CARD_W * scale, CARD_H * scale + 9.0);
-    let left = (WIDTH - columns * (cw + gap)) / 2.0;
+    // Each cell is a compact card with its text at a fixed, legible size,
+    // so that a grid of 6 × 5 still prints every word at 6 pt or more;
+    // only the pictures and the spaces grow when the grid is small.
+    let cw = ((WIDTH - gap * (columns - 1.0)) / columns).min(44.0);
+    let ch = ((HEIGHT - top - gap * (rows - 1.0)) / rows).min(60.0);
+    let left = (WIDTH - columns * (cw + gap) + gap) / 2.0;
     for (&cell, t) in grid {
         let x = left + (cell.0 - x0) as f32 * (cw + gap);
         let y = top + (cell.1 - y0) as f32 * (ch + gap);
-        played_card(c, fonts, state, cell, t, (x, y), scale);
+        grid_cell(c, fonts, state, cell, t, (x, y, cw, ch));
     }
+}
+
+/// The height of a grid cell's strip, and the room above the card for
+/// its position.
+const STRIP: f32 = 6.5;
+const ABOVE: f32 = 3.0;
+
+/// Splits `text` into lines of at most `width` at `size`, at spaces.
+fn wrap(fonts: &Fonts, text: &str, size: f32, width: f32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line)
+                if fonts.width(&format!("{line} {word}"), size, Weight::Regular) <= width =>
+            {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines
+}
+
+/// A played card in the printed grid, in the cell `(x, y, w, h)`: its
+/// position, a compact card (what it needs, its value, its picture, its
+/// name and its condition in words) and a strip in its player's pattern
+/// with who played it and what it earned.
+fn grid_cell(
+    c: &mut Canvas,
+    fonts: &Fonts,
+    state: &State,
+    (gx, gy): Cell,
+    t: &Tableau,
+    (x, y, w, h): (f32, f32, f32, f32),
+) {
+    let deck = state.deck();
+    let face = deck.card(t.card);
+    let who = state.players()[t.by].name.as_str();
+    let title = format!(
+        "({gx},{gy}): {} by {who}, +{} in turn {}",
+        face.name, t.points, t.turn
+    );
+    c.group(title, |c| {
+        c.text(
+            x + 1.0,
+            y + 2.4,
+            2.4,
+            format!("({gx},{gy})"),
+            Anchor::Start,
+            Weight::Regular,
+            Color::GREY,
+        );
+        let (top, body) = (y + ABOVE, h - ABOVE - STRIP - 0.8);
+        c.rect(
+            x,
+            top,
+            w,
+            body,
+            1.5,
+            Some(Color::WHITE),
+            Some(Stroke::solid(Color::BLACK, 0.3)),
+        );
+        // The band: what the card needs, and its value.
+        c.rect(
+            x + 0.8,
+            top + 0.8,
+            w - 1.6,
+            6.0,
+            1.0,
+            Some(super::cards::SAND),
+            None,
+        );
+        for (i, &need) in face.needs.iter().enumerate() {
+            let name = deck.picture_name(need);
+            let initial = name.chars().next().map(String::from).unwrap_or_default();
+            let cx = x + 4.0 + i as f32 * 6.0;
+            c.circle(
+                cx,
+                top + 3.8,
+                2.6,
+                Some(pastel(name)),
+                Some(Stroke::solid(Color(90, 80, 60), 0.2)),
+            );
+            crate::render::pictogram::draw(c, deck.pictogram(need), &initial, cx, top + 3.8, 4.0);
+        }
+        let (value, color) = match face.value {
+            Value::Points(v) => (v.to_string(), BLUE),
+            Value::Multiplier(m) => (format!("×{m}"), BROWN),
+        };
+        c.text(
+            x + w - 1.8,
+            top + 5.6,
+            4.4,
+            value,
+            Anchor::End,
+            Weight::Bold,
+            color,
+        );
+        // The condition in words, on up to two lines at the bottom, the
+        // name above it, and the picture in the room left.
+        let size = 2.4;
+        let mut lines = wrap(fonts, &condition(deck, t.card), size, w - 2.0);
+        if lines.len() > 2 {
+            let rest = lines.split_off(1).join(" ");
+            lines.push(rest);
+        }
+        let bottom = top + body - 1.3;
+        for (i, line) in lines.iter().rev().enumerate() {
+            c.fit_text(
+                fonts,
+                x + w / 2.0,
+                bottom - i as f32 * 2.9,
+                size,
+                w - 2.0,
+                line.clone(),
+                Anchor::Middle,
+                Weight::Regular,
+                Color(80, 80, 80),
+            );
+        }
+        let name_y = bottom - lines.len() as f32 * 2.9 - 0.6;
+        c.fit_text(
+            fonts,
+            x + w / 2.0,
+            name_y,
+            3.0,
+            w - 2.0,
+            face.name.clone(),
+            Anchor::Middle,
+            Weight::Bold,
+            Color::BLACK,
+        );
+        let (pic_top, pic_bottom) = (top + 7.6, name_y - 3.0);
+        let side = (pic_bottom - pic_top).min(w - 3.0);
+        if side > 3.0 {
+            let picture = deck.picture_name(face.picture);
+            // A panel a little wider than the picture, inside the card.
+            let panel = (side * 1.3).min(w - 1.6);
+            c.rect(
+                x + (w - panel) / 2.0,
+                pic_top,
+                panel,
+                side,
+                1.0,
+                Some(pastel(picture)),
+                None,
+            );
+            let initial = picture.chars().next().map(String::from).unwrap_or_default();
+            crate::render::pictogram::draw(
+                c,
+                deck.pictogram(face.picture),
+                &initial,
+                x + w / 2.0,
+                pic_top + side / 2.0,
+                side * 0.85,
+            );
+        }
+        let strip_y = top + body + 0.8;
+        strip(c, x, strip_y, w, STRIP, t.by);
+        let ink = if t.by == 0 {
+            Color::BLACK
+        } else {
+            Color::WHITE
+        };
+        c.fit_text(
+            fonts,
+            x + 1.5,
+            strip_y + 4.6,
+            3.0,
+            w - 11.0,
+            who.to_owned(),
+            Anchor::Start,
+            Weight::Bold,
+            ink,
+        );
+        c.text(
+            x + w - 1.5,
+            strip_y + 4.9,
+            4.0,
+            format!("+{}", t.points),
+            Anchor::End,
+            Weight::Bold,
+            ink,
+        );
+    });
 }
 
 /// A card in the grid at `(x, y)`, scaled: its face, then a strip in its
