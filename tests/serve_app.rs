@@ -127,17 +127,6 @@ fn assert_replays(path: &Path) {
     assert_eq!(code, 0, "{err}");
 }
 
-/// The event of the first choice of `group` that `view` offers.
-fn first_choice(view: &Value, group: &str) -> Value {
-    view["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["group"] == group)
-        .unwrap_or_else(|| panic!("no {group} among {}", view["choices"]))["event"]
-        .clone()
-}
-
 #[tokio::test]
 async fn every_refusal_has_its_status_and_leaves_the_log_unchanged() {
     // Ann and Bob; the golden game's first roll is 5, 6, 2.
@@ -347,7 +336,7 @@ async fn a_name_that_begins_like_another_shows_neither_player_the_others_decisio
     let ann = table.player("Ann");
     let ann_b = table.player("Ann: B");
     let roll = table.get("/api/view", Some(&table.tokens.referee)).await;
-    let dice = first_choice(&roll.json, "roll").to_string();
+    let dice = common::first_choice(&roll.json, "roll").to_string();
     table.accepted(&table.tokens.referee, &dice).await;
 
     for (token, me, other) in [(&ann, "Ann", "Ann: B"), (&ann_b, "Ann: B", "Ann")] {
@@ -691,7 +680,7 @@ async fn the_referee_records_as_a_player_without_a_phone_with_the_same_checks() 
     );
     let referee = table.tokens.referee.clone();
     let roll = table.get("/api/view", Some(&referee)).await.json;
-    let dice = first_choice(&roll, "roll").to_string();
+    let dice = common::first_choice(&roll, "roll").to_string();
     table.accepted(&referee, &dice).await;
 
     // Given Bob's page, opened by the referee: Bob's sheet, Bob's choices.
@@ -791,11 +780,11 @@ async fn an_update_sends_only_the_panels_that_changed() {
             .all(|p| p.get("svg").is_none())
     );
     // When Ann writes a value, only Ann's sheet is sent.
-    let roll = first_choice(&whole, "roll").to_string();
+    let roll = common::first_choice(&whole, "roll").to_string();
     table.accepted(&referee, &roll).await;
     let ann = table.player("Ann");
     let choices = table.get("/api/view", Some(&ann)).await.json;
-    let place = first_choice(&choices, "place").to_string();
+    let place = common::first_choice(&choices, "place").to_string();
     table.accepted(&ann, &place).await;
     let after = table
         .get(

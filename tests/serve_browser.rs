@@ -196,17 +196,6 @@ impl Drop for Driver {
     }
 }
 
-/// The event of the first choice of `group` that `view` offers.
-fn first_choice(view: &Value, group: &str) -> Value {
-    view["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["group"] == group)
-        .unwrap_or_else(|| panic!("no {group} among {}", view["choices"]))["event"]
-        .clone()
-}
-
 #[test]
 fn players_play_a_round_by_tapping_their_phones() {
     let Some(driver) = Driver::start("390,844") else {
@@ -497,7 +486,7 @@ fn rolled_table(test: &str) -> (String, common::Served) {
     let served = common::serve(&log, &[]);
     let referee = served.token("referee");
     let view: Value = api_get(&served, "/api/view", &referee);
-    let roll = first_choice(&view, "roll");
+    let roll = common::first_choice(&view, "roll");
     api_post(&served, &referee, &roll);
     (log, served)
 }
@@ -644,7 +633,7 @@ fn a_keyboard_alone_places_a_value_and_a_live_update_keeps_focus() {
     let before = focused();
     let bob = served.token("Bob");
     let view: Value = api_get(&served, "/api/view", &bob);
-    let place = first_choice(&view, "place");
+    let place = common::first_choice(&view, "place");
     api_post(&served, &bob, &place);
     driver.at(3);
     assert_eq!(focused(), before, "the update moved focus");

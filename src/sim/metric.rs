@@ -192,16 +192,23 @@ impl Moments {
     /// approximation (every report rests on hundreds of games or more).
     /// With fewer than two values the interval is the mean alone.
     pub fn estimate(&self) -> Estimate {
-        let half = if self.n < 2 {
-            0.0
-        } else {
-            let variance = (self.m2 / (self.n - 1) as f64).max(0.0);
-            Z95 * (variance / self.n as f64).sqrt()
-        };
-        Estimate {
-            estimate: self.mean,
-            ci95: [self.mean - half, self.mean + half],
-        }
+        normal(self.mean, self.m2, self.n)
+    }
+}
+
+/// The mean of `n` values with its 95% confidence interval from the normal
+/// approximation, given the sum of their squared deviations from the mean
+/// (`centred`). With fewer than two values the interval is the mean alone.
+pub(super) fn normal(mean: f64, centred: f64, n: u64) -> Estimate {
+    let half = if n < 2 {
+        0.0
+    } else {
+        let variance = (centred / (n - 1) as f64).max(0.0);
+        Z95 * (variance / n as f64).sqrt()
+    };
+    Estimate {
+        estimate: mean,
+        ci95: [mean - half, mean + half],
     }
 }
 

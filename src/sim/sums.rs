@@ -9,7 +9,7 @@
 //! everything is integer addition, which neither rounds nor depends on
 //! order. Means and intervals are computed from the sums at the end.
 
-use super::metric::{Estimate, Z95};
+use super::metric::Estimate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -159,17 +159,8 @@ impl Sums {
     /// alone.
     pub fn estimate(&self) -> Estimate {
         let mean = self.mean();
-        let half = if self.n < 2 {
-            0.0
-        } else {
-            let centred = self.squares.value() - self.sum.value() * mean;
-            let variance = (centred / (self.n - 1) as f64).max(0.0);
-            Z95 * (variance / self.n as f64).sqrt()
-        };
-        Estimate {
-            estimate: mean,
-            ci95: [mean - half, mean + half],
-        }
+        let centred = self.squares.value() - self.sum.value() * mean;
+        super::metric::normal(mean, centred, self.n)
     }
 
     /// A share's estimate: the mean of per-game values in [0, 1], with the
@@ -182,6 +173,7 @@ impl Sums {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::metric::Z95;
 
     #[test]
     fn sums_do_not_depend_on_the_order_of_adds() {

@@ -154,3 +154,15 @@ impl Served {
         format!("http://{}", self.links["listen"].as_str().unwrap())
     }
 }
+
+/// The event of the first choice of `group` that a table page's view
+/// (`/api/view`) offers.
+pub fn first_choice(view: &serde_json::Value, group: &str) -> serde_json::Value {
+    view["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["group"] == group)
+        .unwrap_or_else(|| panic!("no {group} among {}", view["choices"]))["event"]
+        .clone()
+}
