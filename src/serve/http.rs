@@ -52,13 +52,20 @@ pub fn watch<G: Table>(shared: Arc<Shared>) {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
         loop {
             every.tick().await;
-            let now = length(&shared.path);
-            if shared.seen.swap(now, Ordering::SeqCst) == now {
+            // A cheap look first; the decision is made under the log's lock,
+            // where an append by this server and its note of the new length
+            // are one step, so a post of ours is never taken for another
+            // program's.
+            if length(&shared.path) == shared.seen.load(Ordering::SeqCst) {
                 continue;
             }
             let watched = shared.clone();
             let message = tokio::task::spawn_blocking(move || {
                 with_table::<G, _, ApiError>(&watched.path, |_, fold| {
+                    let now = length(&watched.path);
+                    if watched.seen.swap(now, Ordering::SeqCst) == now {
+                        return Ok(None);
+                    }
                     let seq = fold.events() - 1;
                     let message = serde_json::json!({
                         "seq": seq,
@@ -66,11 +73,11 @@ pub fn watch<G: Table>(shared: Arc<Shared>) {
                         "said": "recorded by another program",
                         "state": status_for::<G>(&watched.path, &fold, Viewer::Everyone),
                     });
-                    Ok((seq, message.to_string()))
+                    Ok(Some((seq, message.to_string())))
                 })
             })
             .await;
-            if let Ok(Ok(message)) = message {
+            if let Ok(Ok(Some(message))) = message {
                 let _ = shared.appended.send(message);
             }
         }
