@@ -350,7 +350,8 @@ fn breaks(root: &Value, schema: &Value, value: &Value, at: &str) -> Option<Strin
     None
 }
 
-/// The patterns the schemas use: an integer key, an exact sum.
+/// The patterns the schemas use: an integer key, a count's key, an exact
+/// sum.
 fn matches(pattern: &str, text: &str) -> bool {
     let integer = |t: &str| {
         let digits = t.strip_prefix('-').unwrap_or(t);
@@ -358,6 +359,7 @@ fn matches(pattern: &str, text: &str) -> bool {
     };
     match pattern {
         "^-?\\d+$" => integer(text),
+        "^\\d+$" => integer(text) && !text.starts_with('-'),
         "^-?[0-9]+\\+[0-9]+$" => text
             .split_once('+')
             .is_some_and(|(w, f)| integer(w) && !f.starts_with('-') && integer(f)),
@@ -384,7 +386,7 @@ fn partial_and_merged_reports_validate_against_their_schemas() {
         let out = ok(&strs(&with(&args, &["--shard", "2/3"])));
         let part: Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(part["partial"], "sunfold partial report");
-        assert_eq!(part["format"], 1);
+        assert_eq!(part["format"], 2);
         assert_eq!(part["shard"]["index"], 2);
         assert_eq!(part["shard"]["of"], 3);
         assert_eq!(breaks(&partial, &partial, &part, name), None);
@@ -460,7 +462,7 @@ fn parts_that_do_not_belong_together_are_refused_with_exit_2() {
     );
     let mut future: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&p[0]).unwrap()).unwrap();
-    future["format"] = 2.into();
+    future["format"] = 3.into();
     let future = write("future.json", &future.to_string());
     let mut broken: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&p[0]).unwrap()).unwrap();
@@ -619,7 +621,7 @@ fn every_merge_error_message_is_pinned() {
         MergeError::NotPartial { part: s("a.json") },
         MergeError::Format {
             part: s("a.json"),
-            found: s("2"),
+            found: s("3"),
         },
         MergeError::OtherRun {
             part: s("b.json"),

@@ -716,3 +716,100 @@ fn distribution_ids_are_the_same_whatever_the_seed() {
         }
     }
 }
+
+/// Given a batch of either game, when its report breaks the score down by
+/// source, then the sources add up to the mean score, and the other new
+/// figures hold together: bonus digits written and declined make those
+/// won, the length's quantiles are in order inside their intervals, a tie
+/// share and a margin are what they can be.
+#[test]
+fn the_figures_by_source_margin_and_spread_hold_together() {
+    let value = |summary: &Value, id: &str| -> (f64, f64, f64) {
+        let v = &summary["values"][id];
+        assert!(v.is_object(), "no figure {id}");
+        estimate(v)
+    };
+    for (game, sources, length) in [
+        (
+            "soleils",
+            &["sun", "flags", "groups", "pearls", "seashell_majority"][..],
+            "rounds",
+        ),
+        (
+            "summertime",
+            &["point_cards", "multipliers", "hand_penalty"][..],
+            "turns",
+        ),
+    ] {
+        let summary = json(&["simulate", game, "--games", "200", "--seed", "5"]);
+        let sum: f64 = sources
+            .iter()
+            .map(|s| value(&summary, &format!("source.{s}")).0)
+            .sum();
+        let mean = value(&summary, "mean_score").0;
+        assert!(
+            (sum - mean).abs() < 1e-9,
+            "{game}: {sum} from the sources, {mean} in all"
+        );
+        let (margin, low, _) = value(&summary, "win_margin");
+        assert!(margin > 0.0 && low >= 0.0, "{game}: margin {margin}");
+        let (tie, low, high) = value(&summary, "tie");
+        assert!(
+            (0.0..1.0).contains(&tie) && low >= 0.0 && high <= 1.0,
+            "{game}: tie {tie}"
+        );
+        let mut previous = 0.0;
+        for q in ["p10", "median", "p90"] {
+            let (x, low, high) = value(&summary, &format!("{length}.{q}"));
+            assert!(
+                x.fract() == 0.0 && low <= x && x <= high,
+                "{game} {q}: {x} [{low}, {high}]"
+            );
+            assert!(x >= previous, "{game}: {q} {x} below {previous}");
+            previous = x;
+        }
+        let (mean_length, _, _) = value(&summary, length);
+        let (p10, p90) = (
+            value(&summary, &format!("{length}.p10")).0,
+            value(&summary, &format!("{length}.p90")).0,
+        );
+        assert!(
+            p10 <= mean_length && mean_length <= p90,
+            "{game}: mean length {mean_length}"
+        );
+    }
+    let summary = json(&["simulate", "soleils", "--games", "200", "--seed", "5"]);
+    let (won, taken, declined) = (
+        value(&summary, "bonus_digits").0,
+        value(&summary, "bonus_digits.taken").0,
+        value(&summary, "bonus_digits.declined").0,
+    );
+    assert!((taken + declined - won).abs() < 1e-9);
+    for zone in ["koinobori", "cabins", "bottles", "sailboats", "seagulls"] {
+        let (fill, _, _) = value(&summary, &format!("zone_fill.{zone}"));
+        assert!(fill > 0.0 && fill < 1.0, "{zone}: {fill}");
+    }
+    assert!(value(&summary, "crab_copies").0 > 0.0);
+    assert!(value(&summary, "frog_boxes").0 > 0.0);
+    // A quantile has no paired difference: a comparison gives the mean
+    // length's, and no quantile row.
+    let compared = json(&[
+        "compare",
+        "soleils",
+        "--games",
+        "20",
+        "--b-option",
+        "sun_bonus=exact",
+    ]);
+    let ids: Vec<&str> = compared["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["id"].as_str().unwrap())
+        .collect();
+    assert!(
+        ids.contains(&"rounds") && ids.contains(&"source.pearls"),
+        "{ids:?}"
+    );
+    assert!(!ids.iter().any(|id| id.starts_with("rounds.")), "{ids:?}");
+}

@@ -186,6 +186,46 @@ impl Simulated for Soleils {
             "bonus digits won",
             Unit::Count,
         ));
+        m.push(Metric::new(
+            "bonus_digits.taken",
+            Section::Sun,
+            "bonus digits written",
+            Unit::Count,
+        ));
+        m.push(Metric::new(
+            "bonus_digits.declined",
+            Section::Sun,
+            "bonus digits declined",
+            Unit::Count,
+        ));
+        for zone in t.zones() {
+            m.push(Metric::new(
+                format!("zone_fill.{}", zone.id),
+                Section::Boxes,
+                zone.name.clone(),
+                Unit::Share,
+            ));
+        }
+        m.push(Metric::new(
+            "crab_copies",
+            Section::Boxes,
+            "crab copies made",
+            Unit::Count,
+        ));
+        m.push(Metric::new(
+            "frog_boxes",
+            Section::Boxes,
+            "frog boxes filled (free sun entries)",
+            Unit::Count,
+        ));
+        for (id, label) in SOLEILS_SOURCES {
+            m.push(Metric::new(
+                format!("source.{id}"),
+                Section::Source,
+                label,
+                Unit::Points,
+            ));
+        }
         m
     }
 
@@ -211,8 +251,59 @@ impl Simulated for Soleils {
             out.push(share(players, |p| p.thresholds_won[i]));
         }
         out.push(mean(players, |p| f64::from(p.gains.bonus_digits)));
+        let written = |p: &soleils::Player, how: soleils::How| {
+            p.marks.iter().flatten().filter(|m| m.how == how).count() as f64
+        };
+        let taken = mean(players, |p| written(p, soleils::How::Bonus));
+        out.push(taken);
+        out.push(mean(players, |p| f64::from(p.gains.bonus_digits)) - taken);
+        for (z, zone) in t.zones().iter().enumerate() {
+            // The mean share of the zone's boxes written, over the players
+            // who did not complete it; no such player, no figure.
+            let open: Vec<&soleils::Player> = players.iter().filter(|p| !p.zones_done[z]).collect();
+            let boxes = zone.boxes.len().max(1) as f64;
+            out.push(if open.is_empty() {
+                f64::NAN
+            } else {
+                mean(&open, |p| {
+                    let filled = zone.boxes.iter().filter(|&&b| p.marks[b].is_some());
+                    filled.count() as f64 / boxes
+                })
+            });
+        }
+        out.push(mean(players, |p| written(p, soleils::How::Crab)));
+        let boxes = t.boxes();
+        out.push(mean(players, |p| {
+            let frogs = p
+                .marks
+                .iter()
+                .zip(boxes)
+                .filter(|(m, b)| b.frog && m.is_some_and(|m| m.how != soleils::How::Bonus));
+            frogs.count() as f64
+        }));
+        let lines = soleils::score(state);
+        let sources: [fn(&soleils::ScoreLine) -> u32; 5] = [
+            |l| l.sun,
+            |l| l.flags,
+            |l| l.groups,
+            |l| l.pearls,
+            |l| l.seashell_majority,
+        ];
+        for source in sources {
+            out.push(mean(&lines, |l| f64::from(source(l))));
+        }
     }
 }
+
+/// The parts of a 62 Soleils score, with their metric ids: the order of
+/// [`soleils::ScoreLine`]'s fields.
+const SOLEILS_SOURCES: [(&str, &str); 5] = [
+    ("sun", "sun track thresholds"),
+    ("flags", "zone flags"),
+    ("groups", "groups (cabins, windsocks, boats)"),
+    ("pearls", "pearls"),
+    ("seashell_majority", "the seashell majority"),
+];
 
 /// Every way a Summertime game ends, with its metric id.
 const SUMMERTIME_ENDS: [(&str, &str); 3] = [
@@ -362,6 +453,14 @@ impl Simulated for Summertime {
                 Unit::Count,
             ));
         }
+        for (id, label) in SUMMERTIME_SOURCES {
+            m.push(Metric::new(
+                format!("source.{id}"),
+                Section::Source,
+                label,
+                Unit::Points,
+            ));
+        }
         m
     }
 
@@ -387,5 +486,32 @@ impl Simulated for Summertime {
             played[state.deck().card(tableau.card).picture] += 1.0;
         }
         out.extend(played);
+        // Each play's points, by the kind of card played; then the hand
+        // penalty, which is the rest of the total.
+        let players = state.players().len();
+        let (mut cards, mut multipliers) = (vec![0.0; players], vec![0.0; players]);
+        for turn in state.turns() {
+            for &(card, _, points) in turn.plays.iter() {
+                let to = match state.deck().card(card).value {
+                    summertime::deck::Value::Points(_) => &mut cards,
+                    summertime::deck::Value::Multiplier(_) => &mut multipliers,
+                };
+                to[turn.player] += f64::from(points);
+            }
+        }
+        let per_player = |v: &[f64]| v.iter().sum::<f64>() / players.max(1) as f64;
+        out.push(per_player(&cards));
+        out.push(per_player(&multipliers));
+        let totals: f64 = (0..players)
+            .map(|p| f64::from(summertime::total_of(state, p)))
+            .sum();
+        out.push(totals / players.max(1) as f64 - per_player(&cards) - per_player(&multipliers));
     }
 }
+
+/// The parts of a Summertime score, with their metric ids.
+const SUMMERTIME_SOURCES: [(&str, &str); 3] = [
+    ("point_cards", "point cards"),
+    ("multipliers", "multiplier cards"),
+    ("hand_penalty", "hand penalty"),
+];

@@ -22,12 +22,14 @@ use serde::{Deserialize, Serialize};
 pub enum Section {
     Score,
     Win,
+    Source,
     Bots,
     Skill,
     Fairness,
     Length,
     End,
     Completion,
+    Boxes,
     Sun,
     Cards,
     Distribution,
@@ -39,6 +41,7 @@ impl Section {
         match self {
             Section::Score => "mean score",
             Section::Win => "win rate (ties share a win)",
+            Section::Source => "score by source, per player",
             Section::Bots => "by bot (ties share a win; bots turn seats from game to game)",
             Section::Skill => "skill against luck: the strongest bot against the weakest",
             Section::Fairness => {
@@ -47,6 +50,9 @@ impl Section {
             Section::Length => "game length",
             Section::End => "how the game ended",
             Section::Completion => "zone flags and groups completed, per player",
+            Section::Boxes => {
+                "boxes written, per player: a zone's share when not completed; crab and frog use"
+            }
             Section::Sun => "sun thresholds, per player",
             Section::Cards => "cards",
             Section::Distribution => "score distribution: share of all seats' scores",

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
 /// The version of the partial report's format; a merge takes only its own.
-pub const PARTIAL_FORMAT: u32 = 1;
+pub const PARTIAL_FORMAT: u32 = 2;
 
 /// What every partial report says first, so that a file of another kind is
 /// refused as such.

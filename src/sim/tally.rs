@@ -62,7 +62,64 @@ fn score_metrics(players: usize) -> Vec<Metric> {
             Unit::Share,
         ));
     }
+    if players > 1 {
+        m.push(Metric::new(
+            "win_margin",
+            Section::Win,
+            "winning margin (first minus second)",
+            Unit::Points,
+        ));
+        m.push(Metric::new(
+            "tie",
+            Section::Win,
+            "games tied for first",
+            Unit::Share,
+        ));
+    }
     m
+}
+
+/// The quantiles of the game length a report gives: id suffix, label and
+/// quantile.
+const QUANTILES: [(&str, &str, f64); 3] = [
+    ("p10", "10th percentile", 0.1),
+    ("median", "median", 0.5),
+    ("p90", "90th percentile", 0.9),
+];
+
+/// The value at rank `rank` (from 1) of the sorted lengths `counts`.
+fn at_rank(counts: &BTreeMap<u64, u64>, rank: u64) -> f64 {
+    let mut seen = 0;
+    for (&length, &games) in counts {
+        seen += games;
+        if seen >= rank {
+            return length as f64;
+        }
+    }
+    counts.keys().next_back().map_or(0.0, |&l| l as f64)
+}
+
+/// The `q` quantile of `counts` (nearest rank), with the distribution-free
+/// 95% interval of order statistics: ranks `nq ± 1.96·√(nq(1−q))`, so the
+/// interval holds whatever the shape of the lengths.
+fn quantile(counts: &BTreeMap<u64, u64>, q: f64) -> Estimate {
+    let n: u64 = counts.values().sum();
+    if n == 0 {
+        return Estimate {
+            estimate: 0.0,
+            ci95: [0.0, 0.0],
+        };
+    }
+    let nf = n as f64;
+    let half = super::metric::Z95 * (nf * q * (1.0 - q)).sqrt();
+    let rank = |r: f64| (r.max(1.0).min(nf)) as u64;
+    Estimate {
+        estimate: at_rank(counts, rank((nf * q).ceil())),
+        ci95: [
+            at_rank(counts, rank((nf * q - half).floor())),
+            at_rank(counts, rank((nf * q + half).ceil() + 1.0)),
+        ],
+    }
 }
 
 /// Each seat's share of the win: 1 / (number of winners) for the winners.
@@ -79,6 +136,12 @@ fn score_values(totals: &[i64], out: &mut Vec<f64>) {
     out.push(totals.iter().sum::<i64>() as f64 / n);
     out.extend(totals.iter().map(|&t| t as f64));
     out.extend(win_shares(totals));
+    if totals.len() > 1 {
+        let mut sorted = totals.to_vec();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        out.push((sorted[0] - sorted[1]) as f64);
+        out.push(f64::from(sorted[0] == sorted[1]));
+    }
 }
 
 /// The figures that set bots against each other, when a batch has more
@@ -210,6 +273,9 @@ pub struct Tally {
     seats: Vec<(i64, i64)>,
     /// Per kind of bot, by name.
     bot_wins: BTreeMap<Bot, Won>,
+    /// How many games lasted each length (rounds or turns): the first
+    /// figure of the game-length section, for its quantiles.
+    lengths: BTreeMap<u64, u64>,
     /// Reused per game.
     #[serde(skip)]
     values: Vec<f64>,
@@ -232,8 +298,39 @@ impl Tally {
             distribution: Some(Distribution::new(false)),
             seats: vec![(i64::MAX, i64::MIN); players],
             bot_wins: BTreeMap::new(),
+            lengths: BTreeMap::new(),
             values: Vec::new(),
         }
+    }
+
+    /// The index of the game-length figure whose quantiles are reported.
+    fn length(&self) -> Option<usize> {
+        self.metrics
+            .iter()
+            .position(|m| m.section == Section::Length && m.unit == Unit::Count)
+    }
+
+    /// The rows of the length's 10th percentile, median and 90th
+    /// percentile, each with its distribution-free interval.
+    fn length_rows(&self) -> Vec<(Metric, Estimate)> {
+        let Some(i) = self.length() else {
+            return Vec::new();
+        };
+        let metric = &self.metrics[i];
+        QUANTILES
+            .iter()
+            .map(|&(suffix, label, q)| {
+                (
+                    Metric::new(
+                        format!("{}.{suffix}", metric.id),
+                        Section::Length,
+                        format!("{}: {label}", metric.label),
+                        Unit::Count,
+                    ),
+                    quantile(&self.lengths, q),
+                )
+            })
+            .collect()
     }
 
     /// The bot of seat `p` in the first game.
@@ -283,6 +380,9 @@ impl Tally {
             entry.won.add(share);
             entry.seated += 1;
         }
+        if let Some(l) = self.length() {
+            *self.lengths.entry(self.values[l] as u64).or_default() += 1;
+        }
     }
 
     /// Adds the games of `other`, a tally of the same figures; the result
@@ -301,6 +401,9 @@ impl Tally {
             let entry = self.bot_wins.entry(*bot).or_default();
             entry.won.merge(&o.won);
             entry.seated += o.seated;
+        }
+        for (&length, &games) in &other.lengths {
+            *self.lengths.entry(length).or_default() += games;
         }
     }
 
@@ -334,6 +437,7 @@ impl Tally {
             distribution: self.distribution.as_ref().map(|_| Distribution::new(false)),
             seats: vec![(i64::MAX, i64::MIN); self.players],
             bot_wins: BTreeMap::new(),
+            lengths: BTreeMap::new(),
             values: Vec::new(),
             ..self.clone()
         }
@@ -388,6 +492,19 @@ impl Tally {
                 holm: false,
             })
             .collect();
+        if let Some(l) = self.length() {
+            let spread = self.length_rows().into_iter().map(|(metric, e)| Row {
+                metric,
+                a: Some(e),
+                b: None,
+                difference: None,
+                p_value: None,
+                holm: false,
+            });
+            rows.splice(l + 1..l + 1, spread);
+        }
+        // A game's figures come section by section, as a comparison's do.
+        rows.sort_by_key(|row| row.metric.section);
         for bucket in buckets {
             rows.push(Row {
                 a: Some(bucket.a),
@@ -546,6 +663,8 @@ impl Paired {
                 }
             })
             .collect();
+        // The length's quantiles are in `simulate`'s report only: a
+        // quantile has no paired difference, and the mean length's is here.
         let width = super::distribution::width_for(self.a.info.kind);
         let (buckets, histogram) = self.distribution.finish(width);
         for bucket in buckets {
