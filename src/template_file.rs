@@ -126,10 +126,16 @@ pub fn check(text: &str) -> Result<Checked, Vec<FileProblem>> {
             let raw: Option<RawTemplate> = tolerant(value, &mut problems);
             if let Some(raw) = raw {
                 match Template::try_from(raw) {
-                    // A file must also be free of contradictions, which a
-                    // log's own template is never refused for.
+                    // A file must also be free of contradictions and of
+                    // flags and groups no game can win, which a log's own
+                    // template is never refused for.
                     Ok(template) if problems.is_empty() => {
-                        let contradictions = template.contradictions();
+                        // Contradictions first: a flag they make unwinnable
+                        // is not reported again.
+                        let mut contradictions = template.contradictions();
+                        if contradictions.is_empty() {
+                            contradictions = template.unreachable();
+                        }
                         if contradictions.is_empty() {
                             return Ok(Checked::Sheet(template));
                         }

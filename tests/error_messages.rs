@@ -390,6 +390,20 @@ fn problems() -> Vec<ProblemKind> {
             below: 3,
             above: 3,
         },
+        ProblemKind::ZoneTooLarge {
+            zone: "koinobori".into(),
+            boxes: 12,
+            most: 9,
+        },
+        ProblemKind::NeverCompleted {
+            what: "group",
+            id: "K1".into(),
+        },
+        ProblemKind::Improbable {
+            zone: "koinobori".into(),
+            ways: 42750,
+            boxes: 12,
+        },
     ]
 }
 
@@ -418,7 +432,10 @@ fn pinned_problem(problem: &ProblemKind) {
         | ProblemKind::UnreachableThreshold { .. }
         | ProblemKind::OrderCycle { .. }
         | ProblemKind::SameAndApart { .. }
-        | ProblemKind::NoValueLeft { .. } => {}
+        | ProblemKind::NoValueLeft { .. }
+        | ProblemKind::ZoneTooLarge { .. }
+        | ProblemKind::NeverCompleted { .. }
+        | ProblemKind::Improbable { .. } => {}
     }
 }
 

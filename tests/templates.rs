@@ -178,4 +178,56 @@ fn a_contradictory_sheet_fails_the_check_but_a_log_on_it_still_loads() {
     }
     let bundled = Template::try_from(common::default_template()).unwrap();
     assert!(bundled.contradictions().is_empty());
+    assert!(bundled.unreachable().is_empty());
+}
+
+/// Given a sheet whose zone no values can fill all at once, though each of
+/// its boxes alone has values left, or whose zone has more boxes than a
+/// game writes, when it is checked, then the flag is the problem, at its
+/// JSON path; a log recorded on it still loads.
+#[test]
+fn a_flag_no_game_can_win_fails_the_check_but_a_log_on_it_still_loads() {
+    for (name, path) in [
+        ("never-completed", "zones[0].flag"),
+        ("zone-too-large", "zones[0].flag"),
+    ] {
+        let text = std::fs::read_to_string(format!("tests/templates/{name}.json")).unwrap();
+        let raw: sunfold::soleils::template::RawTemplate = serde_json::from_str(&text).unwrap();
+        let template = Template::try_from(raw).expect(name);
+        assert!(template.contradictions().is_empty(), "{name}");
+        let unreachable = template.unreachable();
+        assert_eq!(unreachable.len(), 1, "{name}: {unreachable:?}");
+        assert_eq!(unreachable[0].path.to_string(), path);
+    }
+}
+
+/// Given the bundled sheets, when they are checked, then they are sound,
+/// and the koinobori, which few ways of writing complete, is a warning: in
+/// the text after "ok", and in the JSON report beside no problems.
+#[test]
+fn an_improbable_zone_is_a_warning_and_the_sheet_stays_valid() {
+    let (code, stdout, stderr) =
+        common::sunfold(&["template", "check", "sheet-templates/62-soleils-d-ete.json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let warnings: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains(": warning: "))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{stdout}");
+    assert!(
+        warnings[0].contains("zones[0].flag: expected at least 1 in 1000 of the ways"),
+        "{stdout}"
+    );
+    let (code, stdout, _) = common::sunfold(&[
+        "template",
+        "check",
+        "sheet-templates/petit-ete.json",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["valid"], true);
+    assert_eq!(report["problems"].as_array().unwrap().len(), 0);
+    assert_eq!(report["warnings"][0]["path"], "zones[0].flag");
 }

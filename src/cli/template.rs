@@ -15,6 +15,7 @@ pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {
         name: None,
         summary: None,
         problems: Vec::new(),
+        warnings: Vec::new(),
     };
     match load(path) {
         Ok(Loaded::Sheet(template)) => {
@@ -30,6 +31,14 @@ pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {
                 template.rounds(),
                 template.sun_limit(),
             ));
+            report.warnings = template
+                .improbable()
+                .into_iter()
+                .map(|w| Problem {
+                    path: w.path.to_string(),
+                    message: w.kind.to_string(),
+                })
+                .collect();
         }
         Ok(Loaded::Deck(deck)) => {
             let kinds: std::collections::BTreeSet<usize> =
@@ -73,6 +82,9 @@ pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {
             let name = report.name.unwrap_or_default();
             let summary = report.summary.unwrap_or_default();
             println!("{shown}: ok: {kind} \"{name}\", {summary}");
+            for warning in &report.warnings {
+                println!("{shown}: warning: {}: {}", warning.path, warning.message);
+            }
         }
     }
     Ok(if report.valid {

@@ -242,6 +242,10 @@ pub struct TemplateReport {
     pub summary: Option<String>,
     /// Every problem found, each with its JSON path.
     pub problems: Vec<Problem>,
+    /// What is possible but improbable, such as a zone few ways of writing
+    /// complete: a sound file may have warnings, and they do not make it
+    /// invalid.
+    pub warnings: Vec<Problem>,
 }
 
 /// One problem of a template or deck.

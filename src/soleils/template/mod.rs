@@ -17,6 +17,7 @@ mod constraint;
 mod contradiction;
 mod problem;
 mod raw;
+mod reach;
 mod roll;
 
 pub use constraint::{Constraint, Need, Violation};

@@ -99,4 +99,22 @@ pub enum ProblemKind {
         below: usize,
         above: usize,
     },
+    #[error(
+        "expected a zone a game can fill (at most {most} values are written in a game), but found zone {zone} with {boxes} boxes"
+    )]
+    ZoneTooLarge {
+        zone: String,
+        boxes: usize,
+        most: usize,
+    },
+    #[error(
+        "expected the boxes of {what} {id} to be able to hold values all at once, but found no values that meet the constraints among them"
+    )]
+    NeverCompleted { what: &'static str, id: String },
+    #[error(
+        "expected at least 1 in {} of the ways to write the {boxes} constrained boxes of zone {zone} to complete it, but found {ways} of {}",
+        super::reach::IMPROBABLE,
+        6u64.checked_pow(*boxes).unwrap_or(u64::MAX)
+    )]
+    Improbable { zone: String, ways: u64, boxes: u32 },
 }
