@@ -852,3 +852,54 @@ fn no_render_source_file_is_over_800_lines() {
     walk(&common::repo().join("src/render"), &mut long);
     assert!(long.is_empty(), "split these by concern: {long:?}");
 }
+
+/// Given the bundled deck's items, when their tiles are drawn, then each
+/// kind has a pictogram of its own shape: no two items differ by colour
+/// alone (coconut and shell, coral and flower are told apart in grey).
+#[test]
+fn no_two_item_kinds_differ_by_colour_alone() {
+    use sunfold::render::item_pictogram;
+    let text =
+        std::fs::read_to_string(common::repo().join("sheet-templates/summertime.json")).unwrap();
+    let raw: sunfold::summertime::deck::RawDeck = serde_json::from_str(&text).unwrap();
+    let items: Vec<(&str, &str)> = raw
+        .items
+        .iter()
+        .map(|i| (i.id.as_str(), i.name.as_str()))
+        .collect();
+    let mut seen = std::collections::HashMap::new();
+    for mark in item_pictogram::marks(&items) {
+        assert!(
+            item_pictogram::ITEM_PICTOGRAMS.contains(&mark.id.as_str()),
+            "{} has no pictogram",
+            mark.id
+        );
+        let mut drawn = Vec::new();
+        item_pictogram::draw(
+            &mut Canvas {
+                items: &mut drawn,
+                frame: Frame::IDENTITY,
+            },
+            &mark,
+            20.0,
+            20.0,
+            30.0,
+        );
+        let mut shape = Vec::new();
+        outline(&drawn, &mut shape);
+        assert!(shape.len() >= 2, "{} is a blob", mark.id);
+        if let Some(other) = seen.insert(shape, mark.id.clone()) {
+            panic!("{} and {other} have the same shape", mark.id);
+        }
+    }
+    assert_eq!(seen.len(), raw.items.len());
+    // Items a deck adds, without a pictogram, get letters no other item
+    // shares, even where their names start alike.
+    let added = item_pictogram::marks(&[
+        ("conch", "Conch"),
+        ("coral_red", "Coral"),
+        ("pearl", "Pearl"),
+    ]);
+    let letters: Vec<&str> = added.iter().map(|m| m.letters.as_str()).collect();
+    assert_eq!(letters, ["Con", "Cor", "P"]);
+}

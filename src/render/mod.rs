@@ -14,6 +14,7 @@
 pub mod chart;
 pub mod compare;
 pub mod game;
+pub mod item_pictogram;
 pub mod ladder;
 pub mod paper;
 pub mod pdf;

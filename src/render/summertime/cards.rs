@@ -2,6 +2,7 @@
 //! drawn at their natural size in millimetres. Used by the print-and-play
 //! layout and by the replay's card grid alike.
 
+use crate::render::item_pictogram;
 use crate::render::paper::{MARGIN, Paper, PrintBoxes};
 use crate::render::scene::{
     Anchor, Canvas, Color, Document, Draw, Frame, Item, Page, Scene, Stroke, Weight,
@@ -207,7 +208,16 @@ pub fn condition(deck: &Deck, card: CardIndex) -> String {
     }
 }
 
-/// A card back or a closing-card side: a title and the three cost items.
+/// The mark of `item`: its pictogram, or letters no other item shares.
+pub(super) fn item_mark(deck: &Deck, item: usize) -> item_pictogram::Mark {
+    let items: Vec<(&str, &str)> = (0..deck.items())
+        .map(|i| (deck.item_id(i), deck.item_name(i)))
+        .collect();
+    item_pictogram::marks(&items).swap_remove(item)
+}
+
+/// A card back or a closing-card side: a title and the three cost items,
+/// each as its pictogram on its pastel and its name.
 pub fn cost_side(c: &mut Canvas, fonts: &Fonts, deck: &Deck, cost: Cost, title: &str, note: &str) {
     c.group(
         format!("{title}: costs {}", deck.describe_cost(cost)),
@@ -233,21 +243,23 @@ pub fn cost_side(c: &mut Canvas, fonts: &Fonts, deck: &Deck, cost: Cost, title: 
             for (i, &item) in cost.0.iter().enumerate() {
                 let name = deck.item_name(item);
                 let y = 22.0 + i as f32 * 15.0;
+                let x = 17.0;
                 c.circle(
-                    CARD_W / 2.0,
+                    x,
                     y + 5.0,
                     6.5,
                     Some(pastel(name)),
                     Some(Stroke::solid(Color(90, 80, 60), 0.4)),
                 );
+                item_pictogram::draw(c, &item_mark(deck, item), x, y + 5.0, 10.0);
                 c.fit_text(
                     fonts,
-                    CARD_W / 2.0,
-                    y + 6.2,
-                    3.4,
-                    12.0,
+                    x + 9.0,
+                    y + 6.3,
+                    3.6,
+                    CARD_W - x - 13.0,
                     name.to_owned(),
-                    Anchor::Middle,
+                    Anchor::Start,
                     Weight::Bold,
                     Color::BLACK,
                 );
@@ -313,6 +325,8 @@ pub fn tile(c: &mut Canvas, fonts: &Fonts, deck: &Deck, item: usize, owner: usiz
                 Some(Stroke::solid(Color::BLACK, 0.3)),
             );
             c.circle(TILE / 2.0, TILE / 2.0 - 1.5, 7.0, Some(pastel(name)), None);
+            let mark = item_mark(deck, item);
+            item_pictogram::draw(c, &mark, TILE / 2.0, TILE / 2.0 - 1.5, 10.5);
             c.fit_text(
                 fonts,
                 TILE / 2.0,
