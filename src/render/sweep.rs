@@ -260,21 +260,40 @@ fn heading(c: &mut Canvas, width: f32, sweep: &Sweep, title: &str, lines: &Lines
         plural(sweep.players as u64, "player", "players"),
         sweep.seed
     );
-    let values: Vec<String> = sweep
+    let counts: Vec<String> = sweep
         .axes
         .iter()
         .map(|a| {
-            let shown: Vec<String> = a.values.iter().map(ToString::to_string).collect();
-            format!("{} = {}", a.path, shown.join(", "))
+            format!(
+                "{} ({})",
+                a.path,
+                plural(a.values.len() as u64, "value", "values")
+            )
         })
         .collect();
-    let status = values.join("; ");
+    let status = format!(
+        "swept: {}; {}",
+        counts.join(" × "),
+        plural(sweep.rows.len() as u64, "point", "points")
+    );
     c.heading(Fonts::builtin(), width, title, &caption, &status);
     let mut y = 26.5;
-    let text = format!("Swept from: {}", sweep.variant);
-    for line in wrap(&text, VARIANT, width, 3) {
-        write(c, (0.0, y), width, VARIANT, Anchor::Start, line);
-        y += 4.0;
+    let mut texts = vec![format!("Swept from: {}", sweep.variant)];
+    for a in &sweep.axes {
+        let mut shown: Vec<String> = a.values.iter().map(ToString::to_string).collect();
+        if shown.len() > 12 {
+            let last = shown.split_off(shown.len() - 2);
+            shown.truncate(5);
+            shown.push("…".to_owned());
+            shown.extend(last);
+        }
+        texts.push(format!("{} = {}", a.path, shown.join(", ")));
+    }
+    for text in &texts {
+        for line in wrap(text, VARIANT, width, 3) {
+            write(c, (0.0, y), width, VARIANT, Anchor::Start, line);
+            y += 4.0;
+        }
     }
     let first = sweep.axes.first().map_or("", |a| a.path.as_str());
     let note = if lines.rows.len() > 1 {
