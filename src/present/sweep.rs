@@ -52,7 +52,11 @@ pub fn text(sweep: &Sweep) -> String {
         "{}: sweep of {} over {}, {} each on the same seeds, {}, {bots}; seed {}",
         sweep.title,
         paths.join(" × "),
-        plural(sweep.rows.len() as u64, "value", "values"),
+        if sweep.axes.len() > 1 {
+            plural(sweep.rows.len() as u64, "combination", "combinations")
+        } else {
+            plural(sweep.rows.len() as u64, "value", "values")
+        },
         plural(sweep.games, "game", "games"),
         plural(sweep.players as u64, "player", "players"),
         sweep.seed
