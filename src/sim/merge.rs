@@ -360,7 +360,8 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<Merged, MergeError> {
                 .iter()
                 .map(|a| a.values.len())
                 .product::<usize>();
-            if points != tallies.len() {
+            let empty_axis = run_sweep.axes.iter().any(|a| a.values.is_empty());
+            if run_sweep.axes.is_empty() || empty_axis || points != tallies.len() {
                 return Err(unfit(first, head));
             }
             Ok(Merged::Sweep(Box::new(sweep::report(

@@ -138,6 +138,35 @@ pub fn fits(tallies: &[Tally], other: &[Tally]) -> bool {
         && other.iter().all(|t| t.games() == other[0].games())
 }
 
+/// One label for a figure its points name differently (an end limit each
+/// point sets itself, `by the sun limit (58)`, `(60)`, …): the words they
+/// share and `(per value)`, so that no row is shown with another's number.
+fn shared_label(metrics: &[&Metric]) -> String {
+    let first = metrics[0].label.as_str();
+    if metrics.iter().all(|m| m.label == first) {
+        return first.to_owned();
+    }
+    let mut shared = first.len();
+    for m in metrics {
+        let common = first
+            .char_indices()
+            .zip(m.label.chars())
+            .take_while(|((_, a), b)| a == b)
+            .last()
+            .map_or(0, |((i, c), _)| i + c.len_utf8());
+        shared = shared.min(common);
+    }
+    // Cut back to the end of a whole word.
+    let words = first[..shared]
+        .rfind(' ')
+        .map_or("", |i| first[..i].trim_end());
+    if words.is_empty() {
+        "per value".to_owned()
+    } else {
+        format!("{words} (per value)")
+    }
+}
+
 /// The report of a sweep whose points are `tallies`, in the order of
 /// [`spec::points`] over `run.axes`.
 pub fn report(
@@ -156,11 +185,18 @@ pub fn report(
         .figures
         .iter()
         .map(|id| {
-            reports
+            let metrics: Vec<&Metric> = reports
                 .iter()
-                .find_map(|r| r.row(id))
-                .map(|row| row.metric.clone())
-                .unwrap_or_else(|| Metric::new(id.clone(), Section::Distribution, id, Unit::Share))
+                .filter_map(|r| r.row(id))
+                .map(|row| &row.metric)
+                .collect();
+            match metrics.first() {
+                Some(first) => Metric {
+                    label: shared_label(&metrics),
+                    ..(*first).clone()
+                },
+                None => Metric::new(id.clone(), Section::Distribution, id, Unit::Share),
+            }
         })
         .collect();
     let rows = spec::points(&run.axes)
@@ -192,5 +228,26 @@ pub fn report(
         axes: run.axes.clone(),
         figures,
         rows,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_that_differs_by_point_keeps_only_the_shared_words() {
+        let m = |label: &str| Metric::new("ended.sun_limit", Section::End, label, Unit::Share);
+        let (a, b, c) = (
+            m("by the sun limit (58)"),
+            m("by the sun limit (60)"),
+            m("by the sun limit (62)"),
+        );
+        assert_eq!(shared_label(&[&a, &b, &c]), "by the sun limit (per value)");
+        assert_eq!(shared_label(&[&a, &a]), "by the sun limit (58)");
+        assert_eq!(
+            shared_label(&[&m("58 reached"), &m("60 reached")]),
+            "per value"
+        );
     }
 }
