@@ -425,7 +425,10 @@ fn a_sweep_is_drawn_from_the_command_line() {
     ]);
     assert_eq!(code, 0, "{err}");
     let svg = std::fs::read_to_string(&out).unwrap();
-    assert!(svg.contains("62 Soleils d’été: sweep") || svg.contains("sweep of"));
+    assert!(svg.contains(": sweep of sun.thresholds[4].at"), "no title");
+    for id in ["mean_score", "rounds", "win_rate.seat_1", "win_rate.seat_4"] {
+        assert!(svg.contains(id), "no panel {id}");
+    }
 }
 
 #[test]
