@@ -119,6 +119,36 @@ fn runs() -> Vec<(&'static str, Vec<&'static str>, bool)> {
             true,
         ),
         (
+            "sweep-soleils",
+            vec![
+                "sweep",
+                "soleils",
+                "--set",
+                "sun.thresholds[4].at=44,52,60",
+                "--set",
+                "sun_bonus=reach_or_pass,exact",
+                "--games",
+                "40",
+                "--seed",
+                "9",
+                "--figure",
+                "mean_score,rounds,sun_won.52,score_share.10",
+            ],
+            true,
+        ),
+        (
+            "sweep-summertime",
+            vec![
+                "sweep",
+                "summertime",
+                "--set",
+                "rules.hand_penalty=2..6:2",
+                "--games",
+                "30",
+            ],
+            true,
+        ),
+        (
             "ladder-summertime",
             vec![
                 "ladder",
@@ -203,6 +233,14 @@ fn the_report_is_the_same_on_any_thread_count() {
             "random,greedy",
             "--games",
             "60",
+        ][..],
+        &[
+            "sweep",
+            "soleils",
+            "--set",
+            "sun.thresholds[4].at=44..60:8",
+            "--games",
+            "200",
         ][..],
     ] {
         let args = with(args, &["--format", "json"]);
@@ -410,6 +448,7 @@ fn whole_reports_validate(dir: &Path) {
         let kind = match args[0] {
             "simulate" => SchemaKind::SimulateReport,
             "compare" => SchemaKind::CompareReport,
+            "sweep" => SchemaKind::SweepReport,
             _ => SchemaKind::LadderReport,
         };
         let schema = schema(kind);

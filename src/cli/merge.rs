@@ -6,6 +6,7 @@ use super::error::CliError;
 use super::ladder::print_ladder;
 use super::render::PaperArg;
 use super::simulate::{drawing, print_report};
+use super::sweep::print_sweep;
 use super::{Exit, Format};
 use crate::sim::merge::{self, Merged};
 use crate::sim::partial::Kind;
@@ -13,7 +14,7 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct MergeArgs {
-    /// The partial reports that `simulate`, `compare` or `ladder` wrote
+    /// The partial reports that `simulate`, `compare`, `ladder` or `sweep` wrote
     /// with --shard K/N: one per shard, in any order. A file may hold
     /// several, one after another, as `parallel -k` gathers them.
     #[arg(required = true, value_name = "PART")]
@@ -22,7 +23,7 @@ pub struct MergeArgs {
     /// shards prints it.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Also draw the report of a comparison or a ladder, as .pdf or .svg.
+    /// Also draw the report of a comparison, a ladder or a sweep, as .pdf or .svg.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// The paper of the drawing.
@@ -44,7 +45,7 @@ pub fn run(args: MergeArgs) -> Result<Exit, CliError> {
     }
     if target.is_some() && parts.iter().any(|(_, p)| p.kind == Kind::Simulate) {
         return Err(CliError::Usage(
-            "expected -o with the parts of a comparison or a ladder, but found parts of simulate, which draws nothing".to_owned(),
+            "expected -o with the parts of a comparison, a ladder or a sweep, but found parts of simulate, which draws nothing".to_owned(),
         ));
     }
     match merge::merge(parts).map_err(refused)? {
@@ -61,6 +62,13 @@ pub fn run(args: MergeArgs) -> Result<Exit, CliError> {
                 super::render::write(&scene, target)?;
             }
             print_ladder(&report, args.format);
+        }
+        Merged::Sweep(report) => {
+            if let Some(target) = &target {
+                let scene = crate::render::sweep::report(&report, args.paper.into());
+                super::render::write(&scene, target)?;
+            }
+            print_sweep(&report, args.format);
         }
     }
     Ok(Exit::Valid)

@@ -15,6 +15,7 @@ mod rescore;
 mod schema;
 mod serve;
 mod simulate;
+mod sweep;
 
 mod template;
 mod variant;
@@ -122,7 +123,17 @@ enum Command {
     /// with 95% intervals.
     #[command(after_help = EXIT_CODES)]
     Ladder(ladder::LadderArgs),
-    /// Merge the partial reports that `simulate`, `compare` or `ladder`
+    /// Play one variant at every value of a place of its rules, or every
+    /// combination of values of several, on the same games: one row per
+    /// value with the figures asked for and their 95% intervals.
+    ///
+    /// A place is a JSON path as `template check` prints it
+    /// (sun.thresholds[2].at) or a rule option (sun_bonus); its values a
+    /// range LO..HI:STEP or a list a,b,c. Every value is checked as
+    /// `template check` checks a file before the first game (exit 2).
+    #[command(after_help = EXIT_CODES)]
+    Sweep(sweep::SweepArgs),
+    /// Merge the partial reports that `simulate`, `compare`, `ladder` or `sweep`
     /// wrote with --shard K/N into the report of the run with no shards,
     /// byte for byte.
     ///
@@ -328,6 +339,7 @@ fn run(command: Command) -> Result<Exit, CliError> {
         Command::Compare(args) => simulate::compare(args),
         Command::Rescore(args) => rescore::run(args),
         Command::Ladder(args) => ladder::run(args),
+        Command::Sweep(args) => sweep::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Analyse(args) => analyse::analyse(args),
         Command::Hint(args) => analyse::hint(args),

@@ -147,6 +147,7 @@ pub(super) fn run_of<G: Simulated>(
                 rules: G::rules(v),
             })
             .collect(),
+        sweep: None,
     }
 }
 

@@ -18,6 +18,7 @@ pub mod schema;
 pub mod simulation;
 pub mod soleils;
 pub mod summertime;
+pub mod sweep;
 
 pub use command::{Command, Group, winners};
 

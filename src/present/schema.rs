@@ -41,13 +41,15 @@ pub enum SchemaKind {
     AnalyseReport,
     /// The report of `sunfold hint --format json`.
     HintReport,
-    /// What `simulate`, `compare` and `ladder` print with `--shard K/N`.
+    /// What `simulate`, `compare`, `ladder` and `sweep` print with `--shard K/N`.
     PartialReport,
+    /// The report of `sunfold sweep --format json`.
+    SweepReport,
 }
 
 impl SchemaKind {
     /// Every kind, in the order `sunfold schema --help` lists them.
-    pub const ALL: [SchemaKind; 15] = [
+    pub const ALL: [SchemaKind; 16] = [
         SchemaKind::SoleilsLog,
         SchemaKind::SoleilsTemplate,
         SchemaKind::SummertimeLog,
@@ -63,6 +65,7 @@ impl SchemaKind {
         SchemaKind::AnalyseReport,
         SchemaKind::HintReport,
         SchemaKind::PartialReport,
+        SchemaKind::SweepReport,
     ];
 
     /// Its name on the command line and in docs/schema/NAME.schema.json.
@@ -83,6 +86,7 @@ impl SchemaKind {
             SchemaKind::AnalyseReport => "analyse-report",
             SchemaKind::HintReport => "hint-report",
             SchemaKind::PartialReport => "partial-report",
+            SchemaKind::SweepReport => "sweep-report",
         }
     }
 
@@ -108,8 +112,9 @@ impl SchemaKind {
             SchemaKind::AnalyseReport => "The report of `sunfold analyse --format json`",
             SchemaKind::HintReport => "The report of `sunfold hint --format json`",
             SchemaKind::PartialReport => {
-                "A shard's partial report, from `simulate`, `compare` or `ladder` with --shard K/N"
+                "A shard's partial report, from `simulate`, `compare`, `ladder` or `sweep` with --shard K/N"
             }
+            SchemaKind::SweepReport => "The report of `sunfold sweep --format json`",
         }
     }
 }
@@ -178,6 +183,7 @@ pub fn schema_text(kind: SchemaKind) -> String {
         }
         SchemaKind::HintReport => schemars::schema_for!(HintOutput),
         SchemaKind::PartialReport => schemars::schema_for!(crate::sim::partial::Partial),
+        SchemaKind::SweepReport => schemars::schema_for!(crate::sim::sweep::Sweep),
     };
     let mut text = serde_json::to_string_pretty(&schema).expect("schemas serialize");
     text.push('\n');

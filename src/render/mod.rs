@@ -23,5 +23,6 @@ pub mod scene;
 pub mod soleils;
 pub mod summertime;
 pub mod svg;
+pub mod sweep;
 pub mod text;
 pub mod viewer;

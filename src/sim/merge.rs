@@ -9,6 +9,7 @@
 use super::ladder::{Ladder, LadderGame, ladder};
 use super::partial::{Kind, PARTIAL_FORMAT, PARTIAL_MARK, Partial, Shard, Tallied};
 use super::report::Report;
+use super::sweep::{self, Sweep};
 use crate::game::Game;
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
@@ -21,6 +22,8 @@ pub enum Merged {
     Report(Box<Report>),
     /// The report of `ladder`.
     Ladder(Box<Ladder>),
+    /// The report of `sweep`.
+    Sweep(Box<Sweep>),
 }
 
 /// Why parts are refused. `part` names a part as the caller does (its file).
@@ -336,6 +339,40 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<Merged, MergeError> {
             }
             Ok(Merged::Report(Box::new(report)))
         }
+        Tallied::Sweep(start) => {
+            let mut tallies: Vec<_> = start.iter().map(|t| t.empty()).collect();
+            for (name, part) in &ordered {
+                match &part.tally {
+                    Tallied::Sweep(t)
+                        if sweep::fits(&tallies, t)
+                            && t[0].games() == part.shard.to - part.shard.from =>
+                    {
+                        sweep::merge(&mut tallies, t)
+                    }
+                    _ => return Err(unfit(name, part)),
+                }
+            }
+            let (Some(variant), Some(run_sweep)) = (run.variants.first(), &run.sweep) else {
+                return Err(unfit(first, head));
+            };
+            let points = run_sweep
+                .axes
+                .iter()
+                .map(|a| a.values.len())
+                .product::<usize>();
+            let empty_axis = run_sweep.axes.iter().any(|a| a.values.is_empty());
+            if run_sweep.axes.is_empty() || empty_axis || points != tallies.len() {
+                return Err(unfit(first, head));
+            }
+            Ok(Merged::Sweep(Box::new(sweep::report(
+                game,
+                title,
+                run.seed,
+                variant.info.clone(),
+                run_sweep,
+                tallies,
+            ))))
+        }
         Tallied::Ladder(_) => {
             let mut games: Vec<LadderGame> = Vec::with_capacity(run.games as usize);
             for (name, part) in &ordered {
@@ -379,6 +416,7 @@ impl Merged {
             Merged::Report(r) if r.b.is_some() => Kind::Compare,
             Merged::Report(_) => Kind::Simulate,
             Merged::Ladder(_) => Kind::Ladder,
+            Merged::Sweep(_) => Kind::Sweep,
         }
     }
 }

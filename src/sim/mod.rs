@@ -16,6 +16,7 @@ mod report;
 mod run;
 pub mod search;
 mod sums;
+pub mod sweep;
 mod tally;
 mod variant;
 

@@ -83,6 +83,7 @@ pub enum Kind {
     Simulate,
     Compare,
     Ladder,
+    Sweep,
 }
 
 /// One variant of the run: what the report says of it, and its rules in
@@ -106,8 +107,12 @@ pub struct Run {
     pub seed: u64,
     /// The bots as given, in order.
     pub bots: Vec<Bot>,
-    /// Variant A, and B in a comparison.
+    /// Variant A, and B in a comparison; in a sweep, the variant every
+    /// point starts from.
     pub variants: Vec<RunVariant>,
+    /// A sweep's places, values and figures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sweep: Option<super::sweep::SweepRun>,
 }
 
 /// Which games a part holds.
@@ -135,6 +140,8 @@ pub enum Tallied {
     /// `ladder`: each game's seats (as indices into the bots) and scores,
     /// in game order, which the bootstrap of the ratings resamples.
     Ladder(Vec<LadderGame>),
+    /// `sweep`: one tally per point, in the order of the report's rows.
+    Sweep(Vec<Tally>),
 }
 
 impl Tallied {
@@ -143,6 +150,7 @@ impl Tallied {
             Tallied::Simulate(_) => Kind::Simulate,
             Tallied::Compare(_) => Kind::Compare,
             Tallied::Ladder(_) => Kind::Ladder,
+            Tallied::Sweep(_) => Kind::Sweep,
         }
     }
 }

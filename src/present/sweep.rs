@@ -1,0 +1,116 @@
+//! The report of `sunfold sweep` as text and as JSON: a header naming the
+//! game, the batch and the variant swept from, then one line per value (or
+//! combination of values), one column per figure with its 95% interval.
+
+use crate::sim::sweep::Sweep;
+use crate::sim::{Estimate, Unit};
+use std::fmt::Write;
+
+/// No "-0.00": a value that rounds to zero prints without a sign.
+fn clean(x: f64) -> f64 {
+    if x.abs() < 5e-7 { 0.0 } else { x }
+}
+
+/// A figure with its interval, or a dash where the point has none.
+pub fn cell(unit: Unit, e: Option<&Estimate>) -> String {
+    let Some(e) = e else {
+        return "—".to_owned();
+    };
+    match unit {
+        Unit::Share => format!(
+            "{:.1}% [{:.1}, {:.1}]",
+            clean(100.0 * e.estimate),
+            clean(100.0 * e.ci95[0]),
+            clean(100.0 * e.ci95[1])
+        ),
+        _ => format!(
+            "{:.2} [{:.2}, {:.2}]",
+            clean(e.estimate),
+            clean(e.ci95[0]),
+            clean(e.ci95[1])
+        ),
+    }
+}
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The sweep as text.
+pub fn text(sweep: &Sweep) -> String {
+    let mut out = String::new();
+    let paths: Vec<&str> = sweep.axes.iter().map(|a| a.path.as_str()).collect();
+    let bots = if sweep.rotated {
+        format!("bots {} turning seats", sweep.bots.join(","))
+    } else {
+        let mut kinds = sweep.bots.clone();
+        kinds.dedup();
+        kinds.join(",")
+    };
+    writeln!(
+        out,
+        "{}: sweep of {} over {}, {} each on the same seeds, {}, {bots}; seed {}",
+        sweep.title,
+        paths.join(" × "),
+        if sweep.axes.len() > 1 {
+            plural(sweep.rows.len() as u64, "combination", "combinations")
+        } else {
+            plural(sweep.rows.len() as u64, "value", "values")
+        },
+        plural(sweep.games, "game", "games"),
+        plural(sweep.players as u64, "player", "players"),
+        sweep.seed
+    )
+    .unwrap();
+    writeln!(out, "variant: {}", sweep.variant).unwrap();
+    writeln!(
+        out,
+        "each figure: its mean over the games [95% interval]; a share in percent [Wilson interval]"
+    )
+    .unwrap();
+    // Columns: one per axis, then one per figure, each as wide as its
+    // widest line.
+    let mut columns: Vec<Vec<String>> = Vec::new();
+    for (a, axis) in sweep.axes.iter().enumerate() {
+        let mut column = vec![axis.path.clone(), String::new()];
+        column.extend(sweep.rows.iter().map(|r| r.values[a].to_string()));
+        columns.push(column);
+    }
+    for (f, figure) in sweep.figures.iter().enumerate() {
+        let mut column = vec![figure.id.clone(), figure.label.clone()];
+        column.extend(
+            sweep
+                .rows
+                .iter()
+                .map(|r| cell(figure.unit, r.figures[f].as_ref())),
+        );
+        columns.push(column);
+    }
+    let widths: Vec<usize> = columns
+        .iter()
+        .map(|c| c.iter().map(|s| s.chars().count()).max().unwrap_or(0))
+        .collect();
+    out.push('\n');
+    for line in 0..sweep.rows.len() + 2 {
+        let mut text = String::from(" ");
+        for (c, column) in columns.iter().enumerate() {
+            let cell = &column[line];
+            let pad = widths[c] - cell.chars().count();
+            text.push_str("  ");
+            if c < sweep.axes.len() || line < 2 {
+                text.push_str(cell);
+                text.push_str(&" ".repeat(pad));
+            } else {
+                text.push_str(&" ".repeat(pad));
+                text.push_str(cell);
+            }
+        }
+        writeln!(out, "{}", text.trim_end()).unwrap();
+    }
+    out
+}
+
+/// The sweep as one line of JSON (`sunfold schema sweep-report`).
+pub fn json(sweep: &Sweep) -> String {
+    serde_json::to_string(sweep).expect("a sweep serializes")
+}
