@@ -93,7 +93,8 @@ pub fn figures(empty: &[Report], asked: &[String]) -> Result<Vec<String>, Figure
         let seats = first
             .into_iter()
             .flat_map(|r| r.section(Section::Win))
-            .map(|r| r.metric.id.clone());
+            .map(|r| r.metric.id.clone())
+            .filter(|id| id.starts_with("win_rate."));
         return Ok(std::iter::once("mean_score".to_owned())
             .chain(length)
             .chain(seats)
