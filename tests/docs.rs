@@ -40,6 +40,8 @@ fn the_committed_schemas_match_the_code() {
         (SchemaKind::LadderReport, "ladder-report.schema.json"),
         (SchemaKind::AnalyseReport, "analyse-report.schema.json"),
         (SchemaKind::HintReport, "hint-report.schema.json"),
+        (SchemaKind::PartialReport, "partial-report.schema.json"),
+        (SchemaKind::SweepReport, "sweep-report.schema.json"),
     ] {
         let committed =
             std::fs::read_to_string(common::repo().join("docs/schema").join(file)).unwrap();
