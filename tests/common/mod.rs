@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod layout;
+
 use std::path::{Path, PathBuf};
 use sunfold::soleils::template::RawTemplate;
 use sunfold::soleils::{Options, Start};
