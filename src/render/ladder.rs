@@ -18,9 +18,9 @@ use super::compare::style::{
     font, plural, width_of, wrap, write,
 };
 use super::compare::ticks::{decimals, nice_step};
-use super::compare::{FOOTER, footer_line};
+use super::compare::{FOOTER, with_footers};
 use super::paper::{MARGIN, Paper};
-use super::scene::{Anchor, Canvas, Color, Frame, Item, Page, Scene, Stroke, Weight};
+use super::scene::{Anchor, Canvas, Color, Frame, Item, Scene, Stroke, Weight};
 use super::text::Fonts;
 use crate::sim::{Estimate, Ladder};
 
@@ -92,24 +92,13 @@ pub fn report(ladder: &Ladder, paper: Paper) -> Scene {
         plural(ladder.games, "game", "games"),
         ladder.seed
     );
-    let count = sheet.pages.len();
-    let pages = sheet
-        .pages
-        .into_iter()
-        .enumerate()
-        .map(|(i, mut items)| {
-            let mut c = Canvas {
-                items: &mut items,
-                frame: FRAME,
-            };
-            footer_line(&mut c, (width, height), &footer, (i + 1, count));
-            Page {
-                width: page_w,
-                height: page_h,
-                items,
-            }
-        })
-        .collect();
+    let pages = with_footers(
+        sheet.pages,
+        FRAME,
+        (page_w, page_h),
+        (width, height),
+        &footer,
+    );
     Scene { title, pages }
 }
 

@@ -17,9 +17,9 @@ use super::compare::style::{
     BODY, BODY_BOLD, Font, GRID, SMALL, SMALL_GREY, font, plural, width_of, wrap, write,
 };
 use super::compare::ticks::{decimals, nice_step};
-use super::compare::{FOOTER, footer_line};
+use super::compare::{FOOTER, with_footers};
 use super::paper::{MARGIN, Paper};
-use super::scene::{Anchor, Canvas, Color, Frame, Item, Page, Scene, Stroke, Weight};
+use super::scene::{Anchor, Canvas, Color, Frame, Item, Scene, Stroke, Weight};
 use super::text::Fonts;
 use crate::sim::Unit;
 use crate::sim::sweep::{SetValue, Sweep};
@@ -224,23 +224,7 @@ pub fn report(sweep: &Sweep, paper: Paper) -> Scene {
         plural(sweep.games, "game", "games"),
         sweep.seed
     );
-    let count = pages.len();
-    let pages = pages
-        .into_iter()
-        .enumerate()
-        .map(|(i, mut items)| {
-            let mut c = Canvas {
-                items: &mut items,
-                frame: FRAME,
-            };
-            footer_line(&mut c, (width, height), &footer, (i + 1, count));
-            Page {
-                width: page_w,
-                height: page_h,
-                items,
-            }
-        })
-        .collect();
+    let pages = with_footers(pages, FRAME, (page_w, page_h), (width, height), &footer);
     Scene { title, pages }
 }
 

@@ -79,25 +79,42 @@ pub fn report(report: &Report, paper: Paper) -> Scene {
         None => plural(report.games, "game", "games"),
     };
     let footer = format!("{title} · {games} · seed {}", report.seed);
-    let count = pages.pages.len();
-    let pages = pages
-        .pages
+    let pages = with_footers(
+        pages.pages,
+        Pages::FRAME,
+        (page_w, page_h),
+        (width, height),
+        &footer,
+    );
+    Scene { title, pages }
+}
+
+/// The pages `pages` of a paper of `size`, each with [`footer_line`] at
+/// the bottom of its body of `body`, drawn in `frame`.
+pub(crate) fn with_footers(
+    pages: Vec<Vec<Item>>,
+    frame: Frame,
+    (page_w, page_h): (f32, f32),
+    body: (f32, f32),
+    footer: &str,
+) -> Vec<Page> {
+    let count = pages.len();
+    pages
         .into_iter()
         .enumerate()
         .map(|(i, mut items)| {
             let mut c = Canvas {
                 items: &mut items,
-                frame: Pages::FRAME,
+                frame,
             };
-            footer_line(&mut c, (width, height), &footer, (i + 1, count));
+            footer_line(&mut c, body, footer, (i + 1, count));
             Page {
                 width: page_w,
                 height: page_h,
                 items,
             }
         })
-        .collect();
-    Scene { title, pages }
+        .collect()
 }
 
 /// The footer at the bottom of a page's body of `(width, height)`: a rule,
