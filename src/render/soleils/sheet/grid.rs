@@ -3,7 +3,7 @@
 //! between boxes, then the boxes with their pearls, icons and marks.
 
 use super::icons::Symbol;
-use super::{Sheet, Tile, WIDTH, noun};
+use super::{Sheet, Tile, noun};
 use crate::render::scene::{Anchor, Canvas, Color, Weight};
 use crate::soleils::How;
 use crate::soleils::template::{Constraint, SheetBox, Zone, ZoneKind};
@@ -37,7 +37,7 @@ impl Sheet<'_> {
             if row == sheet_box.row {
                 let g = &self.geometry;
                 let columns = tile.columns.1 - tile.columns.0 + 1;
-                let left = (WIDTH - f32::from(columns) * tile.pitch) / 2.0;
+                let left = (self.width() - f32::from(columns) * tile.pitch) / 2.0;
                 let x =
                     left + f32::from(sheet_box.column - tile.columns.0) * tile.pitch + g.gap / 2.0;
                 return Some((x, y + g.gap / 2.0));
@@ -141,10 +141,20 @@ impl Sheet<'_> {
                 name,
                 full,
             } = label;
+            // The next label on the band starts at its zone; or, when
+            // labels keep their size, further left if its name is wider.
+            let keep = self.layout.rules_under_flags;
             let next = labels[i + 1..]
                 .iter()
                 .find(|l| (l.y - y).abs() < 0.01)
-                .map_or(WIDTH, |l| l.x0 - 2.0 * k);
+                .map_or(self.width(), |l| {
+                    let start = if keep {
+                        l.x0.min(l.x1 - width_of(&l.name))
+                    } else {
+                        l.x0
+                    };
+                    start - 2.0 * k
+                });
             let start = if (end_of_previous.0 - y).abs() < 0.01 {
                 end_of_previous.1 + 2.0 * k
             } else {
@@ -223,7 +233,7 @@ impl Sheet<'_> {
                 c.text(
                     x + 1.2 * k,
                     y + size - 1.2 * k,
-                    2.3 * k,
+                    st.t(2.3),
                     sheet_box.id.clone(),
                     Anchor::Start,
                     Weight::Regular,
@@ -262,7 +272,7 @@ impl Sheet<'_> {
                     c.text(
                         x + size - 1.2 * k,
                         y + size - 1.2 * k,
-                        2.3 * k,
+                        st.t(2.3),
                         note,
                         Anchor::End,
                         Weight::Oblique,

@@ -144,7 +144,7 @@ impl Sheet<'_> {
                 c.text(
                     x,
                     y + 1.2 * k,
-                    3.0 * k,
+                    self.style.t(3.0),
                     "?",
                     Anchor::Middle,
                     Weight::Bold,
