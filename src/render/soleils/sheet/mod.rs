@@ -186,12 +186,19 @@ pub fn pages_sized<'a>(
     filled: Option<Filled<'a>>,
 ) -> Vec<Draw<'a>> {
     let sheet = std::rc::Rc::new(Sheet::new(fonts, template, name, size, filled));
-    sheet
-        .paginate()
+    let pages = sheet.paginate();
+    let count = pages.len();
+    pages
         .into_iter()
-        .map(|blocks| {
+        .enumerate()
+        .map(|(page, blocks)| {
             let sheet = sheet.clone();
-            Box::new(move |canvas: &mut Canvas| sheet.draw_page(canvas, &blocks)) as Draw<'a>
+            Box::new(move |canvas: &mut Canvas| {
+                sheet.draw_page(canvas, &blocks);
+                if sheet.layout.footer > 0.0 {
+                    sheet.footer(canvas, page + 1, count);
+                }
+            }) as Draw<'a>
         })
         .collect()
 }

@@ -162,7 +162,8 @@ impl Sheet<'_> {
         let mut used = 0.0;
         for block in blocks {
             let h = self.height(&block);
-            if used + h > HEIGHT + 0.01 && !pages.last().is_none_or(Vec::is_empty) {
+            let room = HEIGHT - self.layout.footer;
+            if used + h > room + 0.01 && !pages.last().is_none_or(Vec::is_empty) {
                 pages.push(Vec::new());
                 used = 0.0;
             }

@@ -147,6 +147,9 @@ pub(super) struct Layout {
     /// The natural width of a page, in millimetres.
     pub(super) width: f32,
     pub(super) paging: Paging,
+    /// The room at the foot of each page for the player's name and the
+    /// page's number; none on a sheet of one page.
+    pub(super) footer: f32,
     pub(super) header: f32,
     /// The room for the title: beside the name line, or the page's width.
     pub(super) title_width: f32,
@@ -162,16 +165,12 @@ pub(super) struct Layout {
     pub(super) thresholds_per_row: Option<usize>,
     /// Columns of the flags panel and of the score box.
     pub(super) columns: usize,
-    /// A box narrower than this has its crab and frog at the bottom,
-    /// clear of the pearl.
-    pub(super) narrow_box: Option<f32>,
     /// A box prints its id when wider than this.
     pub(super) id_room: Option<f32>,
     /// Whether a bottle's box has a neck drawn over it.
     pub(super) bottle_necks: bool,
-    /// Whether the zones' labels keep their size: a label drops its rule
-    /// to leave the next one room for its name, and each flag gives its
-    /// zone's rule on its second line instead of in brackets.
+    /// Whether each flag gives its zone's rule on its second line instead
+    /// of in brackets after its reward, where the words would not fit.
     pub(super) rules_under_flags: bool,
 }
 
@@ -181,6 +180,7 @@ impl Layout {
         Layout {
             width: WIDTH,
             paging: Paging::OnePage,
+            footer: 0.0,
             header: 14.0 * k,
             title_width: TITLE_WIDTH,
             name_line: (112.0, 9.0, 3.5),
@@ -197,7 +197,6 @@ impl Layout {
             sun_clearance: 2.2,
             thresholds_per_row: None,
             columns: 2,
-            narrow_box: None,
             id_room: None,
             bottle_necks: true,
             rules_under_flags: false,
@@ -237,6 +236,7 @@ impl Layout {
         Layout {
             width: WIDTH,
             paging: Paging::ByZone,
+            footer: 4.0 * k,
             header: 17.0 * k,
             title_width: WIDTH,
             name_line: (0.0, 16.0 * k, 3.5 * k),
@@ -253,7 +253,6 @@ impl Layout {
             sun_clearance: 2.2,
             thresholds_per_row: Some(3),
             columns: 1,
-            narrow_box: Some(30.0),
             id_room: Some(20.0),
             bottle_necks: false,
             rules_under_flags: false,
