@@ -213,3 +213,38 @@ fn crabs_and_frogs_stand_inside_their_boxes_clear_of_pearls_words_and_digits() {
     assert!(bands > 10, "only {bands} bands of labels");
     assert!(all.is_empty(), "{}", all.join("\n"));
 }
+
+#[test]
+fn every_large_print_page_names_its_player_and_its_number() {
+    let dir = common::temp_dir("render-large-footer");
+    let file = dir.join("large.pdf").display().to_string();
+    for template in [
+        "sheet-templates/62-soleils-d-ete.json",
+        "sheet-templates/petit-ete.json",
+    ] {
+        let args = [
+            "render",
+            "sheet",
+            template,
+            "--large-print",
+            "--names",
+            "Łucja",
+            "-o",
+            &file,
+        ];
+        let (code, _, stderr) = common::sunfold(&args);
+        assert_eq!(code, 0, "{stderr}");
+        let text = std::process::Command::new("pdftotext")
+            .args([&file, "-"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&text.stdout).into_owned();
+        let pages: Vec<&str> = text.split('\u{c}').filter(|p| !p.trim().is_empty()).collect();
+        assert!(pages.len() > 4, "{template}: {} pages", pages.len());
+        for (n, page) in pages.iter().enumerate() {
+            let number = format!("page {} of {}", n + 1, pages.len());
+            assert!(page.contains(&number), "{template}: no {number:?} in {page}");
+            assert!(page.contains("Łucja"), "{template}: page {} unnamed", n + 1);
+        }
+    }
+}

@@ -237,9 +237,9 @@ impl Layout {
             width: WIDTH,
             paging: Paging::ByZone,
             footer: 4.0 * k,
-            header: 17.0 * k,
+            header: 19.0 * k,
             title_width: WIDTH,
-            name_line: (0.0, 16.0 * k, 3.5 * k),
+            name_line: (0.0, 18.0 * k, 3.5 * k),
             legend: Legend {
                 height: 3.0 * 6.5 * k,
                 words: [
