@@ -239,11 +239,17 @@ fn every_large_print_page_names_its_player_and_its_number() {
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&text.stdout).into_owned();
-        let pages: Vec<&str> = text.split('\u{c}').filter(|p| !p.trim().is_empty()).collect();
+        let pages: Vec<&str> = text
+            .split('\u{c}')
+            .filter(|p| !p.trim().is_empty())
+            .collect();
         assert!(pages.len() > 4, "{template}: {} pages", pages.len());
         for (n, page) in pages.iter().enumerate() {
             let number = format!("page {} of {}", n + 1, pages.len());
-            assert!(page.contains(&number), "{template}: no {number:?} in {page}");
+            assert!(
+                page.contains(&number),
+                "{template}: no {number:?} in {page}"
+            );
             assert!(page.contains("Łucja"), "{template}: page {} unnamed", n + 1);
         }
     }

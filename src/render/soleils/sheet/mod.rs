@@ -3,11 +3,15 @@
 //!
 //! The sheet is a vertical flow of blocks (header, legend, sun track,
 //! thresholds, grid, flags, score box) at a natural size of
-//! [`WIDTH`] × [`HEIGHT`] mm, paginated when it does not fit. Large print
-//! doubles every size, drops colour, and gives each zone its own place.
+//! [`WIDTH`] × [`HEIGHT`] mm, paginated when it does not fit. The compact
+//! sheet ([`Size::Compact`], two to a page or on A5) is narrower, with
+//! larger words and smaller boxes, so that it prints at 6 pt or more when
+//! shrunk. Large print doubles every size, drops colour, and gives each
+//! zone its own place.
 //!
-//! Reading order: this file (the sheet, its blocks and tiles), `style`
-//! (the inks and sizes of standard and large print, chosen once),
+//! Reading order: this file (the sheet, its sizes, blocks and tiles),
+//! `style` (the inks and sizes of standard, compact and large print,
+//! chosen once),
 //! `paginate` (the pitch, the blocks' heights, the pages), `blocks` (the
 //! header, legend, sun track, thresholds, flags and score box), `grid`
 //! (the boxes), `icons` (the pictures drawn as shapes) and `large` (a zone
