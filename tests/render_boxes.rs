@@ -105,11 +105,14 @@ fn boxes(svg: &str) -> Vec<Drawn> {
     found
 }
 
+/// A label: where it starts and ends, and its words.
+type Label = (f32, f32, String);
+
 /// The zones' labels (bold, 3.3 mm: a sheet at full size) of one page of
 /// an SVG by their baseline, each band in order along it: where each
 /// starts and ends, and its words.
-fn labels(svg: &str) -> Vec<(String, Vec<(f32, f32, String)>)> {
-    let mut bands: std::collections::BTreeMap<String, Vec<(f32, f32, String)>> = Default::default();
+fn labels(svg: &str) -> Vec<(String, Vec<Label>)> {
+    let mut bands: std::collections::BTreeMap<String, Vec<Label>> = Default::default();
     for chunk in svg.split("<text ").skip(1) {
         let tag = chunk.split('>').next().unwrap();
         if !tag.contains("font-size=\"3.3\"") || !tag.contains("font-weight=\"bold\"") {

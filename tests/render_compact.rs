@@ -24,6 +24,9 @@ fn template(path: &str) -> Template {
     Template::try_from(raw).unwrap()
 }
 
+/// A rectangle `(x0, y0, x1, y1)` in millimetres.
+type Bounds = (f32, f32, f32, f32);
+
 /// The size the sheet is drawn at for `per_page` sheets on `paper`.
 fn size_for(paper: Paper, per_page: u8) -> Size {
     let slot = layout(paper, per_page).slots[0];
@@ -49,11 +52,7 @@ fn imposed(template: &Template, paper: Paper, per_page: u8) -> Vec<Page> {
 
 /// Every text's box `(x0, y0, x1, y1)` in millimetres, with its words, and
 /// every shape's box.
-fn boxes(
-    items: &[Item],
-    texts: &mut Vec<((f32, f32, f32, f32), String)>,
-    shapes: &mut Vec<(f32, f32, f32, f32)>,
-) {
+fn boxes(items: &[Item], texts: &mut Vec<(Bounds, String)>, shapes: &mut Vec<Bounds>) {
     for item in items {
         match item {
             Item::Text {
@@ -88,7 +87,7 @@ fn boxes(
     }
 }
 
-fn overlap(a: (f32, f32, f32, f32), b: (f32, f32, f32, f32)) -> bool {
+fn overlap(a: Bounds, b: Bounds) -> bool {
     a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
 }
 
@@ -116,7 +115,7 @@ fn compact_sheets_keep_clear_of_the_edges_the_cut_and_each_other() {
                 boxes(&page.items, &mut texts, &mut shapes);
                 let cut = page.width / 2.0;
                 // The dashed cut line itself runs edge to edge.
-                let is_cut = |b: &(f32, f32, f32, f32)| b.0 == cut && b.2 == cut;
+                let is_cut = |b: &Bounds| b.0 == cut && b.2 == cut;
                 for (b, what) in texts.iter().map(|(b, t)| (*b, t.as_str())).chain(
                     shapes
                         .iter()
