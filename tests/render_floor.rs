@@ -1,8 +1,8 @@
 //! The 6 pt floor of everything sunfold prints: every text item of every
-//! bundled output (both sheet templates in standard and large print, the
-//! cards with and without bleed, every replay in replays/), on A4 and
-//! Letter, is 6 pt or more; and what cannot print at 6 pt is refused with
-//! its cause.
+//! bundled output (both sheet templates in standard and large print, and
+//! compact two to a page and on A5; the cards with and without bleed;
+//! every replay in replays/), on A4 and Letter, is 6 pt or more; and what
+//! cannot print at 6 pt is refused with its cause.
 
 mod common;
 
@@ -36,6 +36,13 @@ fn svg(args: &[&str]) -> String {
 fn bundled() -> Vec<Vec<String>> {
     let mut outputs: Vec<Vec<String>> = Vec::new();
     let owned = |args: &[&str]| args.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    for template in [
+        "sheet-templates/62-soleils-d-ete.json",
+        "sheet-templates/petit-ete.json",
+    ] {
+        // The compact sheet, alone on A5.
+        outputs.push(owned(&["render", "sheet", template, "--paper", "a5"]));
+    }
     for paper in ["a4", "letter"] {
         for template in [
             "sheet-templates/62-soleils-d-ete.json",
@@ -49,6 +56,18 @@ fn bundled() -> Vec<Vec<String>> {
                 "--paper",
                 paper,
                 "--large-print",
+            ]));
+            // The compact sheet, two to a page.
+            outputs.push(owned(&[
+                "render",
+                "sheet",
+                template,
+                "--paper",
+                paper,
+                "--per-page",
+                "2",
+                "--names",
+                "Ann,Bob",
             ]));
         }
         for bleed in ["0", "3"] {

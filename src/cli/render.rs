@@ -242,28 +242,31 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
     } else {
         1
     });
+    // A sheet that would print below 6 pt in its slot turns compact.
+    let slot = crate::render::paper::layout(args.paper.into(), per_page).slots[0];
+    let size = sheet::Size::for_slot(
+        args.large_print,
+        (slot.2, slot.3),
+        names::SMALLEST_PT * crate::render::scene::MM_PER_PT,
+    );
     let mut pieces = Vec::new();
     for name in &names {
         for _ in 0..copies {
-            let options = sheet::Options {
-                name: *name,
-                large: args.large_print,
-            };
-            pieces.extend(sheet::pages_in(&fonts, &template, options, None));
+            pieces.extend(sheet::pages_sized(&fonts, &template, *name, size, None));
         }
     }
     let scene = Scene {
         title: template.name().to_owned(),
-        pages: impose(
-            args.paper.into(),
-            per_page,
-            (sheet::WIDTH, sheet::HEIGHT),
-            pieces,
-        ),
+        pages: impose(args.paper.into(), per_page, size.natural(), pieces),
     };
     let how = format!(
-        "--per-page {per_page} on {}",
-        format!("{:?}", args.paper).to_lowercase()
+        "--per-page {per_page} on {}{}",
+        format!("{:?}", args.paper).to_lowercase(),
+        if size == sheet::Size::Compact {
+            " in the compact layout"
+        } else {
+            ""
+        }
     );
     // A missing glyph first: its missing-glyph width would shrink the text.
     scene

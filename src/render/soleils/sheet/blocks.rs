@@ -2,7 +2,7 @@
 //! the legend, the sun track, its thresholds, the zone flags and the score
 //! box.
 
-use super::{Block, Sheet, WIDTH, noun, reward_text};
+use super::{Block, Sheet, noun, reward_text};
 use crate::render::scene::{Anchor, Canvas, Color, Stroke, Weight};
 use crate::soleils::score;
 
@@ -25,7 +25,7 @@ impl Sheet<'_> {
             c.text(
                 0.0,
                 y + 12.5 * k,
-                3.0 * k,
+                st.t(3.0),
                 "a 62 Soleils d'été sheet",
                 Anchor::Start,
                 Weight::Regular,
@@ -45,14 +45,20 @@ impl Sheet<'_> {
             st.soft,
         );
         let after = x + self.fonts.width("Name", size, Weight::Regular) + 2.0 * k;
-        c.line(after, line_y + 0.6 * k, WIDTH, line_y + 0.6 * k, st.s(0.3));
+        c.line(
+            after,
+            line_y + 0.6 * k,
+            self.width(),
+            line_y + 0.6 * k,
+            st.s(0.3),
+        );
         if let Some(name) = self.name() {
             c.fit_text(
                 self.fonts,
                 after + 2.0 * k,
                 line_y - 0.4 * k,
                 5.0 * k,
-                WIDTH - after - 3.0 * k,
+                self.width() - after - 3.0 * k,
                 name,
                 Anchor::Start,
                 Weight::Oblique,
@@ -63,7 +69,7 @@ impl Sheet<'_> {
 
     pub(super) fn legend(&self, c: &mut Canvas, y: f32) {
         let (k, st) = (self.style.k, self.style);
-        let size = 3.0 * k;
+        let size = st.t(3.0);
         let legend = self.layout.legend;
         let mut at = (0.0, y + 3.5 * k);
         let item = |c: &mut Canvas,
@@ -112,7 +118,7 @@ impl Sheet<'_> {
         c.text(
             self.fonts.width("Sun track", 4.2 * k, Weight::Bold) + 3.0 * k,
             y + 5.5 * k,
-            3.0 * k,
+            st.t(3.0),
             "write each new total",
             Anchor::Start,
             Weight::Regular,
@@ -120,7 +126,7 @@ impl Sheet<'_> {
         );
         let pitch = self.sun_pitch();
         let per_row = self.layout.sun_per_row;
-        let r = (pitch / 2.0 - 2.2 * k).min(7.0 * k);
+        let r = (pitch / 2.0 - self.layout.sun_clearance * k).min(7.0 * k);
         let player = self.filled.map(|f| &f.state.players()[f.player]);
         let mut total = 0u16;
         for slot in 0..usize::from(self.template.sun_slots()) {
@@ -157,7 +163,7 @@ impl Sheet<'_> {
                 c.text(
                     cx,
                     cy - r + 3.0 * k,
-                    2.3 * k,
+                    st.t(2.3),
                     (slot + 1).to_string(),
                     Anchor::Middle,
                     Weight::Regular,
@@ -177,7 +183,7 @@ impl Sheet<'_> {
                     c.text(
                         cx,
                         cy + r - 1.0 * k,
-                        2.3 * k,
+                        st.t(2.3),
                         format!("+{value}"),
                         Anchor::Middle,
                         Weight::Oblique,
@@ -196,7 +202,7 @@ impl Sheet<'_> {
         }
         let player = self.filled.map(|f| &f.state.players()[f.player]);
         let per_row = self.thresholds_per_row();
-        let w = WIDTH / per_row as f32;
+        let w = self.width() / per_row as f32;
         for (i, t) in thresholds.iter().enumerate() {
             let x = (i % per_row) as f32 * w;
             let top = y + 2.0 * k + (i / per_row) as f32 * 11.0 * k;
@@ -229,7 +235,7 @@ impl Sheet<'_> {
                         self.fonts,
                         after + 5.0 * k,
                         top + 5.8 * k,
-                        2.8 * k,
+                        st.t(2.8),
                         tick - after - 6.0 * k,
                         reward_text(t.reward),
                         Anchor::Start,
@@ -287,7 +293,7 @@ impl Sheet<'_> {
         c.text(
             self.fonts.width("Zone flags", 4.2 * k, Weight::Bold) + 3.0 * k,
             y + 5.5 * k,
-            3.0 * k,
+            st.t(3.0),
             "circle a flag when every box of its zone is filled",
             Anchor::Start,
             Weight::Regular,
@@ -295,7 +301,7 @@ impl Sheet<'_> {
         );
         let player = self.filled.map(|f| &f.state.players()[f.player]);
         let columns = self.layout.columns;
-        let w = WIDTH / columns as f32;
+        let w = self.width() / columns as f32;
         for (z, zone) in template.zones().iter().enumerate() {
             let x = (z % columns) as f32 * w;
             let top = y + 8.0 * k + (z / columns) as f32 * 11.0 * k;
@@ -332,7 +338,10 @@ impl Sheet<'_> {
                     }
                     let tx = x + 10.0 * k;
                     let mut head = format!("{}: {}", zone.name, reward_text(zone.flag));
-                    if let Some(rule) = self.zone_rule(zone) {
+                    if let Some(rule) = self
+                        .zone_rule(zone)
+                        .filter(|_| !self.layout.rules_under_flags)
+                    {
                         head.push_str(&format!(" ({rule})"));
                     }
                     c.fit_text(
@@ -351,24 +360,51 @@ impl Sheet<'_> {
                         .iter()
                         .filter_map(|&g| template.groups()[g].reward.map(reward_text))
                         .collect();
+                    // The compact sheet gives the rule here, under the
+                    // flag, with the groups' rewards in fewer words if
+                    // both would not fit.
+                    let rule = self
+                        .zone_rule(zone)
+                        .filter(|_| self.layout.rules_under_flags);
+                    let mut lines: Vec<String> = Vec::new();
                     if !rewards.is_empty() {
                         let same = rewards.iter().all(|r| *r == rewards[0]);
-                        let text = if same {
-                            format!("each finished {}: {}", noun(zone.kind), rewards[0])
-                        } else {
-                            format!("finished {}s: {}", noun(zone.kind), rewards.join(", "))
-                        };
                         let done = player.map(|p| {
                             let n = zone.groups.iter().filter(|&&g| p.groups_done[g]).count();
                             format!(" ({n} of {} done)", zone.groups.len())
                         });
+                        let done = done.unwrap_or_default();
+                        let (long, short) = if same {
+                            (
+                                format!("each finished {}: {}", noun(zone.kind), rewards[0]),
+                                format!("{} each", rewards[0]),
+                            )
+                        } else {
+                            let text =
+                                format!("finished {}s: {}", noun(zone.kind), rewards.join(", "));
+                            (text.clone(), text)
+                        };
+                        match &rule {
+                            Some(rule) => {
+                                lines.push(format!("{rule}; {long}{done}"));
+                                lines.push(format!("{rule}; {short}{done}"));
+                            }
+                            None => lines.push(long + &done),
+                        }
+                    } else if let Some(rule) = rule {
+                        lines.push(rule);
+                    }
+                    let (size, room) = (st.t(2.8), w - 12.0 * k);
+                    let fits = |t: &String| self.fonts.width(t, size, Weight::Regular) <= room;
+                    let text = lines.iter().find(|t| fits(t)).or(lines.last());
+                    if let Some(text) = text {
                         c.fit_text(
                             self.fonts,
                             tx,
                             top + 7.8 * k,
-                            2.8 * k,
-                            w - 12.0 * k,
-                            text + &done.unwrap_or_default(),
+                            size,
+                            room,
+                            text.clone(),
                             Anchor::Start,
                             Weight::Regular,
                             st.soft,
@@ -387,7 +423,7 @@ impl Sheet<'_> {
         c.rect(
             0.0,
             top,
-            WIDTH,
+            self.width(),
             self.height(&Block::Score) - 3.0 * k,
             2.0 * k,
             None,
@@ -414,7 +450,7 @@ impl Sheet<'_> {
             ),
             ("Total", line.as_ref().map(|l| l.total)),
         ];
-        let w = (WIDTH - 6.0 * k) / columns as f32;
+        let w = (self.width() - 6.0 * k) / columns as f32;
         for (i, (label, value)) in rows.iter().enumerate() {
             let x = 3.0 * k + (i / per_column) as f32 * w;
             let ly = top + 14.0 * k + (i % per_column) as f32 * 7.0 * k;

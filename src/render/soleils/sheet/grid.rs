@@ -3,10 +3,14 @@
 //! between boxes, then the boxes with their pearls, icons and marks.
 
 use super::icons::Symbol;
-use super::{Sheet, Tile, WIDTH, noun};
+use super::{Sheet, Tile, noun};
 use crate::render::scene::{Anchor, Canvas, Color, Weight};
 use crate::soleils::How;
 use crate::soleils::template::{Constraint, SheetBox, Zone, ZoneKind};
+
+/// The least room between two zones' labels on a band, at the standard
+/// size, in millimetres.
+const GAP: f32 = 3.0;
 
 /// A zone's label on the band above its first row: the zone's left and
 /// right on that row, the baseline, and the name, alone and with its rule.
@@ -37,7 +41,7 @@ impl Sheet<'_> {
             if row == sheet_box.row {
                 let g = &self.geometry;
                 let columns = tile.columns.1 - tile.columns.0 + 1;
-                let left = (WIDTH - f32::from(columns) * tile.pitch) / 2.0;
+                let left = (self.width() - f32::from(columns) * tile.pitch) / 2.0;
                 let x =
                     left + f32::from(sheet_box.column - tile.columns.0) * tile.pitch + g.gap / 2.0;
                 return Some((x, y + g.gap / 2.0));
@@ -126,8 +130,10 @@ impl Sheet<'_> {
     }
 
     /// The labels, each in the room up to the next one on its band: with
-    /// its rule when that fits over the zone, else the name alone, so that
-    /// a heading stands over its own zone.
+    /// its rule when that fits over the zone and leaves the next label
+    /// room for its name, else the name alone (the zone's flag gives the
+    /// rule too), so that a heading stands over its own zone, apart from
+    /// the next.
     fn draw_labels(&self, c: &mut Canvas, labels: &[Label]) {
         let k = self.style.k;
         let size_label = 3.3 * k;
@@ -141,12 +147,17 @@ impl Sheet<'_> {
                 name,
                 full,
             } = label;
+            // The next label on the band starts at its zone, or further
+            // left if its name is wider: this label leaves it that room,
+            // and a gap, dropping its rule if need be.
             let next = labels[i + 1..]
                 .iter()
                 .find(|l| (l.y - y).abs() < 0.01)
-                .map_or(WIDTH, |l| l.x0 - 2.0 * k);
+                .map_or(self.width(), |l| {
+                    l.x0.min(l.x1 - width_of(&l.name)) - GAP * k
+                });
             let start = if (end_of_previous.0 - y).abs() < 0.01 {
-                end_of_previous.1 + 2.0 * k
+                end_of_previous.1 + GAP * k
             } else {
                 0.0
             };
@@ -223,7 +234,7 @@ impl Sheet<'_> {
                 c.text(
                     x + 1.2 * k,
                     y + size - 1.2 * k,
-                    2.3 * k,
+                    st.t(2.3),
                     sheet_box.id.clone(),
                     Anchor::Start,
                     Weight::Regular,
@@ -244,10 +255,21 @@ impl Sheet<'_> {
                 );
             }
             if let Some(mark) = mark {
+                // Beside a crab or a frog, smaller, between the pearl and
+                // the id, left of the icons.
+                let (digit_x, digit_y, digit_size) = if sheet_box.crab || sheet_box.frog {
+                    (
+                        x + (size - 6.6 * k) / 2.0 + 0.5 * k,
+                        y + size * 0.74,
+                        size * 0.45,
+                    )
+                } else {
+                    (x + size / 2.0 + 1.0 * k, y + size * 0.72, size * 0.55)
+                };
                 c.text(
-                    x + size / 2.0 + 1.0 * k,
-                    y + size * 0.72,
-                    size * 0.55,
+                    digit_x,
+                    digit_y,
+                    digit_size,
                     mark.value.to_string(),
                     Anchor::Middle,
                     Weight::Oblique,
@@ -262,7 +284,7 @@ impl Sheet<'_> {
                     c.text(
                         x + size - 1.2 * k,
                         y + size - 1.2 * k,
-                        2.3 * k,
+                        st.t(2.3),
                         note,
                         Anchor::End,
                         Weight::Oblique,
@@ -273,24 +295,24 @@ impl Sheet<'_> {
         });
     }
 
-    /// A box's crab and frog: top right; in a narrow box, bottom right,
-    /// clear of the pearl.
+    /// A box's crab and frog, top right, under each other: scaled with a
+    /// box drawn smaller than the sheet's (a large-print zone shrunk to
+    /// keep its row whole), so that they stay inside it, clear of its
+    /// pearl and its id.
     fn box_icons(&self, c: &mut Canvas, sheet_box: &SheetBox, (x, y): (f32, f32), size: f32) {
-        let k = self.style.k;
-        let icons = f32::from(u8::from(sheet_box.crab) + u8::from(sheet_box.frog));
-        let narrow = self.layout.narrow_box.is_some_and(|w| size < w);
-        let mut icon_y = if narrow {
-            y + size - 3.6 * k - (icons - 1.0) * 5.2 * k
-        } else {
-            y + 3.6 * k
-        };
+        let full = self.geometry.pitch - self.geometry.gap;
+        // The icons' scale, and the room kept from the box's edges at the
+        // sheet's own, and a little more for shrunk icons.
+        let (ik, k) = (self.style.k * (size / full).min(1.0), self.style.k);
+        let more = 0.6 * (k - ik);
+        let mut icon_y = y + 0.8 * k + more + 2.8 * ik;
         if sheet_box.crab {
-            let inset = if narrow { 4.0 } else { 3.4 };
-            self.crab_icon(c, x + size - inset * k, icon_y);
-            icon_y += 5.2 * k;
+            self.crab_at(c, x + size - 0.6 * k - more - 2.8 * ik, icon_y, ik);
+            icon_y += 5.2 * ik;
         }
         if sheet_box.frog {
-            self.frog_icon(c, x + size - 3.2 * k, icon_y.min(y + size - 3.0 * k));
+            let lowest = y + size - 0.6 * k - 2.4 * ik;
+            self.frog_at(c, x + size - 1.2 * k - 2.0 * ik, icon_y.min(lowest), ik);
         }
     }
 

@@ -31,7 +31,13 @@ impl Sheet<'_> {
 
     /// A crab: a body, two claws and legs.
     pub(super) fn crab_icon(&self, c: &mut Canvas, x: f32, y: f32) {
-        let (k, st) = (self.style.k, self.style);
+        self.crab_at(c, x, y, self.style.k);
+    }
+
+    /// A crab at scale `k`, about 6.6 `k` wide and 4.4 `k` tall, from
+    /// 2.8 `k` above `y` to 1.6 `k` below.
+    pub(super) fn crab_at(&self, c: &mut Canvas, x: f32, y: f32, k: f32) {
+        let st = self.style;
         let color = st.crab;
         let leg = Stroke::solid(color, 0.35 * k);
         for side in [-1.0f32, 1.0] {
@@ -67,7 +73,13 @@ impl Sheet<'_> {
 
     /// A frog: a head with two eyes.
     pub(super) fn frog_icon(&self, c: &mut Canvas, x: f32, y: f32) {
-        let (k, st) = (self.style.k, self.style);
+        self.frog_at(c, x, y, self.style.k);
+    }
+
+    /// A frog at scale `k`, 4 `k` wide, from 2.5 `k` above `y` to 2.4 `k`
+    /// below.
+    pub(super) fn frog_at(&self, c: &mut Canvas, x: f32, y: f32, k: f32) {
+        let st = self.style;
         let color = st.frog;
         c.circle(x, y + 0.4 * k, 2.0 * k, Some(color), None);
         for side in [-1.0f32, 1.0] {
@@ -144,7 +156,7 @@ impl Sheet<'_> {
                 c.text(
                     x,
                     y + 1.2 * k,
-                    3.0 * k,
+                    self.style.t(3.0),
                     "?",
                     Anchor::Middle,
                     Weight::Bold,
@@ -280,8 +292,17 @@ impl Sheet<'_> {
         };
         // `dx, dy` point from the first box to the second.
         let h = 1.4 * k;
+        // Where outlines are thicker than the standard sheet's, a sign
+        // shrinks (by `fit` of its half-width) to stand clear of both boxes'
+        // outlines, 0.5 `k` from each.
+        let room = (st.s(1.0).width > k).then(|| {
+            let outline = st.s(0.35).width / 2.0 + stroke.width / 2.0;
+            self.geometry.gap / 2.0 - outline - 0.5 * k
+        });
+        let fit = |extent: f32| room.map_or(1.0, |r| (r / extent).clamp(0.5, 1.0));
         match symbol {
             Symbol::Less | Symbol::Greater => {
+                let h = h * fit(h);
                 // "a < b": the tip points at the smaller, the first box.
                 let toward_first = symbol == Symbol::Less;
                 let s = if toward_first { -1.0 } else { 1.0 };
@@ -296,14 +317,15 @@ impl Sheet<'_> {
                 );
             }
             Symbol::Different => {
-                let w = h * 1.1;
-                c.line(mx - w, my - 0.5 * k, mx + w, my - 0.5 * k, stroke);
-                c.line(mx - w, my + 0.5 * k, mx + w, my + 0.5 * k, stroke);
+                let f = fit(h * 1.1);
+                let w = h * 1.1 * f;
+                c.line(mx - w, my - 0.5 * k * f, mx + w, my - 0.5 * k * f, stroke);
+                c.line(mx - w, my + 0.5 * k * f, mx + w, my + 0.5 * k * f, stroke);
                 c.line(
-                    mx - 0.6 * k,
-                    my + 1.5 * k,
-                    mx + 0.6 * k,
-                    my - 1.5 * k,
+                    mx - 0.6 * k * f,
+                    my + 1.5 * k * f,
+                    mx + 0.6 * k * f,
+                    my - 1.5 * k * f,
                     stroke,
                 );
             }

@@ -6,7 +6,7 @@
 //! page). Everything is black on white; crab and frog are two different
 //! shapes and are named in words.
 
-use super::{Block, Sheet, Tile, WIDTH};
+use super::{Block, HEIGHT, Sheet, Tile, WIDTH};
 use crate::render::scene::{Anchor, Canvas, Weight};
 use crate::render::text::Fonts;
 use crate::soleils::template::Constraint;
@@ -238,6 +238,45 @@ impl Sheet<'_> {
         for tile in tiles {
             self.grid(c, top, tile);
             top += tile.rows.len() as f32 * tile.pitch + 2.0 * k;
+        }
+    }
+}
+
+impl Sheet<'_> {
+    /// The foot of a page of several: the player's name (or a line to
+    /// write it on), so that pages that come apart find their owner, and
+    /// "page 2 of 6".
+    pub(super) fn footer(&self, c: &mut Canvas, page: usize, pages: usize) {
+        let (k, st) = (self.style.k, self.style);
+        let size = st.t(3.0);
+        let y = HEIGHT - 0.3 * k;
+        let number = format!("page {page} of {pages}");
+        let number_w = self.fonts.width(&number, size, Weight::Regular);
+        c.text(WIDTH, y, size, number, Anchor::End, Weight::Regular, st.ink);
+        c.text(
+            0.0,
+            y,
+            size,
+            "Name",
+            Anchor::Start,
+            Weight::Regular,
+            st.soft,
+        );
+        let after = self.fonts.width("Name", size, Weight::Regular) + 2.0 * k;
+        let end = WIDTH - number_w - 6.0 * k;
+        match self.name() {
+            Some(name) => c.fit_text(
+                self.fonts,
+                after,
+                y,
+                size,
+                end - after,
+                name,
+                Anchor::Start,
+                Weight::Oblique,
+                st.hand,
+            ),
+            None => c.line(after, y + 0.6 * k, end, y + 0.6 * k, st.s(0.3)),
         }
     }
 }

@@ -3,11 +3,15 @@
 //!
 //! The sheet is a vertical flow of blocks (header, legend, sun track,
 //! thresholds, grid, flags, score box) at a natural size of
-//! [`WIDTH`] × [`HEIGHT`] mm, paginated when it does not fit. Large print
-//! doubles every size, drops colour, and gives each zone its own place.
+//! [`WIDTH`] × [`HEIGHT`] mm, paginated when it does not fit. The compact
+//! sheet ([`Size::Compact`], two to a page or on A5) is narrower, with
+//! larger words and smaller boxes, so that it prints at 6 pt or more when
+//! shrunk. Large print doubles every size, drops colour, and gives each
+//! zone its own place.
 //!
-//! Reading order: this file (the sheet, its blocks and tiles), `style`
-//! (the inks and sizes of standard and large print, chosen once),
+//! Reading order: this file (the sheet, its sizes, blocks and tiles),
+//! `style` (the inks and sizes of standard, compact and large print,
+//! chosen once),
 //! `paginate` (the pitch, the blocks' heights, the pages), `blocks` (the
 //! header, legend, sun track, thresholds, flags and score box), `grid`
 //! (the boxes), `icons` (the pictures drawn as shapes) and `large` (a zone
@@ -34,6 +38,52 @@ const TITLE_WIDTH: f32 = 110.0;
 /// page's content.
 pub const WIDTH: f32 = crate::render::paper::CONTENT_WIDTH;
 pub const HEIGHT: f32 = crate::render::paper::CONTENT_HEIGHT;
+
+/// The natural width of the compact sheet, as tall as the others: it
+/// fills half a landscape A4 page, or an A5 page, at 0.686 of its size,
+/// and half a landscape Letter page at 0.684.
+pub const COMPACT_WIDTH: f32 = 175.0;
+
+/// The smallest text of the standard sheet, in millimetres at its natural
+/// size: the box ids and the sun slots' numbers.
+const STANDARD_SMALLEST: f32 = 2.3;
+
+/// The three ways a sheet is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Size {
+    /// One sheet to an A4 or Letter page, in colour.
+    Standard,
+    /// Narrower, with larger words and smaller boxes, to print two to a
+    /// page or on A5 with every text at 6 pt or more.
+    Compact,
+    /// Twice the size, black on white, a zone to a page.
+    Large,
+}
+
+impl Size {
+    /// The natural width and height of a page of the sheet, in millimetres.
+    pub fn natural(self) -> (f32, f32) {
+        match self {
+            Size::Compact => (COMPACT_WIDTH, HEIGHT),
+            Size::Standard | Size::Large => (WIDTH, HEIGHT),
+        }
+    }
+
+    /// The size for a sheet fitted into a slot of `(width, height)`
+    /// millimetres: large print if asked, else the standard sheet unless
+    /// its smallest text would print below `floor` millimetres, when the
+    /// sheet turns compact.
+    pub fn for_slot(large: bool, (width, height): (f32, f32), floor: f32) -> Size {
+        let scale = (width / WIDTH).min(height / HEIGHT).min(1.0);
+        if large {
+            Size::Large
+        } else if STANDARD_SMALLEST * scale < floor {
+            Size::Compact
+        } else {
+            Size::Standard
+        }
+    }
+}
 
 /// What is drawn on a sheet besides the template.
 #[derive(Clone, Copy)]
@@ -114,21 +164,45 @@ pub fn pages<'a>(
 }
 
 /// The pages of one sheet, each drawn by a closure at the natural size,
-/// laid out in `fonts` (large print wraps its words, and so paginates, by
-/// their widths).
+/// laid out in `fonts`: standard, or large print if `options` ask.
 pub fn pages_in<'a>(
     fonts: &'a Fonts,
     template: &'a Template,
     options: Options<'a>,
     filled: Option<Filled<'a>>,
 ) -> Vec<Draw<'a>> {
-    let sheet = std::rc::Rc::new(Sheet::new(fonts, template, options, filled));
-    sheet
-        .paginate()
+    let size = if options.large {
+        Size::Large
+    } else {
+        Size::Standard
+    };
+    pages_sized(fonts, template, options.name, size, filled)
+}
+
+/// The pages of one sheet of `size`, each drawn by a closure at that
+/// size's [`Size::natural`] size, laid out in `fonts` (large print wraps
+/// its words, and so paginates, by their widths).
+pub fn pages_sized<'a>(
+    fonts: &'a Fonts,
+    template: &'a Template,
+    name: Option<&'a str>,
+    size: Size,
+    filled: Option<Filled<'a>>,
+) -> Vec<Draw<'a>> {
+    let sheet = std::rc::Rc::new(Sheet::new(fonts, template, name, size, filled));
+    let pages = sheet.paginate();
+    let count = pages.len();
+    pages
         .into_iter()
-        .map(|blocks| {
+        .enumerate()
+        .map(|(page, blocks)| {
             let sheet = sheet.clone();
-            Box::new(move |canvas: &mut Canvas| sheet.draw_page(canvas, &blocks)) as Draw<'a>
+            Box::new(move |canvas: &mut Canvas| {
+                sheet.draw_page(canvas, &blocks);
+                if sheet.layout.footer > 0.0 {
+                    sheet.footer(canvas, page + 1, count);
+                }
+            }) as Draw<'a>
         })
         .collect()
 }
@@ -157,10 +231,11 @@ impl<'a> Sheet<'a> {
     fn new(
         fonts: &'a Fonts,
         template: &'a Template,
-        options: Options<'a>,
+        name: Option<&'a str>,
+        size: Size,
         filled: Option<Filled<'a>>,
     ) -> Self {
-        let (style, layout) = style::chosen(options.large);
+        let (style, layout) = style::chosen(size);
         let label_rows = template
             .zones()
             .iter()
@@ -169,7 +244,7 @@ impl<'a> Sheet<'a> {
         let mut sheet = Sheet {
             fonts,
             template,
-            name: options.name,
+            name,
             filled,
             style,
             layout,
@@ -199,7 +274,7 @@ impl<'a> Sheet<'a> {
                         canvas.text(
                             0.0,
                             y + 5.5 * k,
-                            4.0 * k,
+                            self.style.t(4.0),
                             text.clone(),
                             Anchor::Start,
                             Weight::Bold,
@@ -215,6 +290,11 @@ impl<'a> Sheet<'a> {
             }
             y += self.height(block);
         }
+    }
+
+    /// The natural width of a page.
+    fn width(&self) -> f32 {
+        self.layout.width
     }
 
     fn name(&self) -> Option<String> {

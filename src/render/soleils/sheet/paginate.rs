@@ -2,7 +2,7 @@
 //! block, and which blocks go on which page.
 
 use super::style::Paging;
-use super::{Block, HEIGHT, Sheet, Tile, WIDTH};
+use super::{Block, HEIGHT, Sheet, Tile};
 use std::collections::BTreeSet;
 
 impl Sheet<'_> {
@@ -16,7 +16,7 @@ impl Sheet<'_> {
     /// their own.
     pub(super) fn pitch(&self) -> f32 {
         let columns = f32::from(self.template.grid().columns.max(1));
-        let wide = (WIDTH / columns).min(24.0);
+        let wide = (self.width() / columns).min(24.0);
         match self.layout.paging {
             Paging::ByZone => self.style.k * wide,
             Paging::OnePage => self.fitted_pitch(wide),
@@ -92,7 +92,7 @@ impl Sheet<'_> {
     }
 
     pub(super) fn sun_pitch(&self) -> f32 {
-        WIDTH / self.layout.sun_per_row as f32
+        self.width() / self.layout.sun_per_row as f32
     }
 
     /// The blocks of each page.
@@ -108,7 +108,8 @@ impl Sheet<'_> {
     fn one_page_blocks(&self) -> Vec<Block> {
         let mut blocks = vec![Block::Header, Block::Legend, Block::Sun, Block::Thresholds];
         let columns = self.template.grid().columns;
-        let per_tile = ((WIDTH / self.geometry.pitch).floor() as u16).clamp(1, columns.max(1));
+        let per_tile =
+            ((self.width() / self.geometry.pitch).floor() as u16).clamp(1, columns.max(1));
         let rows = self.used_rows();
         let room = HEIGHT - 8.0 * self.style.k;
         let mut c0 = 0;
@@ -161,7 +162,8 @@ impl Sheet<'_> {
         let mut used = 0.0;
         for block in blocks {
             let h = self.height(&block);
-            if used + h > HEIGHT + 0.01 && !pages.last().is_none_or(Vec::is_empty) {
+            let room = HEIGHT - self.layout.footer;
+            if used + h > room + 0.01 && !pages.last().is_none_or(Vec::is_empty) {
                 pages.push(Vec::new());
                 used = 0.0;
             }

@@ -5,7 +5,7 @@
 //! stroke and the [`Layout`] for a size or an arrangement, and never asks
 //! whether it draws large print.
 
-use super::{TITLE_WIDTH, WIDTH};
+use super::{COMPACT_WIDTH, TITLE_WIDTH, WIDTH};
 use crate::render::scene::{Color, Stroke};
 
 /// The scale and the inks of a sheet: colour, or black on white with
@@ -16,6 +16,10 @@ pub(super) struct Style {
     pub(super) k: f32,
     /// How much thicker than the scale makes them strokes are drawn.
     stroke: f32,
+    /// The smallest text size, in millimetres at the natural size: 0, or
+    /// in the compact layout what still prints at 6 pt once the sheet is
+    /// shrunk to half a page.
+    min_text: f32,
     /// Printed words and numbers.
     pub(super) ink: Color,
     /// The outlines of boxes, panels and icons.
@@ -48,6 +52,7 @@ impl Style {
         Style {
             k: 1.0,
             stroke: 1.0,
+            min_text: 0.0,
             ink: Color::BLACK,
             line: Color(45, 45, 70),
             soft: Color(110, 110, 120),
@@ -73,6 +78,7 @@ impl Style {
         Style {
             k: 2.0,
             stroke: 1.6,
+            min_text: 0.0,
             ink: black,
             line: black,
             soft: black,
@@ -89,6 +95,23 @@ impl Style {
             shell_fill: None,
             pennant: None,
         }
+    }
+
+    /// The compact sheet: the standard colours, with every text at least
+    /// [`COMPACT_TEXT`] and strokes a little thicker, since the whole sheet
+    /// prints at about two thirds of its natural size.
+    fn compact() -> Style {
+        Style {
+            min_text: COMPACT_TEXT,
+            stroke: 1.25,
+            ..Style::colour()
+        }
+    }
+
+    /// A text of `size` millimetres at the standard size, scaled, and never
+    /// below the style's smallest text.
+    pub(super) fn t(&self, size: f32) -> f32 {
+        (size * self.k).max(self.min_text)
     }
 
     /// An outline of `width` millimetres at the standard size, scaled.
@@ -121,7 +144,12 @@ pub(super) struct Legend {
 /// The sizes and arrangements of a sheet's blocks.
 #[derive(Clone, Copy)]
 pub(super) struct Layout {
+    /// The natural width of a page, in millimetres.
+    pub(super) width: f32,
     pub(super) paging: Paging,
+    /// The room at the foot of each page for the player's name and the
+    /// page's number; none on a sheet of one page.
+    pub(super) footer: f32,
     pub(super) header: f32,
     /// The room for the title: beside the name line, or the page's width.
     pub(super) title_width: f32,
@@ -130,24 +158,29 @@ pub(super) struct Layout {
     pub(super) name_line: (f32, f32, f32),
     pub(super) legend: Legend,
     pub(super) sun_per_row: usize,
+    /// The room between a sun's circle and its slot's edge, where its rays
+    /// stand, at the standard size.
+    pub(super) sun_clearance: f32,
     /// Threshold panels per row; all on one row if `None`.
     pub(super) thresholds_per_row: Option<usize>,
     /// Columns of the flags panel and of the score box.
     pub(super) columns: usize,
-    /// A box narrower than this has its crab and frog at the bottom,
-    /// clear of the pearl.
-    pub(super) narrow_box: Option<f32>,
     /// A box prints its id when wider than this.
     pub(super) id_room: Option<f32>,
     /// Whether a bottle's box has a neck drawn over it.
     pub(super) bottle_necks: bool,
+    /// Whether each flag gives its zone's rule on its second line instead
+    /// of in brackets after its reward, where the words would not fit.
+    pub(super) rules_under_flags: bool,
 }
 
 impl Layout {
     /// The standard sheet at scale `k`: one page.
     fn standard(k: f32) -> Layout {
         Layout {
+            width: WIDTH,
             paging: Paging::OnePage,
+            footer: 0.0,
             header: 14.0 * k,
             title_width: TITLE_WIDTH,
             name_line: (112.0, 9.0, 3.5),
@@ -161,11 +194,38 @@ impl Layout {
                 stacked: None,
             },
             sun_per_row: 10,
+            sun_clearance: 2.2,
             thresholds_per_row: None,
             columns: 2,
-            narrow_box: None,
             id_room: None,
             bottle_necks: true,
+            rules_under_flags: false,
+        }
+    }
+
+    /// The compact sheet, two to a page: narrower, so that it fills half a
+    /// landscape A4 or Letter page (and an A5 page) at the same scale; the
+    /// thresholds in two rows, so that their words keep their size; the
+    /// flags without the rules the zones' labels already give.
+    fn compact() -> Layout {
+        Layout {
+            width: COMPACT_WIDTH,
+            title_width: COMPACT_WIDTH - 82.0,
+            name_line: (COMPACT_WIDTH - 78.0, 9.0, 3.5),
+            legend: Legend {
+                height: 8.0,
+                words: [
+                    "its number colours the pearl",
+                    "copy to a neighbour",
+                    "any sun value",
+                ],
+                stacked: None,
+            },
+            header: 16.0,
+            sun_clearance: 2.8,
+            thresholds_per_row: Some(3),
+            rules_under_flags: true,
+            ..Layout::standard(1.0)
         }
     }
 
@@ -174,10 +234,12 @@ impl Layout {
     /// the zones' pages.
     fn large(k: f32) -> Layout {
         Layout {
+            width: WIDTH,
             paging: Paging::ByZone,
-            header: 17.0 * k,
+            footer: 4.0 * k,
+            header: 19.0 * k,
             title_width: WIDTH,
-            name_line: (0.0, 16.0 * k, 3.5 * k),
+            name_line: (0.0, 18.0 * k, 3.5 * k),
             legend: Legend {
                 height: 3.0 * 6.5 * k,
                 words: [
@@ -188,22 +250,31 @@ impl Layout {
                 stacked: Some(6.5 * k),
             },
             sun_per_row: 5,
+            sun_clearance: 2.2,
             thresholds_per_row: Some(3),
             columns: 1,
-            narrow_box: Some(30.0),
             id_room: Some(20.0),
             bottle_necks: false,
+            rules_under_flags: false,
         }
     }
 }
 
-/// The style and layout of a standard sheet, or of large print.
-pub(super) fn chosen(large: bool) -> (Style, Layout) {
-    if large {
-        let style = Style::black_on_white();
-        (style, Layout::large(style.k))
-    } else {
-        let style = Style::colour();
-        (style, Layout::standard(style.k))
+/// The smallest text of the compact sheet, in millimetres at its natural
+/// size: 6.2 pt at the scale of half a landscape Letter page.
+pub(super) const COMPACT_TEXT: f32 = 3.2;
+
+/// The style and layout of a standard sheet, a compact one, or large print.
+pub(super) fn chosen(size: super::Size) -> (Style, Layout) {
+    match size {
+        super::Size::Large => {
+            let style = Style::black_on_white();
+            (style, Layout::large(style.k))
+        }
+        super::Size::Standard => {
+            let style = Style::colour();
+            (style, Layout::standard(style.k))
+        }
+        super::Size::Compact => (Style::compact(), Layout::compact()),
     }
 }
