@@ -500,12 +500,15 @@ impl Simulated for Summertime {
             }
         }
         let per_player = |v: &[f64]| v.iter().sum::<f64>() / players.max(1) as f64;
-        out.push(per_player(&cards));
-        out.push(per_player(&multipliers));
-        let totals: f64 = (0..players)
+        let (cards, multipliers) = (per_player(&cards), per_player(&multipliers));
+        let totals: Vec<f64> = (0..players)
             .map(|p| f64::from(summertime::total_of(state, p)))
-            .sum();
-        out.push(totals / players.max(1) as f64 - per_player(&cards) - per_player(&multipliers));
+            .collect();
+        out.extend([
+            cards,
+            multipliers,
+            per_player(&totals) - cards - multipliers,
+        ]);
     }
 }
 

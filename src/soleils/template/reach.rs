@@ -180,18 +180,10 @@ impl Template {
 
     /// Every zone flag and group reward that no game can win, as problems
     /// with their JSON paths: first the groups, then the zones, each in
-    /// order. A zone or group with a box that no value can fill is left to
-    /// [`Template::contradictions`], which names the box; `template check`
-    /// asks for these only of a sheet free of contradictions.
+    /// order. Asked only of a sheet free of
+    /// [`Template::contradictions`]: a box no value can fill, or a cycle,
+    /// is named there and not again here.
     pub fn unreachable(&self) -> Vec<TemplateProblem> {
-        let broken: Vec<BoxIndex> = self
-            .contradictions()
-            .iter()
-            .filter_map(|p| match &p.kind {
-                ProblemKind::NoValueLeft { id, .. } => self.box_index(id),
-                _ => None,
-            })
-            .collect();
         let mut problems = Vec::new();
         let most = self.most_writes();
         for (z, zone) in self.zones.iter().enumerate() {
@@ -205,9 +197,6 @@ impl Template {
                         most,
                     },
                 });
-                continue;
-            }
-            if zone.boxes.iter().any(|b| broken.contains(b)) {
                 continue;
             }
             let mut group_failed = false;
