@@ -8,9 +8,9 @@
 
 use std::process::Command;
 use std::time::{Duration, Instant};
+use sunfold::print::soleils::sheet;
 use sunfold::render::paper::{Paper, impose};
 use sunfold::render::scene::Scene;
-use sunfold::render::soleils::sheet;
 use sunfold::render::{pdf, svg};
 
 fn median(mut times: Vec<Duration>) -> Duration {

@@ -65,6 +65,9 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
             "cli",
             "log",
             "render",
+            "print",
+            "report",
+            "schema",
             "serve",
             "show",
             "table",
@@ -78,39 +81,82 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
     (
         "summertime",
         &[
-            "cli", "log", "render", "serve", "show", "table", "present", "sim", "rng", "soleils",
+            "cli", "log", "render", "print", "report", "schema", "serve", "show", "table",
+            "present", "sim", "rng", "soleils",
         ],
         "the rules know nothing of files, drawing, HTTP or the other game",
     ),
     (
         "log",
-        &["cli", "render", "serve", "show", "table", "present", "sim"],
+        &[
+            "cli", "render", "print", "report", "schema", "serve", "show", "table", "present",
+            "sim",
+        ],
         "the log reads and writes lines; it shows nothing",
     ),
     (
         "sim",
-        &["cli", "render", "serve", "show", "table", "present"],
+        &[
+            "cli", "render", "print", "report", "schema", "serve", "show", "table", "present",
+        ],
         "bots and tallies work on the rules alone",
     ),
     (
         "present",
-        &["cli", "serve", "show", "table", "render"],
+        &[
+            "cli", "serve", "show", "table", "render", "print", "report", "schema",
+        ],
         "a game in words knows no terminal, HTTP or drawing",
     ),
     (
+        "report",
+        &[
+            "cli", "serve", "show", "table", "present", "print", "log", "schema",
+        ],
+        "the workbench's reports take the bots' results and draw with the engine",
+    ),
+    (
         "table",
-        &["cli", "serve", "show", "render"],
+        &[
+            "cli", "serve", "show", "render", "print", "report", "schema",
+        ],
         "the table service is beneath both front ends",
     ),
     (
         "render",
-        &["cli", "serve", "show", "table", "present"],
-        "the exporters take a model and a target",
+        &[
+            "cli",
+            "serve",
+            "show",
+            "table",
+            "present",
+            "print",
+            "report",
+            "schema",
+            "sim",
+            "log",
+            "game",
+            "soleils",
+            "summertime",
+        ],
+        "the engine takes a scene and a target, nothing else",
+    ),
+    (
+        "print",
+        &[
+            "cli", "serve", "show", "table", "present", "report", "schema", "sim", "log",
+        ],
+        "the game pictures take a game's state and draw with the engine",
     ),
     (
         "show",
-        &["cli", "serve", "table"],
+        &["cli", "serve", "table", "report", "schema"],
         "a game shown in words and on paper is beneath the front ends",
+    ),
+    (
+        "schema",
+        &["cli", "serve", "show", "table"],
+        "the schemas describe the formats and reports, beneath the front ends",
     ),
     (
         "serve",

@@ -10,9 +10,9 @@ use ::svg::parser::Event;
 use lopdf::Document;
 use serde_json::Value;
 use std::path::PathBuf;
-use sunfold::render::compare;
 use sunfold::render::paper::Paper;
 use sunfold::render::svg as svg_backend;
+use sunfold::report::compare;
 use sunfold::sim::{Bot, Section, SoleilsVariant, Tally, play};
 
 fn out(name: &str) -> PathBuf {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use sunfold::present::schema::{SchemaKind, schema_text};
+use sunfold::schema::{SchemaKind, schema_text};
 
 #[test]
 fn the_annotated_example_game_is_valid_and_shown_unchanged() {

@@ -8,9 +8,9 @@ mod common;
 
 use common::layout::assert_laid_out;
 
-use sunfold::render::ladder::report;
 use sunfold::render::paper::Paper;
 use sunfold::render::{pdf, svg};
+use sunfold::report::ladder::report;
 use sunfold::sim::{Bot, Ladder, LadderGame, VariantInfo, ladder};
 
 /// A ladder of `bots` over two-player games: game i seats bots a and b

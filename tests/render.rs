@@ -4,9 +4,9 @@
 mod common;
 
 use lopdf::Document;
+use sunfold::print::soleils::sheet;
+use sunfold::print::summertime::cards;
 use sunfold::render::scene::{Canvas, Frame, Item, Page, Scene};
-use sunfold::render::soleils::sheet;
-use sunfold::render::summertime::cards;
 use sunfold::render::svg;
 use sunfold::render::text::Fonts;
 
@@ -301,7 +301,7 @@ fn outline(items: &[Item], out: &mut Vec<String>) {
 
 #[test]
 fn every_picture_kind_has_its_own_pictogram_shape() {
-    use sunfold::render::pictogram;
+    use sunfold::print::summertime::pictogram;
     let mut seen = std::collections::HashMap::new();
     for &name in pictogram::PICTOGRAMS {
         let mut items = Vec::new();
@@ -386,10 +386,24 @@ fn a_deck_names_a_built_in_pictogram_for_a_picture_it_adds() {
     };
     let face = drawn(&|c| cards::face(c, Fonts::builtin(), &deck, surfer));
     let boat = drawn(&|c| {
-        sunfold::render::pictogram::draw(c, "catamaran", "W", cards::CARD_W / 2.0, 37.5, 28.0)
+        sunfold::print::summertime::pictogram::draw(
+            c,
+            "catamaran",
+            "W",
+            cards::CARD_W / 2.0,
+            37.5,
+            28.0,
+        )
     });
     let board = drawn(&|c| {
-        sunfold::render::pictogram::draw(c, "surfer", "W", cards::CARD_W / 2.0, 37.5, 28.0)
+        sunfold::print::summertime::pictogram::draw(
+            c,
+            "surfer",
+            "W",
+            cards::CARD_W / 2.0,
+            37.5,
+            28.0,
+        )
     });
     assert!(boat.iter().all(|s| face.contains(s)), "no catamaran drawn");
     assert!(!board.iter().all(|s| face.contains(s)), "a surfer drawn");
@@ -859,7 +873,7 @@ fn no_render_source_file_is_over_800_lines() {
 /// alone (coconut and shell, coral and flower are told apart in grey).
 #[test]
 fn no_two_item_kinds_differ_by_colour_alone() {
-    use sunfold::render::item_pictogram;
+    use sunfold::print::summertime::item_pictogram;
     let text =
         std::fs::read_to_string(common::repo().join("sheet-templates/summertime.json")).unwrap();
     let raw: sunfold::summertime::deck::RawDeck = serde_json::from_str(&text).unwrap();

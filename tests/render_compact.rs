@@ -7,9 +7,9 @@
 
 mod common;
 
+use sunfold::print::soleils::sheet::{self, Size};
 use sunfold::render::paper::{Paper, impose, layout};
 use sunfold::render::scene::{Anchor, Item, MM_PER_PT, Page, Shape};
-use sunfold::render::soleils::sheet::{self, Size};
 use sunfold::render::text::Fonts;
 use sunfold::soleils::template::Template;
 

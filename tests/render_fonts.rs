@@ -13,11 +13,11 @@ mod common;
 use lopdf::{Dictionary, Object};
 use std::collections::BTreeSet;
 use std::sync::{Arc, Barrier};
+use sunfold::print::soleils::sheet;
 use sunfold::render::paper::{Paper, impose};
 use sunfold::render::scene::{
     Anchor, Canvas, Color, Document, Frame, Item, MM_PER_PT, Page, Scene, Weight,
 };
-use sunfold::render::soleils::sheet;
 use sunfold::render::text::Fonts;
 use sunfold::render::{pdf, svg};
 use sunfold::soleils::Template;

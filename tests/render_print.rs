@@ -4,9 +4,9 @@
 
 mod common;
 
+use sunfold::print::summertime::cards;
 use sunfold::render::paper::Paper;
 use sunfold::render::scene::{Item, Shape};
-use sunfold::render::summertime::cards;
 use sunfold::render::text::Fonts;
 
 fn deck() -> sunfold::summertime::Deck {

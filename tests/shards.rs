@@ -9,7 +9,7 @@ mod common;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use sunfold::present::schema::{SchemaKind, schema_text};
+use sunfold::schema::{SchemaKind, schema_text};
 
 /// Runs sunfold with extra environment; (exit code, stdout bytes, stderr).
 fn sunfold_env(args: &[&str], env: &[(&str, &str)]) -> (i32, Vec<u8>, String) {

@@ -11,9 +11,10 @@ mod common;
 use common::layout::assert_laid_out;
 
 use serde_json::Value;
-use sunfold::present::schema::{SchemaKind, schema_text};
 use sunfold::render::paper::Paper;
-use sunfold::render::{pdf, svg, sweep::report};
+use sunfold::render::{pdf, svg};
+use sunfold::report::sweep::report;
+use sunfold::schema::{SchemaKind, schema_text};
 use sunfold::sim::sweep::{Axis, SetValue, Sweep, SweepRow};
 use sunfold::sim::{Estimate, Metric, Section, Unit, VariantInfo};
 

@@ -465,7 +465,10 @@ fn with_script(file: &Path, script: &str, copy: &Path) {
     let page = page
         .replacen(
             "script-src ",
-            &format!("script-src {} ", sunfold::render::viewer::csp_hash(script)),
+            &format!(
+                "script-src {} ",
+                sunfold::show::viewer::page::csp_hash(script)
+            ),
             1,
         )
         .replacen("</body>", &format!("<script>{script}</script>\n</body>"), 1);

@@ -2,18 +2,17 @@
 //! decision by the search bot, and the best decision for whoever must
 //! decide now.
 
+use super::batch::parse_bot;
 use super::batch::pool;
 use super::error::CliError;
 use super::game::{ForGame, Shown, dispatch};
-use super::simulate::parse_bot;
 use super::{Exit, Format};
 use crate::log::Opened;
 use crate::present::hint::HintReport;
 use crate::present::{Present, analysis};
 use crate::sim::Bot;
-use crate::sim::analysis::AnalysisReport;
 use std::io::BufRead;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct AnalyseArgs {
@@ -70,7 +69,7 @@ pub fn analyse(args: AnalyseArgs) -> Result<Exit, CliError> {
     }
     let rollouts = budget(args.bot)?;
     let pool = pool(args.jobs)?;
-    let opened = super::replay::open(&args.file, args.format)?;
+    let opened = super::game::open(&args.file, args.format)?;
     dispatch(opened, Run(&args, rollouts, pool))
 }
 
@@ -80,7 +79,8 @@ fn analyse_game<G: Present, R: BufRead>(
     pool: &rayon::ThreadPool,
     opened: Opened<R>,
 ) -> Result<Exit, CliError> {
-    let report = report::<G, R>(&args.file, args.format, rollouts, args.seed, pool, opened)?;
+    let report =
+        super::game::analysed::<G, R>(&args.file, args.format, rollouts, args.seed, pool, opened)?;
     match args.format {
         Format::Json => println!(
             "{}",
@@ -89,26 +89,6 @@ fn analyse_game<G: Present, R: BufRead>(
         Format::Text => print!("{}", analysis::analysis_text(&report)),
     }
     Ok(Exit::Valid)
-}
-
-/// The analysis of the log at `path`, opened as `opened`, by a search bot
-/// with `rollouts` rollouts, seeded `seed`, on `pool`. A log that does not
-/// fold is the located error `replay` gives.
-pub(super) fn report<G: Present, R: BufRead>(
-    path: &Path,
-    format: Format,
-    rollouts: u32,
-    seed: u64,
-    pool: &rayon::ThreadPool,
-    opened: Opened<R>,
-) -> Result<AnalysisReport, CliError> {
-    let decisions = analysis::decisions::<G, R>(opened)
-        .map_err(|error| super::replay::folding::<G>(path, format, error))?;
-    let file = path.display().to_string();
-    let (recorded, end) = (&decisions.recorded, &decisions.end);
-    Ok(analysis::report::<G>(
-        &file, recorded, end, rollouts, seed, pool,
-    ))
 }
 
 pub fn hint(args: HintArgs) -> Result<Exit, CliError> {
@@ -120,7 +100,7 @@ pub fn hint(args: HintArgs) -> Result<Exit, CliError> {
         }
     }
     let rollouts = budget(args.bot)?;
-    let opened = super::replay::open(&args.file, args.format)?;
+    let opened = super::game::open(&args.file, args.format)?;
     dispatch(opened, Run(&args, rollouts))
 }
 
@@ -131,7 +111,7 @@ fn hint_game<G: Present, R: BufRead>(
 ) -> Result<Exit, CliError> {
     use crate::present::hint::{Refused, hint_text, hints};
     let path = &args.file;
-    let fold = super::replay::fold::<G, _>(path, opened, None, args.format, &mut |_| {})?;
+    let fold = super::game::fold::<G, _>(path, opened, None, args.format, &mut |_| {})?;
     let file = path.display().to_string();
     let hints = hints::<G>(
         &file,

@@ -1,18 +1,27 @@
-//! `sunfold audit`, and what it shares with `simulate`, `compare` and
-//! `rescore`: worker threads, progress bars, and finding the logs.
+//! What the verbs that run many games or files share: the batch flags,
+//! reading bots and shards, the player count and the game's own flags
+//! checked, worker threads and the progress bar, the games spread over the
+//! threads, a shard's partial report, the throughput line, and finding the
+//! logs under folders.
 
 use super::error::CliError;
-use super::{Exit, Format};
-use crate::log::OpenError;
-use crate::present::audit::Audited;
+use super::output::{PaperArg, Target};
+use super::{Exit, Format, variant};
+use crate::report::Finished;
+use crate::sim::partial::{Partial, Run, RunVariant, Shard};
+use crate::sim::sweep::Swept;
+use crate::sim::{Bot, Simulated};
+use crate::soleils::Soleils;
+use crate::summertime::Summertime;
 use rayon::prelude::*;
 use std::io::IsTerminal;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Games or files handled per parallel batch: results are reported and
 /// dropped batch by batch, so memory stays flat.
-pub(super) const CHUNK: usize = 512;
+const CHUNK: usize = 512;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameArg {
@@ -50,26 +59,189 @@ pub(super) fn progress(total: u64, what: &str) -> Option<indicatif::ProgressBar>
     Some(bar)
 }
 
-/// The seed of game `i` of a batch seeded with `seed`.
-pub(super) fn game_seed(seed: u64, i: u64) -> u64 {
-    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i)
+/// What every batch of games takes: who plays, how many games, the seed,
+/// the bots, and how the games are spread over threads and shards.
+#[derive(clap::Args, Debug)]
+pub struct BatchArgs {
+    #[command(flatten)]
+    pub table: Table,
+    /// One bot per seat, repeated over the seats: random, greedy, search
+    /// (64 rollouts per decision) or search:N. Mixed bots turn one seat
+    /// each game, so that every bot plays every seat.
+    #[arg(
+        long = "bot",
+        value_delimiter = ',',
+        default_value = "random",
+        value_parser = parse_bot
+    )]
+    pub bots: Vec<Bot>,
+    #[command(flatten)]
+    pub threads: Threads,
 }
 
-/// The audit of one file: what the file could not give, or what its log
-/// gave.
-fn audit_file(path: &Path) -> Audited {
-    let file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) => return Audited::unreadable(0, format!("cannot be read: {e}")),
-    };
-    match crate::log::open(std::io::BufReader::new(file)) {
-        Ok(opened) => Audited::of(opened),
-        Err(OpenError::Io(e)) => Audited::unreadable(1, format!("cannot be read: {e}")),
-        Err(OpenError::Decode(error)) => Audited {
-            error: Some(error.map(|e| e.to_string())),
-            ..Audited::default()
-        },
+/// Who plays, how many games, the seed: the first flags of every batch
+/// (`ladder` plays 200 games if left out).
+#[derive(clap::Args, Debug)]
+pub struct Table {
+    /// Players per game; 4 for 62 Soleils and 2 for Summertime if left out.
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Games to play (per variant, in a comparison).
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Game i is played from a seed derived from this one and i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// How a batch is spread: worker threads on this machine, and the shard
+/// of the games this run plays.
+#[derive(clap::Args, Debug)]
+pub struct Threads {
+    /// Worker threads; every core if left out. The output is the same on any number.
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Play only shard K of N (games numbered from G·(K−1)/N up to G·K/N)
+    /// and print its partial report as JSON, for `sunfold merge`.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+}
+
+pub(super) fn usage(message: String) -> CliError {
+    CliError::Usage(message)
+}
+
+/// `--bot`'s parser: the message says what a bot is, with a suggestion.
+pub(super) fn parse_bot(text: &str) -> Result<Bot, String> {
+    Bot::parse(text).map_err(|e| e.to_string())
+}
+
+/// `--shard`'s parser.
+pub(super) fn parse_shard(text: &str) -> Result<Shard, String> {
+    Shard::parse(text).map_err(|e| e.to_string())
+}
+
+/// What a shard's partial report says of its run.
+pub(super) fn run_of<G: Simulated>(
+    players: usize,
+    games: u64,
+    seed: u64,
+    bots: &[Bot],
+    variants: &[&G::Variant],
+) -> Run {
+    Run {
+        game: G::NAME.to_owned(),
+        players,
+        games,
+        seed,
+        bots: bots.to_vec(),
+        variants: variants
+            .iter()
+            .map(|v| RunVariant {
+                info: G::variant_info(v),
+                rules: G::rules(v),
+            })
+            .collect(),
+        sweep: None,
     }
+}
+
+/// Prints a shard's partial report, one line of JSON.
+pub(super) fn write_partial(partial: &Partial) {
+    println!(
+        "{}",
+        serde_json::to_string(partial).expect("a partial report serializes")
+    );
+}
+
+pub(super) fn bots(args: &[Bot]) -> Vec<Bot> {
+    let bots = args.to_vec();
+    if bots.is_empty() {
+        vec![Bot::Random]
+    } else {
+        bots
+    }
+}
+
+/// The player count, defaulted and checked against what every variant allows.
+pub(super) fn players<G: Simulated>(
+    variants: &[&G::Variant],
+    given: Option<usize>,
+) -> Result<usize, CliError> {
+    let first = G::players(variants[0]);
+    let (min, max) = (first.min, first.max);
+    let players = given.unwrap_or(if min == max { min } else { 4 });
+    for range in variants.iter().map(|v| G::players(v)) {
+        let (min, max, note) = (range.min, range.max, range.note);
+        if !(min..=max).contains(&players) {
+            let expected = match (min, max) {
+                (1, 1) => "exactly 1 player".to_owned(),
+                _ if min == max => format!("exactly {min} players"),
+                _ => format!("{min} to {max} players"),
+            };
+            return Err(usage(format!(
+                "expected {expected} for {}{note}, but found {players}",
+                G::NAME
+            )));
+        }
+    }
+    Ok(players)
+}
+
+pub(super) fn games(games: u64) -> Result<u64, CliError> {
+    if games == 0 {
+        return Err(usage(
+            "expected at least 1 game, but found --games 0".to_owned(),
+        ));
+    }
+    Ok(games)
+}
+
+/// `--template` belongs to 62 Soleils and `--deck` to Summertime.
+pub(super) fn only_for(game: GameArg, flag: &str, given: bool) -> Result<(), CliError> {
+    let (owner, other) = match flag {
+        "--deck" | "--a-deck" | "--b-deck" => (GameArg::Summertime, "summertime"),
+        _ => (GameArg::Soleils, "soleils"),
+    };
+    if given && game != owner {
+        return Err(usage(format!(
+            "expected {flag} only with {other}, but found it with {}",
+            match game {
+                GameArg::Soleils => "soleils",
+                GameArg::Summertime => "summertime",
+            }
+        )));
+    }
+    Ok(())
+}
+
+/// Plays the games of `games` on the pool's threads ([`crate::sim::batches`]),
+/// with a progress bar on a terminal.
+pub(super) fn batches<A: Send>(
+    games: Range<u64>,
+    empty: impl Fn() -> A + Sync + Send,
+    play: impl Fn(&mut A, u64) -> Result<(), CliError> + Sync + Send,
+    merge: impl Fn(A, A) -> A + Sync + Send,
+) -> Result<A, CliError> {
+    let bar = progress(games.end - games.start, "games");
+    let result = crate::sim::batches(games, empty, play, merge, |n| {
+        if let Some(bar) = &bar {
+            bar.inc(n);
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    result
+}
+
+/// The throughput line, on standard error.
+pub(super) fn throughput(played: u64, started: Instant, threads: usize) {
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{played} games in {seconds:.2} s: {:.0} games per second on {threads} threads",
+        played as f64 / seconds.max(1e-9),
+    );
 }
 
 /// Every .jsonl file under the paths, in order.
@@ -100,42 +272,77 @@ pub(super) fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
     Ok(files)
 }
 
-pub fn audit(
-    paths: &[PathBuf],
+/// Prints a finished report as text or JSON, drawn first on `paper` where
+/// `-o` asked: what a batch verb run whole does, and what `merge` does.
+pub(super) fn publish(
+    report: Finished,
     format: Format,
-    jobs: Option<usize>,
-    strict_claims: bool,
+    drawing: Option<&Target>,
+    paper: PaperArg,
+) -> Result<(), CliError> {
+    if let Some(target) = drawing {
+        super::output::write(&report.drawing(paper.into()), target)?;
+    }
+    match format {
+        Format::Text => print!("{}", report.text()),
+        Format::Json => println!("{}", report.json()),
+    }
+    Ok(())
+}
+
+/// A batch verb's work on one variant of either game.
+pub(super) trait OnVariant {
+    /// What the verb refuses once the game's own flags are checked and
+    /// before the variant is read.
+    fn check(&self) -> Result<(), CliError> {
+        Ok(())
+    }
+    /// The games played and reported on `variant`, of the game `G`.
+    fn run<G: Swept>(self, variant: &G::Variant) -> Result<Exit, CliError>
+    where
+        G::Event: Send;
+}
+
+/// The one dispatch on the game of a batch verb: `--template` only with
+/// 62 Soleils and `--deck` only with Summertime, then the variant they and
+/// the `--option`s name, and `verb` run on it as its game.
+pub(super) fn on_variant(
+    game: GameArg,
+    template: Option<&Path>,
+    deck: Option<&Path>,
+    options: &[String],
+    verb: impl OnVariant,
 ) -> Result<Exit, CliError> {
-    let files = collect(paths)?;
-    let pool = pool(jobs)?;
-    let started = Instant::now();
+    only_for(game, "--template", template.is_some())?;
+    only_for(game, "--deck", deck.is_some())?;
+    verb.check()?;
+    match game {
+        GameArg::Soleils => verb.run::<Soleils>(&variant::soleils(template, options)?),
+        GameArg::Summertime => verb.run::<Summertime>(&variant::summertime(deck, options)?),
+    }
+}
+
+/// Handles `files` on the pool's threads, [`CHUNK`] at a time so that
+/// memory stays flat: `each` on every file in parallel, then `line` on each
+/// result in file order, printed on standard output (the bar, on a
+/// terminal, draws on standard error, so `> out` keeps the lines).
+pub(super) fn per_file<T: Send>(
+    files: &[PathBuf],
+    pool: &rayon::ThreadPool,
+    each: impl Fn(&Path) -> T + Sync + Send,
+    mut line: impl FnMut(&Path, T) -> String,
+) {
     let bar = progress(files.len() as u64, "files");
-    let (mut bad, mut events, mut disputed) = (0u64, 0u64, 0u64);
     for (n, chunk) in files.chunks(CHUNK).enumerate() {
-        let audits: Vec<Audited> =
-            pool.install(|| chunk.par_iter().map(|p| audit_file(p)).collect());
-        for (path, a) in chunk.iter().zip(audits) {
-            let file = path.display().to_string();
-            events += a.events;
-            let differs = a.claims.as_ref().is_some_and(|c| !c.agree);
-            disputed += u64::from(differs);
-            let valid = a.error.is_none() && !(strict_claims && differs);
-            bad += u64::from(!valid);
-            let text = match format {
-                Format::Text => match &a.error {
-                    Some(error) => format!("{file}:{error}"),
-                    None => a.text(&file).join("\n"),
-                },
-                Format::Json => {
-                    serde_json::to_string(&a.line(file, valid)).expect("an audit line serializes")
-                }
-            };
-            // The bar draws on standard error; the result goes to standard
-            // output, so that `audit dir > out` keeps it.
-            match &bar {
-                Some(bar) => bar.suspend(|| println!("{text}")),
-                None => println!("{text}"),
-            }
+        let results: Vec<T> = pool.install(|| chunk.par_iter().map(|p| each(p)).collect());
+        let mut out = String::new();
+        for (path, result) in chunk.iter().zip(results) {
+            out.push_str(&line(path, result));
+            out.push('\n');
+        }
+        match &bar {
+            Some(bar) => bar.suspend(|| print!("{out}")),
+            None => print!("{out}"),
         }
         if let Some(bar) = &bar {
             bar.set_position(((n + 1) * CHUNK).min(files.len()) as u64);
@@ -144,21 +351,4 @@ pub fn audit(
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let seconds = started.elapsed().as_secs_f64();
-    if format == Format::Text {
-        let claims = if strict_claims {
-            "counted as bad"
-        } else {
-            "reported, not counted as bad; --strict-claims counts them"
-        };
-        println!(
-            "{} files, {bad} bad, {events} events; {disputed} with claims that differ ({claims})",
-            files.len()
-        );
-    }
-    eprintln!(
-        "audited {events} events in {seconds:.2} s: {:.0} events per second",
-        events as f64 / seconds.max(1e-9)
-    );
-    Ok(if bad > 0 { Exit::Invalid } else { Exit::Valid })
 }

@@ -1,12 +1,24 @@
-//! The one place a log's game becomes a type. A verb that works on a log
-//! of either game is a [`ForGame`], run by [`dispatch`] with the game the
-//! log's start line names, which is shown in words and on paper
-//! ([`Shown`]).
+//! A log from the command line. It is opened ([`open`]) and its game
+//! becomes a type in this one place: a verb that works on a log of either
+//! game is a [`ForGame`], run by [`dispatch`] with the game the log's start
+//! line names, which is shown in words and on paper ([`Shown`]). Then it is
+//! folded ([`fold`]), and every error of the log comes back located with the
+//! file's path ([`opening`], [`folding`], [`failure`]), with the legal
+//! alternatives in words. [`analysed`] judges its decisions.
 
-use crate::log::{GameKind, Opened};
+use super::Format;
+use super::error::{Alternatives, CliError, LogFailure};
+use crate::log::{
+    DecodeError, Fold, FoldError, GameKind, LogError, OpenError, Opened, ReplayError,
+};
+use crate::present::Present;
+use crate::present::report::{ErrorDetail, ErrorReport};
 pub use crate::show::Shown;
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
+use std::fs::File;
+use std::io::BufReader;
+use std::path::Path;
 
 /// A command that works on a log of either game: `run` is called once,
 /// with the game the log's start line names.
@@ -21,4 +33,158 @@ pub fn dispatch<R: std::io::BufRead, C: ForGame<R>>(opened: Opened<R>, command: 
         GameKind::Soleils => command.run::<Soleils>(opened),
         GameKind::Summertime => command.run::<Summertime>(opened),
     }
+}
+
+/// Opens a log and reads its first line.
+pub(super) fn open(path: &Path, format: Format) -> Result<Opened<BufReader<File>>, CliError> {
+    crate::log::open_file(path).map_err(|error| opening(path, format, error))
+}
+
+/// Why a log could not be opened, as a CLI error.
+pub(super) fn opening(path: &Path, format: Format, error: OpenError) -> CliError {
+    match error {
+        OpenError::Io(error) => CliError::io(path, error),
+        OpenError::Decode(located) => {
+            let torn = matches!(located.error, DecodeError::TornLine { .. });
+            let json = (format == Format::Json).then(|| {
+                let report = ErrorReport::<()> {
+                    file: path.display().to_string(),
+                    game: None,
+                    valid: false,
+                    error: detail(&located, Vec::new()),
+                    last_valid_seq: None,
+                    state_before_error: None,
+                };
+                serde_json::to_value(report).expect("reports serialize")
+            });
+            CliError::Log(Box::new(LogFailure {
+                path: path.to_owned(),
+                format,
+                located: located.to_string(),
+                alternatives: Alternatives::None,
+                torn,
+                before: None,
+                json,
+            }))
+        }
+    }
+}
+
+/// Folds the whole log (or up to event `at`), calling `observe` with the
+/// state after every event. An error comes back located, with the legal
+/// alternatives in words.
+pub(super) fn fold<G: Present, R: std::io::BufRead>(
+    path: &Path,
+    opened: Opened<R>,
+    at: Option<u64>,
+    format: Format,
+    observe: &mut dyn FnMut(&G::State),
+) -> Result<Fold<G>, CliError> {
+    opened
+        .fold::<G>(at, observe)
+        .map_err(|error| folding(path, format, error))
+}
+
+/// Why a log could not be folded, as a CLI error.
+pub(super) fn folding<G: Present>(path: &Path, format: Format, error: FoldError<G>) -> CliError {
+    match error {
+        FoldError::Io { error, .. } => CliError::io(path, error),
+        FoldError::Start(error) => failure::<G>(path, format, &error, None, Alternatives::None),
+        FoldError::Rejected { error, fold } => {
+            let alternatives = described::<G>(&fold);
+            failure::<G>(path, format, &error, Some(&fold), alternatives)
+        }
+        FoldError::PastEnd { at, last } => CliError::File {
+            path: path.to_owned(),
+            message: format!(
+                "expected an event {at} to stop after, but the log ends at event {last}"
+            ),
+        },
+    }
+}
+
+/// The legal alternatives to the event `fold` rejected, in words, each
+/// once (a physical reveal lists each card once per possible back cost).
+pub(super) fn described<G: Present>(fold: &Fold<G>) -> Alternatives {
+    match crate::present::report::rejected_alternatives(fold) {
+        Some(words) => Alternatives::Described(words),
+        None => Alternatives::None,
+    }
+}
+
+fn detail<E: std::fmt::Display>(
+    error: &crate::log::Located<E>,
+    alternatives: Vec<String>,
+) -> ErrorDetail {
+    ErrorDetail {
+        line: error.line,
+        seq: error.seq,
+        kind: error.kind.clone(),
+        message: error.error.to_string(),
+        alternatives,
+    }
+}
+
+/// A located log error as a CLI error, with the state it was checked
+/// against (`before`) when past the first line.
+pub(super) fn failure<G: Present>(
+    path: &Path,
+    format: Format,
+    error: &LogError<G>,
+    before: Option<&Fold<G>>,
+    alternatives: Alternatives,
+) -> CliError {
+    let before = before.map(|fold| (fold.state(), fold.events() - 1));
+    let json = (format == Format::Json).then(|| {
+        let words = match &alternatives {
+            Alternatives::Described(words) => words.clone(),
+            Alternatives::Commands(groups) => groups
+                .iter()
+                .flat_map(|g| g.commands.iter().cloned())
+                .collect(),
+            Alternatives::None => Vec::new(),
+        };
+        let report = ErrorReport {
+            file: path.display().to_string(),
+            game: Some(G::NAME.to_owned()),
+            valid: false,
+            error: detail(error, words),
+            last_valid_seq: before.map(|(_, last)| last),
+            state_before_error: before.map(|(state, _)| G::view(state)),
+        };
+        serde_json::to_value(report).expect("reports serialize")
+    });
+    let torn = matches!(
+        error.error,
+        ReplayError::Decode(DecodeError::TornLine { .. })
+    );
+    CliError::Log(Box::new(LogFailure {
+        path: path.to_owned(),
+        format,
+        located: error.to_string(),
+        alternatives,
+        torn,
+        before: before.map(|(_, last)| last),
+        json,
+    }))
+}
+
+/// The analysis of the log at `path`, opened as `opened`, by a search bot
+/// with `rollouts` rollouts, seeded `seed`, on `pool`. A log that does not
+/// fold is the located error `replay` gives.
+pub(super) fn analysed<G: Present, R: std::io::BufRead>(
+    path: &Path,
+    format: Format,
+    rollouts: u32,
+    seed: u64,
+    pool: &rayon::ThreadPool,
+    opened: Opened<R>,
+) -> Result<crate::sim::analysis::AnalysisReport, CliError> {
+    let decisions = crate::present::analysis::decisions::<G, R>(opened)
+        .map_err(|error| folding::<G>(path, format, error))?;
+    let file = path.display().to_string();
+    let (recorded, end) = (&decisions.recorded, &decisions.end);
+    Ok(crate::present::analysis::report::<G>(
+        &file, recorded, end, rollouts, seed, pool,
+    ))
 }

@@ -2,12 +2,11 @@
 //! report of the run with no shards, byte for byte. The checking and the
 //! arithmetic are [`crate::sim::merge`]'s; this reads the files and prints.
 
+use super::batch::publish;
 use super::error::CliError;
-use super::ladder::print_ladder;
-use super::render::PaperArg;
-use super::simulate::{drawing, print_report};
-use super::sweep::print_sweep;
+use super::output::{PaperArg, drawing};
 use super::{Exit, Format};
+use crate::report::Finished;
 use crate::sim::merge::{self, Merged};
 use crate::sim::partial::Kind;
 use std::path::PathBuf;
@@ -48,28 +47,12 @@ pub fn run(args: MergeArgs) -> Result<Exit, CliError> {
             "expected -o with the parts of a comparison, a ladder or a sweep, but found parts of simulate, which draws nothing".to_owned(),
         ));
     }
-    match merge::merge(parts).map_err(refused)? {
-        Merged::Report(report) => {
-            if let Some(target) = &target {
-                let scene = crate::render::compare::report(&report, args.paper.into());
-                super::render::write(&scene, target)?;
-            }
-            print_report(&report, args.format);
-        }
-        Merged::Ladder(report) => {
-            if let Some(target) = &target {
-                let scene = crate::render::ladder::report(&report, args.paper.into());
-                super::render::write(&scene, target)?;
-            }
-            print_ladder(&report, args.format);
-        }
-        Merged::Sweep(report) => {
-            if let Some(target) = &target {
-                let scene = crate::render::sweep::report(&report, args.paper.into());
-                super::render::write(&scene, target)?;
-            }
-            print_sweep(&report, args.format);
-        }
-    }
+    let merged = merge::merge(parts).map_err(refused)?;
+    let finished = match &merged {
+        Merged::Report(report) => Finished::Compare(report),
+        Merged::Ladder(report) => Finished::Ladder(report),
+        Merged::Sweep(report) => Finished::Sweep(report),
+    };
+    publish(finished, args.format, target.as_ref(), args.paper)?;
     Ok(Exit::Valid)
 }

@@ -2,12 +2,14 @@
 //! front of every located error.
 
 mod analyse;
+mod audit;
 mod batch;
 mod error;
 mod game;
 mod ladder;
 mod load;
 mod merge;
+mod output;
 mod record;
 mod render;
 mod replay;
@@ -348,7 +350,7 @@ fn run(command: Command) -> Result<Exit, CliError> {
             format,
             jobs,
             strict_claims,
-        } => batch::audit(&paths, format, jobs, strict_claims),
+        } => audit::audit(&paths, format, jobs, strict_claims),
         Command::Record(verb) => record::record(verb),
         Command::Status { file, all, format } => record::status(&file, all, format),
         Command::Repair { file } => record::repair(&file),
@@ -427,7 +429,7 @@ pub(super) fn read_json<T: serde::de::DeserializeOwned>(
 }
 
 fn new_log(command: NewCommand) -> Result<Exit, CliError> {
-    use crate::{soleils, summertime};
+    use crate::table::start::{self, Deal};
     match command {
         NewCommand::Soleils {
             file,
@@ -438,15 +440,9 @@ fn new_log(command: NewCommand) -> Result<Exit, CliError> {
             force,
         } => {
             let variant = variant::soleils(template.as_deref(), &options)?;
-            let start = soleils::Event::Started(soleils::Start {
-                format: crate::log::LOG_FORMAT,
-                game: "soleils".into(),
-                players: players.iter().map(|p| p.trim().to_owned()).collect(),
-                options: variant.options,
-                template: variant.raw,
-                dice_seed: Some(dice_seed.unwrap_or_else(seed_from_clock)),
-            });
-            record::create::<soleils::Soleils>(&file, start, force)
+            let seed = dice_seed.unwrap_or_else(seed_from_clock);
+            let start = start::soleils(&players, variant, seed);
+            record::create::<crate::soleils::Soleils>(&file, start, force)
         }
         NewCommand::Summertime {
             file,
@@ -460,14 +456,14 @@ fn new_log(command: NewCommand) -> Result<Exit, CliError> {
             force,
         } => {
             let variant = variant::summertime(deck.as_deref(), &[])?;
-            let order = if physical {
+            let deal = if physical {
                 let Ok(closing_up) = <[u8; 3]>::try_from(closing.as_slice()) else {
                     return Err(CliError::Usage(format!(
                         "expected --closing with three sides such as 0,1,0, but found {}",
                         closing.len()
                     )));
                 };
-                summertime::Order::Physical { closing_up }
+                Deal::Physical { closing_up }
             } else if let Some(path) = deck_order {
                 #[derive(serde::Deserialize)]
                 #[serde(deny_unknown_fields)]
@@ -477,26 +473,17 @@ fn new_log(command: NewCommand) -> Result<Exit, CliError> {
                     closing_up: [u8; 3],
                 }
                 let given: Given = read_json(&path)?;
-                summertime::Order::Dealt {
+                Deal::Given(crate::summertime::Order::Dealt {
                     hands: given.hands,
                     stacks: given.stacks,
                     closing_up: given.closing_up,
                     seed: None,
-                }
+                })
             } else {
-                crate::deal::dealt_order(&variant.deck, seed.unwrap_or_else(seed_from_clock))
+                Deal::Seeded(seed.unwrap_or_else(seed_from_clock))
             };
-            let players: Vec<String> = players.iter().map(|p| p.trim().to_owned()).collect();
-            let first = first.unwrap_or_else(|| players.first().cloned().unwrap_or_default());
-            let start = summertime::Event::Started(Box::new(summertime::Start {
-                format: crate::log::LOG_FORMAT,
-                game: "summertime".into(),
-                players,
-                first,
-                deck: variant.raw,
-                order,
-            }));
-            record::create::<summertime::Summertime>(&file, start, force)
+            let start = start::summertime(&players, first, variant, deal);
+            record::create::<crate::summertime::Summertime>(&file, start, force)
         }
     }
 }

@@ -12,7 +12,8 @@ use super::game::{ForGame, Shown, dispatch};
 use super::{Exit, Format};
 use crate::game::Game;
 use crate::log::{
-    AppendError, CreateError, Entry, Fold, GameKind, LockError, Meta, Opened, Recorder, Session,
+    AppendError, CreateError, Entry, Fold, GameKind, LockError, Meta, Opened, Recorder,
+    RepairError, Repaired, Session,
 };
 use crate::present::Present;
 use crate::present::command as commands;
@@ -216,7 +217,7 @@ pub fn record(verb: Verb) -> Result<Exit, CliError> {
     let mut recorder = Recorder::open(path).map_err(|e| CliError::io(path, e))?;
     let mut session = recorder.lock().map_err(|error| match error {
         LockError::Io(e) => CliError::io(path, e),
-        LockError::Open(error) => super::replay::opening(path, Format::Text, error),
+        LockError::Open(error) => super::game::opening(path, Format::Text, error),
     })?;
     if let Some(game) = verb.game()
         && game != session.game()
@@ -251,7 +252,7 @@ fn checked<G: Present>(
 ) -> Result<String, CliError> {
     let mut fold = session
         .fold::<G>()
-        .map_err(|error| super::replay::folding(path, Format::Text, error))?;
+        .map_err(|error| super::game::folding(path, Format::Text, error))?;
     // Never earlier than the last line's time, even if the clock went back.
     let at = crate::table::stamp(session, &crate::table::SystemClock);
     let line = match verb {
@@ -285,7 +286,7 @@ fn checked<G: Present>(
                     Alternatives::Commands(commands::grouped::<G>(path, fold.state(), &events))
                 })
                 .unwrap_or_default();
-            Err(super::replay::failure::<G>(
+            Err(super::game::failure::<G>(
                 path,
                 Format::Text,
                 &error,
@@ -481,7 +482,7 @@ pub fn status(path: &Path, all: bool, format: Format) -> Result<Exit, CliError> 
             status_of::<G, R>(self.path, opened, self.all, self.format)
         }
     }
-    let opened = super::replay::open(path, format)?;
+    let opened = super::game::open(path, format)?;
     dispatch(opened, Status { path, all, format })
 }
 
@@ -491,7 +492,7 @@ fn status_of<G: Present, R: BufRead>(
     all: bool,
     format: Format,
 ) -> Result<Exit, CliError> {
-    let fold = super::replay::fold::<G, _>(path, opened, None, format, &mut |_| {})?;
+    let fold = super::game::fold::<G, _>(path, opened, None, format, &mut |_| {})?;
     match format {
         Format::Json => {
             let report = crate::table::status::<G>(path, &fold, crate::table::Viewer::Referee);
@@ -507,44 +508,39 @@ fn status_of<G: Present, R: BufRead>(
 
 /// `sunfold repair`: removes a torn last line, and only that.
 pub fn repair(path: &Path) -> Result<Exit, CliError> {
-    use std::fs::OpenOptions;
-    use std::io::Read;
-    let io = |e| CliError::io(path, e);
-    let file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(path)
-        .map_err(io)?;
-    let mut lock = fd_lock::RwLock::new(file);
-    let mut file = lock.write().map_err(io)?;
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes).map_err(io)?;
-    let shown = path.display();
-    if bytes.is_empty() || bytes.ends_with(b"\n") {
-        println!("{shown}: nothing to repair: the last line is complete");
-        return Ok(Exit::Valid);
-    }
-    let cut = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let tail = &bytes[cut..];
-    if serde_json::from_slice::<serde_json::Value>(tail).is_ok() {
-        println!("{shown}: nothing to repair: the last line is complete JSON without a newline");
-        return Ok(Exit::Valid);
-    }
-    // Any other damage is reported, never repaired: say what it is.
-    let kept = &bytes[..cut];
-    if !kept.is_empty() {
-        struct Whole<'a>(&'a Path);
-        impl<R: BufRead> ForGame<R> for Whole<'_> {
-            type Output = Result<(), CliError>;
-            fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
-                super::replay::fold::<G, _>(self.0, opened, None, Format::Text, &mut |_| {})
-                    .map(|_| ())
-            }
+    struct Whole<'a>(&'a Path);
+    impl<R: BufRead> ForGame<R> for Whole<'_> {
+        type Output = Result<(), CliError>;
+        fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
+            super::game::fold::<G, _>(self.0, opened, None, Format::Text, &mut |_| {}).map(|_| ())
         }
-        let whole = crate::log::open(kept)
-            .map_err(|error| super::replay::opening(path, Format::Text, error))
-            .and_then(|opened| dispatch(opened, Whole(path)));
-        if let Err(damage) = whole {
+    }
+    let shown = path.display();
+    let whole = |kept: &[u8]| {
+        crate::log::open(kept)
+            .map_err(|error| super::game::opening(path, Format::Text, error))
+            .and_then(|opened| dispatch(opened, Whole(path)))
+    };
+    match crate::log::repair(path, whole) {
+        Ok(Repaired::Complete) => {
+            println!("{shown}: nothing to repair: the last line is complete");
+        }
+        Ok(Repaired::CompleteJson) => {
+            println!(
+                "{shown}: nothing to repair: the last line is complete JSON without a newline"
+            );
+        }
+        Ok(Repaired::Removed {
+            line,
+            bytes,
+            backup,
+        }) => println!(
+            "{shown}: removed the torn line {line} ({bytes} bytes, kept in {})",
+            backup.display()
+        ),
+        Err(RepairError::Io { path, error }) => return Err(CliError::io(&path, error)),
+        // Any other damage is reported, never repaired: say what it is.
+        Err(RepairError::Damaged(damage)) => {
             return Err(CliError::Untouched {
                 damage: Box::new(damage),
                 message: format!(
@@ -553,19 +549,6 @@ pub fn repair(path: &Path) -> Result<Exit, CliError> {
             });
         }
     }
-    let line = bytes[..cut].iter().filter(|&&b| b == b'\n').count() + 1;
-    let mut backup = path.as_os_str().to_owned();
-    backup.push(".torn");
-    let backup = std::path::PathBuf::from(backup);
-    crate::atomic::write(&backup, tail).map_err(|e| CliError::io(&backup, e))?;
-    file.set_len(cut as u64)
-        .and_then(|_| file.sync_all())
-        .map_err(io)?;
-    println!(
-        "{shown}: removed the torn line {line} ({} bytes, kept in {})",
-        tail.len(),
-        backup.display()
-    );
     Ok(Exit::Valid)
 }
 
@@ -576,7 +559,7 @@ pub fn create<G: Present>(path: &Path, start: G::Event, force: bool) -> Result<E
             println!("{}: started a {} game", path.display(), G::NAME);
             Ok(Exit::Valid)
         }
-        Err(CreateError::Rejected(error)) => Err(super::replay::failure::<G>(
+        Err(CreateError::Rejected(error)) => Err(super::game::failure::<G>(
             path,
             Format::Text,
             &error,

@@ -4,33 +4,15 @@
 use super::Exit;
 use super::error::CliError;
 use super::load::{Loaded, load};
-use crate::render::paper::{Paper, impose};
-use crate::render::scene::{Document, Scene, Typeset};
-use crate::render::soleils::sheet;
+use super::output::{PaperArg, missing, target, use_font, write, write_boxed};
+use crate::print::floor;
+use crate::print::soleils::sheet;
+use crate::render::scene::Document;
 use crate::render::text::Fonts;
-use crate::render::{pdf, svg, text};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 mod names;
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PaperArg {
-    A4,
-    Letter,
-    A5,
-}
-
-impl From<PaperArg> for Paper {
-    fn from(p: PaperArg) -> Paper {
-        match p {
-            PaperArg::A4 => Paper::A4,
-            PaperArg::Letter => Paper::Letter,
-            PaperArg::A5 => Paper::A5,
-        }
-    }
-}
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PerPage {
@@ -89,101 +71,6 @@ pub struct SheetArgs {
     pub font: Vec<PathBuf>,
 }
 
-/// Where a scene goes, by the output's extension.
-pub(super) enum Target {
-    Pdf(PathBuf),
-    Svg(PathBuf),
-    Stdout,
-}
-
-pub(super) fn target(output: &Path) -> Result<Target, CliError> {
-    if output == Path::new("-") {
-        return Ok(Target::Stdout);
-    }
-    match output
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_lowercase)
-        .as_deref()
-    {
-        Some("pdf") => Ok(Target::Pdf(output.to_owned())),
-        Some("svg") => Ok(Target::Svg(output.to_owned())),
-        _ => Err(CliError::Usage(format!(
-            "{}: expected an output ending in .pdf or .svg (or - for SVG on standard output)",
-            output.display()
-        ))),
-    }
-}
-
-/// The fonts to lay out and write in: the built-in ones, followed by the
-/// `--font` files in order.
-fn use_font(fonts: &[PathBuf]) -> Result<Arc<Fonts>, CliError> {
-    Fonts::with_fallbacks(fonts).map_err(|e| CliError::Usage(e.to_string()))
-}
-
-/// A missing glyph, and what to do about it: a font to add, named for
-/// the scripts whose fonts Debian packages.
-fn missing(e: text::UnsupportedCharacter) -> String {
-    let such_as = match e.ch {
-        '\u{0600}'..='\u{06FF}'
-        | '\u{0750}'..='\u{077F}'
-        | '\u{08A0}'..='\u{08FF}'
-        | '\u{FB50}'..='\u{FDFF}'
-        | '\u{FE70}'..='\u{FEFF}' => {
-            ", such as Noto Sans Arabic: --font /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf (fonts-noto-core)"
-        }
-        '\u{2E80}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7AF}' | '\u{F900}'..='\u{FAFF}' => {
-            ", such as Noto Sans CJK: --font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc (fonts-noto-cjk)"
-        }
-        _ => "",
-    };
-    format!("{e}; add a font that has it with --font FILE.ttf (or .otf){such_as}")
-}
-
-/// Writes the document in the target's format, in the fonts it was laid
-/// out in (a bare scene: the built-in ones).
-pub(super) fn write(document: &impl Typeset, target: &Target) -> Result<Exit, CliError> {
-    write_boxed(document, &[], target)
-}
-
-/// [`write`], with each PDF page's trim and bleed boxes.
-fn write_boxed(
-    document: &impl Typeset,
-    boxes: &[crate::render::paper::PrintBoxes],
-    target: &Target,
-) -> Result<Exit, CliError> {
-    let scene = document.scene();
-    let bytes = match target {
-        Target::Pdf(_) => pdf::to_pdf_boxed(document, boxes).map_err(|e| match e {
-            pdf::PdfError::Missing(e) => missing(e),
-            e => e.to_string(),
-        }),
-        Target::Svg(_) | Target::Stdout => svg::to_svg(document)
-            .map(String::into_bytes)
-            .map_err(missing),
-    };
-    let bytes = bytes.map_err(CliError::Refused)?;
-    match target {
-        Target::Stdout => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(&bytes)
-                .and_then(|_| out.flush())
-                .map_err(|e| CliError::io(Path::new("-"), e))?;
-        }
-        Target::Pdf(path) | Target::Svg(path) => {
-            crate::atomic::write(path, &bytes).map_err(|e| CliError::io(path, e))?;
-            eprintln!(
-                "wrote {} ({} page{}, {} bytes)",
-                path.display(),
-                scene.pages.len(),
-                if scene.pages.len() == 1 { "" } else { "s" },
-                bytes.len()
-            );
-        }
-    }
-    Ok(Exit::Valid)
-}
-
 /// The most copies, or names, one print job takes.
 const MAX_COPIES: u16 = 500;
 
@@ -224,12 +111,7 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
                 args.template.display()
             )));
         }
-        Err(e) => return Err(super::template::problems(&args.template, e)),
-    };
-    let names: Vec<Option<&str>> = if given.is_empty() {
-        vec![None]
-    } else {
-        given.iter().map(|n| Some(n.as_str())).collect()
+        Err(e) => return Err(super::load::problems(&args.template, e)),
     };
     // Without --copies, a page of --per-page N holds N copies of one sheet.
     let per_page = if args.large_print {
@@ -237,28 +119,16 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
     } else {
         args.per_page.count()
     };
-    let copies = args.copies.unwrap_or(if given.is_empty() {
-        u16::from(per_page)
-    } else {
-        1
-    });
-    // A sheet that would print below 6 pt in its slot turns compact.
-    let slot = crate::render::paper::layout(args.paper.into(), per_page).slots[0];
-    let size = sheet::Size::for_slot(
+    let paper = args.paper.into();
+    let (scene, size) = sheet::printed(
+        &fonts,
+        &template,
+        &given,
+        args.copies,
+        per_page,
         args.large_print,
-        (slot.2, slot.3),
-        names::SMALLEST_PT * crate::render::scene::MM_PER_PT,
+        paper,
     );
-    let mut pieces = Vec::new();
-    for name in &names {
-        for _ in 0..copies {
-            pieces.extend(sheet::pages_sized(&fonts, &template, *name, size, None));
-        }
-    }
-    let scene = Scene {
-        title: template.name().to_owned(),
-        pages: impose(args.paper.into(), per_page, size.natural(), pieces),
-    };
     let how = format!(
         "--per-page {per_page} on {}{}",
         format!("{:?}", args.paper).to_lowercase(),
@@ -272,8 +142,14 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
     scene
         .check_text(&fonts)
         .map_err(|e| CliError::Refused(missing(e)))?;
-    names::check_legible(&scene, &fonts, &given, &how)?;
+    let hint = "use a larger --paper or fewer sheets per page";
+    floor::legible(&scene, &fonts, &given, &how, hint).map_err(illegible)?;
     write(&Document::new(scene, fonts.clone()), &target)
+}
+
+/// A print below the 6 pt floor, refused as a usage error.
+fn illegible(e: floor::Illegible) -> CliError {
+    CliError::Usage(e.to_string())
 }
 
 /// Whether `output` names an HTML file: the replay viewer.
@@ -311,7 +187,7 @@ pub struct ReplayArgs {
     #[arg(long)]
     pub analyse: bool,
     /// With --analyse, the judging bot: search (64 rollouts) or search:N.
-    #[arg(long, value_parser = super::simulate::parse_bot, requires = "analyse")]
+    #[arg(long, value_parser = super::batch::parse_bot, requires = "analyse")]
     pub bot: Option<crate::sim::Bot>,
     /// With --analyse, the seed of the rollouts: the same seed gives the
     /// same marks.
@@ -330,7 +206,7 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
             let Draw(args, fonts) = self;
             let caption = replay_caption(args);
             let mut course = G::Course::default();
-            let fold = super::replay::fold::<G, _>(
+            let fold = super::game::fold::<G, _>(
                 &args.file,
                 opened,
                 args.at,
@@ -367,18 +243,19 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
     }
     let target = target(&args.output)?;
     let fonts = use_font(&args.font)?;
-    let opened = super::replay::open(&args.file, super::Format::Text)?;
+    let opened = super::game::open(&args.file, super::Format::Text)?;
     let document = dispatch(opened, Draw(args, fonts.clone()))?;
     document
         .scene
         .check_text(&fonts)
         .map_err(|e| CliError::Refused(missing(e)))?;
     let paper = format!("{:?}", args.paper).to_lowercase();
-    names::check_floor(
+    floor::floor(
         &document.scene,
         &format!("the replay on --paper {paper}"),
         "use --paper a4 or letter",
-    )?;
+    )
+    .map_err(illegible)?;
     write(&document, &target)
 }
 
@@ -432,18 +309,19 @@ pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
                 args.deck.display()
             )));
         }
-        Err(e) => return Err(super::template::problems(&args.deck, e)),
+        Err(e) => return Err(super::load::problems(&args.deck, e)),
     };
     let (document, boxes) =
-        crate::render::summertime::cards::print(&fonts, &deck, args.paper.into(), args.bleed);
+        crate::print::summertime::cards::print(&fonts, &deck, args.paper.into(), args.bleed);
     document
         .scene
         .check_text(&fonts)
         .map_err(|e| CliError::Refused(missing(e)))?;
-    names::check_floor(
+    floor::floor(
         &document.scene,
         &format!("the deck {}", args.deck.display()),
         "shorten that name in the deck, or use a narrower --font",
-    )?;
+    )
+    .map_err(illegible)?;
     write_boxed(&document, &boxes, &target)
 }

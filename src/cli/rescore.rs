@@ -70,14 +70,13 @@
 //! rules; 2 for bad arguments (checked before any log is read) or a file that
 //! cannot be read (the other files are still reported).
 
-use super::batch::{CHUNK, collect, pool, progress};
+use super::batch::{collect, per_file, pool};
 use super::error::CliError;
 use super::{Exit, Format, variant};
 use crate::log::OpenError;
 use crate::present::rescore::{
     Change, INVALID, OUTCOMES, Outcome, UNREADABLE, json_line, rescore, summary, text_line,
 };
-use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
@@ -121,46 +120,25 @@ fn change(args: &RescoreArgs) -> Result<Change, CliError> {
     })
 }
 
-/// One file's outcome, and its game when its first line names one.
-struct Rescored {
-    path: PathBuf,
-    game: Option<&'static str>,
-    outcome: Outcome,
-}
-
 pub fn run(args: RescoreArgs) -> Result<Exit, CliError> {
     let change = change(&args)?;
     let files = collect(&args.paths)?;
     let pool = pool(args.jobs)?;
-    let bar = progress(files.len() as u64, "files");
     let mut counts = [0u64; OUTCOMES.len()];
-    for (n, chunk) in files.chunks(CHUNK).enumerate() {
-        let results: Vec<Rescored> =
-            pool.install(|| chunk.par_iter().map(|p| rescore_file(p, &change)).collect());
-        let mut out = String::new();
-        for r in results {
-            counts[r.outcome.index()] += 1;
+    per_file(
+        &files,
+        &pool,
+        |p| rescore_file(p, &change),
+        |path, (game, outcome)| {
+            counts[outcome.index()] += 1;
+            let file = path.display().to_string();
             match args.format {
-                Format::Text => out.push_str(&text_line(&r.path.display().to_string(), &r.outcome)),
-                Format::Json => {
-                    let line = json_line(r.path.display().to_string(), r.game, &r.outcome);
-                    out.push_str(&serde_json::to_string(&line).expect("rescore lines serialize"))
-                }
+                Format::Text => text_line(&file, &outcome),
+                Format::Json => serde_json::to_string(&json_line(file, game, &outcome))
+                    .expect("rescore lines serialize"),
             }
-            out.push('\n');
-        }
-        // Results go to standard output even while the bar is drawn.
-        match &bar {
-            Some(bar) => bar.suspend(|| print!("{out}")),
-            None => print!("{out}"),
-        }
-        if let Some(bar) = &bar {
-            bar.set_position(((n + 1) * CHUNK).min(files.len()) as u64);
-        }
-    }
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+        },
+    );
     let summary = summary(files.len() as u64, &counts);
     match args.format {
         Format::Text => println!("{summary}"),
@@ -175,8 +153,9 @@ pub fn run(args: RescoreArgs) -> Result<Exit, CliError> {
     })
 }
 
-fn rescore_file(path: &Path, change: &Change) -> Rescored {
-    let (game, outcome) = match crate::log::open_file(path) {
+/// One file's outcome, and its game when its first line names one.
+fn rescore_file(path: &Path, change: &Change) -> (Option<&'static str>, Outcome) {
+    match crate::log::open_file(path) {
         Ok(opened) => {
             let (game, outcome) = rescore(opened, change);
             (Some(game), outcome)
@@ -186,10 +165,5 @@ fn rescore_file(path: &Path, change: &Change) -> Rescored {
             (None, Outcome::Unreadable(reason))
         }
         Err(OpenError::Decode(error)) => (None, Outcome::Invalid(error.map(|e| e.to_string()))),
-    };
-    Rescored {
-        path: path.to_owned(),
-        game,
-        outcome,
     }
 }

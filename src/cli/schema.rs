@@ -1,9 +1,9 @@
 //! `sunfold schema`: prints the JSON Schema that
-//! [`crate::present::schema`] generates from the types.
+//! [`crate::schema`] generates from the types.
 
 use super::Exit;
 use super::error::CliError;
-use crate::present::schema::{SchemaKind, schema_text};
+use crate::schema::{SchemaKind, schema_text};
 
 /// A schema's name as an argument.
 #[derive(Clone, Copy, Debug)]

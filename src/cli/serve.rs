@@ -8,7 +8,7 @@ use crate::log::{GameKind, LockError, Recorder};
 use crate::serve::{links, tokens};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
@@ -79,52 +79,20 @@ fn check_log(path: &Path) -> Result<(GameKind, Vec<String>), CliError> {
     })?;
     let session = recorder.lock().map_err(|error| match error {
         LockError::Io(e) => CliError::io(path, e),
-        LockError::Open(error) => super::replay::opening(path, Format::Text, error),
+        LockError::Open(error) => super::game::opening(path, Format::Text, error),
     })?;
     let game = session.game();
     let players = match game {
         GameKind::Soleils => session
             .fold::<Soleils>()
             .map(|f| Soleils::player_names(f.state()))
-            .map_err(|e| super::replay::folding(path, Format::Text, e))?,
+            .map_err(|e| super::game::folding(path, Format::Text, e))?,
         GameKind::Summertime => session
             .fold::<Summertime>()
             .map(|f| Summertime::player_names(f.state()))
-            .map_err(|e| super::replay::folding(path, Format::Text, e))?,
+            .map_err(|e| super::game::folding(path, Format::Text, e))?,
     };
     Ok((game, players))
-}
-
-/// The address others reach a listener on `addr` by: itself, unless it
-/// listens on every interface, then this machine's address on the network:
-/// the one a packet to the internet would leave from, or with no default
-/// route (an offline hotspot), the first interface's other than loopback.
-/// `None` when there is none: no phone could reach the links.
-fn reachable(addr: SocketAddr) -> Option<SocketAddr> {
-    if !addr.ip().is_unspecified() {
-        return Some(addr);
-    }
-    let probe = std::net::UdpSocket::bind("0.0.0.0:0")
-        .and_then(|s| s.connect("192.0.2.1:9").map(|_| s))
-        .and_then(|s| s.local_addr())
-        .ok()
-        .map(|local| local.ip())
-        .filter(|ip| !ip.is_loopback() && !ip.is_unspecified());
-    let interfaces = || {
-        let mut ips: Vec<IpAddr> = if_addrs::get_if_addrs()
-            .unwrap_or_default()
-            .into_iter()
-            .map(|interface| interface.ip())
-            .filter(|ip| !ip.is_loopback() && !ip.is_unspecified())
-            .collect();
-        // An IPv4 address first: what people type, and what every phone
-        // on a hotspot has.
-        ips.sort_by_key(|ip| ip.is_ipv6());
-        ips.into_iter().next()
-    };
-    probe
-        .or_else(interfaces)
-        .map(|ip| SocketAddr::new(ip, addr.port()))
 }
 
 /// The base of every link: `--public-url` as given (ending in `/`), or
@@ -149,7 +117,7 @@ fn base_url(args: &ServeArgs, bound: SocketAddr) -> Result<String, CliError> {
     } else {
         "http"
     };
-    match reachable(bound) {
+    match crate::serve::host::reachable(bound) {
         Some(addr) => Ok(format!("{scheme}://{addr}/")),
         None => Err(CliError::Usage(format!(
             "expected a network address other than loopback for the links, as --listen {} serves the network, but found none (no phone can reach 127.0.0.1); give the address the phones reach with --public-url URL, such as --public-url {scheme}://192.168.1.20:{}/",
@@ -163,26 +131,6 @@ fn base_url(args: &ServeArgs, bound: SocketAddr) -> Result<String, CliError> {
     }
 }
 
-/// The file descriptors the server keeps beside its connections' own.
-const SPARE_FILES: u64 = 32;
-
-/// How many files this process may open at once (`ulimit -n`), if known.
-#[cfg(unix)]
-fn file_limit() -> Option<u64> {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit writes the limit into the struct it is given.
-    let read = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) };
-    (read == 0 && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
-}
-
-#[cfg(not(unix))]
-fn file_limit() -> Option<u64> {
-    None
-}
-
 pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     let path = &args.file;
     let (game, players) = check_log(path)?;
@@ -192,16 +140,9 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         }
         _ => None,
     };
-    let mut max_connections = args.max_connections;
-    if let Some(files) = file_limit() {
-        // The log, the tokens, the runtime and stdio take a few of them.
-        let fits = files.saturating_sub(SPARE_FILES).max(1);
-        if fits < max_connections {
-            eprintln!(
-                "at most {fits} connections at once, not {max_connections}: this process may open {files} files (ulimit -n)"
-            );
-            max_connections = fits;
-        }
+    let (max_connections, lowered) = crate::serve::host::connections(args.max_connections);
+    if let Some(why) = lowered {
+        eprintln!("{why}");
     }
     let limits = crate::serve::edge::Limits {
         header_timeout: std::time::Duration::from_secs(args.header_timeout),
@@ -233,8 +174,8 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         if let Some(file) = &args.links {
             let per_page = usize::try_from(args.slips_per_page).unwrap_or(1);
             let scene = links::scene(path, &player_links, &referee, per_page);
-            let target = super::render::target(file)?;
-            super::render::write(&scene, &target)?;
+            let target = super::output::target(file)?;
+            super::output::write(&scene, &target)?;
             // It holds every token, as the tokens file does.
             #[cfg(unix)]
             {
@@ -248,18 +189,8 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         // The codes printed with the old tokens no longer work: take them
         // off the table, unless --links has just written over one.
         let rewritten = args.links.as_deref().and_then(|f| std::path::absolute(f).ok());
-        for old in dead.iter().filter(|old| Some(*old) != rewritten.as_ref()) {
-            match std::fs::remove_file(old) {
-                Ok(()) => eprintln!(
-                    "removed {}: its codes were for the old links, which no longer work",
-                    old.display()
-                ),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => eprintln!(
-                    "could not remove {}, whose codes no longer work: {e}; destroy it by hand",
-                    old.display()
-                ),
-            }
+        for said in tokens::remove_dead(&dead, rewritten.as_deref()) {
+            eprintln!("{said}");
         }
         match args.format {
             Format::Json => {

@@ -2,51 +2,22 @@
 //! variant, on every core. The same seed gives the same report, byte for
 //! byte, whatever the number of threads.
 
-use super::batch::{GameArg, game_seed, pool, progress};
+use super::batch::{
+    BatchArgs, GameArg, OnVariant, batches, bots, games, on_variant, only_for, players, pool,
+    publish, run_of, throughput, write_partial,
+};
 use super::error::CliError;
-use super::render::PaperArg;
+use super::output::{PaperArg, drawing};
 use super::{Exit, Format, variant};
 use crate::log::chained_log;
-use crate::present::simulation as report_view;
-use crate::sim::partial::{Partial, Run, RunVariant, Shard, Tallied};
-use crate::sim::{Bot, GameResult, Paired, Report, Searched, Simulated, Tally, lineup, play};
+use crate::report::Finished;
+use crate::sim::partial::{Partial, Shard, Tallied};
+use crate::sim::sweep::Swept;
+use crate::sim::{GameResult, Paired, Searched, Simulated, Tally, game_seed, lineup, play};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
-use rayon::prelude::*;
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// What every batch of games takes: who plays, how many games, the seed.
-#[derive(clap::Args, Debug)]
-pub struct BatchArgs {
-    /// Players per game; 4 for 62 Soleils and 2 for Summertime if left out.
-    #[arg(long)]
-    pub players: Option<usize>,
-    /// Games to play (per variant, in a comparison).
-    #[arg(long, default_value_t = 1000)]
-    pub games: u64,
-    /// Game i is played from a seed derived from this one and i.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// One bot per seat, repeated over the seats: random, greedy, search
-    /// (64 rollouts per decision) or search:N. Mixed bots turn one seat
-    /// each game, so that every bot plays every seat.
-    #[arg(
-        long = "bot",
-        value_delimiter = ',',
-        default_value = "random",
-        value_parser = parse_bot
-    )]
-    pub bots: Vec<Bot>,
-    /// Worker threads; every core if left out. The output is the same on any number.
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    /// Play only shard K of N (games numbered from G·(K−1)/N up to G·K/N)
-    /// and print its partial report as JSON, for `sunfold merge`.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
-    pub shard: Option<Shard>,
-}
 
 #[derive(clap::Args, Debug)]
 pub struct SimulateArgs {
@@ -112,143 +83,31 @@ pub struct CompareArgs {
     pub paper: PaperArg,
 }
 
-pub(super) fn usage(message: String) -> CliError {
-    CliError::Usage(message)
-}
-
-/// `--bot`'s parser: the message says what a bot is, with a suggestion.
-pub(super) fn parse_bot(text: &str) -> Result<Bot, String> {
-    Bot::parse(text).map_err(|e| e.to_string())
-}
-
-/// `--shard`'s parser.
-pub(super) fn parse_shard(text: &str) -> Result<Shard, String> {
-    Shard::parse(text).map_err(|e| e.to_string())
-}
-
-/// What a shard's partial report says of its run.
-pub(super) fn run_of<G: Simulated>(
-    players: usize,
-    games: u64,
-    seed: u64,
-    bots: &[Bot],
-    variants: &[&G::Variant],
-) -> Run {
-    Run {
-        game: G::NAME.to_owned(),
-        players,
-        games,
-        seed,
-        bots: bots.to_vec(),
-        variants: variants
-            .iter()
-            .map(|v| RunVariant {
-                info: G::variant_info(v),
-                rules: G::rules(v),
-            })
-            .collect(),
-        sweep: None,
-    }
-}
-
-/// Prints a shard's partial report, one line of JSON.
-pub(super) fn write_partial(partial: &Partial) {
-    println!(
-        "{}",
-        serde_json::to_string(partial).expect("a partial report serializes")
-    );
-}
-
-pub(super) fn bots(args: &[Bot]) -> Vec<Bot> {
-    let bots = args.to_vec();
-    if bots.is_empty() {
-        vec![Bot::Random]
-    } else {
-        bots
-    }
-}
-
-/// The player count, defaulted and checked against what every variant allows.
-pub(super) fn players<G: Simulated>(
-    variants: &[&G::Variant],
-    given: Option<usize>,
-) -> Result<usize, CliError> {
-    let first = G::players(variants[0]);
-    let (min, max) = (first.min, first.max);
-    let players = given.unwrap_or(if min == max { min } else { 4 });
-    for range in variants.iter().map(|v| G::players(v)) {
-        let (min, max, note) = (range.min, range.max, range.note);
-        if !(min..=max).contains(&players) {
-            let expected = match (min, max) {
-                (1, 1) => "exactly 1 player".to_owned(),
-                _ if min == max => format!("exactly {min} players"),
-                _ => format!("{min} to {max} players"),
-            };
-            return Err(usage(format!(
-                "expected {expected} for {}{note}, but found {players}",
-                G::NAME
-            )));
-        }
-    }
-    Ok(players)
-}
-
-pub(super) fn games(games: u64) -> Result<u64, CliError> {
-    if games == 0 {
-        return Err(usage(
-            "expected at least 1 game, but found --games 0".to_owned(),
-        ));
-    }
-    Ok(games)
-}
-
-/// `--template` belongs to 62 Soleils and `--deck` to Summertime.
-pub(super) fn only_for(game: GameArg, flag: &str, given: bool) -> Result<(), CliError> {
-    let (owner, other) = match flag {
-        "--deck" | "--a-deck" | "--b-deck" => (GameArg::Summertime, "summertime"),
-        _ => (GameArg::Soleils, "soleils"),
-    };
-    if given && game != owner {
-        return Err(usage(format!(
-            "expected {flag} only with {other}, but found it with {}",
-            match game {
-                GameArg::Soleils => "soleils",
-                GameArg::Summertime => "summertime",
-            }
-        )));
-    }
-    Ok(())
-}
-
 pub fn simulate(args: SimulateArgs) -> Result<Exit, CliError> {
-    let run = || -> Result<Exit, CliError> {
-        only_for(args.game, "--template", args.template.is_some())?;
-        only_for(args.game, "--deck", args.deck.is_some())?;
-        match args.game {
-            GameArg::Soleils => {
-                let variant = variant::soleils(args.template.as_deref(), &args.options)?;
-                simulate_game::<Soleils>(&args, &variant)
-            }
-            GameArg::Summertime => {
-                let variant = variant::summertime(args.deck.as_deref(), &args.options)?;
-                simulate_game::<Summertime>(&args, &variant)
-            }
+    struct Simulate<'a>(&'a SimulateArgs);
+    impl OnVariant for Simulate<'_> {
+        fn run<G: Swept>(self, variant: &G::Variant) -> Result<Exit, CliError>
+        where
+            G::Event: Send,
+        {
+            simulate_game::<G>(self.0, variant)
         }
-    };
-    run()
+    }
+    let (template, deck) = (args.template.as_deref(), args.deck.as_deref());
+    on_variant(args.game, template, deck, &args.options, Simulate(&args))
 }
 
 fn simulate_game<G: Searched>(args: &SimulateArgs, variant: &G::Variant) -> Result<Exit, CliError>
 where
     G::Event: Send,
 {
-    let players = players::<G>(&[variant], args.batch.players)?;
-    let count = games(args.batch.games)?;
+    let players = players::<G>(&[variant], args.batch.table.players)?;
+    let count = games(args.batch.table.games)?;
     let bots = bots(&args.batch.bots);
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir, e))?;
     }
-    let pool = pool(args.batch.jobs)?;
+    let pool = pool(args.batch.threads.jobs)?;
     let started = Instant::now();
     let empty = Tally::new(
         G::variant_info(variant),
@@ -257,7 +116,7 @@ where
         G::metrics(variant, players),
     );
     let out = args.out.as_deref();
-    let shard = args.batch.shard.unwrap_or(Shard::WHOLE);
+    let shard = args.batch.threads.shard.unwrap_or(Shard::WHOLE);
     let tally = pool.install(|| {
         batches(
             shard.games(count),
@@ -265,7 +124,12 @@ where
             |tally, i| -> Result<_, CliError> {
                 let mut seats = Vec::new();
                 lineup(&bots, players, i, &mut seats);
-                let result = play::<G>(variant, players, &seats, game_seed(args.batch.seed, i));
+                let result = play::<G>(
+                    variant,
+                    players,
+                    &seats,
+                    game_seed(args.batch.table.seed, i),
+                );
                 if let Some(dir) = out {
                     write_log::<G>(dir, i, variant, &result)?;
                 }
@@ -278,8 +142,8 @@ where
             },
         )
     })?;
-    if let Some(shard) = args.batch.shard {
-        let run = run_of::<G>(players, count, args.batch.seed, &bots, &[variant]);
+    if let Some(shard) = args.batch.threads.shard {
+        let run = run_of::<G>(players, count, args.batch.table.seed, &bots, &[variant]);
         let played = tally.games();
         write_partial(&Partial::new(
             run,
@@ -289,8 +153,9 @@ where
         throughput(played, started, pool.current_num_threads());
         return Ok(Exit::Valid);
     }
-    let report = tally.report(G::NAME, G::TITLE, args.batch.seed);
-    finish(&report, args.format, started, pool.current_num_threads());
+    let report = tally.report(G::NAME, G::TITLE, args.batch.table.seed);
+    publish(Finished::Compare(&report), args.format, None, PaperArg::A4)?;
+    throughput(report.games, started, pool.current_num_threads());
     Ok(Exit::Valid)
 }
 
@@ -303,86 +168,6 @@ fn write_log<G: Simulated>(
     let path = dir.join(format!("{}-{:06}.jsonl", G::NAME, i + 1));
     crate::atomic::write(&path, chained_log(&result.events(variant)).as_bytes())
         .map_err(|e| CliError::io(&path, e))
-}
-
-/// Games played in a row by one worker before it looks for more work.
-const STRIDE: u64 = 32;
-
-/// Plays the games of `games` on the pool's threads. Each worker adds the
-/// games it plays to a tally of its own (`empty()` at first, `play` adding
-/// game `i`), and the tallies are merged in game order by `merge`: no
-/// thread waits on another to tally, and as tallies merge exactly (or, for
-/// a list, in order), the result is the same on any thread count.
-pub(super) fn batches<A: Send>(
-    games: Range<u64>,
-    empty: impl Fn() -> A + Sync + Send,
-    play: impl Fn(&mut A, u64) -> Result<(), CliError> + Sync + Send,
-    merge: impl Fn(A, A) -> A + Sync + Send,
-) -> Result<A, CliError> {
-    let bar = progress(games.end - games.start, "games");
-    // Runs of STRIDE games are the unit of work: few enough tallies to
-    // start and merge, many enough to keep every thread busy to the end.
-    let runs = (games.end - games.start).div_ceil(STRIDE);
-    let result = (0..runs)
-        .into_par_iter()
-        .try_fold(&empty, |mut tally, run| {
-            let from = games.start + run * STRIDE;
-            for i in from..(from + STRIDE).min(games.end) {
-                play(&mut tally, i)?;
-            }
-            if let Some(bar) = &bar {
-                bar.inc((from + STRIDE).min(games.end) - from);
-            }
-            Ok::<A, CliError>(tally)
-        })
-        .try_reduce(&empty, |a, b| Ok(merge(a, b)));
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    result
-}
-
-/// Where `-o` draws a report, checked before any game is played: a
-/// report that cannot be written is found out before the games, not after.
-pub(super) fn drawing(
-    output: Option<&Path>,
-    what: &str,
-) -> Result<Option<super::render::Target>, CliError> {
-    let target = output.map(super::render::target).transpose()?;
-    if let Some(dir) = output.and_then(Path::parent)
-        && !dir.as_os_str().is_empty()
-        && !dir.is_dir()
-    {
-        return Err(CliError::Usage(format!(
-            "{}: expected a folder to write the {what} into, but there is none",
-            dir.display()
-        )));
-    }
-    Ok(target)
-}
-
-/// Prints a report as text or JSON: what the run with no shards prints,
-/// and what `merge` prints.
-pub(super) fn print_report(report: &Report, format: Format) {
-    match format {
-        Format::Text => print!("{}", report_view::text(report)),
-        Format::Json => println!("{}", report_view::json(report)),
-    }
-}
-
-pub(super) fn finish(report: &Report, format: Format, started: Instant, threads: usize) {
-    print_report(report, format);
-    let played = report.games * if report.b.is_some() { 2 } else { 1 };
-    throughput(played, started, threads);
-}
-
-/// The throughput line, on standard error.
-fn throughput(played: u64, started: Instant, threads: usize) {
-    let seconds = started.elapsed().as_secs_f64();
-    eprintln!(
-        "{played} games in {seconds:.2} s: {:.0} games per second on {threads} threads",
-        played as f64 / seconds.max(1e-9),
-    );
 }
 
 pub fn compare(args: CompareArgs) -> Result<Exit, CliError> {
@@ -419,21 +204,21 @@ fn compare_game<G: Searched>(
 where
     G::Event: Send,
 {
-    let players = players::<G>(&[a, b], args.batch.players)?;
-    let count = games(args.batch.games)?;
+    let players = players::<G>(&[a, b], args.batch.table.players)?;
+    let count = games(args.batch.table.games)?;
     let bots = bots(&args.batch.bots);
     let target = drawing(args.output.as_deref(), "report")?;
-    let pool = pool(args.batch.jobs)?;
+    let pool = pool(args.batch.threads.jobs)?;
     let started = Instant::now();
     let tally = |v| Tally::new(G::variant_info(v), players, &bots, G::metrics(v, players));
     let empty = Paired::new(tally(a), tally(b));
-    let shard = args.batch.shard.unwrap_or(Shard::WHOLE);
+    let shard = args.batch.threads.shard.unwrap_or(Shard::WHOLE);
     let paired = pool.install(|| {
         batches(
             shard.games(count),
             || empty.clone(),
             |paired, i| {
-                let seed = game_seed(args.batch.seed, i);
+                let seed = game_seed(args.batch.table.seed, i);
                 let mut seats = Vec::new();
                 lineup(&bots, players, i, &mut seats);
                 let ra = play::<G>(a, players, &seats, seed);
@@ -447,8 +232,8 @@ where
             },
         )
     })?;
-    if let Some(shard) = args.batch.shard {
-        let run = run_of::<G>(players, count, args.batch.seed, &bots, &[a, b]);
+    if let Some(shard) = args.batch.threads.shard {
+        let run = run_of::<G>(players, count, args.batch.table.seed, &bots, &[a, b]);
         let played = 2 * paired.games();
         write_partial(&Partial::new(
             run,
@@ -458,12 +243,14 @@ where
         throughput(played, started, pool.current_num_threads());
         return Ok(Exit::Valid);
     }
-    let mut report = paired.report(G::NAME, G::TITLE, args.batch.seed);
+    let mut report = paired.report(G::NAME, G::TITLE, args.batch.table.seed);
     report.changes = crate::sim::changes(&G::rules(a), &G::rules(b));
-    if let Some(target) = &target {
-        let scene = crate::render::compare::report(&report, args.paper.into());
-        super::render::write(&scene, target)?;
-    }
-    finish(&report, args.format, started, pool.current_num_threads());
+    publish(
+        Finished::Compare(&report),
+        args.format,
+        target.as_ref(),
+        args.paper,
+    )?;
+    throughput(2 * report.games, started, pool.current_num_threads());
     Ok(Exit::Valid)
 }

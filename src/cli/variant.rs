@@ -54,7 +54,7 @@ pub fn summertime_options(given: &[String]) -> Result<(), CliError> {
 /// Reads and checks a template or deck file, reporting every problem with
 /// the file and its JSON path, as `template check` does.
 fn checked(path: &Path) -> Result<Loaded, CliError> {
-    load(path).map_err(|error| super::template::problems(path, error))
+    load(path).map_err(|error| super::load::problems(path, error))
 }
 
 /// A sheet template from `path`, or the bundled one, with `options` applied

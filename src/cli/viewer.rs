@@ -40,9 +40,7 @@ pub fn write(
             let path = self.path;
             let viewed =
                 viewer::<G, R>(path, opened, self.at, self.analysis).map_err(|e| match e {
-                    ViewError::Fold(error) => {
-                        super::replay::folding::<G>(path, Format::Text, error)
-                    }
+                    ViewError::Fold(error) => super::game::folding::<G>(path, Format::Text, error),
                     ViewError::NoSuchEvent { at, last } => CliError::File {
                         path: path.to_owned(),
                         message: format!(
@@ -51,7 +49,7 @@ pub fn write(
                     },
                 })?;
             let failed = viewed.broken.map(|broken| {
-                super::replay::failure::<G>(
+                super::game::failure::<G>(
                     path,
                     Format::Text,
                     &broken.error,
@@ -66,7 +64,7 @@ pub fn write(
         Some(analyse) => Some(analysis(path, analyse)?),
         None => None,
     };
-    let opened = super::replay::open(path, Format::Text)?;
+    let opened = super::game::open(path, Format::Text)?;
     let (page, failure) = dispatch(opened, View { path, at, analysis })?;
     crate::atomic::write(output, page.as_bytes()).map_err(|e| CliError::io(output, e))?;
     eprintln!("wrote {} ({} bytes)", output.display(), page.len());
@@ -87,7 +85,7 @@ fn analysis(path: &Path, analyse: Analyse) -> Result<AnalysisReport, CliError> {
     impl<R: BufRead> ForGame<R> for Judge {
         type Output = Result<AnalysisReport, CliError>;
         fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
-            super::analyse::report::<G, R>(
+            super::game::analysed::<G, R>(
                 &self.path,
                 Format::Text,
                 self.rollouts,
@@ -107,7 +105,7 @@ fn analysis(path: &Path, analyse: Analyse) -> Result<AnalysisReport, CliError> {
         }
     };
     let pool = super::batch::pool(None)?;
-    let opened = super::replay::open(path, Format::Text)?;
+    let opened = super::game::open(path, Format::Text)?;
     dispatch(
         opened,
         Judge {

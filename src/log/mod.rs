@@ -11,6 +11,7 @@ mod fast;
 mod open;
 mod reader;
 mod recorder;
+mod repair;
 mod steps;
 pub mod upcast;
 mod writer;
@@ -23,5 +24,6 @@ pub use reader::{
     Record, TakenBack, decode, detect, fold_log, line_hash,
 };
 pub use recorder::{AppendError, Appended, CreateError, LockError, Recorder, Session};
+pub use repair::{RepairError, Repaired, repair};
 pub use steps::{Change, Step, StepError, Steps};
 pub use writer::{chained_log, to_line};

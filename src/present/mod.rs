@@ -14,11 +14,9 @@ pub mod command;
 pub mod hint;
 pub mod report;
 pub mod rescore;
-pub mod schema;
-pub mod simulation;
 pub mod soleils;
 pub mod summertime;
-pub mod sweep;
+pub mod template;
 
 pub use command::{Command, Group, winners};
 

@@ -92,8 +92,8 @@ const STYLE: &str = include_str!("page.css");
 fn page() -> (String, String) {
     let csp = format!(
         "default-src 'none'; script-src {}; style-src {}; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-        crate::render::viewer::csp_hash(SCRIPT),
-        crate::render::viewer::csp_hash(STYLE)
+        crate::show::viewer::page::csp_hash(SCRIPT),
+        crate::show::viewer::page::csp_hash(STYLE)
     );
     let html = PAGE
         .replace("/*STYLE*/", STYLE)

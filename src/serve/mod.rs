@@ -9,7 +9,8 @@
 //! - `page.rs`: what each page shows and offers, by seat;
 //! - [`ApiError`]: every refusal, as a status and a JSON body;
 //! - [`tokens`]: the join links' secrets; [`links`]: their printable page;
-//! - [`edge`]: accepting connections within time limits and caps, and TLS.
+//! - [`edge`]: accepting connections within time limits and caps, and TLS;
+//! - [`host`]: the address phones reach a listener by, and the file limit.
 //!
 //! Starting the runtime, binding the socket and printing the links belong
 //! to the command line (`src/cli/serve.rs`); it hands the socket to
@@ -17,6 +18,7 @@
 
 pub mod edge;
 mod error;
+pub mod host;
 mod http;
 pub mod links;
 mod page;

@@ -252,7 +252,7 @@ fn waiting_for<G: Present>(state: &G::State, me: Option<usize>) -> String {
 impl Table for Soleils {
     // Every sheet is open on the table.
     fn page(fold: &Fold<Soleils>, viewer: Viewer) -> PageView {
-        use crate::render::soleils::replay::viewer_sheet;
+        use crate::print::soleils::replay::viewer_sheet;
         use soleils::Event;
         let state = fold.state();
         let me = seat(viewer);
@@ -370,7 +370,7 @@ impl Table for Soleils {
 
 impl Table for Summertime {
     fn conceal(state: &summertime::State, view: &mut Self::View, seat: Option<usize>) {
-        use crate::render::summertime::table::public_hand;
+        use crate::print::summertime::table::public_hand;
         let deck = state.deck();
         for (p, hand) in view.players.iter_mut().enumerate() {
             if seat == Some(p) {
@@ -383,7 +383,7 @@ impl Table for Summertime {
     }
 
     fn page(fold: &Fold<Summertime>, viewer: Viewer) -> PageView {
-        use crate::render::summertime::table::{page, window};
+        use crate::print::summertime::table::{page, window};
         use summertime::Event;
         let state = fold.state();
         let me = seat(viewer);
@@ -461,7 +461,7 @@ impl Table for Summertime {
             view.waiting = Some(waiting_for::<Summertime>(state, me));
         }
         if let Some(player) = me.and_then(|seat| state.players().get(seat)) {
-            use crate::render::summertime::replay::{hand_text, tiles_text};
+            use crate::print::summertime::replay::{hand_text, tiles_text};
             view.holding = Some(format!(
                 "Hand: {}. Tiles face up: {}. Face down: {}.",
                 hand_text(deck, player),

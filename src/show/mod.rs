@@ -5,7 +5,7 @@
 pub mod viewer;
 
 use crate::present::Present;
-use crate::render::game::Drawn;
+use crate::print::game::Drawn;
 
 /// A game in words and on paper.
 pub trait Shown: Present + Drawn {}

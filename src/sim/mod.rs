@@ -5,6 +5,7 @@
 //! the same games forever and two variants can be played on the same luck.
 
 pub mod analysis;
+mod batch;
 mod differ;
 mod distribution;
 mod games;
@@ -20,6 +21,7 @@ pub mod sweep;
 mod tally;
 mod variant;
 
+pub use batch::{batches, game_seed};
 pub use differ::{Change, changes};
 pub use ladder::{Ladder, LadderGame, Rung, Skill, ladder};
 pub use metric::{ALPHA, Estimate, Metric, Moments, Section, Unit, Z95, holm};

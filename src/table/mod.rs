@@ -15,6 +15,7 @@
 //! path to an error, the server its status.
 
 pub mod entry;
+pub mod start;
 mod status;
 
 pub use entry::EntryError;

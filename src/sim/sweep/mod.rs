@@ -10,6 +10,7 @@
 //! - here: the figures, the run a partial report names, and the report.
 
 pub mod spec;
+mod swept;
 
 use super::metric::{Estimate, Metric, Section, Unit};
 use super::report::Report;
@@ -18,6 +19,7 @@ use super::variant::VariantInfo;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 pub use spec::{Axis, MAX_POINTS, SetError, SetValue, Step, Target};
+pub use swept::{PointError, Swept};
 
 /// What every part of a sharded sweep says of it besides the run: the
 /// places and values swept, and the figures reported.

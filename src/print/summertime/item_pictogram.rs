@@ -6,7 +6,7 @@
 //! An item whose id has no built-in pictogram gets the shortest start of
 //! its name that no other item of the deck shares, in a ring.
 
-use super::scene::{Anchor, Canvas, Color, Stroke, Weight};
+use crate::render::scene::{Anchor, Canvas, Color, Stroke, Weight};
 use std::f32::consts::PI;
 
 /// The items with a pictogram of their own, by id.

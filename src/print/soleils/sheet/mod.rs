@@ -24,7 +24,8 @@ mod large;
 mod paginate;
 mod style;
 
-use crate::render::scene::{Anchor, Canvas, Draw, Weight};
+use crate::render::paper::Paper;
+use crate::render::scene::{Anchor, Canvas, Draw, Scene, Weight};
 use crate::render::text::Fonts;
 use crate::soleils::State;
 use crate::soleils::template::{Reward, Template, ZoneKind};
@@ -303,4 +304,44 @@ impl<'a> Sheet<'a> {
             None => self.name.map(str::to_owned),
         }
     }
+}
+
+/// The blank sheets of a print job, imposed `per_page` to a page of
+/// `paper`: one personalised sheet per name of `names` (or one unnamed),
+/// each `copies` times (without it, a page of unnamed sheets is filled).
+/// A sheet that would print below 6 pt in its slot turns compact: the size
+/// chosen comes back with the scene.
+pub fn printed(
+    fonts: &Fonts,
+    template: &Template,
+    names: &[String],
+    copies: Option<u16>,
+    per_page: u8,
+    large_print: bool,
+    paper: Paper,
+) -> (Scene, Size) {
+    let named: Vec<Option<&str>> = if names.is_empty() {
+        vec![None]
+    } else {
+        names.iter().map(|n| Some(n.as_str())).collect()
+    };
+    let copies = copies.unwrap_or(if names.is_empty() {
+        u16::from(per_page)
+    } else {
+        1
+    });
+    let slot = crate::render::paper::layout(paper, per_page).slots[0];
+    let floor = crate::print::floor::SMALLEST_PT * crate::render::scene::MM_PER_PT;
+    let size = Size::for_slot(large_print, (slot.2, slot.3), floor);
+    let mut pieces = Vec::new();
+    for name in &named {
+        for _ in 0..copies {
+            pieces.extend(pages_sized(fonts, template, *name, size, None));
+        }
+    }
+    let scene = Scene {
+        title: template.name().to_owned(),
+        pages: crate::render::paper::impose(paper, per_page, size.natural(), pieces),
+    };
+    (scene, size)
 }

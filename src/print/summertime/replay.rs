@@ -194,7 +194,14 @@ fn grid_cell(
                 Some(pastel(name)),
                 Some(Stroke::solid(Color(90, 80, 60), 0.2)),
             );
-            crate::render::pictogram::draw(c, deck.pictogram(need), &initial, cx, top + 3.8, 4.0);
+            crate::print::summertime::pictogram::draw(
+                c,
+                deck.pictogram(need),
+                &initial,
+                cx,
+                top + 3.8,
+                4.0,
+            );
         }
         let (value, color) = match face.value {
             Value::Points(v) => (v.to_string(), BLUE),
@@ -259,7 +266,7 @@ fn grid_cell(
                 None,
             );
             let initial = picture.chars().next().map(String::from).unwrap_or_default();
-            crate::render::pictogram::draw(
+            crate::print::summertime::pictogram::draw(
                 c,
                 deck.pictogram(face.picture),
                 &initial,

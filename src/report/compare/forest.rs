@@ -3,12 +3,11 @@
 //! panel of differences (or of A's estimates) or of figures only one
 //! variant has.
 
-use super::style::{
-    BODY, BODY_BOLD, BODY_GREY, GRID, MUTED, NOTE, PANEL_HEAD, SMALL, SMALL_GREY, STRIPE, width_of,
-    write,
-};
-use super::ticks::{decimals, nice_step};
 use crate::render::scene::{Anchor, Canvas, Color, Stroke};
+use crate::report::kit::style::{
+    BODY, BODY_BOLD, BODY_GREY, GRID, MUTED, NOTE, PANEL_HEAD, SMALL_GREY, STRIPE, write,
+};
+use crate::report::kit::ticks::{axis, decimals, nice_step};
 use crate::sim::{Estimate, Row, Section, Unit};
 
 /// A panel's title line, which also carries the column headers.
@@ -466,45 +465,11 @@ pub(super) fn draw_panel(
         }
     }
 
-    // The axis; every other tick label when they would touch, 0 keeping its own.
-    c.line(
-        plot_x,
-        rows_bottom,
-        plot_x + plot_w,
-        rows_bottom,
-        Stroke::solid(Color::BLACK, 0.3),
-    );
     let labels: Vec<String> = ticks
         .iter()
         .map(|&t| scale.tick_label(t, unit, mode))
         .collect();
-    let spacing = plot_w / (ticks.len().max(2) - 1) as f32;
-    let widest = labels
-        .iter()
-        .map(|l| width_of(l, SMALL))
-        .fold(0.0, f32::max);
-    let every = if widest + 1.5 > spacing { 2 } else { 1 };
-    let phase = ticks.iter().position(|&t| t == 0.0).unwrap_or(0) % every;
-    for (i, (&t, label)) in ticks.iter().zip(labels).enumerate() {
-        let tx = to_x(t);
-        c.line(
-            tx,
-            rows_bottom,
-            tx,
-            rows_bottom + 1.0,
-            Stroke::solid(Color::BLACK, 0.25),
-        );
-        if i % every == phase {
-            write(
-                c,
-                (tx, rows_bottom + 3.6),
-                spacing * every as f32,
-                SMALL,
-                Anchor::Middle,
-                label,
-            );
-        }
-    }
+    axis(c, (plot_x, plot_w, rows_bottom), &ticks, labels, to_x);
     let unit_at = (plot_x + plot_w / 2.0, rows_bottom + 7.3);
     write(
         c,

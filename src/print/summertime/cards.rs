@@ -2,7 +2,7 @@
 //! drawn at their natural size in millimetres. Used by the print-and-play
 //! layout and by the replay's card grid alike.
 
-use crate::render::item_pictogram;
+use crate::print::summertime::item_pictogram;
 use crate::render::paper::{MARGIN, Paper, PrintBoxes};
 use crate::render::scene::{
     Anchor, Canvas, Color, Document, Draw, Frame, Item, Page, Scene, Stroke, Weight,
@@ -63,7 +63,7 @@ fn token(
     );
     let initial = label.chars().next().map(String::from).unwrap_or_default();
     let icon = h * 0.8;
-    crate::render::pictogram::draw(
+    crate::print::summertime::pictogram::draw(
         c,
         deck.pictogram(picture),
         &initial,
@@ -138,7 +138,7 @@ pub fn face(c: &mut Canvas, fonts: &Fonts, deck: &Deck, card: CardIndex) {
         );
         // The picture as a pictogram, and the card's own name under it.
         let initial = picture.chars().next().map(String::from).unwrap_or_default();
-        crate::render::pictogram::draw(
+        crate::print::summertime::pictogram::draw(
             c,
             deck.pictogram(face.picture),
             &initial,

@@ -6,7 +6,7 @@
 //! (`beach`, `palm_tree`…), or the one it names in `pictogram`; any other
 //! picture gets its initial in a ring.
 
-use super::scene::{Anchor, Canvas, Color, Stroke, Weight};
+use crate::render::scene::{Anchor, Canvas, Color, Stroke, Weight};
 use std::f32::consts::PI;
 
 pub use crate::summertime::deck::PICTOGRAMS;

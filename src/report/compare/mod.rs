@@ -19,19 +19,17 @@
 mod distribution;
 mod forest;
 mod heading;
-pub(crate) mod style;
-pub(crate) mod ticks;
+pub mod text;
 
-use super::paper::{MARGIN, Paper};
-use super::scene::{Anchor, Canvas, Color, Frame, Item, Page, Scene, Stroke, Weight};
+use crate::render::paper::{MARGIN, Paper};
+use crate::render::scene::{Anchor, Canvas, Color, Frame, Item, Scene, Weight};
+use crate::report::kit::page::{FOOTER, with_footers};
+use crate::report::kit::style::{BLOCK_HEAD, BODY, font, plural, write};
 use crate::sim::{Report, Row};
 use distribution::distribution;
 use forest::{AXIS, Mode, PANEL_TITLE, Panel, ROW, Scale, draw_panel, draw_single, panels};
 use heading::front;
-use style::{BLOCK_HEAD, BODY, SMALL_GREY, font, plural, width_of, write};
 
-/// Space kept at the bottom of every page for the footer.
-pub(crate) const FOOTER: f32 = 7.0;
 /// A block's title and its explanation.
 const BLOCK_TITLE: f32 = 11.0;
 /// A block's title on the pages it continues on.
@@ -87,56 +85,6 @@ pub fn report(report: &Report, paper: Paper) -> Scene {
         &footer,
     );
     Scene { title, pages }
-}
-
-/// The pages `pages` of a paper of `size`, each with [`footer_line`] at
-/// the bottom of its body of `body`, drawn in `frame`.
-pub(crate) fn with_footers(
-    pages: Vec<Vec<Item>>,
-    frame: Frame,
-    (page_w, page_h): (f32, f32),
-    body: (f32, f32),
-    footer: &str,
-) -> Vec<Page> {
-    let count = pages.len();
-    pages
-        .into_iter()
-        .enumerate()
-        .map(|(i, mut items)| {
-            let mut c = Canvas {
-                items: &mut items,
-                frame,
-            };
-            footer_line(&mut c, body, footer, (i + 1, count));
-            Page {
-                width: page_w,
-                height: page_h,
-                items,
-            }
-        })
-        .collect()
-}
-
-/// The footer at the bottom of a page's body of `(width, height)`: a rule,
-/// `text` on the left, "page i of n" on the right.
-pub(crate) fn footer_line(
-    c: &mut Canvas,
-    (width, height): (f32, f32),
-    text: &str,
-    (page, count): (usize, usize),
-) {
-    let y = height - 1.0;
-    let number = format!("page {page} of {count}");
-    let room = width - width_of(&number, SMALL_GREY) - 5.0;
-    c.line(
-        0.0,
-        y - 3.8,
-        width,
-        y - 3.8,
-        Stroke::solid(Color::LIGHT, 0.2),
-    );
-    write(c, (0.0, y), room, SMALL_GREY, Anchor::Start, text);
-    write(c, (width, y), width, SMALL_GREY, Anchor::End, number);
 }
 
 /// The pages drawn so far, and where the next thing goes on the last one,

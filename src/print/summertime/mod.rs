@@ -2,13 +2,15 @@
 //! viewer shows it, and the scored replay.
 
 pub mod cards;
+pub mod item_pictogram;
+pub mod pictogram;
 pub mod replay;
 pub mod table;
 
 use super::game::Drawn;
-use super::paper::Paper;
-use super::scene::{Document, Page};
-use super::text::Fonts;
+use crate::render::paper::Paper;
+use crate::render::scene::{Document, Page};
+use crate::render::text::Fonts;
 use crate::summertime::{Phase, State, Summertime};
 use std::sync::Arc;
 

@@ -5,9 +5,9 @@ pub mod replay;
 pub mod sheet;
 
 use super::game::Drawn;
-use super::paper::Paper;
-use super::scene::{Document, Page};
-use super::text::Fonts;
+use crate::render::paper::Paper;
+use crate::render::scene::{Document, Page};
+use crate::render::text::Fonts;
 use crate::soleils::{Soleils, State, score};
 use std::sync::Arc;
 

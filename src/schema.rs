@@ -167,10 +167,10 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::SummertimeLog => schemars::schema_for!(LogLine<summertime::Event>),
         SchemaKind::SummertimeDeck => schemars::schema_for!(summertime::deck::RawDeck),
         SchemaKind::SimulateReport => {
-            schemars::schema_for!(crate::present::simulation::SimulateReport)
+            schemars::schema_for!(crate::report::compare::text::SimulateReport)
         }
         SchemaKind::CompareReport => {
-            schemars::schema_for!(crate::present::simulation::CompareReport)
+            schemars::schema_for!(crate::report::compare::text::CompareReport)
         }
         SchemaKind::RescoreLine => schemars::schema_for!(crate::present::audit::RescoreLine),
         SchemaKind::AuditLine => schemars::schema_for!(crate::present::audit::AuditLine),

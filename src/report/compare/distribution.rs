@@ -1,12 +1,12 @@
 //! The distribution of final scores on page 1: grouped bars of A's and B's
 //! share of seats per score bucket, the legend, and each variant's mean.
 
-use super::style::{
+use crate::render::scene::{Anchor, Canvas, Color, Stroke, Weight};
+use crate::report::kit::style::{
     A_COLOR, B_COLOR, B_TINT, BLOCK_HEAD, BODY, BODY_GREY, SMALL, font, hatch, swatch, width_of,
     write,
 };
-use super::ticks::{decimals, nice_step};
-use crate::render::scene::{Anchor, Canvas, Color, Stroke, Weight};
+use crate::report::kit::ticks::{decimals, nice_step};
 use crate::sim::{Report, Unit};
 
 /// Each count's share of all of them.

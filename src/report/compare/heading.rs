@@ -1,9 +1,9 @@
 //! The first page's heading: the title, the batch, what the differences
 //! say, and the variants, with what B changes of A.
 
-use super::style::{Font, NOTE, font, plural, swatch, wrap, write};
 use crate::render::scene::{Anchor, Canvas, Color, Weight};
 use crate::render::text::Fonts;
+use crate::report::kit::style::{Font, NOTE, font, plural, swatch, wrap, write};
 use crate::sim::{Report, VariantInfo};
 
 fn bots(report: &Report) -> String {

@@ -1,14 +1,16 @@
 //! The HTML viewer of a log: each line's frame (what it did, in words,
 //! and the scores after it), each state's panels drawn, and the line that
-//! broke the log, if one did, handed to [`crate::render::viewer`] as one
+//! broke the log, if one did, handed to [`crate::show::viewer::page`] as one
 //! page.
+
+pub mod page;
 
 use super::Shown;
 use crate::log::{Change, Fold, FoldError, LogError, Opened, StepError};
 use crate::present::Present;
 use crate::present::report::rejected_alternatives;
-use crate::render::viewer::{Analysis, Claim, Failure, Frame, Judged, Panels, Replay, html};
 use crate::sim::analysis::AnalysisReport;
+use page::{Analysis, Claim, Failure, Frame, Judged, Panels, Replay, html};
 use std::io::BufRead;
 use std::path::Path;
 

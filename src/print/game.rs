@@ -6,10 +6,10 @@
 //! stands on the rules alone ([`crate::game::Game`]), so render/ never
 //! names present/; the command line asks for both where it needs both.
 
-use super::paper::Paper;
-use super::scene::{Document, Page};
-use super::text::Fonts;
 use crate::game::Game;
+use crate::render::paper::Paper;
+use crate::render::scene::{Document, Page};
+use crate::render::text::Fonts;
 use std::sync::Arc;
 
 pub trait Drawn: Game {

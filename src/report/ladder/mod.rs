@@ -13,15 +13,17 @@
 //! One page; with many bots on small paper, the table and the skill line
 //! move to a second page rather than overlap.
 
-use super::compare::style::{
-    BLOCK_HEAD, BODY, BODY_BOLD, BODY_GREY, Font, GRID, MUTED, NOTE, SMALL, SMALL_GREY, STRIPE,
-    font, plural, width_of, wrap, write,
+pub mod text;
+
+use crate::render::paper::{MARGIN, Paper};
+use crate::render::scene::{Anchor, Canvas, Color, Frame, Item, Scene, Stroke, Weight};
+use crate::render::text::Fonts;
+use crate::report::kit::page::{FOOTER, with_footers};
+use crate::report::kit::style::{
+    BLOCK_HEAD, BODY, BODY_BOLD, BODY_GREY, Font, GRID, MUTED, NOTE, SMALL_GREY, STRIPE, font,
+    plural, width_of, wrap, write,
 };
-use super::compare::ticks::{decimals, nice_step};
-use super::compare::{FOOTER, with_footers};
-use super::paper::{MARGIN, Paper};
-use super::scene::{Anchor, Canvas, Color, Frame, Item, Scene, Stroke, Weight};
-use super::text::Fonts;
+use crate::report::kit::ticks::{axis, decimals, nice_step};
 use crate::sim::{Estimate, Ladder};
 
 /// A row of the forest plot.
@@ -439,36 +441,9 @@ impl Forest {
             write(c, at, interval_w, interval_font, Anchor::Start, interval);
         }
 
-        // The axis; every other tick label when they would touch, 0 keeping its own.
-        c.line(
-            plot_x,
-            bottom,
-            plot_x + plot_w,
-            bottom,
-            Stroke::solid(Color::BLACK, 0.3),
-        );
         let labels: Vec<String> = ticks.iter().map(|&t| self.scale.label(t)).collect();
-        let spacing = plot_w / (ticks.len().max(2) - 1) as f32;
-        let widest = labels
-            .iter()
-            .map(|l| width_of(l, SMALL))
-            .fold(0.0, f32::max);
-        let every = if widest + 1.5 > spacing { 2 } else { 1 };
-        let phase = ticks.iter().position(|&t| t == 0.0).unwrap_or(0) % every;
-        for (i, (&t, label)) in ticks.iter().zip(labels).enumerate() {
-            let x = self.scale.x(t, self.plot);
-            c.line(
-                x,
-                bottom,
-                x,
-                bottom + 1.0,
-                Stroke::solid(Color::BLACK, 0.25),
-            );
-            if i % every == phase {
-                let room = spacing * every as f32;
-                write(c, (x, bottom + 3.6), room, SMALL, Anchor::Middle, label);
-            }
-        }
+        let at = (plot_x, plot_w, bottom);
+        axis(c, at, &ticks, labels, |t| self.scale.x(t, self.plot));
         let what = format!("rating on the Elo scale, {} = 0", ladder.anchor);
         let at = (plot_x + plot_w / 2.0, bottom + 7.4);
         write(c, at, plot_w, SMALL_GREY, Anchor::Middle, what);

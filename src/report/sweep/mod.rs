@@ -12,15 +12,17 @@
 //!
 //! Panels go on as many pages as they need.
 
-use super::chart::{PALETTE, dash, marker};
-use super::compare::style::{
+pub mod text;
+
+use crate::render::chart::{PALETTE, dash, marker};
+use crate::render::paper::{MARGIN, Paper};
+use crate::render::scene::{Anchor, Canvas, Color, Frame, Item, Scene, Stroke, Weight};
+use crate::render::text::Fonts;
+use crate::report::kit::page::{FOOTER, with_footers};
+use crate::report::kit::style::{
     BODY, BODY_BOLD, Font, GRID, SMALL, SMALL_GREY, font, plural, width_of, wrap, write,
 };
-use super::compare::ticks::{decimals, nice_step};
-use super::compare::{FOOTER, with_footers};
-use super::paper::{MARGIN, Paper};
-use super::scene::{Anchor, Canvas, Color, Frame, Item, Scene, Stroke, Weight};
-use super::text::Fonts;
+use crate::report::kit::ticks::{decimals, nice_step};
 use crate::sim::Unit;
 use crate::sim::sweep::{SetValue, Sweep};
 

@@ -1,0 +1,73 @@
+//! `sunfold audit`: every log under files and folders, audited in
+//! parallel, one line per file, then a summary.
+
+use super::batch::{collect, per_file, pool};
+use super::error::CliError;
+use super::{Exit, Format};
+use crate::log::OpenError;
+use crate::present::audit::Audited;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The audit of one file: what the file could not give, or what its log
+/// gave.
+fn audit_file(path: &Path) -> Audited {
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) => return Audited::unreadable(0, format!("cannot be read: {e}")),
+    };
+    match crate::log::open(std::io::BufReader::new(file)) {
+        Ok(opened) => Audited::of(opened),
+        Err(OpenError::Io(e)) => Audited::unreadable(1, format!("cannot be read: {e}")),
+        Err(OpenError::Decode(error)) => Audited {
+            error: Some(error.map(|e| e.to_string())),
+            ..Audited::default()
+        },
+    }
+}
+
+pub fn audit(
+    paths: &[PathBuf],
+    format: Format,
+    jobs: Option<usize>,
+    strict_claims: bool,
+) -> Result<Exit, CliError> {
+    let files = collect(paths)?;
+    let pool = pool(jobs)?;
+    let started = Instant::now();
+    let (mut bad, mut events, mut disputed) = (0u64, 0u64, 0u64);
+    per_file(&files, &pool, audit_file, |path, a| {
+        let file = path.display().to_string();
+        events += a.events;
+        let differs = a.claims.as_ref().is_some_and(|c| !c.agree);
+        disputed += u64::from(differs);
+        let valid = a.error.is_none() && !(strict_claims && differs);
+        bad += u64::from(!valid);
+        match format {
+            Format::Text => match &a.error {
+                Some(error) => format!("{file}:{error}"),
+                None => a.text(&file).join("\n"),
+            },
+            Format::Json => {
+                serde_json::to_string(&a.line(file, valid)).expect("an audit line serializes")
+            }
+        }
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    if format == Format::Text {
+        let claims = if strict_claims {
+            "counted as bad"
+        } else {
+            "reported, not counted as bad; --strict-claims counts them"
+        };
+        println!(
+            "{} files, {bad} bad, {events} events; {disputed} with claims that differ ({claims})",
+            files.len()
+        );
+    }
+    eprintln!(
+        "audited {events} events in {seconds:.2} s: {:.0} events per second",
+        events as f64 / seconds.max(1e-9)
+    );
+    Ok(if bad > 0 { Exit::Invalid } else { Exit::Valid })
+}

@@ -1,0 +1,142 @@
+//! Where a drawing goes: the paper, `-o FILE` read as a target by its
+//! extension (or `-` for standard output), the fonts, and the writing of a
+//! document as PDF or SVG with its missing-glyph advice. Every verb that
+//! draws writes through here.
+
+use super::Exit;
+use super::error::CliError;
+use crate::render::paper::Paper;
+use crate::render::scene::Typeset;
+use crate::render::text::{self, Fonts};
+use crate::render::{pdf, svg};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PaperArg {
+    A4,
+    Letter,
+    A5,
+}
+
+impl From<PaperArg> for Paper {
+    fn from(p: PaperArg) -> Paper {
+        match p {
+            PaperArg::A4 => Paper::A4,
+            PaperArg::Letter => Paper::Letter,
+            PaperArg::A5 => Paper::A5,
+        }
+    }
+}
+
+/// Where a scene goes, by the output's extension.
+pub(super) enum Target {
+    Pdf(PathBuf),
+    Svg(PathBuf),
+    Stdout,
+}
+
+pub(super) fn target(output: &Path) -> Result<Target, CliError> {
+    if output == Path::new("-") {
+        return Ok(Target::Stdout);
+    }
+    match output
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_lowercase)
+        .as_deref()
+    {
+        Some("pdf") => Ok(Target::Pdf(output.to_owned())),
+        Some("svg") => Ok(Target::Svg(output.to_owned())),
+        _ => Err(CliError::Usage(format!(
+            "{}: expected an output ending in .pdf or .svg (or - for SVG on standard output)",
+            output.display()
+        ))),
+    }
+}
+
+/// The fonts to lay out and write in: the built-in ones, followed by the
+/// `--font` files in order.
+pub(super) fn use_font(fonts: &[PathBuf]) -> Result<Arc<Fonts>, CliError> {
+    Fonts::with_fallbacks(fonts).map_err(|e| CliError::Usage(e.to_string()))
+}
+
+/// A missing glyph, and what to do about it: a font to add, named for
+/// the scripts whose fonts Debian packages.
+pub(super) fn missing(e: text::UnsupportedCharacter) -> String {
+    let such_as = match e.ch {
+        '\u{0600}'..='\u{06FF}'
+        | '\u{0750}'..='\u{077F}'
+        | '\u{08A0}'..='\u{08FF}'
+        | '\u{FB50}'..='\u{FDFF}'
+        | '\u{FE70}'..='\u{FEFF}' => {
+            ", such as Noto Sans Arabic: --font /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf (fonts-noto-core)"
+        }
+        '\u{2E80}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7AF}' | '\u{F900}'..='\u{FAFF}' => {
+            ", such as Noto Sans CJK: --font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc (fonts-noto-cjk)"
+        }
+        _ => "",
+    };
+    format!("{e}; add a font that has it with --font FILE.ttf (or .otf){such_as}")
+}
+
+/// Writes the document in the target's format, in the fonts it was laid
+/// out in (a bare scene: the built-in ones).
+pub(super) fn write(document: &impl Typeset, target: &Target) -> Result<Exit, CliError> {
+    write_boxed(document, &[], target)
+}
+
+/// [`write`], with each PDF page's trim and bleed boxes.
+pub(super) fn write_boxed(
+    document: &impl Typeset,
+    boxes: &[crate::render::paper::PrintBoxes],
+    target: &Target,
+) -> Result<Exit, CliError> {
+    let scene = document.scene();
+    let bytes = match target {
+        Target::Pdf(_) => pdf::to_pdf_boxed(document, boxes).map_err(|e| match e {
+            pdf::PdfError::Missing(e) => missing(e),
+            e => e.to_string(),
+        }),
+        Target::Svg(_) | Target::Stdout => svg::to_svg(document)
+            .map(String::into_bytes)
+            .map_err(missing),
+    };
+    let bytes = bytes.map_err(CliError::Refused)?;
+    match target {
+        Target::Stdout => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(&bytes)
+                .and_then(|_| out.flush())
+                .map_err(|e| CliError::io(Path::new("-"), e))?;
+        }
+        Target::Pdf(path) | Target::Svg(path) => {
+            crate::atomic::write(path, &bytes).map_err(|e| CliError::io(path, e))?;
+            eprintln!(
+                "wrote {} ({} page{}, {} bytes)",
+                path.display(),
+                scene.pages.len(),
+                if scene.pages.len() == 1 { "" } else { "s" },
+                bytes.len()
+            );
+        }
+    }
+    Ok(Exit::Valid)
+}
+
+/// Where `-o` draws a report, checked before any game is played: a
+/// report that cannot be written is found out before the games, not after.
+pub(super) fn drawing(output: Option<&Path>, what: &str) -> Result<Option<Target>, CliError> {
+    let target = output.map(target).transpose()?;
+    if let Some(dir) = output.and_then(Path::parent)
+        && !dir.as_os_str().is_empty()
+        && !dir.is_dir()
+    {
+        return Err(CliError::Usage(format!(
+            "{}: expected a folder to write the {what} into, but there is none",
+            dir.display()
+        )));
+    }
+    Ok(target)
+}

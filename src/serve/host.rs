@@ -1,0 +1,72 @@
+//! What the server learns of the machine it runs on: the address phones
+//! reach a listener by, and how many files the process may open.
+
+use std::net::{IpAddr, SocketAddr};
+
+/// The address others reach a listener on `addr` by: itself, unless it
+/// listens on every interface, then this machine's address on the network:
+/// the one a packet to the internet would leave from, or with no default
+/// route (an offline hotspot), the first interface's other than loopback.
+/// `None` when there is none: no phone could reach the links.
+pub fn reachable(addr: SocketAddr) -> Option<SocketAddr> {
+    if !addr.ip().is_unspecified() {
+        return Some(addr);
+    }
+    let probe = std::net::UdpSocket::bind("0.0.0.0:0")
+        .and_then(|s| s.connect("192.0.2.1:9").map(|_| s))
+        .and_then(|s| s.local_addr())
+        .ok()
+        .map(|local| local.ip())
+        .filter(|ip| !ip.is_loopback() && !ip.is_unspecified());
+    let interfaces = || {
+        let mut ips: Vec<IpAddr> = if_addrs::get_if_addrs()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|interface| interface.ip())
+            .filter(|ip| !ip.is_loopback() && !ip.is_unspecified())
+            .collect();
+        // An IPv4 address first: what people type, and what every phone
+        // on a hotspot has.
+        ips.sort_by_key(|ip| ip.is_ipv6());
+        ips.into_iter().next()
+    };
+    probe
+        .or_else(interfaces)
+        .map(|ip| SocketAddr::new(ip, addr.port()))
+}
+
+/// How many files this process may open at once (`ulimit -n`), if known.
+#[cfg(unix)]
+pub fn file_limit() -> Option<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the limit into the struct it is given.
+    let read = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) };
+    (read == 0 && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
+}
+
+#[cfg(not(unix))]
+pub fn file_limit() -> Option<u64> {
+    None
+}
+
+/// The file descriptors the server keeps beside its connections' own.
+const SPARE_FILES: u64 = 32;
+
+/// How many connections to take at once when `wanted` are asked for: as
+/// many as this process may open files for, beside the log, the tokens,
+/// the runtime and stdio; and why fewer, when fewer.
+pub fn connections(wanted: u64) -> (u64, Option<String>) {
+    if let Some(files) = file_limit() {
+        let fits = files.saturating_sub(SPARE_FILES).max(1);
+        if fits < wanted {
+            let why = format!(
+                "at most {fits} connections at once, not {wanted}: this process may open {files} files (ulimit -n)"
+            );
+            return (fits, Some(why));
+        }
+    }
+    (wanted, None)
+}

@@ -1,0 +1,56 @@
+//! The start line of a new log: the players, the variant and how chance
+//! comes in (the dice seed, or the deal), as `sunfold new` records it.
+
+use crate::sim::{SoleilsVariant, SummertimeVariant};
+use crate::{soleils, summertime};
+
+/// The names as given, trimmed.
+fn trimmed(players: &[String]) -> Vec<String> {
+    players.iter().map(|p| p.trim().to_owned()).collect()
+}
+
+/// A 62 Soleils game of `players` on `variant`, its digital dice drawn
+/// from `dice_seed`.
+pub fn soleils(players: &[String], variant: SoleilsVariant, dice_seed: u64) -> soleils::Event {
+    soleils::Event::Started(soleils::Start {
+        format: crate::log::LOG_FORMAT,
+        game: "soleils".into(),
+        players: trimmed(players),
+        options: variant.options,
+        template: variant.raw,
+        dice_seed: Some(dice_seed),
+    })
+}
+
+/// How the cards of a new Summertime game come: turned up at a real table
+/// with these closing cards face up, in a given order, or dealt from a seed.
+pub enum Deal {
+    Physical { closing_up: [u8; 3] },
+    Given(summertime::Order),
+    Seeded(u64),
+}
+
+/// A Summertime game of `players` on `variant`, `first` to play (the first
+/// player if `None`), its cards coming as `deal` says.
+pub fn summertime(
+    players: &[String],
+    first: Option<String>,
+    variant: SummertimeVariant,
+    deal: Deal,
+) -> summertime::Event {
+    let order = match deal {
+        Deal::Physical { closing_up } => summertime::Order::Physical { closing_up },
+        Deal::Given(order) => order,
+        Deal::Seeded(seed) => crate::deal::dealt_order(&variant.deck, seed),
+    };
+    let players = trimmed(players);
+    let first = first.unwrap_or_else(|| players.first().cloned().unwrap_or_default());
+    summertime::Event::Started(Box::new(summertime::Start {
+        format: crate::log::LOG_FORMAT,
+        game: "summertime".into(),
+        players,
+        first,
+        deck: variant.raw,
+        order,
+    }))
+}
