@@ -312,11 +312,13 @@ fn hand_made(lines: usize) -> Sweep {
         }
     }
     Sweep {
-        game: "soleils",
-        title: "62 Soleils d'été",
-        players: 4,
-        games: 300,
-        seed: 1,
+        head: sunfold::sim::Head {
+            game: "soleils",
+            title: "62 Soleils d'été",
+            players: 4,
+            games: 300,
+            seed: 1,
+        },
         bots: vec!["random".to_owned(); 4],
         rotated: false,
         variant: VariantInfo {

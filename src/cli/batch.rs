@@ -64,7 +64,7 @@ pub(super) fn progress(total: u64, what: &str) -> Option<indicatif::ProgressBar>
 #[derive(clap::Args, Debug)]
 pub struct BatchArgs {
     #[command(flatten)]
-    pub table: Table,
+    pub table: Table<Batch>,
     /// One bot per seat, repeated over the seats: random, greedy, search
     /// (64 rollouts per decision) or search:N. Mixed bots turn one seat
     /// each game, so that every bot plays every seat.
@@ -79,19 +79,42 @@ pub struct BatchArgs {
     pub threads: Threads,
 }
 
-/// Who plays, how many games, the seed: the first flags of every batch
-/// (`ladder` plays 200 games if left out).
+/// Who plays, how many games, the seed: the first flags of every batch,
+/// `--games` as the verb `G` means it.
 #[derive(clap::Args, Debug)]
-pub struct Table {
+pub struct Table<G: GamesFlag> {
     /// Players per game; 4 for 62 Soleils and 2 for Summertime if left out.
     #[arg(long)]
     pub players: Option<usize>,
-    /// Games to play (per variant, in a comparison).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = G::DEFAULT, help = G::HELP)]
     pub games: u64,
     /// Game i is played from a seed derived from this one and i.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    #[arg(skip)]
+    pub flag: std::marker::PhantomData<G>,
+}
+
+/// What `--games` means to a verb, and how many it plays if left out.
+pub trait GamesFlag: Clone + Send + Sync + 'static {
+    const DEFAULT: u64;
+    const HELP: &'static str;
+}
+
+/// `simulate`, `compare` and `sweep`: games per variant or per point.
+#[derive(Clone, Debug)]
+pub struct Batch;
+impl GamesFlag for Batch {
+    const DEFAULT: u64 = 1000;
+    const HELP: &'static str = "Games to play (per variant, in a comparison)";
+}
+
+/// `ladder`: the games of the whole ladder.
+#[derive(Clone, Debug)]
+pub struct Ladder;
+impl GamesFlag for Ladder {
+    const DEFAULT: u64 = 200;
+    const HELP: &'static str = "Games to play";
 }
 
 /// How a batch is spread: worker threads on this machine, and the shard

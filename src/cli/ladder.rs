@@ -2,8 +2,8 @@
 //! rate, mean score and Bradley–Terry rating with intervals.
 
 use super::batch::{
-    GameArg, OnVariant, Table, Threads, batches, games, on_variant, parse_bot, players, pool,
-    publish, run_of, throughput, usage, write_partial,
+    GameArg, Ladder, OnVariant, Table, Threads, batches, games, on_variant, parse_bot, players,
+    pool, publish, run_of, throughput, usage, write_partial,
 };
 use super::error::CliError;
 use super::output::{PaperArg, drawing};
@@ -16,7 +16,6 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
-#[command(mut_arg("games", |games| games.default_value("200").help("Games to play")))]
 pub struct LadderArgs {
     #[arg(value_enum)]
     pub game: GameArg,
@@ -25,7 +24,7 @@ pub struct LadderArgs {
     #[arg(long, value_delimiter = ',', required = true, value_parser = parse_bot)]
     pub bots: Vec<Bot>,
     #[command(flatten)]
-    pub table: Table,
+    pub table: Table<Ladder>,
     #[command(flatten)]
     pub threads: Threads,
     /// 62 Soleils: a sheet template; the bundled sheet if left out.

@@ -408,13 +408,6 @@ fn write_man_pages(command: clap::Command, dir: &std::path::Path) -> Result<(), 
     pages(command, dir)
 }
 
-fn seed_from_clock() -> u64 {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    now.as_secs() ^ u64::from(now.subsec_nanos()).rotate_left(32)
-}
-
 pub(super) fn read_json<T: serde::de::DeserializeOwned>(
     path: &std::path::Path,
 ) -> Result<T, CliError> {
@@ -429,7 +422,7 @@ pub(super) fn read_json<T: serde::de::DeserializeOwned>(
 }
 
 fn new_log(command: NewCommand) -> Result<Exit, CliError> {
-    use crate::table::start::{self, Deal};
+    use crate::table::start::{self, Deal, seed_from_clock};
     match command {
         NewCommand::Soleils {
             file,

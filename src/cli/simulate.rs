@@ -155,7 +155,7 @@ where
     }
     let report = tally.report(G::NAME, G::TITLE, args.batch.table.seed);
     publish(Finished::Compare(&report), args.format, None, PaperArg::A4)?;
-    throughput(report.games, started, pool.current_num_threads());
+    throughput(report.head.games, started, pool.current_num_threads());
     Ok(Exit::Valid)
 }
 
@@ -251,6 +251,6 @@ where
         target.as_ref(),
         args.paper,
     )?;
-    throughput(2 * report.games, started, pool.current_num_threads());
+    throughput(2 * report.head.games, started, pool.current_num_threads());
     Ok(Exit::Valid)
 }

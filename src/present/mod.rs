@@ -6,7 +6,9 @@
 //!
 //! Reading order: [`command`] (a leaf: commands and quoting), [`report`]
 //! (the report types), then one file per game ([`soleils`],
-//! [`summertime`]), and [`simulation`] for the bots' batch reports.
+//! [`summertime`]); then what a verb finds in a log or a file: [`audit`],
+//! [`rescore`], [`analysis`], [`hint`], and [`template`] (a sheet or deck
+//! checked). The workbench's batch reports are `crate::report`'s.
 
 pub mod analysis;
 pub mod audit;

@@ -126,6 +126,26 @@ impl Tokens {
     }
 }
 
+/// Removes the printed links `dead` whose codes no longer work, but for
+/// `kept` (one just written over); what was done, a line each.
+pub fn remove_dead(dead: &[PathBuf], kept: Option<&Path>) -> Vec<String> {
+    let mut said = Vec::new();
+    for old in dead.iter().filter(|old| Some(old.as_path()) != kept) {
+        match std::fs::remove_file(old) {
+            Ok(()) => said.push(format!(
+                "removed {}: its codes were for the old links, which no longer work",
+                old.display()
+            )),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => said.push(format!(
+                "could not remove {}, whose codes no longer work: {e}; destroy it by hand",
+                old.display()
+            )),
+        }
+    }
+    said
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,24 +165,4 @@ mod tests {
         near.pop();
         assert_eq!(tokens.role(&near), None);
     }
-}
-
-/// Removes the printed links `dead` whose codes no longer work, but for
-/// `kept` (one just written over); what was done, a line each.
-pub fn remove_dead(dead: &[PathBuf], kept: Option<&Path>) -> Vec<String> {
-    let mut said = Vec::new();
-    for old in dead.iter().filter(|old| Some(old.as_path()) != kept) {
-        match std::fs::remove_file(old) {
-            Ok(()) => said.push(format!(
-                "removed {}: its codes were for the old links, which no longer work",
-                old.display()
-            )),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => said.push(format!(
-                "could not remove {}, whose codes no longer work: {e}; destroy it by hand",
-                old.display()
-            )),
-        }
-    }
-    said
 }

@@ -58,12 +58,9 @@ pub struct Rung {
 /// What `sunfold ladder` reports.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Ladder {
-    /// `soleils` or `summertime`.
-    pub game: &'static str,
-    pub title: &'static str,
-    pub players: usize,
-    pub games: u64,
-    pub seed: u64,
+    /// The game, the batch's size and its seed.
+    #[serde(flatten)]
+    pub head: super::Head,
     /// The variant the ladder was played under.
     pub variant: super::VariantInfo,
     /// The bot rated 0.
@@ -260,11 +257,13 @@ pub fn ladder(
     rungs.sort_by(|a, b| b.rating.estimate.total_cmp(&a.rating.estimate));
     let skill = skill(bots, games);
     Ladder {
-        game,
-        title,
-        players,
-        games: games.len() as u64,
-        seed,
+        head: super::Head {
+            game,
+            title,
+            players,
+            games: games.len() as u64,
+            seed,
+        },
         variant,
         anchor: bots[anchor].name(),
         rungs,

@@ -9,6 +9,7 @@ mod batch;
 mod differ;
 mod distribution;
 mod games;
+mod head;
 pub mod ladder;
 pub mod merge;
 mod metric;
@@ -23,6 +24,7 @@ mod variant;
 
 pub use batch::{batches, game_seed};
 pub use differ::{Change, changes};
+pub use head::Head;
 pub use ladder::{Ladder, LadderGame, Rung, Skill, ladder};
 pub use metric::{ALPHA, Estimate, Metric, Moments, Section, Unit, Z95, holm};
 pub use report::{BotWins, Histogram, Report, Row, SeatRange};

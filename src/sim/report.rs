@@ -97,14 +97,8 @@ impl Histogram {
 /// The outcome of `simulate` (no B) or `compare`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
-    /// The value of the log's `game` field: `soleils` or `summertime`.
-    pub game: &'static str,
-    /// "62 Soleils d'été" or "Summertime".
-    pub title: &'static str,
-    pub players: usize,
-    /// Games played per variant.
-    pub games: u64,
-    pub seed: u64,
+    /// The game, the batch's size and its seed.
+    pub head: super::Head,
     /// The bot of each seat in the first game.
     pub bots: Vec<String>,
     /// Whether the bots turn seats from game to game ([`super::lineup`]).

@@ -516,11 +516,13 @@ impl Tally {
             });
         }
         Report {
-            game,
-            title,
-            players: self.players,
-            games: self.games(),
-            seed,
+            head: super::Head {
+                game,
+                title,
+                players: self.players,
+                games: self.games(),
+                seed,
+            },
             bots: (0..self.players).map(|p| self.bot(p).name()).collect(),
             rotated: self.rotated(),
             histogram,
@@ -679,11 +681,13 @@ impl Paired {
         }
         super::report::correct(&mut rows);
         Report {
-            game,
-            title,
-            players,
-            games: self.a.games(),
-            seed,
+            head: super::Head {
+                game,
+                title,
+                players,
+                games: self.a.games(),
+                seed,
+            },
             bots: (0..players).map(|p| self.a.bot(p).name()).collect(),
             rotated: self.a.rotated(),
             histogram,

@@ -4,6 +4,14 @@
 use crate::sim::{SoleilsVariant, SummertimeVariant};
 use crate::{soleils, summertime};
 
+/// A seed from the clock, for a log started without one.
+pub fn seed_from_clock() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    now.as_secs() ^ u64::from(now.subsec_nanos()).rotate_left(32)
+}
+
 /// The names as given, trimmed.
 fn trimmed(players: &[String]) -> Vec<String> {
     players.iter().map(|p| p.trim().to_owned()).collect()

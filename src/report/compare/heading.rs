@@ -48,24 +48,24 @@ fn status(report: &Report) -> String {
 
 /// Draws the heading and the variants; returns where they end.
 pub(super) fn front(c: &mut Canvas, width: f32, report: &Report) -> f32 {
-    let players = plural(report.players as u64, "player", "players");
+    let players = plural(report.head.players as u64, "player", "players");
     let (title, caption, status) = match &report.b {
         Some(_) => (
-            format!("{}: comparison", report.title),
+            format!("{}: comparison", report.head.title),
             format!(
                 "{} of {players}, seed {}, {}: game i of A and of B sees the same luck.",
-                plural(report.games, "paired game", "paired games"),
-                report.seed,
+                plural(report.head.games, "paired game", "paired games"),
+                report.head.seed,
                 bots(report)
             ),
             status(report),
         ),
         None => (
-            format!("{}: simulation", report.title),
+            format!("{}: simulation", report.head.title),
             format!(
                 "{} of {players}, seed {}, {}.",
-                plural(report.games, "game", "games"),
-                report.seed,
+                plural(report.head.games, "game", "games"),
+                report.head.seed,
                 bots(report)
             ),
             "Each figure is a mean per game, with its 95% confidence interval.".to_owned(),

@@ -69,14 +69,14 @@ pub fn report(report: &Report, paper: Paper) -> Scene {
     }
 
     let title = match report.b {
-        Some(_) => format!("{}: comparison", report.title),
-        None => format!("{}: simulation", report.title),
+        Some(_) => format!("{}: comparison", report.head.title),
+        None => format!("{}: simulation", report.head.title),
     };
     let games = match report.b {
-        Some(_) => plural(report.games, "paired game", "paired games"),
-        None => plural(report.games, "game", "games"),
+        Some(_) => plural(report.head.games, "paired game", "paired games"),
+        None => plural(report.head.games, "game", "games"),
     };
-    let footer = format!("{title} · {games} · seed {}", report.seed);
+    let footer = format!("{title} · {games} · seed {}", report.head.seed);
     let pages = with_footers(
         pages.pages,
         Pages::FRAME,

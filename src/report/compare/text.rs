@@ -6,7 +6,7 @@
 //! rest section by section. Every figure printed is in the JSON.
 
 use crate::sim::{
-    BotWins, Estimate, Histogram, Metric, Report, Row, SeatRange, Section, Unit, VariantInfo,
+    BotWins, Estimate, Head, Histogram, Metric, Report, Row, SeatRange, Section, Unit, VariantInfo,
 };
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -91,10 +91,10 @@ fn header(out: &mut String, report: &Report) {
     writeln!(
         out,
         "{}: {}, {}, bots {bots}, seed {}",
-        report.title,
-        count(report.games, games),
-        count(report.players as u64, "player"),
-        report.seed
+        report.head.title,
+        count(report.head.games, games),
+        count(report.head.players as u64, "player"),
+        report.head.seed
     )
     .unwrap();
     match &report.b {
@@ -113,7 +113,7 @@ fn header(out: &mut String, report: &Report) {
             writeln!(
                 out,
                 "game i of A and of B sees the same {} and the same bot seeds;",
-                if report.game == "summertime" {
+                if report.head.game == "summertime" {
                     "deal"
                 } else {
                     "dice"
@@ -203,7 +203,9 @@ fn summary(out: &mut String, report: &Report) {
             interval(unit, a),
         );
         writeln!(out, "{}", line.trim_end()).unwrap();
-        if s == Section::Score && row.metric.id == format!("mean_score.seat_{}", report.players) {
+        if s == Section::Score
+            && row.metric.id == format!("mean_score.seat_{}", report.head.players)
+        {
             seat_ranges(out, report);
         }
     }
@@ -330,14 +332,9 @@ fn comparison(out: &mut String, report: &Report) {
 /// What a simulate and a compare report both begin with.
 #[derive(Serialize, JsonSchema)]
 pub struct Batch {
-    /// `soleils` or `summertime`.
-    pub game: &'static str,
-    /// "62 Soleils d'été" or "Summertime".
-    pub title: &'static str,
-    pub players: usize,
-    /// Games played (per variant; game i of A and of B share a seed).
-    pub games: u64,
-    pub seed: u64,
+    /// The game, the batch's size and its seed.
+    #[serde(flatten)]
+    pub head: Head,
     /// The bot of each seat in the first game.
     pub bots: Vec<String>,
     /// Whether the bots turn one seat each game, so that every bot plays
@@ -352,11 +349,7 @@ pub struct Batch {
 impl Batch {
     fn of(report: &Report) -> Self {
         Batch {
-            game: report.game,
-            title: report.title,
-            players: report.players,
-            games: report.games,
-            seed: report.seed,
+            head: report.head.clone(),
             bots: report.bots.clone(),
             rotated: report.rotated,
             figures: report.rows.iter().map(|r| r.metric.clone()).collect(),

@@ -59,7 +59,7 @@ pub fn report(ladder: &Ladder, paper: Paper) -> Scene {
         y: 0.0,
         bottom: height - FOOTER,
     };
-    let title = format!("{}: ladder", ladder.title);
+    let title = format!("{}: ladder", ladder.head.title);
     sheet.y = heading(&mut sheet.canvas(), width, ladder, &title) + BLOCK_GAP;
 
     let forest = Forest::new(ladder, width);
@@ -91,8 +91,8 @@ pub fn report(ladder: &Ladder, paper: Paper) -> Scene {
 
     let footer = format!(
         "{title} · {} · seed {}",
-        plural(ladder.games, "game", "games"),
-        ladder.seed
+        plural(ladder.head.games, "game", "games"),
+        ladder.head.seed
     );
     let pages = with_footers(
         sheet.pages,
@@ -157,9 +157,9 @@ impl Sheet {
 fn heading(c: &mut Canvas, width: f32, ladder: &Ladder, title: &str) -> f32 {
     let caption = format!(
         "{} of {}, seats rotating so that every bot plays every seat; seed {}.",
-        plural(ladder.games, "game", "games"),
-        plural(ladder.players as u64, "player", "players"),
-        ladder.seed
+        plural(ladder.head.games, "game", "games"),
+        plural(ladder.head.players as u64, "player", "players"),
+        ladder.head.seed
     );
     let status = format!(
         "rating: Bradley–Terry, Elo scale, {} = 0, 95% bootstrap interval",

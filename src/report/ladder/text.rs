@@ -24,7 +24,7 @@ pub fn text(report: &Ladder) -> String {
     writeln!(
         out,
         "{}: ladder of {} games, {} players, seats rotate; seed {}",
-        report.title, report.games, report.players, report.seed
+        report.head.title, report.head.games, report.head.players, report.head.seed
     )
     .unwrap();
     writeln!(out, "variant: {}", report.variant).unwrap();

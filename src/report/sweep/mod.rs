@@ -186,11 +186,11 @@ pub fn report(sweep: &Sweep, paper: Paper) -> Scene {
     let height = page_h - 2.0 * MARGIN;
     let bottom = height - FOOTER;
     let swept: Vec<&str> = sweep.axes.iter().map(|a| a.path.as_str()).collect();
-    let long = format!("{}: sweep of {}", sweep.title, swept.join(" × "));
+    let long = format!("{}: sweep of {}", sweep.head.title, swept.join(" × "));
     let title = if Fonts::builtin().width(&long, TITLE_SIZE, Weight::Bold) <= width {
         long
     } else {
-        format!("{}: sweep", sweep.title)
+        format!("{}: sweep", sweep.head.title)
     };
     let lines = lines(sweep);
     let mut pages: Vec<Vec<Item>> = vec![Vec::new()];
@@ -223,8 +223,8 @@ pub fn report(sweep: &Sweep, paper: Paper) -> Scene {
     }
     let footer = format!(
         "{title} · {} per value · seed {}",
-        plural(sweep.games, "game", "games"),
-        sweep.seed
+        plural(sweep.head.games, "game", "games"),
+        sweep.head.seed
     );
     let pages = with_footers(pages, FRAME, (page_w, page_h), (width, height), &footer);
     Scene { title, pages }
@@ -242,9 +242,9 @@ fn heading(c: &mut Canvas, width: f32, sweep: &Sweep, title: &str, lines: &Lines
     };
     let caption = format!(
         "{} per value, the same games at every value, {}, {bots}; seed {}.",
-        plural(sweep.games, "game", "games"),
-        plural(sweep.players as u64, "player", "players"),
-        sweep.seed
+        plural(sweep.head.games, "game", "games"),
+        plural(sweep.head.players as u64, "player", "players"),
+        sweep.head.seed
     );
     let counts: Vec<String> = sweep
         .axes

@@ -50,16 +50,16 @@ pub fn text(sweep: &Sweep) -> String {
     writeln!(
         out,
         "{}: sweep of {} over {}, {} each on the same seeds, {}, {bots}; seed {}",
-        sweep.title,
+        sweep.head.title,
         paths.join(" × "),
         if sweep.axes.len() > 1 {
             plural(sweep.rows.len() as u64, "combination", "combinations")
         } else {
             plural(sweep.rows.len() as u64, "value", "values")
         },
-        plural(sweep.games, "game", "games"),
-        plural(sweep.players as u64, "player", "players"),
-        sweep.seed
+        plural(sweep.head.games, "game", "games"),
+        plural(sweep.head.players as u64, "player", "players"),
+        sweep.head.seed
     )
     .unwrap();
     writeln!(out, "variant: {}", sweep.variant).unwrap();

@@ -44,13 +44,9 @@ pub struct SweepRow {
 /// What `sunfold sweep` reports.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Sweep {
-    /// `soleils` or `summertime`.
-    pub game: &'static str,
-    pub title: &'static str,
-    pub players: usize,
-    /// Games per point, the same games at every point.
-    pub games: u64,
-    pub seed: u64,
+    /// The game, the batch's size and its seed.
+    #[serde(flatten)]
+    pub head: super::Head,
     /// The bot of each seat in the first game.
     pub bots: Vec<String>,
     /// Whether the bots turn seats from game to game.
@@ -220,11 +216,13 @@ pub fn report(
         .collect();
     let first = reports.first();
     Sweep {
-        game,
-        title,
-        players: first.map_or(0, |r| r.players),
-        games: first.map_or(0, |r| r.games),
-        seed,
+        head: super::Head {
+            game,
+            title,
+            players: first.map_or(0, |r| r.head.players),
+            games: first.map_or(0, |r| r.head.games),
+            seed,
+        },
         bots: first.map_or_else(Vec::new, |r| r.bots.clone()),
         rotated: first.is_some_and(|r| r.rotated),
         variant,
