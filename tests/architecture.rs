@@ -5,7 +5,8 @@
 //! and by each path written inline from `crate::`, `self::` or `super::`,
 //! `super::` resolved from the file's own module; comments and string
 //! literals name nothing. Also: no hidden state in the library, and no
-//! file in `src/` over 800 lines.
+//! file in `src/` over 800 lines. No check keeps a list of exceptions: a
+//! break is mended, not listed.
 
 mod common;
 
@@ -380,10 +381,7 @@ fn breaks(relative: &Path, text: &str) -> Vec<String> {
         if part != *owner {
             continue;
         }
-        for name in never
-            .iter()
-            .filter(|name| names(name) && !known(&file, name))
-        {
+        for name in never.iter().filter(|name| names(name)) {
             broken.push(format!(
                 "{}: {owner} names crate::{name}, but {why}",
                 file.display()
@@ -455,27 +453,6 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
     ),
 ];
 
-/// Breaks of the rule not yet mended, each a file and the part it names.
-/// Each must still be real (a mended one is taken off the list), and the
-/// list only shrinks. It is empty: a new entry needs a reason beside it.
-const KNOWN: &[(&str, &str)] = &[];
-
-fn known(file: &Path, name: &str) -> bool {
-    KNOWN.iter().any(|(f, n)| *n == name && file.ends_with(f))
-}
-
-#[test]
-fn the_known_breaks_are_still_real() {
-    for (file, name) in KNOWN {
-        let text = std::fs::read_to_string(common::repo().join(file)).unwrap();
-        let module = module_of(Path::new(file).strip_prefix("src").unwrap());
-        assert!(
-            named_parts(&text, &module).contains(*name),
-            "{file} no longer names crate::{name}: take it off KNOWN"
-        );
-    }
-}
-
 #[test]
 fn dependencies_point_one_way() {
     let src = common::repo().join("src");
@@ -517,34 +494,6 @@ fn the_rules_cores_do_no_io_and_parse_no_arguments() {
     assert!(broken.is_empty(), "{}", broken.join("\n"));
 }
 
-/// Hidden state and long files not yet mended; each must stay real, and
-/// the lists only shrink. Both are empty: the fonts are passed in, and the
-/// sheet layout and the template checks are split. A new entry needs a
-/// reason beside it.
-const KNOWN_STATE: &[(&str, &str)] = &[];
-const KNOWN_LONG: &[&str] = &[];
-
-#[test]
-fn the_known_hidden_state_and_long_files_are_still_real() {
-    for (file, what) in KNOWN_STATE {
-        let text = code(&std::fs::read_to_string(common::repo().join(file)).unwrap());
-        assert!(
-            text.contains(what),
-            "{file} no longer has {what}: take it off KNOWN_STATE"
-        );
-    }
-    for file in KNOWN_LONG {
-        let lines = std::fs::read_to_string(common::repo().join(file))
-            .unwrap()
-            .lines()
-            .count();
-        assert!(
-            lines > 800,
-            "{file} is {lines} lines now: take it off KNOWN_LONG"
-        );
-    }
-}
-
 #[test]
 fn the_library_keeps_no_hidden_state() {
     let mut files = Vec::new();
@@ -553,10 +502,7 @@ fn the_library_keeps_no_hidden_state() {
     for file in &files {
         let text = code(&std::fs::read_to_string(file).unwrap());
         for banned in ["thread_local!", "Box::leak", "static mut"] {
-            let known = KNOWN_STATE
-                .iter()
-                .any(|(f, b)| b == &banned && file.ends_with(f));
-            if text.contains(banned) && !known {
+            if text.contains(banned) {
                 broken.push(format!("{}: {banned}", file.display()));
             }
         }
@@ -572,8 +518,7 @@ fn no_file_in_src_is_over_800_lines() {
         .iter()
         .filter_map(|file| {
             let lines = std::fs::read_to_string(file).unwrap().lines().count();
-            let known = KNOWN_LONG.iter().any(|f| file.ends_with(f));
-            (lines > 800 && !known).then(|| format!("{}: {lines} lines", file.display()))
+            (lines > 800).then(|| format!("{}: {lines} lines", file.display()))
         })
         .collect();
     assert!(long.is_empty(), "{}", long.join("\n"));
