@@ -213,7 +213,7 @@ fn use_tree(
             Some(Token::Name(name)) => {
                 i += 1;
                 // In braces, `self` is the path before them.
-                if !(name == "self" && !path.is_empty()) {
+                if name != "self" || path.is_empty() {
                     path.push(name.clone());
                 }
                 if is_punct(tokens.get(i), "::") {
