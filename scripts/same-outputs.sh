@@ -37,7 +37,10 @@
 #     shape of every original stamp (digits replaced by N) is kept in
 #     files/rec/*.at-shapes, so a change in how "at" is written still shows.
 # Not covered: `serve` (it runs a server until killed, and its tokens come
-# from the OS's randomness); only `serve --help` is. Commands that would
+# from the OS's randomness); only `serve --help` is. The server's answers
+# (the page, /api/state and /api/view, for each game and each seat) are
+# pinned instead by the snapshots of tests/serve_answers.rs
+# (snapshots/serve_answers__*.snap). Commands that would
 # draw from the clock (`new` without --dice-seed/--seed) are not run.
 set -u -o pipefail
 

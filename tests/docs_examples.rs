@@ -20,7 +20,8 @@
 //! - A command ending with a comment `# not run: WHY` is skipped, and so are
 //!   `cargo install`, `cargo build`, `cargo test`, `cargo bench` and
 //!   `cargo run --example` (cargo builds, which CI does itself), and commands
-//!   piped into `jq` where it is not installed. Every skip is counted and
+//!   piped into `jq` where it is not installed (except under `CI=true`,
+//!   where a missing `jq` fails: `.ci/run` installs it). Every skip is counted and
 //!   printed with its reason (`cargo test --test docs_examples --
 //!   --nocapture` shows them).
 //! - `cargo run --release --` and `cargo run --` before a command stand for
@@ -247,6 +248,7 @@ fn run_page(name: &str, examples: &[Example], skipped: &mut Vec<String>) -> Vec<
             continue;
         }
         if !jq && example.command.contains("| jq ") {
+            common::skip(&format!("{at}: jq is not installed (apt-get install jq)"));
             skipped.push(format!("{at}: jq is not installed"));
             continue;
         }

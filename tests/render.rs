@@ -776,7 +776,9 @@ fn chinese_font() -> Option<String> {
 #[test]
 fn a_users_font_prints_what_the_builtin_one_cannot() {
     let Some(font) = chinese_font() else {
-        println!("skipped: no Chinese font on this machine (fc-list :lang=zh is empty)");
+        common::skip(
+            "no Chinese font on this machine, fc-list :lang=zh is empty (apt-get install fonts-noto-cjk)",
+        );
         return;
     };
     let file = out("chinese.pdf");

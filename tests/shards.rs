@@ -608,7 +608,7 @@ fn the_gnu_parallel_recipe_gives_the_bytes_of_one_machine() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !has_parallel {
-        println!("skipped: GNU parallel is not installed (apt-get install parallel)");
+        common::skip("GNU parallel is not installed (apt-get install parallel)");
         return;
     }
     let dir = common::temp_dir("shards-parallel");

@@ -7,6 +7,25 @@ use std::path::{Path, PathBuf};
 use sunfold::soleils::template::RawTemplate;
 use sunfold::soleils::{Options, Start};
 
+/// Whether this run is CI's (`CI=true`, as `.ci/run` is run): there every
+/// tool and font the tests read with is installed, so none may be missing.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0")
+}
+
+/// A test that cannot run on this machine, for `why` (a tool or a font is
+/// missing): under `CI=true` it fails, as `.ci/run` installs everything
+/// the tests use; elsewhere it says why on standard error, and the caller
+/// returns.
+#[track_caller]
+pub fn skip(why: &str) {
+    assert!(
+        !in_ci(),
+        "{why}: under CI=true no test may skip (.ci/run installs every tool and font the tests use)"
+    );
+    eprintln!("skipped: {why}");
+}
+
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
