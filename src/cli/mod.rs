@@ -1,5 +1,14 @@
 //! The command line: arguments, file paths, exit codes, and the file name in
 //! front of every located error.
+//!
+//! One file per verb: [`replay`], [`template`], [`render`] (with the HTML
+//! [`viewer`]), [`record`] (new, roll, place, … status, repair), [`serve`],
+//! [`simulate`] (and compare), [`rescore`], [`audit`], [`ladder`],
+//! [`sweep`], [`merge`], [`analyse`] (and hint), [`schema`]. What verbs
+//! share: [`batch`] (the batch flags, threads, throughput, the game
+//! dispatch), [`output`] (paper, `-o`, writing), [`game`] (a log opened,
+//! folded and its errors located), [`load`] and [`variant`] (templates,
+//! decks and options), [`error`] (one error type and the exit codes).
 
 mod analyse;
 mod audit;

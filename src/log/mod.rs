@@ -4,6 +4,14 @@
 //! 0) and optional `at` (RFC 3339), beside the event's own fields and its
 //! `type`. The first line is the game's `started` event, which names the game
 //! and embeds everything needed to replay it. See `docs/replay-format.md`.
+//!
+//! Its files: [`envelope`] (a line's fields around its event), [`error`]
+//! (`DecodeError`, located errors), [`reader`] (lines with their numbers),
+//! [`fast`] (the one-pass decoder into borrowed strings), [`open`] (a log
+//! opened and its game learnt), [`steps`] (each line's change with the state
+//! before it), [`writer`] (lines and the hash chain), [`recorder`] (appending
+//! under a lock), [`repair`] (a torn last line removed), [`upcast`] (old
+//! formats read as the current one).
 
 mod envelope;
 mod error;

@@ -7,10 +7,10 @@
 //!
 //! - `http.rs`: the routes, the bearer token, and the live stream;
 //! - `page.rs`: what each page shows and offers, by seat;
-//! - [`ApiError`]: every refusal, as a status and a JSON body;
+//! - [`ApiError`]: every refusal, as a status and a JSON body (in `error.rs`);
 //! - [`tokens`]: the join links' secrets; [`links`]: their printable page;
 //! - [`edge`]: accepting connections within time limits and caps, and TLS;
-//! - [`host`]: the address phones reach a listener by, and the file limit.
+//! - [`host`]: the address phones reach a listener by, and the file limit;
 //!
 //! Starting the runtime, binding the socket and printing the links belong
 //! to the command line (`src/cli/serve.rs`); it hands the socket to

@@ -1,6 +1,8 @@
 //! A game shown both in words ([`crate::present`]) and on paper
 //! ([`crate::render`]): what needs the two together, above both and
 //! beneath the front ends. The HTML viewer of a log is here.
+//!
+//! Its one room: [`viewer`], the frames of a log and their page.
 
 pub mod viewer;
 

@@ -3,6 +3,16 @@
 //! [`crate::rng::SeededRng`], in separate streams for the table's luck, the
 //! order of simultaneous decisions and each seat's bot, so that a seed means
 //! the same games forever and two variants can be played on the same luck.
+//!
+//! Its files: [`run`] (the bots and one game played), [`games`] (each
+//! game's bot hooks), [`search`] (the search bot), [`batch`] (games over
+//! threads, the same on any count), [`tally`] and [`sums`] (figures summed
+//! as games are played), [`metric`] (figures and their intervals),
+//! [`distribution`] (score buckets), [`report`] and [`head`] (what a
+//! simulate or compare report holds), [`variant`] (a sheet or deck with its
+//! options), [`differ`] (what two variants change), [`ladder`], [`sweep`],
+//! [`partial`] and [`merge`] (shards and their merge), [`analysis`] (the
+//! decisions of a match judged).
 
 pub mod analysis;
 mod batch;

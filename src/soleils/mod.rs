@@ -3,6 +3,11 @@
 //! Template → [`setup`] → [`State`]; [`apply`] folds events; [`legal_events`]
 //! lists what may happen next; [`score`] gives the breakdown. No I/O, no
 //! clock, no randomness, no serde_json.
+//!
+//! Its files: [`template`] (the sheet as data, checked), [`event`] (the wire
+//! events), [`action`] (an event resolved to indexes), [`die`], [`options`]
+//! (the rule options), [`state`], `apply.rs`, [`legal`], `score.rs`, and
+//! [`error`] (`RuleError`).
 
 mod action;
 mod apply;

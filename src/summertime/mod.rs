@@ -3,6 +3,11 @@
 //! Deck → [`setup`] → [`State`]; [`apply`] folds events; [`legal_events`]
 //! lists what may happen next; [`score`] gives the breakdown. No I/O, no
 //! clock, no randomness, no serde_json.
+//!
+//! Its files: [`deck`] (the cards as data, checked), [`event`] (the wire
+//! events), [`action`] (an event resolved to indexes), [`state`], [`hidden`]
+//! (what a player cannot see), `apply.rs`, [`legal`], `score.rs`, and
+//! [`error`] (`RuleError`).
 
 mod action;
 mod apply;

@@ -13,6 +13,9 @@
 //!
 //! Nothing here prints, parses arguments or speaks HTTP: the CLI adds the
 //! path to an error, the server its status.
+//!
+//! Also: [`entry`] (a raw JSON entry completed), [`start`] (a new log's
+//! start line).
 
 pub mod entry;
 pub mod start;

@@ -1,5 +1,7 @@
 //! 62 Soleils on paper: the sheet, blank or filled from a game, and the
 //! scored replay.
+//!
+//! Its files: [`sheet`] and [`replay`].
 
 pub mod replay;
 pub mod sheet;

@@ -15,6 +15,8 @@
 //! This file lays the report out: the heading (`heading.rs`) and the
 //! distribution (`distribution.rs`) on page 1, then block after block of
 //! forest panels (`forest.rs`), cut into pages, each with its footer.
+//!
+//! Its text and JSON, for `simulate` too, are in [`text`].
 
 mod distribution;
 mod forest;

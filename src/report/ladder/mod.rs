@@ -12,6 +12,8 @@
 //!
 //! One page; with many bots on small paper, the table and the skill line
 //! move to a second page rather than overlap.
+//!
+//! Its text and JSON are in [`text`].
 
 pub mod text;
 

@@ -11,6 +11,8 @@
 //! - a point with no such figure leaves a gap in its line.
 //!
 //! Panels go on as many pages as they need.
+//!
+//! Its text and JSON are in [`text`].
 
 pub mod text;
 

@@ -2,6 +2,8 @@
 //! and the scores after it), each state's panels drawn, and the line that
 //! broke the log, if one did, handed to [`crate::show::viewer::page`] as one
 //! page.
+//!
+//! The [`page`] draws it.
 
 pub mod page;
 

@@ -8,6 +8,9 @@
 //!
 //! - [`spec`]: what `--set PATH=VALUES` says, checked;
 //! - here: the figures, the run a partial report names, and the report.
+//!
+//! Its files: `spec.rs` (reading `--set`), [`swept`] (a game's rules as a
+//! document, and a point's variant checked).
 
 pub mod spec;
 mod swept;

@@ -11,6 +11,9 @@
 //! - `check`: from a [`RawTemplate`] to a [`Template`], every problem at once;
 //! - `contradiction`: constraints no values can meet together, which
 //!   `template check` reports but a log's own template never fails on.
+//!
+//! Its files: [`raw`] (the sheet as read), [`problem`] (what a check
+//! finds), `check.rs`, and [`reach`] (zones and groups no game can complete).
 
 mod check;
 mod constraint;

@@ -1,6 +1,8 @@
 //! The Summertime deck: cards, closing cards, tiles and the rulebook's numbers
 //! as data. [`Deck::try_from`] checks a [`RawDeck`] and reports every problem
 //! with its JSON path.
+//!
+//! Its files: [`raw`] (the deck as read), [`problem`] (what a check finds).
 
 mod problem;
 mod raw;

@@ -10,6 +10,9 @@
 //! The page makes no request of any kind: its script and style are inline,
 //! allowed by their SHA-256 in a Content-Security-Policy that forbids
 //! everything else.
+//!
+//! Its files: [`panels`] (each state's drawings, sent once) and [`chart`]
+//! (the score chart).
 
 mod chart;
 mod panels;
