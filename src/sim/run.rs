@@ -345,6 +345,43 @@ pub(super) fn greedy<G: Simulated>(
     picks.swap_remove(rng.below(picks.len() as u64) as usize)
 }
 
+/// The loop every game is played by, to its end from `state`: a chance
+/// action when one is due (drawn from `chance`), else one of the players
+/// who decide now, drawn from `order`, picks with `decide`; each action is
+/// applied and passed to `played`. A game that has not ended after 100,000
+/// actions is a bug, and panics.
+///
+/// `decide` is the way a seat picks: a game's bots in [`play`], the greedy
+/// bot everywhere in [`playout`]. Both are monomorphised into this loop.
+#[inline(always)]
+fn drive<G: Simulated>(
+    state: &mut G::State,
+    chance: &mut SeededRng,
+    order: &mut SeededRng,
+    buffers: &mut Buffers<G>,
+    mut decide: impl FnMut(&mut G::State, usize, &mut Buffers<G>) -> G::Action,
+    mut played: impl FnMut(G::Action),
+) {
+    let mut steps = 0u32;
+    loop {
+        let action = if let Some(action) = G::chance(state, chance) {
+            action
+        } else {
+            G::deciders(state, &mut buffers.deciders);
+            let count = buffers.deciders.len();
+            if count == 0 {
+                return;
+            }
+            let p = buffers.deciders[order.below(count as u64) as usize];
+            decide(state, p, buffers)
+        };
+        G::apply_action(state, action).expect("bots choose legal actions");
+        played(action);
+        steps += 1;
+        assert!(steps < 100_000, "a game that does not end");
+    }
+}
+
 /// Plays `state` to its end with the greedy bot in every seat, drawing the
 /// dice or cards from `chance`, the order of simultaneous decisions from
 /// `order`, and each seat's ties from its own stream: the search bot's
@@ -358,23 +395,14 @@ pub(super) fn playout<G: Simulated>(
     seats: &mut [SeededRng],
     buffers: &mut Buffers<G>,
 ) {
-    let mut steps = 0;
-    loop {
-        let action = if let Some(action) = G::chance(state, chance) {
-            action
-        } else {
-            G::deciders(state, &mut buffers.deciders);
-            let count = buffers.deciders.len();
-            if count == 0 {
-                return;
-            }
-            let p = buffers.deciders[order.below(count as u64) as usize];
-            greedy::<G>(state, p, &mut seats[p], buffers)
-        };
-        G::apply_action(state, action).expect("bots choose legal actions");
-        steps += 1;
-        assert!(steps < 100_000, "a game that does not end");
-    }
+    drive::<G>(
+        state,
+        chance,
+        order,
+        buffers,
+        |state, p, buffers| greedy::<G>(state, p, &mut seats[p], buffers),
+        |_| {},
+    );
 }
 
 fn choose<G: Searched>(
@@ -413,30 +441,17 @@ pub fn play<G: Searched>(
     let mut actions = Vec::with_capacity(256);
     let mut buffers = Buffers::<G>::new(players);
     let mut searcher = None;
-    loop {
-        let action = if let Some(action) = G::chance(&state, &mut streams.chance) {
-            action
-        } else {
-            G::deciders(&state, &mut buffers.deciders);
-            let count = buffers.deciders.len();
-            if count == 0 {
-                break;
-            }
-            let p = buffers.deciders[streams.order.below(count as u64) as usize];
-            let bot = seats[p];
-            choose::<G>(
-                &mut state,
-                p,
-                bot,
-                &mut streams.seats[p],
-                &mut buffers,
-                &mut searcher,
-            )
-        };
-        G::apply_action(&mut state, action).expect("bots choose legal actions");
-        actions.push(action);
-        assert!(actions.len() < 100_000, "a game that does not end");
-    }
+    drive::<G>(
+        &mut state,
+        &mut streams.chance,
+        &mut streams.order,
+        &mut buffers,
+        |state, p, buffers| {
+            let rng = &mut streams.seats[p];
+            choose::<G>(state, p, seats[p], rng, buffers, &mut searcher)
+        },
+        |action| actions.push(action),
+    );
     let totals = (0..players).map(|p| G::total(&state, p)).collect();
     let mut figures = Vec::new();
     G::measure(&state, &mut figures);
