@@ -211,17 +211,24 @@ pub trait Simulated: Game {
     fn deciders(state: &Self::State, out: &mut Vec<usize>);
     /// The legal actions of player `p`, into `out` (cleared first).
     fn options(state: &Self::State, p: usize, out: &mut Vec<Self::Action>);
+    /// One of player `p`'s legal actions drawn uniformly from `rng`: the
+    /// action at `rng.below(n)` among the `n` of [`Simulated::options`],
+    /// whose order and draw a game may not change. `out` is a buffer for
+    /// the options, if they are listed.
+    fn random_action(
+        state: &Self::State,
+        p: usize,
+        rng: &mut SeededRng,
+        out: &mut Vec<Self::Action>,
+    ) -> Self::Action {
+        Self::options(state, p, out);
+        out[rng.below(out.len() as u64) as usize]
+    }
     /// Player `p`'s score now (final once the game is over).
     fn total(state: &Self::State, p: usize) -> i64;
-    /// Scratch space for [`Simulated::total_after`], reused between calls.
-    type Scratch: Default;
-    /// The acting player's score if `action` (legal now) were applied, with
-    /// the state left exactly as it was.
-    fn total_after(
-        state: &mut Self::State,
-        action: Self::Action,
-        scratch: &mut Self::Scratch,
-    ) -> Option<i64>;
+    /// The acting player's score if `action` (legal now) were applied,
+    /// without changing the state.
+    fn total_after(state: &Self::State, action: Self::Action) -> Option<i64>;
     /// What the score does not show yet: a small bonus for an option.
     fn heuristic(state: &Self::State, action: Self::Action) -> f64;
     /// The game's own figures for a batch under `variant`, in the order
@@ -301,7 +308,6 @@ pub struct Buffers<G: Simulated> {
     pub(super) options: Vec<G::Action>,
     picks: Vec<G::Action>,
     deciders: Vec<usize>,
-    pub(super) scratch: G::Scratch,
 }
 
 impl<G: Simulated> Buffers<G> {
@@ -310,7 +316,6 @@ impl<G: Simulated> Buffers<G> {
             options: Vec::with_capacity(64),
             picks: Vec::with_capacity(64),
             deciders: Vec::with_capacity(players),
-            scratch: Default::default(),
         }
     }
 }
@@ -330,7 +335,7 @@ pub(super) fn greedy<G: Simulated>(
     let picks = &mut buffers.picks;
     picks.clear();
     for &action in options {
-        let Some(after) = G::total_after(state, action, &mut buffers.scratch) else {
+        let Some(after) = G::total_after(state, action) else {
             continue;
         };
         let value = (after - before) as f64 + G::heuristic(state, action);
@@ -414,11 +419,7 @@ fn choose<G: Searched>(
     searcher: &mut Option<Box<Searcher<G>>>,
 ) -> G::Action {
     match bot {
-        Bot::Random => {
-            G::options(state, p, &mut buffers.options);
-            let options = &buffers.options;
-            options[rng.below(options.len() as u64) as usize]
-        }
+        Bot::Random => G::random_action(state, p, rng, &mut buffers.options),
         Bot::Greedy => greedy::<G>(state, p, rng, buffers),
         Bot::Search(rollouts) => searcher
             .get_or_insert_with(Default::default)
