@@ -8,6 +8,12 @@
 //!   audited by sunfold (decode, hash chain, rules); criterion reports
 //!   events per second for both, and their ratio is the figure that counts.
 //!
+//! - `rollout policy`: the greedy rollout of 4-player 62 Soleils from
+//!   mid-game states, side by side with its look-ahead as the rules core
+//!   gives it (`total_after`: the rewards worked out, nothing written) and
+//!   as it was first written (`total_after_applying`: the action applied
+//!   to the sheet and swapped back, the pearls counted box by box). Both
+//!   pick the same actions; their ratio is the look-ahead's share.
 //! - `search`: rollouts per second from mid-game states, search decisions
 //!   per second at the default budget, both on 4-player 62 Soleils and
 //!   Summertime; `search games`: games per second with the search bot in
@@ -21,10 +27,11 @@ use serde::de::IgnoredAny;
 use std::hint::black_box;
 use sunfold::log::{Fold, LineReader, chained_log};
 use sunfold::rng::SeededRng;
+use sunfold::sim::Simulated;
 use sunfold::sim::{
     Bot, DEFAULT_ROLLOUTS, Searched, Searcher, SoleilsVariant, SummertimeVariant, play,
 };
-use sunfold::soleils::Soleils;
+use sunfold::soleils::{self, Soleils};
 use sunfold::summertime::Summertime;
 
 fn games(c: &mut Criterion) {
@@ -117,6 +124,98 @@ fn midgame<G: Searched>(
         .collect()
 }
 
+/// The greedy bot's rollout of 62 Soleils from `state` to the end, as
+/// `sim::run::playout` plays it (the same streams, the same ties), with
+/// the look-ahead of the rules core (`old`: false) or its first version
+/// (`old`: true). Gives the final totals.
+fn greedy_rollout(
+    state: &mut soleils::State,
+    seed: u64,
+    old: bool,
+    buffers: &mut (Vec<soleils::Action>, Vec<soleils::Action>, Vec<usize>),
+    spare: &mut soleils::Player,
+) -> u32 {
+    let (options, picks, deciders) = buffers;
+    let mut chance = SeededRng::new(seed);
+    let mut order = SeededRng::new(seed ^ 0x0B07_5EED_0B07_5EED);
+    let mut seats: Vec<SeededRng> = (0..state.players().len() as u64)
+        .map(|p| SeededRng::new(seed ^ (p + 1).wrapping_mul(0xD1B5_4A32_D192_ED03)))
+        .collect();
+    loop {
+        let action = if let Some(action) = Soleils::chance(state, &mut chance) {
+            action
+        } else {
+            Soleils::deciders(state, deciders);
+            if deciders.is_empty() {
+                break;
+            }
+            let p = deciders[order.below(deciders.len() as u64) as usize];
+            soleils::legal_actions_for(state, p, options);
+            let before = if old {
+                soleils::total_counting_pearls(state, p)
+            } else {
+                soleils::total_of(state, p)
+            };
+            let mut best = f64::MIN;
+            picks.clear();
+            for &action in options.iter() {
+                let after = if old {
+                    soleils::total_after_applying(state, action, spare)
+                } else {
+                    soleils::total_after(state, action)
+                };
+                let Some(after) = after else { continue };
+                let value =
+                    f64::from(after) - f64::from(before) + Soleils::heuristic(state, action);
+                if value > best + 1e-9 {
+                    best = value;
+                    picks.clear();
+                }
+                if (value - best).abs() <= 1e-9 {
+                    picks.push(action);
+                }
+            }
+            picks.swap_remove(seats[p].below(picks.len() as u64) as usize)
+        };
+        soleils::apply_action(state, action).unwrap();
+    }
+    (0..state.players().len())
+        .map(|p| soleils::total_of(state, p))
+        .sum()
+}
+
+/// The greedy rollout with the rules core's look-ahead against the same
+/// rollout with its first version, interleaved over the same states and
+/// seeds.
+fn rollout_policy(c: &mut Criterion) {
+    let soleils = SoleilsVariant::bundled();
+    let states = midgame::<Soleils>(&soleils, 4, 16);
+    let mut table = states[0].0.clone();
+    let mut spare = table.players()[0].clone();
+    let mut buffers = Default::default();
+    // The two pick the same actions: the same rollouts, the same totals.
+    for (j, (state, _, _)) in states.iter().enumerate() {
+        let totals = [false, true].map(|old| {
+            table.clone_from(state);
+            greedy_rollout(&mut table, j as u64, old, &mut buffers, &mut spare)
+        });
+        assert_eq!(totals[0], totals[1], "the look-aheads disagree");
+    }
+    let mut group = c.benchmark_group("rollout policy");
+    group.throughput(Throughput::Elements(1));
+    for (name, old) in [("total_after", false), ("total_after_applying", true)] {
+        let mut j = 0u64;
+        group.bench_function(BenchmarkId::new("soleils-4p", name), |b| {
+            b.iter(|| {
+                j += 1;
+                table.clone_from(&states[(j % states.len() as u64) as usize].0);
+                black_box(greedy_rollout(&mut table, j, old, &mut buffers, &mut spare))
+            })
+        });
+    }
+    group.finish();
+}
+
 /// The search bot's costs on one core: rollouts from mid-game states,
 /// decisions at the default budget, and whole games with a search bot in
 /// every seat, beside the random and greedy games of `games`.
@@ -175,5 +274,5 @@ fn search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, games, audit, search);
+criterion_group!(benches, games, audit, rollout_policy, search);
 criterion_main!(benches);

@@ -7,8 +7,13 @@
 //!   accepted exactly when it is listed; a rejected one changes nothing;
 //! - applying the action and applying its described event reach the same
 //!   state, and so the same score;
-//! - the greedy bot's `total_after` equals the total after applying the
-//!   action to a copy, and leaves the state as it was;
+//! - the greedy bot's `total_after` equals `total_after_applying` (the
+//!   action applied to the sheet and swapped back, the pearls counted box
+//!   by box) and the total after applying the action to a copy, for every
+//!   action of the superset, legal or not; `total_of` equals the total
+//!   with the pearls counted box by box;
+//! - the random bot's `nth_legal_action_for` gives the k-th listed action
+//!   (every k at the states the superset is checked at);
 //! - the simulator's table built from the checked variant equals `setup`
 //!   of the start event it writes.
 //!
@@ -95,22 +100,61 @@ fn check_soleils_state(
         assert_eq!(soleils::resolve(state, &event), Ok(action), "{event:?}");
         assert!(soleils::is_legal(state, action), "{action:?}");
     }
-    // The greedy bot's look-ahead, for each decision.
+    // The greedy bot's look-ahead, for each decision, against the
+    // reference that applies it and against applying it to a copy.
     let before = state.clone();
+    for p in 0..state.players().len() {
+        assert_eq!(
+            soleils::total_of(state, p),
+            soleils::total_counting_pearls(state, p)
+        );
+    }
     for &action in legal_checked {
         let Some(p) = action.player() else { continue };
+        let total = soleils::total_after(state, action).expect("a legal action");
         let spare = spare.get_or_insert_with(|| state.players()[0].clone());
-        let total = soleils::total_after(state, action, spare).expect("a legal action");
-        assert_eq!(*state, before, "total_after changed the state");
+        let applying = soleils::total_after_applying(state, action, spare);
+        assert_eq!(*state, before, "total_after_applying changed the state");
+        assert_eq!(Some(total), applying, "{action:?}");
         let mut after = state.clone();
         soleils::apply_action(&mut after, action).unwrap();
         assert_eq!(total, soleils::total_of(&after, p), "{action:?}");
+    }
+    // The random bot's draw: the k-th listed action, for every k at the
+    // states the superset is checked at, else the first and the last.
+    let mut buffer = Vec::new();
+    for p in 0..state.players().len() {
+        let mut listed = Vec::new();
+        soleils::legal_actions_for(state, p, &mut listed);
+        let ks: Vec<usize> = if superset {
+            (0..listed.len()).collect()
+        } else {
+            [0, listed.len().saturating_sub(1)].into()
+        };
+        for k in ks.into_iter().filter(|&k| k < listed.len()) {
+            let nth = soleils::nth_legal_action_for(state, p, &mut buffer, |n| {
+                assert_eq!(n, listed.len());
+                k
+            });
+            assert_eq!(nth, Some(listed[k]), "{k} of {listed:?}");
+        }
+        if listed.is_empty() {
+            let none = soleils::nth_legal_action_for(state, p, &mut buffer, |_| unreachable!());
+            assert_eq!(none, None);
+        }
     }
     if superset {
         let superset = soleils_superset(state, rng);
         for &action in &superset {
             let listed = legal.contains(&action);
             assert_eq!(soleils::is_legal(state, action), listed, "{action:?}");
+            if action.player().is_some() {
+                let total = soleils::total_after(state, action);
+                let spare = spare.get_or_insert_with(|| state.players()[0].clone());
+                let applying = soleils::total_after_applying(state, action, spare);
+                assert_eq!(total, applying, "{action:?}");
+                assert_eq!(total.is_some(), listed, "{action:?}");
+            }
         }
         // Applying is slower: a sample of the superset, and every listed one.
         for _ in 0..APPLIED_PER_STATE {

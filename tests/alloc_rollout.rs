@@ -1,7 +1,8 @@
 //! Rollouts allocate nothing: once a scratch table has been copied into
 //! once, copying a mid-game table into it (`clone_from`) and playing it to
 //! the end with the core calls a bot makes (legal actions into a reused
-//! buffer, `total_after` of every option, `apply_action`) takes no memory
+//! buffer, `total_after` of every option and its reference
+//! `total_after_applying`, `apply_action`) takes no memory
 //! from the allocator, for both games.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -111,7 +112,8 @@ fn soleils_playout(
         }
         let mut best = 0;
         for &action in options.iter() {
-            best = best.max(soleils::total_after(state, action, spare).unwrap_or(0));
+            best = best.max(soleils::total_after(state, action).unwrap_or(0));
+            best = best.max(soleils::total_after_applying(state, action, spare).unwrap_or(0));
         }
         std::hint::black_box(best);
         let action = options[rng.below(options.len())];

@@ -96,19 +96,23 @@ impl Simulated for Soleils {
         soleils::legal_actions_for(state, p, out)
     }
 
+    /// Counted, not listed, at a placement step.
+    fn random_action(
+        state: &soleils::State,
+        p: usize,
+        rng: &mut SeededRng,
+        out: &mut Vec<soleils::Action>,
+    ) -> soleils::Action {
+        soleils::nth_legal_action_for(state, p, out, |n| rng.below(n as u64) as usize)
+            .expect("a player who decides has a legal action")
+    }
+
     fn total(state: &soleils::State, p: usize) -> i64 {
         i64::from(soleils::total_of(state, p))
     }
 
-    type Scratch = Option<soleils::Player>;
-
-    fn total_after(
-        state: &mut soleils::State,
-        action: soleils::Action,
-        scratch: &mut Option<soleils::Player>,
-    ) -> Option<i64> {
-        let spare = scratch.get_or_insert_with(|| state.players()[0].clone());
-        soleils::total_after(state, action, spare).map(i64::from)
+    fn total_after(state: &soleils::State, action: soleils::Action) -> Option<i64> {
+        soleils::total_after(state, action).map(i64::from)
     }
 
     /// Greedy 62 Soleils: writing a value is worth 0.3 beyond its score
@@ -400,13 +404,7 @@ impl Simulated for Summertime {
         i64::from(summertime::total_of(state, p))
     }
 
-    type Scratch = ();
-
-    fn total_after(
-        state: &mut summertime::State,
-        action: summertime::Action,
-        _: &mut (),
-    ) -> Option<i64> {
+    fn total_after(state: &summertime::State, action: summertime::Action) -> Option<i64> {
         summertime::total_after(state, action).map(i64::from)
     }
 

@@ -211,17 +211,24 @@ pub trait Simulated: Game {
     fn deciders(state: &Self::State, out: &mut Vec<usize>);
     /// The legal actions of player `p`, into `out` (cleared first).
     fn options(state: &Self::State, p: usize, out: &mut Vec<Self::Action>);
+    /// One of player `p`'s legal actions drawn uniformly from `rng`: the
+    /// action at `rng.below(n)` among the `n` of [`Simulated::options`],
+    /// whose order and draw a game may not change. `out` is a buffer for
+    /// the options, if they are listed.
+    fn random_action(
+        state: &Self::State,
+        p: usize,
+        rng: &mut SeededRng,
+        out: &mut Vec<Self::Action>,
+    ) -> Self::Action {
+        Self::options(state, p, out);
+        out[rng.below(out.len() as u64) as usize]
+    }
     /// Player `p`'s score now (final once the game is over).
     fn total(state: &Self::State, p: usize) -> i64;
-    /// Scratch space for [`Simulated::total_after`], reused between calls.
-    type Scratch: Default;
-    /// The acting player's score if `action` (legal now) were applied, with
-    /// the state left exactly as it was.
-    fn total_after(
-        state: &mut Self::State,
-        action: Self::Action,
-        scratch: &mut Self::Scratch,
-    ) -> Option<i64>;
+    /// The acting player's score if `action` (legal now) were applied,
+    /// without changing the state.
+    fn total_after(state: &Self::State, action: Self::Action) -> Option<i64>;
     /// What the score does not show yet: a small bonus for an option.
     fn heuristic(state: &Self::State, action: Self::Action) -> f64;
     /// The game's own figures for a batch under `variant`, in the order
@@ -301,7 +308,6 @@ pub struct Buffers<G: Simulated> {
     pub(super) options: Vec<G::Action>,
     picks: Vec<G::Action>,
     deciders: Vec<usize>,
-    pub(super) scratch: G::Scratch,
 }
 
 impl<G: Simulated> Buffers<G> {
@@ -310,7 +316,6 @@ impl<G: Simulated> Buffers<G> {
             options: Vec::with_capacity(64),
             picks: Vec::with_capacity(64),
             deciders: Vec::with_capacity(players),
-            scratch: Default::default(),
         }
     }
 }
@@ -330,7 +335,7 @@ pub(super) fn greedy<G: Simulated>(
     let picks = &mut buffers.picks;
     picks.clear();
     for &action in options {
-        let Some(after) = G::total_after(state, action, &mut buffers.scratch) else {
+        let Some(after) = G::total_after(state, action) else {
             continue;
         };
         let value = (after - before) as f64 + G::heuristic(state, action);
@@ -343,6 +348,43 @@ pub(super) fn greedy<G: Simulated>(
         }
     }
     picks.swap_remove(rng.below(picks.len() as u64) as usize)
+}
+
+/// The loop every game is played by, to its end from `state`: a chance
+/// action when one is due (drawn from `chance`), else one of the players
+/// who decide now, drawn from `order`, picks with `decide`; each action is
+/// applied and passed to `played`. A game that has not ended after 100,000
+/// actions is a bug, and panics.
+///
+/// `decide` is the way a seat picks: a game's bots in [`play`], the greedy
+/// bot everywhere in [`playout`]. Both are monomorphised into this loop.
+#[inline(always)]
+fn drive<G: Simulated>(
+    state: &mut G::State,
+    chance: &mut SeededRng,
+    order: &mut SeededRng,
+    buffers: &mut Buffers<G>,
+    mut decide: impl FnMut(&mut G::State, usize, &mut Buffers<G>) -> G::Action,
+    mut played: impl FnMut(G::Action),
+) {
+    let mut steps = 0u32;
+    loop {
+        let action = if let Some(action) = G::chance(state, chance) {
+            action
+        } else {
+            G::deciders(state, &mut buffers.deciders);
+            let count = buffers.deciders.len();
+            if count == 0 {
+                return;
+            }
+            let p = buffers.deciders[order.below(count as u64) as usize];
+            decide(state, p, buffers)
+        };
+        G::apply_action(state, action).expect("bots choose legal actions");
+        played(action);
+        steps += 1;
+        assert!(steps < 100_000, "a game that does not end");
+    }
 }
 
 /// Plays `state` to its end with the greedy bot in every seat, drawing the
@@ -358,23 +400,14 @@ pub(super) fn playout<G: Simulated>(
     seats: &mut [SeededRng],
     buffers: &mut Buffers<G>,
 ) {
-    let mut steps = 0;
-    loop {
-        let action = if let Some(action) = G::chance(state, chance) {
-            action
-        } else {
-            G::deciders(state, &mut buffers.deciders);
-            let count = buffers.deciders.len();
-            if count == 0 {
-                return;
-            }
-            let p = buffers.deciders[order.below(count as u64) as usize];
-            greedy::<G>(state, p, &mut seats[p], buffers)
-        };
-        G::apply_action(state, action).expect("bots choose legal actions");
-        steps += 1;
-        assert!(steps < 100_000, "a game that does not end");
-    }
+    drive::<G>(
+        state,
+        chance,
+        order,
+        buffers,
+        |state, p, buffers| greedy::<G>(state, p, &mut seats[p], buffers),
+        |_| {},
+    );
 }
 
 fn choose<G: Searched>(
@@ -386,11 +419,7 @@ fn choose<G: Searched>(
     searcher: &mut Option<Box<Searcher<G>>>,
 ) -> G::Action {
     match bot {
-        Bot::Random => {
-            G::options(state, p, &mut buffers.options);
-            let options = &buffers.options;
-            options[rng.below(options.len() as u64) as usize]
-        }
+        Bot::Random => G::random_action(state, p, rng, &mut buffers.options),
         Bot::Greedy => greedy::<G>(state, p, rng, buffers),
         Bot::Search(rollouts) => searcher
             .get_or_insert_with(Default::default)
@@ -413,30 +442,17 @@ pub fn play<G: Searched>(
     let mut actions = Vec::with_capacity(256);
     let mut buffers = Buffers::<G>::new(players);
     let mut searcher = None;
-    loop {
-        let action = if let Some(action) = G::chance(&state, &mut streams.chance) {
-            action
-        } else {
-            G::deciders(&state, &mut buffers.deciders);
-            let count = buffers.deciders.len();
-            if count == 0 {
-                break;
-            }
-            let p = buffers.deciders[streams.order.below(count as u64) as usize];
-            let bot = seats[p];
-            choose::<G>(
-                &mut state,
-                p,
-                bot,
-                &mut streams.seats[p],
-                &mut buffers,
-                &mut searcher,
-            )
-        };
-        G::apply_action(&mut state, action).expect("bots choose legal actions");
-        actions.push(action);
-        assert!(actions.len() < 100_000, "a game that does not end");
-    }
+    drive::<G>(
+        &mut state,
+        &mut streams.chance,
+        &mut streams.order,
+        &mut buffers,
+        |state, p, buffers| {
+            let rng = &mut streams.seats[p];
+            choose::<G>(state, p, seats[p], rng, buffers, &mut searcher)
+        },
+        |action| actions.push(action),
+    );
     let totals = (0..players).map(|p| G::total(&state, p)).collect();
     let mut figures = Vec::new();
     G::measure(&state, &mut figures);

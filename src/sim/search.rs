@@ -270,10 +270,9 @@ impl<G: Searched> Searcher<G> {
         let before = G::total(state, seat);
         self.ranked.clear();
         for (i, &action) in self.buffers.options.iter().enumerate() {
-            let value = G::total_after(state, action, &mut self.buffers.scratch)
-                .map_or(f64::MIN, |after| {
-                    (after - before) as f64 + G::heuristic(state, action)
-                });
+            let value = G::total_after(state, action).map_or(f64::MIN, |after| {
+                (after - before) as f64 + G::heuristic(state, action)
+            });
             self.ranked.push((value, i));
         }
         // Stable: equal values keep the order of the legal actions.

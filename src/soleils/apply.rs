@@ -8,7 +8,7 @@ use super::die::{Dice, Die};
 use super::error::{Expected, Requirement, RuleError, SunChoice};
 use super::event::Event;
 use super::options::{SkipPlacement, SunBonus};
-use super::state::{How, Mark, Over, Player, State, Step};
+use super::state::{Gains, How, Mark, Over, Player, State, Step, Turn};
 use super::template::{BoxIndex, BoxIx, Reward, Template, left_over};
 use crate::game::Seat;
 
@@ -174,15 +174,72 @@ fn commit_decision(state: &mut State, action: Action) {
 }
 
 /// Player `p`'s total if `action` (legal now, by that player) were applied,
-/// for a bot weighing its options. The state is left exactly as it was;
-/// `spare` is scratch space reused between calls, so that nothing is
-/// allocated once it has grown.
-pub fn total_after(state: &mut State, action: Action, spare: &mut Player) -> Option<u32> {
+/// for a bot weighing its options; `None` if it is not legal. Nothing is
+/// written: the rewards the action would win are worked out from the sheet
+/// as it is, by the same functions [`commit`] writes them with
+/// ([`completes`], [`threshold_won`], [`grant`]), and added to a copy of
+/// the player's gains and pearl count. A property test checks it against
+/// [`total_after_applying`] and against applying the action to a copy.
+pub fn total_after(state: &State, action: Action) -> Option<u32> {
+    let p = action.seat()?;
+    check(state, action).ok()?;
+    let template = &*state.template;
+    let player = state.player(p);
+    let mut gains = player.gains;
+    let mut pearls = player.pearls;
+    // Bonus digits won here are not points: their count goes nowhere.
+    let mut turn = player.turn;
+    let mut write = |b: BoxIx, value: u8| {
+        if value == template[b].pearl {
+            pearls += 1;
+        }
+        let (zone, group) = completes(template, player, b);
+        if let Some(z) = zone {
+            grant(&mut gains, &mut turn, template.zones()[z].flag, |g| {
+                &mut g.flag_starfish
+            });
+        }
+        if let Some(reward) = group.and_then(|g| template.groups()[g].reward) {
+            grant(&mut gains, &mut turn, reward, |g| &mut g.group_starfish);
+        }
+    };
+    match action {
+        Action::Roll(_) => unreachable!("a roll has no player"),
+        Action::Place { slot, value, .. } | Action::BonusPlace { slot, value, .. } => {
+            write(slot, value.get())
+        }
+        Action::CrabCopy { from, to, .. } => {
+            write(to, player.value(from).expect("a crab source is filled"))
+        }
+        Action::Sun { value, .. } => {
+            let old = player.sun_total;
+            let new = old + u16::from(value.get());
+            let exact = state.options.sun_bonus == SunBonus::Exact;
+            for threshold in template.thresholds() {
+                if threshold_won(exact, threshold.at, old, new) {
+                    grant(&mut gains, &mut turn, threshold.reward, |g| {
+                        &mut g.sun_starfish
+                    });
+                }
+            }
+        }
+        Action::CrabDecline { .. } | Action::BonusDecline { .. } => {}
+    }
+    Some(super::score::total_with(state, p.index(), gains, pearls))
+}
+
+/// [`total_after`] as it was first written: the action is applied to the
+/// player's sheet, the total read with the pearls counted box by box
+/// ([`super::score::total_counting_pearls`]), and the sheet swapped back.
+/// The state is left exactly as it was; `spare` is scratch space reused
+/// between calls. Kept as the reference [`total_after`] is tested and
+/// benchmarked against.
+pub fn total_after_applying(state: &mut State, action: Action, spare: &mut Player) -> Option<u32> {
     let p = action.seat()?;
     check(state, action).ok()?;
     spare.clone_from(state.player(p));
     commit_decision(state, action);
-    let total = super::score::total_of(state, p.index());
+    let total = super::score::total_counting_pearls(state, p.index());
     std::mem::swap(state.player_mut(p), spare);
     Some(total)
 }
@@ -283,6 +340,12 @@ fn no_crab_copy(state: &State, p: Seat, found: &'static str) -> Option<RuleError
 /// Checks that `value` may be written into box `b` of player `p`'s sheet.
 fn check_writable(state: &State, p: Seat, b: BoxIx, value: u8) -> Result<(), RuleError> {
     let player = state.player(p);
+    // The sheet's allowed values are what the constraints allow an empty
+    // box: they answer yes without walking the constraints; a no is
+    // explained by walking them below.
+    if writable(player, b, value) {
+        return Ok(());
+    }
     let id = &state.template[b].id;
     if let Some(mark) = player.mark(b) {
         return Err(RuleError::BoxFilled {
@@ -428,24 +491,49 @@ fn enter_sun(
     player.sun.push(value);
     player.sun_total = new;
     for (t, threshold) in template.thresholds().iter().enumerate() {
-        let won = if exact {
-            threshold.at == new
-        } else {
-            old < threshold.at && threshold.at <= new
-        };
-        if won {
+        if threshold_won(exact, threshold.at, old, new) {
             player.thresholds_won[t] = true;
-            grant(player, threshold.reward, |g| &mut g.sun_starfish);
+            grant(&mut player.gains, &mut player.turn, threshold.reward, |g| {
+                &mut g.sun_starfish
+            });
         }
     }
 }
 
-/// Writes a checked value and triggers everything writing it does: frog,
-/// zone flag, group reward and crab.
+/// Whether a sun entry taking the track from `old` to `new` wins the
+/// threshold at `at`: hit exactly under `exact`, else reached or passed.
+fn threshold_won(exact: bool, at: u16, old: u16, new: u16) -> bool {
+    if exact {
+        at == new
+    } else {
+        old < at && at <= new
+    }
+}
+
+/// What writing the empty box `b` completes on `player`'s sheet, read
+/// before it is written: its zone, if every other box of it is filled and
+/// its flag not yet won, and likewise its group.
+fn completes(template: &Template, player: &Player, b: BoxIx) -> (Option<usize>, Option<usize>) {
+    let sheet_box = &template[b];
+    let filled = |x: &BoxIndex| *x == b.index() || player.marks[*x].is_some();
+    let z = sheet_box.zone;
+    let zone = (!player.zones_done[z] && template.zones()[z].boxes.iter().all(filled)).then_some(z);
+    let group = sheet_box
+        .group
+        .filter(|&g| !player.groups_done[g] && template.groups()[g].boxes.iter().all(filled));
+    (zone, group)
+}
+
+/// Writes a checked value and triggers everything writing it does: pearl,
+/// frog, zone flag, group reward and crab.
 fn fill(template: &Template, player: &mut Player, round: u16, b: BoxIx, value: u8, how: How) {
     let sheet_box = &template[b];
+    let (zone, group) = completes(template, player, b);
     player.marks[b.index()] = Some(Mark { value, how, round });
     player.allowed[b.index()] = 0;
+    if value == sheet_box.pearl {
+        player.pearls += 1;
+    }
     // What each constrained box may take now: what it could take, less
     // what the value just written rules out (a written box stays at 0).
     for &(other, masks) in template.effects(b) {
@@ -454,18 +542,19 @@ fn fill(template: &Template, player: &mut Player, round: u16, b: BoxIx, value: u
     if sheet_box.frog && how != How::Bonus && player.turn.sun.is_none() {
         player.turn.frog = true;
     }
-    let zone = &template.zones()[sheet_box.zone];
-    if !player.zones_done[sheet_box.zone] && zone.boxes.iter().all(|&z| player.marks[z].is_some()) {
-        player.zones_done[sheet_box.zone] = true;
-        grant(player, zone.flag, |g| &mut g.flag_starfish);
+    if let Some(z) = zone {
+        player.zones_done[z] = true;
+        let flag = template.zones()[z].flag;
+        grant(&mut player.gains, &mut player.turn, flag, |g| {
+            &mut g.flag_starfish
+        });
     }
-    if let Some(g) = sheet_box.group {
-        let group = &template.groups()[g];
-        if !player.groups_done[g] && group.boxes.iter().all(|&x| player.marks[x].is_some()) {
-            player.groups_done[g] = true;
-            if let Some(reward) = group.reward {
-                grant(player, reward, |g| &mut g.group_starfish);
-            }
+    if let Some(g) = group {
+        player.groups_done[g] = true;
+        if let Some(reward) = template.groups()[g].reward {
+            grant(&mut player.gains, &mut player.turn, reward, |g| {
+                &mut g.group_starfish
+            });
         }
     }
     let crab = sheet_box.crab
@@ -475,17 +564,20 @@ fn fill(template: &Template, player: &mut Player, round: u16, b: BoxIx, value: u
     player.turn.crab_from = crab.then_some(b);
 }
 
+/// Adds `reward` to `gains` (starfish to the count `starfish` picks), and
+/// a bonus digit to those `turn` has to place.
 fn grant(
-    player: &mut Player,
+    gains: &mut Gains,
+    turn: &mut Turn,
     reward: Reward,
-    starfish: impl Fn(&mut super::state::Gains) -> &mut u32,
+    starfish: impl Fn(&mut Gains) -> &mut u32,
 ) {
     match reward {
-        Reward::Starfish(n) => *starfish(&mut player.gains) += n,
-        Reward::Seashells(n) => player.gains.seashells += n,
+        Reward::Starfish(n) => *starfish(gains) += n,
+        Reward::Seashells(n) => gains.seashells += n,
         Reward::BonusDigit => {
-            player.gains.bonus_digits += 1;
-            player.turn.bonus_pending += 1;
+            gains.bonus_digits += 1;
+            turn.bonus_pending += 1;
         }
     }
 }

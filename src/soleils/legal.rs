@@ -123,6 +123,97 @@ fn push_legal_for(state: &State, me: Seat, out: &mut Vec<Action>) {
     }
 }
 
+/// The legal action of player `p` at position `pick(n)` among the `n`
+/// that [`legal_actions_for`] lists, in its order: what a bot drawing
+/// uniformly among them needs. A placement step (the most frequent) is
+/// counted from the sheet's allowed values and its k-th action found
+/// without listing the others; any other step is listed into `out`.
+/// `None`, without calling `pick`, when `p` has nothing to decide.
+pub fn nth_legal_action_for(
+    state: &State,
+    p: usize,
+    out: &mut Vec<Action>,
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<Action> {
+    let (Some(dice), None, Some(player)) = (state.dice, &state.ended, state.players.get(p)) else {
+        return None;
+    };
+    if player.turn.step() != Step::PlaceOrSun {
+        legal_actions_for(state, p, out);
+        if out.is_empty() {
+            return None;
+        }
+        let k = pick(out.len());
+        return Some(out[k]);
+    }
+    let me = Seat::new(p);
+    let masks = state.template.placement_masks_for(dice);
+    let open = |b: BoxIx, mask: u8| player.allowed[b.index()] & mask;
+    let placed: usize = masks.iter().map(|&(b, mask)| count(open(b, mask))).sum();
+    // The sun entries, as push_legal_for lists them: each value shown,
+    // once, smallest first.
+    let mut values = dice;
+    values.sort_unstable();
+    let suns = if placed == 0 || state.options.skip_placement == SkipPlacement::Voluntary {
+        1 + usize::from(values[1] != values[0]) + usize::from(values[2] != values[1])
+    } else {
+        0
+    };
+    let mut k = pick(placed + suns);
+    assert!(
+        k < placed + suns,
+        "a pick among the {} actions",
+        placed + suns
+    );
+    if k >= placed {
+        k -= placed;
+        let mut distinct = values
+            .iter()
+            .enumerate()
+            .filter(|&(i, &v)| i == 0 || values[i - 1] != v);
+        let (_, &value) = distinct
+            .nth(k)
+            .expect("k is below the count of sun entries");
+        return Some(Action::Sun {
+            player: me,
+            value: die(value),
+        });
+    }
+    for &(b, mask) in masks {
+        let mut values = open(b, mask);
+        let n = count(values);
+        if k < n {
+            for _ in 0..k {
+                values &= values - 1;
+            }
+            return Some(Action::Place {
+                player: me,
+                slot: b,
+                value: die(values.trailing_zeros() as u8),
+            });
+        }
+        k -= n;
+    }
+    unreachable!("k is below the count of placements")
+}
+
+/// The number of values in a bit set of values, from a table: the
+/// baseline x86-64 target has no population count instruction.
+fn count(values: u8) -> usize {
+    usize::from(COUNTS[usize::from(values)])
+}
+
+/// [`u8::count_ones`] of every byte.
+static COUNTS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    table
+};
+
 /// Every event that is legal now, for any player, or every roll.
 pub fn legal_events(state: &State) -> Vec<Event> {
     let mut actions = Vec::new();

@@ -23,13 +23,16 @@ pub mod template;
 
 pub use crate::game::Seat;
 pub use action::{Action, describe, resolve};
-pub use apply::{apply, apply_action, is_legal, total_after};
+pub use apply::{apply, apply_action, is_legal, total_after, total_after_applying};
 pub use die::{Dice, Die, NotADie};
 pub use error::{Expected, Requirement, RuleError, SetupError, SunChoice};
 pub use event::{BonusPlaced, CrabCopied, Event, Placed, PlayerOnly, Rolled, Start, SunEntered};
-pub use legal::{alternatives, legal_actions, legal_actions_for, legal_events, legal_events_for};
+pub use legal::{
+    alternatives, legal_actions, legal_actions_for, legal_events, legal_events_for,
+    nth_legal_action_for,
+};
 pub use options::{Options, Sailboats, Setting, SkipPlacement, SunBonus, UnknownSetting};
-pub use score::{SEASHELL_MAJORITY, ScoreLine, score, total_of};
+pub use score::{SEASHELL_MAJORITY, ScoreLine, score, total_counting_pearls, total_of};
 pub use setup::{MAX_PLAYERS, setup, table};
 pub use state::{EndReason, Gains, How, Mark, Player, State, Step, Turn};
 pub use template::{BoxIx, Template};

@@ -1,6 +1,6 @@
 //! The score breakdown, computable at any moment of the game.
 
-use super::state::State;
+use super::state::{Gains, State};
 use serde::Serialize;
 
 /// Points for the seashell majority.
@@ -37,7 +37,9 @@ fn most_shells(state: &State) -> u32 {
         .unwrap_or(0)
 }
 
-/// Player `p`'s coloured pearls: boxes holding their own pearl's value.
+/// Player `p`'s coloured pearls, counted box by box: boxes holding their
+/// own pearl's value. The sheet keeps the same count as it is written
+/// ([`super::Player`]'s pearl count); the score lines count again.
 fn pearls(state: &State, p: usize) -> u32 {
     let boxes = state.template.boxes();
     state.players[p]
@@ -71,10 +73,18 @@ fn line(state: &State, p: usize, most_shells: u32) -> ScoreLine {
     }
 }
 
-/// Player `p`'s total, without building the other lines.
+/// Player `p`'s total, without building the other lines: the sheet's
+/// gains and its pearl count, kept as it is written.
 pub fn total_of(state: &State, p: usize) -> u32 {
     let player = &state.players[p];
-    let g = player.gains;
+    total_with(state, p, player.gains, player.pearls)
+}
+
+/// Player `p`'s total with the pearls counted box by box: [`total_of`]
+/// as it was first written, kept as the reference it is tested and
+/// benchmarked against.
+pub fn total_counting_pearls(state: &State, p: usize) -> u32 {
+    let g = state.players[p].gains;
     let most = most_shells(state);
     let majority = if most > 0 && g.seashells == most {
         SEASHELL_MAJORITY
@@ -82,6 +92,22 @@ pub fn total_of(state: &State, p: usize) -> u32 {
         0
     };
     g.sun_starfish + g.flag_starfish + g.group_starfish + pearls(state, p) + majority
+}
+
+/// Player `p`'s total if its gains and pearl count were `gains` and
+/// `pearls`, the other sheets as they are: the seashell majority is
+/// weighed against the others' seashells.
+pub(super) fn total_with(state: &State, p: usize, gains: Gains, pearls: u32) -> u32 {
+    let others = (state.players.iter().enumerate())
+        .filter(|&(q, _)| q != p)
+        .map(|(_, other)| other.gains.seashells);
+    let most = others.max().unwrap_or(0).max(gains.seashells);
+    let majority = if most > 0 && gains.seashells == most {
+        SEASHELL_MAJORITY
+    } else {
+        0
+    };
+    gains.sun_starfish + gains.flag_starfish + gains.group_starfish + pearls + majority
 }
 
 pub fn score(state: &State) -> Vec<ScoreLine> {

@@ -77,6 +77,7 @@ impl State {
                 groups_done: vec![false; template.groups().len()],
                 gains: Default::default(),
                 turn: Default::default(),
+                pearls: 0,
                 allowed: vec![super::template::Need::ANY; template.boxes().len()],
             })
             .collect();

@@ -98,6 +98,11 @@ pub struct Player {
     pub groups_done: Vec<bool>,
     pub gains: Gains,
     pub turn: Turn,
+    /// The coloured pearls on the sheet: boxes holding their own pearl's
+    /// value, counted as they are written, so that a total is read without
+    /// walking the boxes.
+    #[serde(skip)]
+    pub(super) pearls: u32,
     /// For each box, the values it may take now, as a bit set (bit `v` for
     /// the value `v`): none once written, else what its constraints allow.
     /// Kept up to date as boxes are written, so that the legal moves need
@@ -140,6 +145,7 @@ impl Clone for Player {
             groups_done: self.groups_done.clone(),
             gains: self.gains,
             turn: self.turn,
+            pearls: self.pearls,
             allowed: self.allowed.clone(),
         }
     }
@@ -162,6 +168,7 @@ impl Clone for Player {
         self.groups_done.clone_from(&source.groups_done);
         self.gains = source.gains;
         self.turn = source.turn;
+        self.pearls = source.pearls;
         self.allowed.clone_from(&source.allowed);
     }
 }

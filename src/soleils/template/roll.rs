@@ -53,14 +53,53 @@ impl Template {
 /// How many different rolls of three dice there are, order aside.
 const ROLLS: usize = 56;
 
-/// The position of a roll among the [`ROLLS`], order aside.
-fn roll_index(mut dice: [u8; 3]) -> usize {
-    dice.sort_unstable();
+/// The position of a roll among the [`ROLLS`], order aside: read from a
+/// table by the three dice as rolled, since a bot asks it on every
+/// decision.
+fn roll_index(dice: [u8; 3]) -> usize {
     let [a, b, c] = dice.map(|d| usize::from(d.clamp(1, 6)) - 1);
+    usize::from(ROLL_INDEX[(a * 6 + b) * 6 + c])
+}
+
+/// [`roll_index`] of every ordered roll, by `(a * 6 + b) * 6 + c` for the
+/// dice `a + 1`, `b + 1`, `c + 1`.
+static ROLL_INDEX: [u8; 216] = {
+    let mut table = [0u8; 216];
+    let mut i = 0;
+    while i < 216 {
+        let mut dice = [i / 36, i / 6 % 6, i % 6];
+        // Sorted, by hand: three compare-and-swaps.
+        if dice[0] > dice[1] {
+            dice = [dice[1], dice[0], dice[2]];
+        }
+        if dice[1] > dice[2] {
+            dice = [dice[0], dice[2], dice[1]];
+        }
+        if dice[0] > dice[1] {
+            dice = [dice[1], dice[0], dice[2]];
+        }
+        table[i] = sorted_roll_index(dice) as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The position among the [`ROLLS`] of the sorted roll `a <= b <= c`, each
+/// a die's value less one.
+const fn sorted_roll_index([a, b, c]: [usize; 3]) -> usize {
     // Sorted triples a <= b <= c of 0..6, counted in lexicographic order.
-    let before_a: usize = (0..a).map(|x| (6 - x) * (7 - x) / 2).sum();
-    let before_b: usize = (a..b).map(|y| 6 - y).sum();
-    before_a + before_b + (c - b)
+    let mut before = 0;
+    let mut x = 0;
+    while x < a {
+        before += (6 - x) * (7 - x) / 2;
+        x += 1;
+    }
+    let mut y = a;
+    while y < b {
+        before += 6 - y;
+        y += 1;
+    }
+    before + (c - b)
 }
 
 /// The roll at position `i` among the [`ROLLS`].
