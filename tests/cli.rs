@@ -222,3 +222,23 @@ fn completions_and_a_manual_page() {
     let (code, _, _) = common::sunfold(&["completions", "tcsh"]);
     assert_eq!(code, 2);
 }
+
+/// The batch verbs share one set of flags, but `--games` keeps each verb's
+/// own default and meaning: 200 games for a ladder, 1,000 elsewhere.
+#[test]
+fn each_batch_verb_keeps_its_own_default_game_count() {
+    let (code, ladder, _) = common::sunfold(&["ladder", "--help"]);
+    assert_eq!(code, 0);
+    assert!(ladder.contains("Games to play [default: 200]"), "{ladder}");
+    for verb in ["simulate", "compare", "sweep"] {
+        let (code, help, _) = common::sunfold(&[verb, "--help"]);
+        assert_eq!(code, 0);
+        let games = help.split("--games").nth(1).unwrap_or_default();
+        let games = games.split("--seed").next().unwrap_or_default();
+        assert!(
+            games.contains("Games to play (per variant, in a comparison)")
+                && games.contains("[default: 1000]"),
+            "{verb}: {help}"
+        );
+    }
+}

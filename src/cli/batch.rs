@@ -86,7 +86,7 @@ pub struct Table<G: GamesFlag> {
     /// Players per game; 4 for 62 Soleils and 2 for Summertime if left out.
     #[arg(long)]
     pub players: Option<usize>,
-    #[arg(long, default_value_t = G::DEFAULT, help = G::HELP)]
+    #[arg(long, default_value = G::DEFAULT, help = G::HELP)]
     pub games: u64,
     /// Game i is played from a seed derived from this one and i.
     #[arg(long, default_value_t = 1)]
@@ -96,8 +96,10 @@ pub struct Table<G: GamesFlag> {
 }
 
 /// What `--games` means to a verb, and how many it plays if left out.
+/// The default is text: `default_value_t` would keep one default string for
+/// every `G` (clap caches it in a static of the generic function).
 pub trait GamesFlag: Clone + Send + Sync + 'static {
-    const DEFAULT: u64;
+    const DEFAULT: &'static str;
     const HELP: &'static str;
 }
 
@@ -105,7 +107,7 @@ pub trait GamesFlag: Clone + Send + Sync + 'static {
 #[derive(Clone, Debug)]
 pub struct Batch;
 impl GamesFlag for Batch {
-    const DEFAULT: u64 = 1000;
+    const DEFAULT: &'static str = "1000";
     const HELP: &'static str = "Games to play (per variant, in a comparison)";
 }
 
@@ -113,7 +115,7 @@ impl GamesFlag for Batch {
 #[derive(Clone, Debug)]
 pub struct Ladder;
 impl GamesFlag for Ladder {
-    const DEFAULT: u64 = 200;
+    const DEFAULT: &'static str = "200";
     const HELP: &'static str = "Games to play";
 }
 
