@@ -95,9 +95,8 @@ pub struct Table<G: GamesFlag> {
     pub flag: std::marker::PhantomData<G>,
 }
 
-/// What `--games` means to a verb, and how many it plays if left out.
-/// The default is text: `default_value_t` would keep one default string for
-/// every `G` (clap caches it in a static of the generic function).
+/// What `--games` means to a verb, and how many it plays if left out (as
+/// text: clap keeps a `default_value_t` in one static for every `G`).
 pub trait GamesFlag: Clone + Send + Sync + 'static {
     const DEFAULT: &'static str;
     const HELP: &'static str;
@@ -130,10 +129,6 @@ pub struct Threads {
     /// and print its partial report as JSON, for `sunfold merge`.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     pub shard: Option<Shard>,
-}
-
-pub(super) fn usage(message: String) -> CliError {
-    CliError::Usage(message)
 }
 
 /// `--bot`'s parser: the message says what a bot is, with a suggestion.
@@ -204,7 +199,7 @@ pub(super) fn players<G: Simulated>(
                 _ if min == max => format!("exactly {min} players"),
                 _ => format!("{min} to {max} players"),
             };
-            return Err(usage(format!(
+            return Err(CliError::Usage(format!(
                 "expected {expected} for {}{note}, but found {players}",
                 G::NAME
             )));
@@ -215,7 +210,7 @@ pub(super) fn players<G: Simulated>(
 
 pub(super) fn games(games: u64) -> Result<u64, CliError> {
     if games == 0 {
-        return Err(usage(
+        return Err(CliError::Usage(
             "expected at least 1 game, but found --games 0".to_owned(),
         ));
     }
@@ -229,7 +224,7 @@ pub(super) fn only_for(game: GameArg, flag: &str, given: bool) -> Result<(), Cli
         _ => (GameArg::Soleils, "soleils"),
     };
     if given && game != owner {
-        return Err(usage(format!(
+        return Err(CliError::Usage(format!(
             "expected {flag} only with {other}, but found it with {}",
             match game {
                 GameArg::Soleils => "soleils",

@@ -3,7 +3,7 @@
 
 use super::batch::{
     GameArg, Ladder, OnVariant, Table, Threads, batches, games, on_variant, parse_bot, players,
-    pool, publish, run_of, throughput, usage, write_partial,
+    pool, publish, run_of, throughput, write_partial,
 };
 use super::error::CliError;
 use super::output::{PaperArg, drawing};
@@ -62,7 +62,7 @@ pub fn run(args: LadderArgs) -> Result<Exit, CliError> {
             distinct.dedup();
             if distinct.len() != bots.len() || distinct.len() < 2 {
                 let names: Vec<String> = bots.iter().map(|b| b.name()).collect();
-                return Err(usage(format!(
+                return Err(CliError::Usage(format!(
                     "expected at least two different bots, each once, but found --bots {}",
                     names.join(",")
                 )));

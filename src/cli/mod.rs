@@ -27,7 +27,6 @@ mod schema;
 mod serve;
 mod simulate;
 mod sweep;
-
 mod template;
 mod variant;
 mod viewer;
