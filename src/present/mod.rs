@@ -4,14 +4,15 @@
 //! server all show a game through [`Present`]; nothing here prints, reads a
 //! file or knows an argument.
 //!
-//! Reading order: [`command`] (a leaf: commands and quoting), [`report`]
-//! (the report types), then one file per game ([`soleils`],
-//! [`summertime`]); then what a verb finds in a log or a file: [`audit`],
+//! Reading order: [`command`] (a leaf: commands and quoting), [`choice`]
+//! (a decision as a page offers it), [`report`] (the report types), then
+//! one file per game ([`soleils`], [`summertime`]); then what a verb finds in a log or a file: [`audit`],
 //! [`rescore`], [`analysis`], [`hint`], and [`template`] (a sheet or deck
 //! checked). The workbench's batch reports are `crate::report`'s.
 
 pub mod analysis;
 pub mod audit;
+pub mod choice;
 pub mod command;
 pub mod hint;
 pub mod report;
@@ -57,6 +58,10 @@ pub trait Present: crate::sim::Searched {
     /// The recording command that appends `event`, or `None` for an event
     /// no command records (the start event).
     fn command(state: &Self::State, event: &Self::Event) -> Option<Command>;
+    /// `event` as a page offers it, as a button or a tap on the drawing;
+    /// `None` for an event no page offers so (the start, and a 62 Soleils
+    /// roll, whose dice the referee types or draws digitally).
+    fn offer(state: &Self::State, event: &Self::Event) -> Option<choice::Offer>;
     /// The seat of the player whose decision `event` is, if any.
     fn actor(state: &Self::State, event: &Self::Event) -> Option<usize> {
         let name = Self::actor_name(event)?;

@@ -1,6 +1,7 @@
 //! 62 Soleils in words: the sheets as text for people and as a view for
 //! JSON, and [`Present`] for the game.
 
+use super::choice::{Kind, Offer};
 use super::command::Command;
 use super::report::{SheetView, SoleilsView};
 use super::{Pending, Present};
@@ -248,7 +249,29 @@ pub fn view(state: &State) -> SoleilsView {
     }
 }
 
+/// The referee's button that rolls the log's digital dice for the next
+/// round.
+pub fn digital_roll(state: &State) -> Offer {
+    Offer::button(
+        Kind::Roll,
+        format!("Roll the digital dice (round {})", state.round() + 1),
+    )
+}
+
 impl Present for Soleils {
+    fn offer(_state: &State, event: &soleils::Event) -> Option<Offer> {
+        use soleils::Event;
+        let at = |id: &str| format!("box:{id}");
+        Some(match event {
+            Event::Placed(e) => Offer::tap(Kind::Place, e.value.to_string(), at(&e.box_id)),
+            Event::BonusPlaced(e) => Offer::tap(Kind::Bonus, e.value.to_string(), at(&e.box_id)),
+            Event::SunEntered(e) => Offer::button(Kind::Sun, format!("+{}", e.value)),
+            Event::CrabCopied(e) => Offer::tap(Kind::Crab, format!("Copy to {}", e.to), at(&e.to)),
+            Event::CrabDeclined(_) => Offer::button(Kind::Crab, "No copy".to_owned()),
+            Event::BonusDeclined(_) => Offer::button(Kind::Bonus, "No bonus digit".to_owned()),
+            Event::Started(_) | Event::Rolled(_) => return None,
+        })
+    }
     fn actor_name(event: &soleils::Event) -> Option<&str> {
         event.player()
     }

@@ -1,6 +1,7 @@
 //! Summertime in words: the table as text for people and as a view for
 //! JSON, and [`Present`] for the game.
 
+use super::choice::{Kind, Offer};
 use super::command::Command;
 use super::report::{CellView, HandView, PlayView, SummertimeView, TurnView};
 use super::{Pending, Present};
@@ -276,6 +277,44 @@ pub fn view(state: &State) -> SummertimeView {
 }
 
 impl Present for Summertime {
+    fn offer(state: &State, event: &summertime::Event) -> Option<Offer> {
+        use summertime::Event;
+        let deck = state.deck();
+        let name_of = |id: &str| {
+            deck.card_index(id)
+                .map_or(id.to_owned(), |c| deck.card(c).name.clone())
+        };
+        Some(match event {
+            Event::Bought(e) => {
+                Offer::button(Kind::Buy, format!("Buy {} ({})", name_of(&e.card), e.card))
+            }
+            // A play is a card in hand and an empty cell: the cell is its
+            // key on the table's drawing, the card its hand.
+            Event::Played(e) => Offer {
+                kind: Kind::Play,
+                label: format!("Play {} at ({},{})", name_of(&e.card), e.cell[0], e.cell[1]),
+                key: Some(format!("cell:{},{}", e.cell[0], e.cell[1])),
+                hand: Some(format!("{} ({})", name_of(&e.card), e.card)),
+            },
+            Event::TurnEnded(_) => Offer::button(Kind::Turn, "End my turn".to_owned()),
+            Event::TilesFlipped(_) => {
+                Offer::button(Kind::Turn, "Flip my face-down tiles".to_owned())
+            }
+            Event::Passed(_) => Offer::button(Kind::Turn, "Pass".to_owned()),
+            // In a dealt game the next card is the deck's secret until it
+            // is turned.
+            Event::Revealed(e) if state.is_dealt() => Offer::button(
+                Kind::Reveal,
+                format!("Turn up the next card of stack {}", e.stack),
+            ),
+            Event::Revealed(_) => Offer::button(Kind::Reveal, Summertime::describe(event)),
+            Event::Discarded(_) => Offer::button(
+                Kind::Discard,
+                "Discard the face-up cards (two passes in a row)".to_owned(),
+            ),
+            Event::Started(_) => return None,
+        })
+    }
     fn actor_name(event: &summertime::Event) -> Option<&str> {
         event.player()
     }

@@ -7,6 +7,7 @@
 use crate::game::Game;
 use crate::log::Fold;
 use crate::present::Present;
+use crate::present::choice::{Kind, Offer};
 use crate::render::scene::{Page, Scene};
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
@@ -17,9 +18,8 @@ use std::collections::BTreeMap;
 /// One decision the page may post.
 #[derive(Serialize)]
 pub struct Choice {
-    /// What kind of decision: `place`, `sun`, `crab`, `bonus`, `buy`,
-    /// `play`, `turn`, `reveal`, `discard`, `roll`, `undo`.
-    pub group: &'static str,
+    /// What kind of decision, by which the page groups its buttons.
+    pub group: Kind,
     /// The button's text.
     pub label: String,
     /// The SVG group it belongs to (`box:K1a`), for a choice made by
@@ -31,6 +31,18 @@ pub struct Choice {
     /// the player taps it, then a highlighted cell of the grid.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand: Option<String>,
+}
+
+impl Choice {
+    fn new(offer: Offer, event: serde_json::Value) -> Choice {
+        Choice {
+            group: offer.kind,
+            label: offer.label,
+            key: offer.key,
+            event,
+            hand: offer.hand,
+        }
+    }
 }
 
 /// A player's line in the progress list.
@@ -167,13 +179,25 @@ fn undo<G: Present>(fold: &Fold<G>, me: Option<usize>) -> Option<Choice> {
     if me.is_some() && actor != me {
         return None;
     }
-    Some(Choice {
-        group: "undo",
-        label: format!("Take back: {}", G::describe(event)),
-        key: None,
-        event: serde_json::json!({"type": "undone", "undoes": seq}),
-        hand: None,
-    })
+    Some(Choice::new(
+        Offer::take_back(&G::describe(event)),
+        serde_json::json!({"type": "undone", "undoes": seq}),
+    ))
+}
+
+/// The `legal` events offered to `me`, as the game words them: a player is
+/// offered their own decisions, the referee the table's (a reveal, a
+/// discard), since the players' own reach the log through their pages or
+/// the API. Offers alike in label and key are offered once.
+fn offers<G: Present>(state: &G::State, legal: &[G::Event], me: Option<usize>) -> Vec<Choice> {
+    let mut seen = std::collections::HashSet::new();
+    legal
+        .iter()
+        .filter(|event| G::actor(state, event) == me)
+        .filter_map(|event| Some((G::offer(state, event)?, event)))
+        .filter(|(offer, _)| seen.insert((offer.label.clone(), offer.key.clone())))
+        .map(|(offer, event)| Choice::new(offer, json(event)))
+        .collect()
 }
 
 /// Each player's score and pending decision, by seat.
@@ -268,60 +292,16 @@ impl Table for Soleils {
             })
             .collect();
         let legal = Soleils::legal_events(state);
-        let mut rolled = false;
-        for event in &legal {
-            let actor = Soleils::actor(state, event);
-            if me.is_some() && actor != me {
-                continue;
-            }
-            let (group, label, key) = match event {
-                Event::Rolled(_) => {
-                    rolled = true;
-                    continue;
-                }
-                Event::Placed(e) if me.is_some() => (
-                    "place",
-                    e.value.to_string(),
-                    Some(format!("box:{}", e.box_id)),
-                ),
-                Event::BonusPlaced(e) if me.is_some() => (
-                    "bonus",
-                    e.value.to_string(),
-                    Some(format!("box:{}", e.box_id)),
-                ),
-                Event::SunEntered(e) if me.is_some() => ("sun", format!("+{}", e.value), None),
-                Event::CrabCopied(e) if me.is_some() => (
-                    "crab",
-                    format!("Copy to {}", e.to),
-                    Some(format!("box:{}", e.to)),
-                ),
-                Event::CrabDeclined(_) if me.is_some() => ("crab", "No copy".to_owned(), None),
-                Event::BonusDeclined(_) if me.is_some() => {
-                    ("bonus", "No bonus digit".to_owned(), None)
-                }
-                // The referee sees the players' decisions on the sheets,
-                // and posts them only through the API.
-                _ => continue,
-            };
-            view.choices.push(Choice {
-                group,
-                label,
-                key,
-                event: json(event),
-                hand: None,
-            });
-        }
+        view.choices = offers::<Soleils>(state, &legal, me);
+        let rolled = legal.iter().any(|event| matches!(event, Event::Rolled(_)));
         if me.is_none() && rolled {
             view.dice_form = true;
             // Digital dice, from the log's seed, when it has one.
             if let Some(dice) = crate::table::digital_dice(state) {
-                view.choices.push(Choice {
-                    group: "roll",
-                    label: format!("Roll the digital dice (round {})", state.round() + 1),
-                    key: None,
-                    event: serde_json::json!({"type": "rolled", "dice": dice}),
-                    hand: None,
-                });
+                view.choices.push(Choice::new(
+                    crate::present::soleils::digital_roll(state),
+                    serde_json::json!({"type": "rolled", "dice": dice}),
+                ));
             }
         }
         view.choices.extend(undo(fold, me));
@@ -361,7 +341,7 @@ impl Table for Soleils {
                 }
             }
         }
-        if view.choices.iter().all(|c| c.group == "undo") && !view.dice_form {
+        if view.choices.iter().all(|c| c.group == Kind::Undo) && !view.dice_form {
             view.waiting = Some(waiting_for::<Soleils>(state, me));
         }
         view
@@ -384,7 +364,6 @@ impl Table for Summertime {
 
     fn page(fold: &Fold<Summertime>, viewer: Viewer) -> PageView {
         use crate::print::summertime::table::{page, window};
-        use summertime::Event;
         let state = fold.state();
         let me = seat(viewer);
         let mut view = base::<Summertime>(fold, viewer);
@@ -400,73 +379,18 @@ impl Table for Summertime {
             "The table".to_owned(),
             svg("The table", vec![page(state, around, me)]),
         )];
-        let deck = state.deck();
-        let name_of = |id: &str| {
-            deck.card_index(id)
-                .map_or(id.to_owned(), |c| deck.card(c).name.clone())
-        };
-        let mut seen = std::collections::HashSet::new();
-        for event in Summertime::legal_events(state) {
-            let actor = Summertime::actor(state, &event);
-            if me.is_some() && actor != me {
-                continue;
-            }
-            if me.is_none() && actor.is_some() {
-                continue;
-            }
-            let (group, label) = match &event {
-                Event::Bought(e) => ("buy", format!("Buy {} ({})", name_of(&e.card), e.card)),
-                Event::Played(e) => (
-                    "play",
-                    format!("Play {} at ({},{})", name_of(&e.card), e.cell[0], e.cell[1]),
-                ),
-                Event::TurnEnded(_) => ("turn", "End my turn".to_owned()),
-                Event::TilesFlipped(_) => ("turn", "Flip my face-down tiles".to_owned()),
-                Event::Passed(_) => ("turn", "Pass".to_owned()),
-                // In a dealt game the next card is the deck's secret until
-                // it is turned.
-                Event::Revealed(e) if state.is_dealt() => (
-                    "reveal",
-                    format!("Turn up the next card of stack {}", e.stack),
-                ),
-                Event::Revealed(_) => ("reveal", Summertime::describe(&event)),
-                Event::Discarded(_) => (
-                    "discard",
-                    "Discard the face-up cards (two passes in a row)".to_owned(),
-                ),
-                Event::Started(_) => continue,
-            };
-            if !seen.insert(label.clone()) {
-                continue;
-            }
-            // A play is a card in hand and an empty cell: the cell is its
-            // key on the table's drawing, the card its hand.
-            let (key, hand) = match &event {
-                Event::Played(e) => (
-                    Some(format!("cell:{},{}", e.cell[0], e.cell[1])),
-                    Some(format!("{} ({})", name_of(&e.card), e.card)),
-                ),
-                _ => (None, None),
-            };
-            view.choices.push(Choice {
-                group,
-                label,
-                key,
-                event: json(&event),
-                hand,
-            });
-        }
+        view.choices = offers::<Summertime>(state, &Summertime::legal_events(state), me);
         view.choices.extend(undo(fold, me));
-        if view.choices.iter().all(|c| c.group == "undo") {
+        if view.choices.iter().all(|c| c.group == Kind::Undo) {
             view.waiting = Some(waiting_for::<Summertime>(state, me));
         }
         if let Some(player) = me.and_then(|seat| state.players().get(seat)) {
             use crate::print::summertime::replay::{hand_text, tiles_text};
             view.holding = Some(format!(
                 "Hand: {}. Tiles face up: {}. Face down: {}.",
-                hand_text(deck, player),
-                tiles_text(deck, &player.up),
-                tiles_text(deck, &player.down)
+                hand_text(state.deck(), player),
+                tiles_text(state.deck(), &player.up),
+                tiles_text(state.deck(), &player.down)
             ));
         }
         view
