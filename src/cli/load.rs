@@ -3,16 +3,22 @@
 //! the JSON's shape and of its content together, each with its path.
 
 use super::error::CliError;
+use crate::template_file::{Checked, LoadFailure};
 use std::path::Path;
 
-pub use crate::template_file::{Checked as Loaded, LoadFailure as LoadError, load};
+/// The sheet template or deck at `path`, checked, or every problem with
+/// its path, as `template check` reports them. Shared by `render` and the
+/// variant arguments.
+pub(super) fn checked(path: &Path) -> Result<Checked, CliError> {
+    crate::template_file::load(path).map_err(|error| problems(path, error))
+}
 
 /// Why a template or deck could not be loaded, every problem with its
-/// path. Shared by `template check`, `render` and the variant arguments.
-pub(super) fn problems(path: &Path, error: LoadError) -> CliError {
+/// path.
+pub(super) fn problems(path: &Path, error: LoadFailure) -> CliError {
     match error {
-        LoadError::Io(e) => CliError::io(path, e),
-        LoadError::Problems(problems) => CliError::Problems {
+        LoadFailure::Io(e) => CliError::io(path, e),
+        LoadFailure::Problems(problems) => CliError::Problems {
             path: path.to_owned(),
             problems: problems.iter().map(ToString::to_string).collect(),
         },

@@ -3,12 +3,13 @@
 
 use super::Exit;
 use super::error::CliError;
-use super::load::{Loaded, load};
+use super::load::checked;
 use super::output::{PaperArg, missing, target, use_font, write, write_boxed};
 use crate::print::floor;
 use crate::print::soleils::sheet;
 use crate::render::scene::Document;
 use crate::render::text::Fonts;
+use crate::template_file::Checked;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -103,15 +104,14 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
     check_sheet_args(args, &given)?;
     let target = target(&args.output)?;
     let fonts = use_font(&args.font)?;
-    let template = match load(&args.template) {
-        Ok(Loaded::Sheet(template)) => template,
-        Ok(Loaded::Deck(_)) => {
+    let template = match checked(&args.template)? {
+        Checked::Sheet(template) => template,
+        Checked::Deck(_) => {
             return Err(CliError::Usage(format!(
                 "{}: expected a 62 Soleils sheet template, but found a Summertime deck (use render cards)",
                 args.template.display()
             )));
         }
-        Err(e) => return Err(super::load::problems(&args.template, e)),
     };
     // Without --copies, a page of --per-page N holds N copies of one sheet.
     let per_page = if args.large_print {
@@ -301,15 +301,14 @@ fn parse_bleed(text: &str) -> Result<f32, String> {
 pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
     let target = target(&args.output)?;
     let fonts = use_font(&args.font)?;
-    let deck = match load(&args.deck) {
-        Ok(Loaded::Deck(deck)) => deck,
-        Ok(Loaded::Sheet(_)) => {
+    let deck = match checked(&args.deck)? {
+        Checked::Deck(deck) => deck,
+        Checked::Sheet(_) => {
             return Err(CliError::Usage(format!(
                 "{}: expected a Summertime deck, but found a 62 Soleils sheet template (use render sheet)",
                 args.deck.display()
             )));
         }
-        Err(e) => return Err(super::load::problems(&args.deck, e)),
     };
     let (document, boxes) =
         crate::print::summertime::cards::print(&fonts, &deck, args.paper.into(), args.bleed);

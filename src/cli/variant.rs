@@ -4,9 +4,10 @@
 //! before anything is written or any game runs.
 
 use super::error::CliError;
-use super::load::{Loaded, load};
+use super::load::checked;
 use crate::sim::{SoleilsVariant, SummertimeVariant};
 use crate::soleils::{Options, Setting};
+use crate::template_file::Checked;
 use std::path::Path;
 
 fn usage(message: String) -> CliError {
@@ -51,12 +52,6 @@ pub fn summertime_options(given: &[String]) -> Result<(), CliError> {
     }
 }
 
-/// Reads and checks a template or deck file, reporting every problem with
-/// the file and its JSON path, as `template check` does.
-fn checked(path: &Path) -> Result<Loaded, CliError> {
-    load(path).map_err(|error| super::load::problems(path, error))
-}
-
 /// A sheet template from `path`, or the bundled one, with `options` applied
 /// to the defaults.
 pub fn soleils(path: Option<&Path>, options: &[String]) -> Result<SoleilsVariant, CliError> {
@@ -67,13 +62,13 @@ pub fn soleils(path: Option<&Path>, options: &[String]) -> Result<SoleilsVariant
         return Ok(variant);
     };
     match checked(path)? {
-        Loaded::Sheet(template) => Ok(SoleilsVariant {
+        Checked::Sheet(template) => Ok(SoleilsVariant {
             source: path.display().to_string(),
             raw: template.raw().clone(),
             template: template.into(),
             options,
         }),
-        Loaded::Deck(_) => Err(CliError::Refused(format!(
+        Checked::Deck(_) => Err(CliError::Refused(format!(
             "{}: game: expected a sheet template (\"soleils\"), but found a deck (\"summertime\")",
             path.display()
         ))),
@@ -87,12 +82,12 @@ pub fn summertime(path: Option<&Path>, options: &[String]) -> Result<SummertimeV
         return Ok(SummertimeVariant::bundled());
     };
     match checked(path)? {
-        Loaded::Deck(deck) => Ok(SummertimeVariant {
+        Checked::Deck(deck) => Ok(SummertimeVariant {
             source: path.display().to_string(),
             raw: deck.raw().clone(),
             deck: deck.into(),
         }),
-        Loaded::Sheet(_) => Err(CliError::Refused(format!(
+        Checked::Sheet(_) => Err(CliError::Refused(format!(
             "{}: game: expected a deck (\"summertime\"), but found a sheet template (\"soleils\")",
             path.display()
         ))),
