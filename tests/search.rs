@@ -574,3 +574,66 @@ fn a_hint_at_every_point_of_a_physical_summertime_game() {
         lines.len()
     );
 }
+
+/// Given positions of golden games, when `hint` names its pick and the
+/// pick is recorded next, then `analyse` with the same bot and seed calls
+/// it the best decision there, with the very estimates the hint gave: both
+/// measure on fresh futures, seeded by the seed and the decision's seq.
+#[test]
+fn hint_and_analyse_agree_on_the_same_position() {
+    let mut agreed = 0;
+    for (replay, cuts) in [
+        ("replays/soleils-2p-round-limit.jsonl", &[9, 24, 40, 61][..]),
+        ("replays/summertime-rulebook-examples.jsonl", &[4, 7, 12]),
+    ] {
+        let lines: Vec<String> = std::fs::read_to_string(common::repo().join(replay))
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        for &cut in cuts {
+            let name = format!("hint-agrees-{cut}");
+            let log = common::fresh(&name, "part.jsonl");
+            std::fs::write(&log, lines[..cut].join("\n") + "\n").unwrap();
+            let bot = ["--bot", "search:8", "--seed", "5", "--format", "json"];
+            let (code, stdout, stderr) =
+                common::sunfold(&[&["hint", log.as_str()][..], &bot].concat());
+            if code != 0 {
+                // The table waits for a roll or a reveal here.
+                assert!(stderr.contains("waits for"), "{replay} at {cut}: {stderr}");
+                continue;
+            }
+            let hint: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+            let hint = &hint["hints"][0];
+            assert!(
+                hint["rollouts"].as_u64().unwrap() > 0,
+                "{replay} at {cut}: an expected score rests on rollouts, even for the only choice: {hint}"
+            );
+            let entry = serde_json::to_string(&hint["event"]).unwrap();
+            let (code, _, stderr) = common::sunfold(&["append", &log, &entry]);
+            assert_eq!(code, 0, "{entry}: {stderr}");
+            let (code, stdout, stderr) =
+                common::sunfold(&[&["analyse", log.as_str()][..], &bot].concat());
+            assert_eq!(code, 0, "{stderr}");
+            let report: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+            let judged = report["decisions"].as_array().unwrap().last().unwrap();
+            let at = format!("{replay} at {cut}: hint {hint}, analyse {judged}");
+            assert_eq!(judged["taken"]["said"], hint["said"], "{at}");
+            assert_eq!(judged["best"]["said"], hint["said"], "{at}");
+            assert_eq!(
+                judged["taken"]["expected_score"], hint["expected_score"],
+                "{at}"
+            );
+            assert_eq!(
+                judged["taken"]["expected_value"], hint["expected_value"],
+                "{at}"
+            );
+            assert_eq!(judged["costly"], false, "{at}");
+            agreed += 1;
+        }
+    }
+    assert!(
+        agreed >= 5,
+        "only {agreed} positions had a decision to hint"
+    );
+}

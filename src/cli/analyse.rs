@@ -116,6 +116,7 @@ fn hint_game<G: Present, R: BufRead>(
     let hints = hints::<G>(
         &file,
         fold.state(),
+        fold.events(),
         args.player.as_deref(),
         rollouts,
         args.seed,

@@ -123,10 +123,7 @@ pub fn report<G: Present>(
         .map(|name| {
             let mine: Vec<&DecisionReport> =
                 decisions.iter().filter(|d| &d.player == name).collect();
-            let mut costliest: Vec<&&DecisionReport> = mine
-                .iter()
-                .filter(|d| d.points_lost.estimate > 0.0)
-                .collect();
+            let mut costliest: Vec<&&DecisionReport> = mine.iter().filter(|d| d.costly).collect();
             costliest.sort_by(|a, b| {
                 b.points_lost
                     .estimate
@@ -168,6 +165,8 @@ pub fn analysis_text(report: &AnalysisReport) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let lead = report.value == "lead";
+    // What a point lost is: the game's own, or a point of lead.
+    let unit = if lead { "points of lead" } else { "points" };
     writeln!(
         out,
         "{}: {} decisions judged by {} (seed {}); points lost are {}, best minus taken on the same futures",
@@ -196,22 +195,25 @@ pub fn analysis_text(report: &AnalysisReport) -> String {
         )
         .unwrap();
         for d in &costly {
-            decision_text(&mut out, d);
+            decision_text(&mut out, d, unit);
         }
     }
     writeln!(out, "\nby player:").unwrap();
     for p in &report.players {
         writeln!(
             out,
-            "  {}: {} decisions, {:.1} points lost, {} costly",
-            p.player, p.decisions, p.points_lost, p.costly
+            "  {}: {} decisions, {} {unit} lost, {} costly",
+            p.player,
+            p.decisions,
+            tenths(p.points_lost),
+            p.costly
         )
         .unwrap();
         for seq in &p.costliest {
             if let Some(d) = report.decisions.iter().find(|d| d.seq == *seq) {
                 writeln!(
                     out,
-                    "    event {} (line {}): {} lost {}; {}",
+                    "    event {} (line {}): {} lost {} {unit}; {}",
                     d.seq,
                     d.line,
                     d.taken.said,
@@ -225,7 +227,7 @@ pub fn analysis_text(report: &AnalysisReport) -> String {
     out
 }
 
-fn decision_text(out: &mut String, d: &DecisionReport) {
+fn decision_text(out: &mut String, d: &DecisionReport, unit: &str) {
     use std::fmt::Write;
     writeln!(
         out,
@@ -238,7 +240,7 @@ fn decision_text(out: &mut String, d: &DecisionReport) {
     .unwrap();
     writeln!(
         out,
-        "    better: {} (expected score {}); lost {} over {} rollouts each",
+        "    better: {} (expected score {}); lost {} {unit} over {} rollouts each",
         d.best.said,
         estimate_text(&d.best.expected_score),
         estimate_text(&d.points_lost),
@@ -247,7 +249,17 @@ fn decision_text(out: &mut String, d: &DecisionReport) {
     .unwrap();
 }
 
-/// An estimate with its 95% interval: `4.2 [-43.9, 52.4]`.
+/// An estimate with its 95% interval: `4.2 [-43.9, 52.4]`. A value that
+/// rounds to zero reads `0.0`, never `-0.0`.
 pub fn estimate_text(e: &Estimate) -> String {
-    format!("{:.1} [{:.1}, {:.1}]", e.estimate, e.ci95[0], e.ci95[1])
+    let [low, high] = e.ci95.map(tenths);
+    format!("{} [{low}, {high}]", tenths(e.estimate))
+}
+
+/// `x` to one decimal, without a sign on zero.
+fn tenths(x: f64) -> String {
+    match format!("{x:.1}") {
+        zero if zero == "-0.0" => "0.0".to_owned(),
+        text => text,
+    }
 }

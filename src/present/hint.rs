@@ -4,7 +4,8 @@
 use super::Present;
 use super::analysis::estimate_text;
 use super::command;
-use crate::sim::{Estimate, Searched, Searcher, Simulated};
+use crate::sim::analysis::best;
+use crate::sim::{Estimate, Searcher, Simulated};
 
 /// What `sunfold hint --format json` prints (`sunfold schema hint-report`).
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
@@ -26,12 +27,13 @@ pub struct Hint<E> {
     pub command: Option<String>,
     /// The decision as an entry that `sunfold append` takes unchanged.
     pub event: E,
-    /// The player's expected final score after it, over the rollouts the
-    /// search gave it.
+    /// The player's expected final score after it, played out on fresh
+    /// futures after the search, as `analyse` measures it.
     pub expected_score: Estimate,
     /// The expected value the search maximised: the score, or in
     /// Summertime the lead over the other player.
     pub expected_value: Estimate,
+    /// The rollouts of those estimates.
     pub rollouts: u64,
     /// How many legal choices the player has.
     pub choices: usize,
@@ -59,24 +61,26 @@ pub enum Refused {
 }
 
 /// The best decision now for `wanted`, or for everyone who must decide
-/// now, by a search bot with `rollouts` rollouts seeded `seed`. `file` is
-/// the log's path, for the commands to paste.
+/// now, by a search bot with `rollouts` rollouts seeded `seed`, where the
+/// next entry is seq `next`: the pick and the estimates that `analyse`
+/// gives with the same bot and seed, once the decision is recorded next
+/// ([`best`]). `file` is the log's path, for the commands to paste.
 pub fn hints<G: Present>(
     file: &str,
     state: &G::State,
+    next: u64,
     wanted: Option<&str>,
     rollouts: u32,
     seed: u64,
 ) -> Result<Vec<Hint<G::Event>>, Refused> {
-    let mut state = state.clone();
-    let names = G::player_names(&state);
-    if let Some(ending) = G::ending(&state) {
+    let names = G::player_names(state);
+    if let Some(ending) = G::ending(state) {
         return Err(Refused::GameOver { ending });
     }
     let mut deciders = Vec::new();
-    <G as Simulated>::deciders(&state, &mut deciders);
+    <G as Simulated>::deciders(state, &mut deciders);
     if deciders.is_empty() {
-        let waits = G::pending_lines(&state).join("; ");
+        let waits = G::pending_lines(state).join("; ");
         return Err(Refused::NoDecision { waits });
     }
     if let Some(wanted) = wanted {
@@ -100,37 +104,21 @@ pub fn hints<G: Present>(
     let mut searcher = Searcher::<G>::new();
     let mut hints = Vec::new();
     for &seat in &deciders {
-        let base = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ seat as u64;
-        searcher.search(&mut state, seat, rollouts, base);
-        let chosen = searcher.candidates()[0];
-        let event = G::describe_action(&state, chosen.action);
-        let command = command::grouped::<G>(path, &state, std::slice::from_ref(&event))
+        let best = best::<G>(state, seat, next, rollouts, seed, &mut searcher);
+        let event = G::describe_action(state, best.action);
+        let command = command::grouped::<G>(path, state, std::slice::from_ref(&event))
             .into_iter()
             .next()
             .and_then(|g| g.commands.into_iter().next());
-        let mut options = Vec::new();
-        <G as Simulated>::options(&state, seat, &mut options);
-        let (expected_score, expected_value) = if chosen.rollouts() == 0 {
-            // A single choice: nothing was played out.
-            let total = <G as Simulated>::total(&state, seat) as f64;
-            let value = <G as Searched>::value(&state, seat);
-            let at = |x: f64| Estimate {
-                estimate: x,
-                ci95: [x, x],
-            };
-            (at(total), at(value))
-        } else {
-            (chosen.score.estimate(), chosen.value.estimate())
-        };
         hints.push(Hint {
             player: names[seat].clone(),
             said: G::describe(&event),
             command,
             event,
-            expected_score,
-            expected_value,
-            rollouts: chosen.rollouts(),
-            choices: options.len(),
+            expected_score: best.eval.score,
+            expected_value: best.eval.value,
+            rollouts: best.eval.rollouts,
+            choices: best.choices,
         });
     }
     Ok(hints)
@@ -142,16 +130,15 @@ pub fn hint_text<E: serde::Serialize>(file: &str, hints: &[Hint<E>]) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     for h in hints {
-        let why = if h.rollouts == 0 {
-            "the only legal choice".to_owned()
-        } else {
-            format!(
-                "expected final score {} over {} rollouts, best of {} choices",
-                estimate_text(&h.expected_score),
-                h.rollouts,
-                h.choices
-            )
+        let of = match h.choices {
+            1 => "the only legal choice".to_owned(),
+            n => format!("best of {n} choices"),
         };
+        let why = format!(
+            "expected final score {} over {} rollouts, {of}",
+            estimate_text(&h.expected_score),
+            h.rollouts,
+        );
         writeln!(out, "{}: {} ({why})", h.player, h.said).unwrap();
         if let Some(command) = &h.command {
             writeln!(out, "  {command}").unwrap();

@@ -1,16 +1,20 @@
-//! Judging recorded decisions with the search bot: for each, the bot's best
-//! decision from what the player knew, both played out on the same
-//! futures, and the points lost.
+//! Judging decisions with the search bot: a position's best decision
+//! ([`best`], what `hint` gives), and a recorded decision against it
+//! ([`judge`], what `analyse` gives), both played out on the same futures,
+//! and the points lost.
 //!
 //! A decision is judged in three steps, all seeded by the batch's seed and
 //! the decision's seq, so that the same log and seed give the same report
-//! on any number of threads:
+//! on any number of threads, and `hint` at a position picks what `analyse`
+//! calls best there, with the same estimates:
 //!
 //! 1. the search bot searches the state before the decision, for the seat
 //!    that took it ([`Searcher::search`]): its pick is the best decision;
 //! 2. the decision taken and the best are each played out `rollouts` times
-//!    on the same futures ([`Searcher::evaluate`]): each one's expected
-//!    final score and value, with 95% intervals;
+//!    on the same futures, fresh ones the search never saw
+//!    ([`Searcher::evaluate`]): each one's expected final score and value,
+//!    with 95% intervals. The search's own estimate of its pick is not
+//!    used: the best of several noisy values is biased upwards;
 //! 3. the points lost are the best one's value minus the taken one's,
 //!    rollout by rollout, with their interval. When the taken decision
 //!    does at least as well on those futures, it is its own best and
@@ -64,6 +68,62 @@ fn stands<A: Copy>(choices: usize, action: A, taken: Evaluation) -> Judgement<A>
     }
 }
 
+/// A position's best decision, by [`best`].
+#[derive(Clone, Copy, Debug)]
+pub struct Best<A> {
+    /// The legal choices the seat has.
+    pub choices: usize,
+    pub action: A,
+    /// Its estimates, on fresh futures.
+    pub eval: Evaluation,
+}
+
+/// The search bot's pick for `seat` in `state`, where the next decision
+/// is seq `seq`: searched with `rollouts` rollouts, then played out
+/// `rollouts` times on fresh futures. A single legal choice is not
+/// searched, but still played out.
+pub fn best<G: Searched>(
+    state: &G::State,
+    seat: usize,
+    seq: u64,
+    rollouts: u32,
+    seed: u64,
+    searcher: &mut Searcher<G>,
+) -> Best<G::Action> {
+    let (choices, action) = pick(state, seat, seq, rollouts, seed, searcher);
+    let eval = searcher.evaluate(state, seat, &[action], rollouts, fresh(seed, seq))[0];
+    Best {
+        choices,
+        action,
+        eval,
+    }
+}
+
+/// The search's pick and how many choices it had; the only legal choice
+/// unsearched.
+fn pick<G: Searched>(
+    state: &G::State,
+    seat: usize,
+    seq: u64,
+    rollouts: u32,
+    seed: u64,
+    searcher: &mut Searcher<G>,
+) -> (usize, G::Action) {
+    let mut options = Vec::new();
+    G::options(state, seat, &mut options);
+    if let [only] = options[..] {
+        return (1, only);
+    }
+    let mut state = state.clone();
+    searcher.search(&mut state, seat, rollouts, decision_seed(seed, seq, 0));
+    (options.len(), searcher.candidates()[0].action)
+}
+
+/// The base of decision `seq`'s evaluation, apart from its search's.
+fn fresh(seed: u64, seq: u64) -> u64 {
+    decision_seed(seed, seq, 1)
+}
+
 /// Judges one decision with `rollouts` rollouts for the search and as many
 /// for each evaluation.
 pub fn judge<G: Searched>(
@@ -72,44 +132,19 @@ pub fn judge<G: Searched>(
     seed: u64,
     searcher: &mut Searcher<G>,
 ) -> Judgement<G::Action> {
-    let mut state = decision.before.clone();
-    let mut options = Vec::new();
-    G::options(&state, decision.seat, &mut options);
-    let choices = options.len();
-    let evaluate_base = decision_seed(seed, decision.seq, 1);
-    let alone = |searcher: &mut Searcher<G>, state: &G::State| {
-        let taken = searcher.evaluate(
-            state,
-            decision.seat,
-            &[decision.action],
-            rollouts,
-            evaluate_base,
-        )[0];
-        stands(choices, decision.action, taken)
+    let Decision {
+        seq, before, seat, ..
+    } = decision;
+    let (choices, best) = pick(before, *seat, *seq, rollouts, seed, searcher);
+    let actions = if best == decision.action {
+        vec![best]
+    } else {
+        vec![decision.action, best]
     };
-    if choices <= 1 {
-        return alone(searcher, &state);
-    }
-    searcher.search(
-        &mut state,
-        decision.seat,
-        rollouts,
-        decision_seed(seed, decision.seq, 0),
-    );
-    let best = searcher.candidates()[0].action;
-    if best == decision.action {
-        return alone(searcher, &state);
-    }
-    let evaluated = searcher.evaluate(
-        &state,
-        decision.seat,
-        &[decision.action, best],
-        rollouts,
-        evaluate_base,
-    );
-    let (taken, best_eval) = (evaluated[0], evaluated[1]);
-    if best_eval.against_first.estimate <= 0.0 {
-        // On these futures the decision taken did as well: it stands.
+    let evaluated = searcher.evaluate(before, *seat, &actions, rollouts, fresh(seed, *seq));
+    let (taken, best_eval) = (evaluated[0], evaluated[evaluated.len() - 1]);
+    if best == decision.action || best_eval.against_first.estimate <= 0.0 {
+        // The pick, or as good on these futures: the decision stands.
         return stands(choices, decision.action, taken);
     }
     Judgement {
@@ -185,6 +220,7 @@ pub struct PlayerSummary {
     pub points_lost: f64,
     /// Decisions whose loss's interval leaves out 0.
     pub costly: usize,
-    /// Their three costliest decisions, by seq, costliest first.
+    /// Their costly decisions (the loss's interval leaves out 0), at most
+    /// three, by seq, costliest first.
     pub costliest: Vec<u64>,
 }
