@@ -114,6 +114,8 @@ pub fn report<G: Present>(
                 best: judged(G::describe(&best), &j.best_eval),
                 points_lost: j.lost,
                 costly,
+                held: j.held,
+                searches: j.searches,
                 state_before: format!("sunfold replay {quoted} --at {}", r.before_seq),
             }
         })
@@ -240,11 +242,13 @@ fn decision_text(out: &mut String, d: &DecisionReport, unit: &str) {
     .unwrap();
     writeln!(
         out,
-        "    better: {} (expected score {}); lost {} {unit} over {} rollouts each",
+        "    better: {} (expected score {}); lost {} {unit} over {} rollouts each; beaten in {} of {} searches",
         d.best.said,
         estimate_text(&d.best.expected_score),
         estimate_text(&d.points_lost),
-        d.best.rollouts
+        d.best.rollouts,
+        d.held,
+        d.searches
     )
     .unwrap();
 }

@@ -9,16 +9,20 @@
 //! calls best there, with the same estimates:
 //!
 //! 1. the search bot searches the state before the decision, for the seat
-//!    that took it ([`Searcher::search`]): its pick is the best decision;
-//! 2. the decision taken and the best are each played out `rollouts` times
-//!    on the same futures, fresh ones the search never saw
-//!    ([`Searcher::evaluate`]): each one's expected final score and value,
-//!    with 95% intervals. The search's own estimate of its pick is not
-//!    used: the best of several noisy values is biased upwards;
+//!    that took it ([`Searcher::search`]), [`SEARCHES`] times on
+//!    independent seeds. When their picks differ, each is played out on
+//!    futures of its own, and the best of them is the best decision;
+//! 2. the decision taken and every pick are played out [`MEASURE`] times
+//!    `rollouts` times on the same futures, fresh ones that neither the searches nor the
+//!    choice among them saw ([`Searcher::evaluate`]): each one's expected
+//!    final score and value, with 95% intervals. The search's own estimate
+//!    of its pick is not used: the best of several noisy values is biased
+//!    upwards;
 //! 3. the points lost are the best one's value minus the taken one's,
 //!    rollout by rollout, with their interval. When the taken decision
 //!    does at least as well on those futures, it is its own best and
-//!    nothing is lost.
+//!    nothing is lost. A decision that lost also says in how many of the
+//!    searches it was beaten beyond the noise.
 //!
 //! In Summertime the value is the lead (own score minus the other's), as
 //! the search bot maximises it; in 62 Soleils it is the own score.
@@ -45,6 +49,12 @@ pub struct Judgement<A> {
     pub best_eval: Evaluation,
     /// Best minus taken, on the same futures: 0 when they coincide.
     pub lost: Estimate,
+    /// In how many of the searches the pick beat the decision taken beyond
+    /// the noise of the rollouts, out of `searches`.
+    pub held: u32,
+    /// The independent searches: [`SEARCHES`], or 0 for the only legal
+    /// choice.
+    pub searches: u32,
 }
 
 /// The seed of decision `seq`'s search and of its evaluation.
@@ -57,6 +67,8 @@ fn decision_seed(seed: u64, seq: u64, step: u64) -> u64 {
 /// The verdict on a decision that is its own best: nothing lost.
 fn stands<A: Copy>(choices: usize, action: A, taken: Evaluation) -> Judgement<A> {
     Judgement {
+        held: 0,
+        searches: if choices > 1 { SEARCHES } else { 0 },
         choices,
         best: action,
         taken,
@@ -68,20 +80,28 @@ fn stands<A: Copy>(choices: usize, action: A, taken: Evaluation) -> Judgement<A>
     }
 }
 
+/// How many times the search's budget of rollouts the measure of a
+/// decision and of the picks gets: with the interval a half as wide, fewer
+/// verdicts sit on the edge of the noise, where another seed flips them.
+pub const MEASURE: u32 = 4;
+
+/// The independent searches each position gets. Their picks are played
+/// out on fresh futures; the best of them is the verdict's pick, and a
+/// costly decision says in how many of them it was beaten.
+pub const SEARCHES: u32 = 3;
+
 /// A position's best decision, by [`best`].
 #[derive(Clone, Copy, Debug)]
 pub struct Best<A> {
     /// The legal choices the seat has.
     pub choices: usize,
     pub action: A,
-    /// Its estimates, on fresh futures.
+    /// Its estimates, on the measuring futures.
     pub eval: Evaluation,
 }
 
 /// The search bot's pick for `seat` in `state`, where the next decision
-/// is seq `seq`: searched with `rollouts` rollouts, then played out
-/// `rollouts` times on fresh futures. A single legal choice is not
-/// searched, but still played out.
+/// is seq `seq`, and its estimates: see [`judge`], whose best it is.
 pub fn best<G: Searched>(
     state: &G::State,
     seat: usize,
@@ -90,8 +110,10 @@ pub fn best<G: Searched>(
     seed: u64,
     searcher: &mut Searcher<G>,
 ) -> Best<G::Action> {
-    let (choices, action) = pick(state, seat, seq, rollouts, seed, searcher);
-    let eval = searcher.evaluate(state, seat, &[action], rollouts, fresh(seed, seq))[0];
+    let (choices, picks) = picks(state, seat, seq, rollouts, seed, searcher);
+    let action = chosen(state, seat, seq, &picks, rollouts, seed, searcher);
+    let measure = rollouts.saturating_mul(MEASURE);
+    let eval = searcher.evaluate(state, seat, &[action], measure, measuring(seed, seq))[0];
     Best {
         choices,
         action,
@@ -99,33 +121,77 @@ pub fn best<G: Searched>(
     }
 }
 
-/// The search's pick and how many choices it had; the only legal choice
-/// unsearched.
-fn pick<G: Searched>(
+/// How many choices the seat has, and each independent search's pick; the
+/// only legal choice, unsearched, when there is one.
+fn picks<G: Searched>(
     state: &G::State,
     seat: usize,
     seq: u64,
     rollouts: u32,
     seed: u64,
     searcher: &mut Searcher<G>,
-) -> (usize, G::Action) {
+) -> (usize, Vec<G::Action>) {
     let mut options = Vec::new();
     G::options(state, seat, &mut options);
     if let [only] = options[..] {
-        return (1, only);
+        return (1, vec![only]);
     }
     let mut state = state.clone();
-    searcher.search(&mut state, seat, rollouts, decision_seed(seed, seq, 0));
-    (options.len(), searcher.candidates()[0].action)
+    let picks = (0..u64::from(SEARCHES))
+        .map(|search| {
+            let base = decision_seed(seed, seq, 3 + search);
+            searcher.search(&mut state, seat, rollouts, base);
+            searcher.candidates()[0].action
+        })
+        .collect();
+    (options.len(), picks)
 }
 
-/// The base of decision `seq`'s evaluation, apart from its search's.
-fn fresh(seed: u64, seq: u64) -> u64 {
+/// The best of `picks`: when the searches disagree, the one with the best
+/// value played out on futures of its own, apart from the measuring ones,
+/// so that choosing the best of noisy values does not bias its measure.
+/// Ties go to the earlier search.
+fn chosen<G: Searched>(
+    state: &G::State,
+    seat: usize,
+    seq: u64,
+    picks: &[G::Action],
+    rollouts: u32,
+    seed: u64,
+    searcher: &mut Searcher<G>,
+) -> G::Action {
+    let mut distinct: Vec<G::Action> = Vec::new();
+    for &pick in picks {
+        if !distinct.contains(&pick) {
+            distinct.push(pick);
+        }
+    }
+    if let [one] = distinct[..] {
+        return one;
+    }
+    let evaluated = searcher.evaluate(state, seat, &distinct, rollouts, selecting(seed, seq));
+    let mut best = 0;
+    for (i, e) in evaluated.iter().enumerate() {
+        if e.value.estimate > evaluated[best].value.estimate {
+            best = i;
+        }
+    }
+    distinct[best]
+}
+
+/// The base of the futures a decision and the best are measured on.
+fn measuring(seed: u64, seq: u64) -> u64 {
     decision_seed(seed, seq, 1)
 }
 
-/// Judges one decision with `rollouts` rollouts for the search and as many
-/// for each evaluation.
+/// The base of the futures that choose among the searches' picks.
+fn selecting(seed: u64, seq: u64) -> u64 {
+    decision_seed(seed, seq, 2)
+}
+
+/// Judges one decision with `rollouts` rollouts for each of the
+/// [`SEARCHES`] searches and for the choice among their picks, and
+/// [`MEASURE`] times as many for the measure of each.
 pub fn judge<G: Searched>(
     decision: &Decision<G::State, G::Action>,
     rollouts: u32,
@@ -135,24 +201,36 @@ pub fn judge<G: Searched>(
     let Decision {
         seq, before, seat, ..
     } = decision;
-    let (choices, best) = pick(before, *seat, *seq, rollouts, seed, searcher);
-    let actions = if best == decision.action {
-        vec![best]
-    } else {
-        vec![decision.action, best]
-    };
-    let evaluated = searcher.evaluate(before, *seat, &actions, rollouts, fresh(seed, *seq));
-    let (taken, best_eval) = (evaluated[0], evaluated[evaluated.len() - 1]);
-    if best == decision.action || best_eval.against_first.estimate <= 0.0 {
-        // The pick, or as good on these futures: the decision stands.
-        return stands(choices, decision.action, taken);
+    let taken = decision.action;
+    let (choices, picks) = picks(before, *seat, *seq, rollouts, seed, searcher);
+    let best = chosen(before, *seat, *seq, &picks, rollouts, seed, searcher);
+    // The decision taken first, then every other pick, on the same futures.
+    let mut actions = vec![taken];
+    for &pick in &picks {
+        if !actions.contains(&pick) {
+            actions.push(pick);
+        }
     }
+    let measure = rollouts.saturating_mul(MEASURE);
+    let evaluated = searcher.evaluate(before, *seat, &actions, measure, measuring(seed, *seq));
+    let of = |action| evaluated[actions.iter().position(|&a| a == action).unwrap_or(0)];
+    let best_eval = of(best);
+    if best == taken || best_eval.against_first.estimate <= 0.0 {
+        // The pick, or as good on these futures: the decision stands.
+        return stands(choices, taken, evaluated[0]);
+    }
+    let beaten = |pick| {
+        let gap = of(pick).against_first;
+        gap.estimate > 0.0 && gap.excludes_zero()
+    };
     Judgement {
         choices,
         best,
-        taken,
+        taken: evaluated[0],
         best_eval,
         lost: best_eval.against_first,
+        held: picks.iter().filter(|&&pick| beaten(pick)).count() as u32,
+        searches: picks.len() as u32,
     }
 }
 
@@ -194,6 +272,12 @@ pub struct DecisionReport {
     pub points_lost: Estimate,
     /// Points were lost and the interval leaves out 0.
     pub costly: bool,
+    /// In how many of the independent searches the pick beat the decision
+    /// taken beyond the noise of the rollouts: how stable the verdict is.
+    pub held: u32,
+    /// The independent searches of this decision: 0 for the only legal
+    /// choice.
+    pub searches: u32,
     /// The command that shows the state before the decision.
     pub state_before: String,
 }
