@@ -101,7 +101,7 @@ fn soleils_search_beats_greedy_beats_random_at_12_players() {
     for name in ["62-soleils-d-ete.json", "petit-ete.json"] {
         let v = sheet(name);
         assert_stronger::<Soleils>(&v, 12, Bot::Random, Bot::Greedy, 10);
-        assert_stronger::<Soleils>(&v, 12, Bot::Greedy, Bot::Search(8), 12);
+        assert_stronger::<Soleils>(&v, 12, Bot::Greedy, Bot::Search(8), 30);
     }
 }
 

@@ -43,12 +43,13 @@ pub struct Rung {
     /// Seats it played over all games.
     pub seats: u64,
     /// Its wins per seat played (ties share a win), over the games it
-    /// played, with the 95% interval.
+    /// played, with the 95% Wilson interval (games are the draws).
     pub win_rate: Estimate,
     /// Its mean score per seat, over the games it played.
     pub mean_score: Estimate,
     /// Its share of the matches it played against each other bot, seat
-    /// against seat: the higher score wins, a tie counts half.
+    /// against seat: the higher score wins, a tie counts half; with the
+    /// 95% Wilson interval, over the games.
     pub match_share: Estimate,
     /// Bradley–Terry strength on the Elo scale, anchored at 0; the 95%
     /// interval from the bootstrap.
@@ -79,7 +80,7 @@ pub struct Skill {
     pub weakest: String,
     /// The strongest bot's share of its matches against the weakest (a tie
     /// counts half): 50% when luck decides everything, 100% when skill
-    /// does.
+    /// does; with the 95% Wilson interval, over the games.
     pub win_share: Estimate,
     /// The strongest bot's mean score minus the weakest's, per game where
     /// both played.
@@ -244,9 +245,9 @@ pub fn ladder(
             Rung {
                 bot: bots[b].name(),
                 seats: seats[b],
-                win_rate: win_rate[b].estimate(),
+                win_rate: win_rate[b].share(),
                 mean_score: mean_score[b].estimate(),
-                match_share: match_share[b].estimate(),
+                match_share: match_share[b].share(),
                 rating: Estimate {
                     estimate: rating[b],
                     ci95,
@@ -312,7 +313,7 @@ fn skill(bots: &[Bot], games: &[LadderGame]) -> Skill {
     Skill {
         strongest: bots[strongest].name(),
         weakest: bots[weakest].name(),
-        win_share: share.estimate(),
+        win_share: share.share(),
         score_gap: gap.estimate(),
     }
 }
