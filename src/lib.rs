@@ -29,6 +29,9 @@
 //! - [`show`]: a game in words and on paper together: the HTML viewer;
 //! - [`table`]: a log being played: lock, fold, append;
 //! - [`serve`]: the live table's HTTP edge;
+//! - [`edit_log`]: the studio's edit log: its lines, read and replayed;
+//! - [`studio`]: the sheet and deck studio's HTTP edge: a template edited
+//!   by JSON Patch;
 //! - [`fuzz`]: entry points for fuzzing the reader, the reducers and the
 //!   template checks;
 //! - [`cli`]: the command line: arguments, paths, exit codes.
@@ -39,6 +42,7 @@ pub mod atomic;
 pub mod bounded;
 pub mod cli;
 pub mod deal;
+pub mod edit_log;
 pub mod fuzz;
 pub mod game;
 pub mod json_error;
@@ -54,6 +58,7 @@ pub mod serve;
 pub mod show;
 pub mod sim;
 pub mod soleils;
+pub mod studio;
 pub mod suggest;
 pub mod summertime;
 pub mod table;

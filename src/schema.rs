@@ -45,11 +45,13 @@ pub enum SchemaKind {
     PartialReport,
     /// The report of `sunfold sweep --format json`.
     SweepReport,
+    /// One line of the studio's edit log, `FILE.edits.jsonl`.
+    StudioEdits,
 }
 
 impl SchemaKind {
     /// Every kind, in the order `sunfold schema --help` lists them.
-    pub const ALL: [SchemaKind; 16] = [
+    pub const ALL: [SchemaKind; 17] = [
         SchemaKind::SoleilsLog,
         SchemaKind::SoleilsTemplate,
         SchemaKind::SummertimeLog,
@@ -66,6 +68,7 @@ impl SchemaKind {
         SchemaKind::HintReport,
         SchemaKind::PartialReport,
         SchemaKind::SweepReport,
+        SchemaKind::StudioEdits,
     ];
 
     /// Its name on the command line and in docs/schema/NAME.schema.json.
@@ -87,6 +90,7 @@ impl SchemaKind {
             SchemaKind::HintReport => "hint-report",
             SchemaKind::PartialReport => "partial-report",
             SchemaKind::SweepReport => "sweep-report",
+            SchemaKind::StudioEdits => "studio-edits",
         }
     }
 
@@ -115,6 +119,7 @@ impl SchemaKind {
                 "A shard's partial report, from `simulate`, `compare`, `ladder` or `sweep` with --shard K/N"
             }
             SchemaKind::SweepReport => "The report of `sunfold sweep --format json`",
+            SchemaKind::StudioEdits => "One line of the studio's edit log, FILE.edits.jsonl",
         }
     }
 }
@@ -184,6 +189,7 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::HintReport => schemars::schema_for!(HintOutput),
         SchemaKind::PartialReport => schemars::schema_for!(crate::sim::partial::Partial),
         SchemaKind::SweepReport => schemars::schema_for!(crate::sim::sweep::Sweep),
+        SchemaKind::StudioEdits => schemars::schema_for!(crate::edit_log::EditLine),
     };
     let mut text = serde_json::to_string_pretty(&schema).expect("schemas serialize");
     text.push('\n');

@@ -403,6 +403,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
             "report",
             "schema",
             "serve",
+            "studio",
             "show",
             "table",
             "present",
@@ -415,44 +416,45 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
     (
         "summertime",
         &[
-            "cli", "log", "render", "print", "report", "schema", "serve", "show", "table",
-            "present", "sim", "rng", "soleils",
+            "cli", "log", "render", "print", "report", "schema", "serve", "studio", "show",
+            "table", "present", "sim", "rng", "soleils",
         ],
         "the rules know nothing of files, drawing, HTTP or the other game",
     ),
     (
         "log",
         &[
-            "cli", "render", "print", "report", "schema", "serve", "show", "table", "present",
-            "sim",
+            "cli", "render", "print", "report", "schema", "serve", "studio", "show", "table",
+            "present", "sim",
         ],
         "the log reads and writes lines; it shows nothing",
     ),
     (
         "sim",
         &[
-            "cli", "render", "print", "report", "schema", "serve", "show", "table", "present",
+            "cli", "render", "print", "report", "schema", "serve", "studio", "show", "table",
+            "present",
         ],
         "bots and tallies work on the rules alone",
     ),
     (
         "present",
         &[
-            "cli", "serve", "show", "table", "render", "print", "report", "schema",
+            "cli", "serve", "studio", "show", "table", "render", "print", "report", "schema",
         ],
         "a game in words knows no terminal, HTTP or drawing",
     ),
     (
         "report",
         &[
-            "cli", "serve", "show", "table", "present", "print", "log", "schema",
+            "cli", "serve", "studio", "show", "table", "present", "print", "log", "schema",
         ],
         "the workbench's reports take the bots' results and draw with the engine",
     ),
     (
         "table",
         &[
-            "cli", "serve", "show", "render", "print", "report", "schema",
+            "cli", "serve", "studio", "show", "render", "print", "report", "schema",
         ],
         "the table service is beneath both front ends",
     ),
@@ -461,6 +463,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         &[
             "cli",
             "serve",
+            "studio",
             "show",
             "table",
             "present",
@@ -478,24 +481,37 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
     (
         "print",
         &[
-            "cli", "serve", "show", "table", "present", "report", "schema", "sim", "log",
+            "cli", "serve", "studio", "show", "table", "present", "report", "schema", "sim", "log",
         ],
         "the game pictures take a game's state and draw with the engine",
     ),
     (
         "show",
-        &["cli", "serve", "table", "report", "schema"],
+        &["cli", "serve", "studio", "table", "report", "schema"],
         "a game shown in words and on paper is beneath the front ends",
     ),
     (
         "schema",
-        &["cli", "serve", "show", "table"],
+        &["cli", "serve", "studio", "show", "table"],
         "the schemas describe the formats and reports, beneath the front ends",
     ),
     (
         "serve",
         &["cli"],
         "argv, exit codes and terminals belong to the CLI alone",
+    ),
+    (
+        "studio",
+        &["cli", "table", "show"],
+        "argv and exit codes belong to the CLI; the studio edits a template, not a game",
+    ),
+    (
+        "edit_log",
+        &[
+            "cli", "serve", "studio", "show", "table", "render", "print", "report", "present",
+            "sim",
+        ],
+        "the edit log reads and writes lines; it shows nothing",
     ),
 ];
 

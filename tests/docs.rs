@@ -42,6 +42,7 @@ fn the_committed_schemas_match_the_code() {
         (SchemaKind::HintReport, "hint-report.schema.json"),
         (SchemaKind::PartialReport, "partial-report.schema.json"),
         (SchemaKind::SweepReport, "sweep-report.schema.json"),
+        (SchemaKind::StudioEdits, "studio-edits.schema.json"),
     ] {
         let committed =
             std::fs::read_to_string(common::repo().join("docs/schema").join(file)).unwrap();

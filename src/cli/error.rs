@@ -72,6 +72,12 @@ pub enum Alternatives {
 /// How many described alternatives a replay error lists.
 const ALTERNATIVES_SHOWN: usize = 8;
 
+impl From<crate::serve::edge::StartError> for CliError {
+    fn from(error: crate::serve::edge::StartError) -> CliError {
+        CliError::Usage(error.to_string())
+    }
+}
+
 impl CliError {
     /// A file that cannot be read or written.
     pub fn io(path: &Path, error: std::io::Error) -> CliError {

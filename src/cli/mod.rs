@@ -2,7 +2,7 @@
 //! front of every located error.
 //!
 //! One file per verb: [`replay`], [`template`], [`render`] (with the HTML
-//! [`viewer`]), [`record`] (new, roll, place, … status, repair), [`serve`],
+//! [`viewer`]), [`record`] (new, roll, place, … status, repair), [`serve`], [`studio`],
 //! [`simulate`] (and compare), [`rescore`], [`audit`], [`ladder`],
 //! [`sweep`], [`merge`], [`analyse`] (and hint), [`schema`]. What verbs
 //! share: [`batch`] (the batch flags, threads, throughput, the game
@@ -26,6 +26,7 @@ mod rescore;
 mod schema;
 mod serve;
 mod simulate;
+mod studio;
 mod sweep;
 mod template;
 mod variant;
@@ -188,6 +189,12 @@ enum Command {
     /// otherwise. Ctrl-C stops it; the log is all the state it keeps.
     #[command(after_help = EXIT_CODES)]
     Serve(serve::ServeArgs),
+    /// Edit a sheet template or deck in the browser, with its print and
+    /// its checks beside it: each edit saved and undoable.
+    ///
+    /// Prints the page's address, with its secret token, as the first line.
+    #[command(after_help = EXIT_CODES)]
+    Studio(studio::StudioArgs),
     /// Print the JSON Schema of a file format or a JSON report (also in docs/schema/).
     Schema {
         #[arg(value_enum)]
@@ -363,6 +370,7 @@ fn run(command: Command) -> Result<Exit, CliError> {
         Command::Status { file, all, format } => record::status(&file, all, format),
         Command::Repair { file } => record::repair(&file),
         Command::Serve(args) => serve::run(&args),
+        Command::Studio(args) => studio::run(&args),
         Command::Render(RenderCommand::Sheet(args)) => render::sheet(&args),
         Command::Render(RenderCommand::Replay(args)) => render::replay(&args),
         Command::Render(RenderCommand::Cards(args)) => render::cards(&args),

@@ -95,42 +95,6 @@ fn check_log(path: &Path) -> Result<(GameKind, Vec<String>), CliError> {
     Ok((game, players))
 }
 
-/// The base of every link: `--public-url` as given (ending in `/`), or
-/// `scheme://ADDRESS/` for the address phones reach the listener `bound`
-/// by.
-fn base_url(args: &ServeArgs, bound: SocketAddr) -> Result<String, CliError> {
-    if let Some(url) = &args.public_url {
-        let rest = url
-            .strip_prefix("http://")
-            .or_else(|| url.strip_prefix("https://"));
-        let host = rest.map(|r| r.split('/').next().unwrap_or_default());
-        if host.is_none_or(str::is_empty) || url.contains(['#', '?', ' ']) {
-            return Err(CliError::Usage(format!(
-                "--public-url: expected an http:// or https:// URL with a host, such as http://192.168.1.20:8062/, but found {url:?}"
-            )));
-        }
-        let slash = if url.ends_with('/') { "" } else { "/" };
-        return Ok(format!("{url}{slash}"));
-    }
-    let scheme = if args.tls_cert.is_some() {
-        "https"
-    } else {
-        "http"
-    };
-    match crate::serve::host::reachable(bound) {
-        Some(addr) => Ok(format!("{scheme}://{addr}/")),
-        None => Err(CliError::Usage(format!(
-            "expected a network address other than loopback for the links, as --listen {} serves the network, but found none (no phone can reach 127.0.0.1); give the address the phones reach with --public-url URL, such as --public-url {scheme}://192.168.1.20:{}/",
-            args.listen,
-            // The port given, or the default one for a port picked freely.
-            match args.listen.port() {
-                0 => 8062,
-                port => port,
-            }
-        ))),
-    }
-}
-
 pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     let path = &args.file;
     let (game, players) = check_log(path)?;
@@ -140,31 +104,27 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         }
         _ => None,
     };
-    let (max_connections, lowered) = crate::serve::host::connections(args.max_connections);
+    let (limits, lowered) = crate::serve::edge::Limits::from_flags(
+        [args.header_timeout, args.body_timeout],
+        [args.max_connections, args.max_per_address],
+    );
     if let Some(why) = lowered {
         eprintln!("{why}");
     }
-    let limits = crate::serve::edge::Limits {
-        header_timeout: std::time::Duration::from_secs(args.header_timeout),
-        body_timeout: std::time::Duration::from_secs(args.body_timeout),
-        max_connections: usize::try_from(max_connections).unwrap_or(usize::MAX),
-        max_per_address: usize::try_from(args.max_per_address).unwrap_or(usize::MAX),
-    };
     let tokens_file = tokens::path_for(path);
     let (mut tokens, dead) = tokens::Tokens::load_or_create(&tokens_file, &players, args.new_links)
         .map_err(|e| CliError::io(&tokens_file, e))?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| CliError::Usage(format!("cannot start the server: {e}")))?;
-    runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(args.listen)
-            .await
-            .map_err(|e| CliError::Usage(format!("cannot listen on {}: {e}", args.listen)))?;
-        let bound = listener
-            .local_addr()
-            .map_err(|e| CliError::Usage(format!("cannot listen on {}: {e}", args.listen)))?;
-        let base = base_url(args, bound)?;
+    let report = std::sync::Arc::new(|line: String| eprintln!("{line}"));
+    // Ctrl-C stops taking requests and lets those under way finish; the
+    // live streams never end by themselves, so after two seconds the
+    // server stops without them. An append under way completes: the
+    // runtime waits for its blocking task. What the edge drops (slow
+    // clients, connections over the caps) is said on stderr.
+    crate::serve::edge::run(args.listen, limits, tls, report, |bound| {
+        let public = args.public_url.as_deref();
+        let base =
+            crate::serve::host::base_url(public, args.tls_cert.is_some(), args.listen, bound)
+                .map_err(|e| CliError::Usage(e.to_string()))?;
         let link = |token: &str| format!("{base}#token={token}");
         let player_links: Vec<(String, String)> = players
             .iter()
@@ -188,53 +148,22 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         }
         // The codes printed with the old tokens no longer work: take them
         // off the table, unless --links has just written over one.
-        let rewritten = args.links.as_deref().and_then(|f| std::path::absolute(f).ok());
+        let rewritten = args
+            .links
+            .as_deref()
+            .and_then(|f| std::path::absolute(f).ok());
         for said in tokens::remove_dead(&dead, rewritten.as_deref()) {
             eprintln!("{said}");
         }
-        match args.format {
-            Format::Json => {
-                let players: serde_json::Map<String, serde_json::Value> = player_links
-                    .iter()
-                    .map(|(p, l)| (p.clone(), l.clone().into()))
-                    .collect();
-                println!(
-                    "{}",
-                    serde_json::json!({"listen": bound.to_string(), "players": players, "referee": referee})
-                );
-            }
-            Format::Text => {
-                println!(
-                    "serving {} ({} players) on {base}; Ctrl-C stops",
-                    path.display(),
-                    players.len()
-                );
-                if bound.ip().is_unspecified() {
-                    println!(
-                        "listening on every interface: anyone on this network can load the page; only a link's token can record"
-                    );
-                }
-                let width = players.iter().map(|p| p.chars().count()).max().unwrap_or(0).max(7);
-                for (p, l) in &player_links {
-                    println!("  {p:width$}  {l}");
-                }
-                println!("  {:width$}  {referee}", "referee");
-            }
-        }
+        let json = args.format == Format::Json;
+        print!(
+            "{}",
+            links::listing(json, path, &base, bound, &player_links, &referee)
+        );
         use std::io::Write;
         let _ = std::io::stdout().flush();
-        let router = crate::serve::app(path.clone(), game, tokens);
-        // Ctrl-C stops taking requests and lets those under way finish;
-        // the live streams never end by themselves, so after two seconds
-        // the server stops without them. An append under way completes:
-        // the runtime waits for its blocking task. What the edge drops
-        // (slow clients, connections over the caps) is said on stderr.
-        let stop = async {
-            let _ = tokio::signal::ctrl_c().await;
-        };
-        let report = std::sync::Arc::new(|line: String| eprintln!("{line}"));
-        crate::serve::edge::serve(listener, router, limits, tls, report, stop).await;
-        eprintln!("stopped; {} is all the state there is", path.display());
-        Ok(Exit::Valid)
-    })
+        Ok::<_, CliError>(crate::serve::app(path.clone(), game, tokens))
+    })?;
+    eprintln!("stopped; {} is all the state there is", path.display());
+    Ok(Exit::Valid)
 }

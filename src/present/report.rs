@@ -249,7 +249,7 @@ pub struct TemplateReport {
 }
 
 /// One problem of a template or deck.
-#[derive(Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Problem {
     /// Where, such as `zones[2].flag`; `$` for the whole file.
     pub path: String,

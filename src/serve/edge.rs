@@ -14,10 +14,18 @@
 //! - hyper-util's graceful shutdown lets requests under way finish;
 //! - tokio-rustls (rustls with ring) speaks TLS when given a certificate.
 //!
+//! What every answer of an HTTP edge shares is here too, for the table's
+//! server and the studio alike: the headers of [`secure`], a page's
+//! [`csp`], the [`bearer`] token and a request's [`body`] within limits.
+//!
 //! What is dropped, and why, is told to a `report` function: the command
 //! line prints it on stderr.
 
 use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::collections::HashMap;
@@ -54,6 +62,23 @@ impl Default for Limits {
             max_connections: 128,
             max_per_address: 32,
         }
+    }
+}
+
+impl Limits {
+    /// The limits of the command line's flags: the header and body time
+    /// limits in seconds, then the connections at once in all and from one
+    /// address. The connections are lowered to fit the files this process
+    /// may open, with why when they are.
+    pub fn from_flags([header, body]: [u64; 2], [all, one]: [u64; 2]) -> (Limits, Option<String>) {
+        let (all, lowered) = super::host::connections(all);
+        let limits = Limits {
+            header_timeout: Duration::from_secs(header),
+            body_timeout: Duration::from_secs(body),
+            max_connections: usize::try_from(all).unwrap_or(usize::MAX),
+            max_per_address: usize::try_from(one).unwrap_or(usize::MAX),
+        };
+        (limits, lowered)
     }
 }
 
@@ -339,4 +364,151 @@ pub fn tls(cert: &Path, key: &Path) -> Result<TlsAcceptor, TlsError> {
         .map_err(refused)?;
     config.alpn_protocols = vec![b"http/1.1".to_vec()];
     Ok(TlsAcceptor::from(Arc::new(config)))
+}
+
+/// Headers every answer of an HTTP edge carries: never cached, never
+/// sniffed, never framed, and no referrer (a URL may hold a token).
+pub async fn secure(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}
+
+/// The Content-Security-Policy of a page whose only script and style are
+/// `script` and `style`, inline, and whose images come from `images`.
+pub fn csp(script: &str, style: &str, images: &str) -> String {
+    format!(
+        "default-src 'none'; script-src {}; style-src {}; connect-src 'self'; img-src {images}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        crate::show::viewer::page::csp_hash(script),
+        crate::show::viewer::page::csp_hash(style)
+    )
+}
+
+/// A page, its script and style inline, with its CSP.
+pub struct Page {
+    html: String,
+    csp: HeaderValue,
+}
+
+impl Page {
+    /// The page `html` under the policy `csp`.
+    pub fn new((html, csp): (String, String)) -> Page {
+        Page {
+            html,
+            csp: HeaderValue::from_str(&csp).expect("a CSP is a header value"),
+        }
+    }
+
+    /// The page as an answer: HTML, with its CSP.
+    pub fn answer(&self) -> Response {
+        (
+            [
+                (
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static("text/html; charset=utf-8"),
+                ),
+                (header::CONTENT_SECURITY_POLICY, self.csp.clone()),
+            ],
+            self.html.clone(),
+        )
+            .into_response()
+    }
+}
+
+/// The token of `Authorization: Bearer TOKEN`, if given.
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().split_once(' '))
+        // The scheme is case-insensitive (RFC 9110).
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim())
+}
+
+/// A request's body, or why it could not be read: longer than `limit`
+/// bytes (it should have held `what`), or not complete in time.
+pub fn body(
+    body: Result<Bytes, BytesRejection>,
+    what: &str,
+    limit: usize,
+) -> Result<Bytes, super::ApiError> {
+    use super::ApiError;
+    match body {
+        Ok(body) => Ok(body),
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            Err(ApiError::TooLarge(format!(
+                "expected {what} of at most {limit} bytes, but found a longer body"
+            )))
+        }
+        Err(rejection) if timed_out(&rejection) => Err(ApiError::TimedOut(
+            "expected the whole body within the server's time limit, but found it still incomplete"
+                .to_owned(),
+        )),
+        Err(rejection) => Err(ApiError::Other(rejection.status(), rejection.body_text())),
+    }
+}
+
+/// Did reading the body fail because it did not arrive in time (the
+/// deadline on bodies, `tower_http::timeout`)?
+fn timed_out(rejection: &BytesRejection) -> bool {
+    let mut error: Option<&(dyn std::error::Error + 'static)> = Some(rejection);
+    while let Some(e) = error {
+        if e.is::<tower_http::timeout::TimeoutError>() {
+            return true;
+        }
+        error = e.source();
+    }
+    false
+}
+
+/// Why a server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The runtime could not be built.
+    #[error("cannot start the server: {0}")]
+    Runtime(std::io::Error),
+    /// The address cannot be listened on.
+    #[error("cannot listen on {listen}: {error}")]
+    Listen {
+        listen: SocketAddr,
+        error: std::io::Error,
+    },
+}
+
+/// Starts a runtime, listens on `listen`, and serves the router that
+/// `ready` builds once the address is bound (it is called inside the
+/// runtime, and may print the address), within `limits`, until Ctrl-C;
+/// then lets the requests under way finish, as [`serve`] does.
+pub fn run<E: From<StartError>>(
+    listen: SocketAddr,
+    limits: Limits,
+    tls: Option<TlsAcceptor>,
+    report: Arc<dyn Fn(String) + Send + Sync>,
+    ready: impl FnOnce(SocketAddr) -> Result<Router, E>,
+) -> Result<(), E> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(StartError::Runtime)?;
+    runtime.block_on(async {
+        let failed = |error| StartError::Listen { listen, error };
+        let listener = TcpListener::bind(listen).await.map_err(failed)?;
+        let bound = listener.local_addr().map_err(failed)?;
+        let router = ready(bound)?;
+        let stop = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        serve(listener, router, limits, tls, report, stop).await;
+        Ok(())
+    })
 }

@@ -1,5 +1,6 @@
 //! What the server learns of the machine it runs on: the address phones
-//! reach a listener by, and how many files the process may open.
+//! reach a listener by (and the links' [`base_url`]), and how many files
+//! the process may open.
 
 use std::net::{IpAddr, SocketAddr};
 
@@ -69,4 +70,61 @@ pub fn connections(wanted: u64) -> (u64, Option<String>) {
         }
     }
     (wanted, None)
+}
+
+/// Why the links have no base address.
+#[derive(Debug, thiserror::Error)]
+pub enum BaseError {
+    /// A `--public-url` that is not an HTTP URL with a host.
+    #[error(
+        "--public-url: expected an http:// or https:// URL with a host, such as http://192.168.1.20:8062/, but found {url:?}"
+    )]
+    Malformed { url: String },
+    /// A server on every interface of a machine with no address but
+    /// loopback.
+    #[error(
+        "expected a network address other than loopback for the links, as --listen {listen} serves the network, but found none (no phone can reach 127.0.0.1); give the address the phones reach with --public-url URL, such as --public-url {scheme}://192.168.1.20:{port}/"
+    )]
+    Unreachable {
+        listen: SocketAddr,
+        scheme: &'static str,
+        port: u16,
+    },
+}
+
+/// The base of every link: `public` as given (ending in `/`), or
+/// `scheme://ADDRESS/` for the address phones reach the listener `bound`
+/// (asked for as `listen`) by.
+pub fn base_url(
+    public: Option<&str>,
+    tls: bool,
+    listen: SocketAddr,
+    bound: SocketAddr,
+) -> Result<String, BaseError> {
+    if let Some(url) = public {
+        let rest = url
+            .strip_prefix("http://")
+            .or_else(|| url.strip_prefix("https://"));
+        let host = rest.map(|r| r.split('/').next().unwrap_or_default());
+        if host.is_none_or(str::is_empty) || url.contains(['#', '?', ' ']) {
+            return Err(BaseError::Malformed {
+                url: url.to_owned(),
+            });
+        }
+        let slash = if url.ends_with('/') { "" } else { "/" };
+        return Ok(format!("{url}{slash}"));
+    }
+    let scheme = if tls { "https" } else { "http" };
+    match reachable(bound) {
+        Some(addr) => Ok(format!("{scheme}://{addr}/")),
+        None => Err(BaseError::Unreachable {
+            listen,
+            scheme,
+            // The port given, or the default one for a port picked freely.
+            port: match listen.port() {
+                0 => 8062,
+                port => port,
+            },
+        }),
+    }
 }

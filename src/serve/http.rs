@@ -13,7 +13,7 @@ use crate::table::{Clock, Said, Viewer, with_table};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Query, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event as Sse, KeepAlive};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -90,11 +90,7 @@ const STYLE: &str = include_str!("page.css");
 
 /// The page, its script and style inline, and its CSP.
 fn page() -> (String, String) {
-    let csp = format!(
-        "default-src 'none'; script-src {}; style-src {}; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-        crate::show::viewer::page::csp_hash(SCRIPT),
-        crate::show::viewer::page::csp_hash(STYLE)
-    );
+    let csp = super::edge::csp(SCRIPT, STYLE, "'self'");
     let html = PAGE
         .replace("/*STYLE*/", STYLE)
         .replace("/*SCRIPT*/", SCRIPT);
@@ -102,29 +98,9 @@ fn page() -> (String, String) {
 }
 
 pub fn router<G: Table>(shared: Arc<Shared>) -> Router {
-    let (html, csp) = page();
-    let html = Arc::new(html);
-    let csp = HeaderValue::from_str(&csp).expect("a CSP is a header value");
+    let page = Arc::new(super::edge::Page::new(page()));
     Router::new()
-        .route(
-            "/",
-            get(move || {
-                let html = html.clone();
-                let csp = csp.clone();
-                async move {
-                    (
-                        [
-                            (
-                                header::CONTENT_TYPE,
-                                HeaderValue::from_static("text/html; charset=utf-8"),
-                            ),
-                            (header::CONTENT_SECURITY_POLICY, csp),
-                        ],
-                        html.as_str().to_owned(),
-                    )
-                }
-            }),
-        )
+        .route("/", get(move || async move { page.answer() }))
         // Browsers ask for it; there is none.
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route("/api/state", get(state::<G>))
@@ -132,36 +108,13 @@ pub fn router<G: Table>(shared: Arc<Shared>) -> Router {
         .route("/api/events", post(events::<G>))
         .route("/api/stream", get(stream::<G>))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(axum::middleware::map_response(secure))
+        .layer(axum::middleware::map_response(super::edge::secure))
         .with_state(shared)
-}
-
-/// Headers every answer carries.
-async fn secure(mut response: Response) -> Response {
-    let headers = response.headers_mut();
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    response
 }
 
 /// The token's holder, from `Authorization: Bearer TOKEN`.
 fn role(shared: &Shared, headers: &HeaderMap) -> Result<Role, ApiError> {
-    let given = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().split_once(' '))
-        // The scheme is case-insensitive (RFC 9110).
-        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
-        .map(|(_, token)| token.trim());
-    match given {
+    match super::edge::bearer(headers) {
         None => Err(ApiError::Unauthorized(
             "expected the header Authorization: Bearer TOKEN, with the token of a join link, but found none".to_owned(),
         )),
@@ -331,21 +284,7 @@ async fn events<G: Table>(
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<Response, ApiError> {
     let role = role(&shared, &headers)?;
-    let body = match body {
-        Ok(body) => body,
-        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return Err(ApiError::TooLarge(format!(
-                "expected one entry of at most {BODY_LIMIT} bytes, but found a longer body"
-            )));
-        }
-        Err(rejection) if timed_out(&rejection) => {
-            return Err(ApiError::TimedOut(
-                "expected the whole body within the server's time limit, but found it still incomplete"
-                    .to_owned(),
-            ));
-        }
-        Err(rejection) => return Err(ApiError::Other(rejection.status(), rejection.body_text())),
-    };
+    let body = super::edge::body(body, "one entry", BODY_LIMIT)?;
     blocking(move || {
         let Ok(text) = std::str::from_utf8(&body) else {
             return Err(ApiError::BadRequest(
@@ -421,19 +360,6 @@ async fn events<G: Table>(
         })
     })
     .await
-}
-
-/// Did reading the body fail because it did not arrive in time (the
-/// edge's deadline on bodies, `tower_http::timeout`)?
-fn timed_out(rejection: &axum::extract::rejection::BytesRejection) -> bool {
-    let mut error: Option<&(dyn std::error::Error + 'static)> = Some(rejection);
-    while let Some(e) = error {
-        if e.is::<tower_http::timeout::TimeoutError>() {
-            return true;
-        }
-        error = e.source();
-    }
-    false
 }
 
 /// The live stream. Each event carries its seq as its id, so that a

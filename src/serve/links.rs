@@ -1,7 +1,8 @@
 //! The join links as printable slips: one per player, with the player's
 //! name in large type and their QR code only, to hand to each player so
 //! that nobody scans another's code; and the referee's on a page of its
-//! own, which stays off the table.
+//! own, which stays off the table. Also the links as `serve` lists them
+//! on start ([`listing`]).
 
 use crate::render::paper::Paper;
 use crate::render::scene::{Anchor, Canvas, Color, Frame, Page, Scene, Stroke, Weight};
@@ -173,6 +174,46 @@ pub fn scene(log: &Path, players: &[(String, String)], referee: &str, per_page: 
         title: format!("Join links for {}", log.display()),
         pages,
     }
+}
+
+/// The links as `sunfold serve` prints them on start, for the log at
+/// `path` served on `bound`: one JSON line for tools (`json`), or a line
+/// for people and then a link a line, each under its player's name.
+pub fn listing(
+    json: bool,
+    path: &std::path::Path,
+    base: &str,
+    bound: std::net::SocketAddr,
+    players: &[(String, String)],
+    referee: &str,
+) -> String {
+    if json {
+        let players: serde_json::Map<String, serde_json::Value> = players
+            .iter()
+            .map(|(p, l)| (p.clone(), l.clone().into()))
+            .collect();
+        let listing = serde_json::json!({"listen": bound.to_string(), "players": players, "referee": referee});
+        return format!("{listing}\n");
+    }
+    let mut text = format!(
+        "serving {} ({} players) on {base}; Ctrl-C stops\n",
+        path.display(),
+        players.len()
+    );
+    if bound.ip().is_unspecified() {
+        text.push_str("listening on every interface: anyone on this network can load the page; only a link's token can record\n");
+    }
+    let width = players
+        .iter()
+        .map(|(p, _)| p.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(7);
+    for (p, l) in players {
+        text.push_str(&format!("  {p:width$}  {l}\n"));
+    }
+    text.push_str(&format!("  {:width$}  {referee}\n", "referee"));
+    text
 }
 
 #[cfg(test)]

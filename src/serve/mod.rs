@@ -8,13 +8,17 @@
 //! - `http.rs`: the routes, the bearer token, and the live stream;
 //! - `page.rs`: what each page shows and offers, by seat;
 //! - [`ApiError`]: every refusal, as a status and a JSON body (in `error.rs`);
-//! - [`tokens`]: the join links' secrets; [`links`]: their printable page;
-//! - [`edge`]: accepting connections within time limits and caps, and TLS;
-//! - [`host`]: the address phones reach a listener by, and the file limit;
+//! - [`tokens`]: the join links' secrets; [`links`]: their printable page and
+//!   their listing;
+//! - [`edge`]: starting, accepting connections within time limits and caps,
+//!   TLS, and what every answer carries (headers, CSP, the bearer token);
+//! - [`host`]: the address phones reach a listener by, and the file limit.
 //!
-//! Starting the runtime, binding the socket and printing the links belong
-//! to the command line (`src/cli/serve.rs`); it hands the socket to
-//! [`edge::serve`].
+//! The studio ([`crate::studio`]) runs on the same edge.
+//!
+//! Checking the log and printing the links belong to the command line
+//! (`src/cli/serve.rs`); it starts the server with [`edge::run`], which
+//! binds the socket and serves it with [`edge::serve`].
 
 pub mod edge;
 mod error;

@@ -29,7 +29,8 @@ pub struct Tokens {
 /// The bytes of randomness in a token: 256 bits, written as 64 hex digits.
 const BYTES: usize = 32;
 
-fn token() -> std::io::Result<String> {
+/// A fresh secret: 256 random bits as 64 hex digits.
+pub fn token() -> std::io::Result<String> {
     let mut bytes = [0u8; BYTES];
     getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())

@@ -1,0 +1,56 @@
+//! `sunfold studio`: a sheet template or deck edited in the browser. This
+//! file opens or creates the file, binds the socket and prints the
+//! address; the studio itself is [`crate::studio`].
+
+use super::Exit;
+use super::batch::GameArg;
+use super::error::CliError;
+use crate::log::GameKind;
+use crate::studio::{Access, Start, Studio, StudioError};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct StudioArgs {
+    /// The sheet template or deck to edit; its edits are logged beside it
+    /// in FILE.edits.jsonl.
+    pub file: PathBuf,
+    /// Create FILE as a copy of this template or deck, such as
+    /// sheet-templates/petit-ete.json.
+    #[arg(long, value_name = "TEMPLATE", conflicts_with = "new")]
+    pub from: Option<PathBuf>,
+    /// Create FILE blank, for this game.
+    #[arg(long, value_enum, value_name = "GAME")]
+    pub new: Option<GameArg>,
+    /// Where to listen. The default, loopback, serves this machine only.
+    /// Port 0 picks a free one.
+    #[arg(long, default_value = "127.0.0.1:8063")]
+    pub listen: SocketAddr,
+}
+
+pub fn run(args: &StudioArgs) -> Result<Exit, CliError> {
+    let start = match (&args.from, args.new) {
+        (Some(template), _) => Start::From(template.clone()),
+        (None, Some(GameArg::Soleils)) => Start::New(GameKind::Soleils),
+        (None, Some(GameArg::Summertime)) => Start::New(GameKind::Summertime),
+        (None, None) => Start::Open,
+    };
+    let (studio, opening) = Studio::open(&args.file, &start).map_err(|e| match e {
+        StudioError::Invalid { path, problems } => CliError::Problems { path, problems },
+        e => CliError::Usage(e.to_string()),
+    })?;
+    let token = crate::serve::tokens::token().map_err(|e| CliError::io(&args.file, e))?;
+    let report = std::sync::Arc::new(|line: String| eprintln!("{line}"));
+    let limits = crate::serve::edge::Limits::default();
+    crate::serve::edge::run(args.listen, limits, None, report, |listen| {
+        // The address first, alone on its line, for people and scripts.
+        println!("http://{listen}/?token={token}");
+        let (file, edits) = (args.file.display(), studio.edit_log().display());
+        println!("editing {file}; edits logged in {edits} ({opening})");
+        println!("Ctrl-C stops; every edit is saved as it is made");
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        Ok::<_, CliError>(crate::studio::app(studio, Access { listen, token }))
+    })?;
+    Ok(Exit::Valid)
+}

@@ -1,0 +1,36 @@
+//! The studio: a sheet template or deck edited in the browser, each edit
+//! an RFC 6902 JSON Patch, with the printed page and the checks of
+//! `template check` beside it. [`app`] builds the router; it runs on the
+//! table server's edge ([`crate::serve::edge`]: its time limits, caps,
+//! headers and CSP).
+//!
+//! - `session.rs`: the [`Studio`], a file opened or created, its edits
+//!   logged ([`crate::edit_log`]) and synced before each answer, the file
+//!   written whole and only when valid;
+//! - `http.rs`: the routes;
+//! - [`guard`]: the Host, Origin and token every request must carry;
+//! - `print.rs`: the preview and the PDF, as `render` draws them.
+//!
+//! Printing the address belongs to the command line (`src/cli/studio.rs`),
+//! which starts the studio with [`crate::serve::edge::run`].
+
+pub mod guard;
+mod http;
+mod print;
+mod session;
+
+pub use guard::Access;
+pub use http::BODY_LIMIT;
+pub use print::PrintError;
+pub use session::{EditError, Opening, Standing, Start, Studio, StudioError, template_text};
+
+use std::sync::{Arc, Mutex};
+
+/// The router of the studio editing `studio`, reached as `access` says.
+pub fn app(studio: Studio, access: Access) -> axum::Router {
+    http::router(Arc::new(http::Shared {
+        studio: Mutex::new(studio),
+        access,
+        print: print::Print::default(),
+    }))
+}
