@@ -23,11 +23,11 @@ fn every_golden_replay_audits_clean_and_matches_its_snapshot() {
 /// `replay` and `audit` name those entries with their lines.
 #[test]
 fn every_older_format_replay_stays_valid_and_names_what_the_current_rules_refuse() {
-    let replays = common::files(&common::repo().join("replays/older-formats"), "jsonl");
+    let replays = common::files(&common::repo().join("tests/older-formats"), "jsonl");
     assert!(replays.len() >= 3, "expected the older-format replays");
     for path in replays {
         let name = path.file_stem().unwrap().to_str().unwrap().to_owned();
-        let relative = format!("replays/older-formats/{name}.jsonl");
+        let relative = format!("tests/older-formats/{name}.jsonl");
         let (code, replay, stderr) = common::sunfold(&["replay", &relative]);
         assert_eq!(code, 0, "{relative} failed: {stderr}");
         let (code, audit, stderr) = common::sunfold(&["audit", &relative]);

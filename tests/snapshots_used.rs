@@ -34,7 +34,7 @@ const FAMILIES: &[(&str, &str, &str, &str)] = &[
     (
         "replays.rs",
         "older_format__{name}",
-        "replays/older-formats",
+        "tests/older-formats",
         "jsonl",
     ),
     (
