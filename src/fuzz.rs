@@ -1,7 +1,8 @@
 //! Entry points for fuzzing: arbitrary bytes through the log reader and
 //! both reducers, and through template and deck validation. Used by the
 //! cargo-fuzz targets in `fuzz/` and by a seeded test in `cargo test`, so
-//! that both stay compiled. They must never panic, whatever the input.
+//! that both stay compiled. They must never panic, whatever the input: a
+//! panic is a bug found, such as a game left with no legal entry.
 
 use crate::log::{FoldError, GameKind, Opened};
 use crate::soleils::Soleils;
@@ -21,7 +22,14 @@ pub fn log(bytes: &[u8]) {
 fn fold<G: crate::game::Game>(opened: Opened<&[u8]>) {
     match opened.fold::<G>(None, &mut |_| {}) {
         Ok(fold) => {
-            let _ = G::legal_events(fold.state());
+            // No dead end: a game that is not over has an entry to make,
+            // unless a log of an older format let it into one, which the
+            // fold names with the line that made it.
+            let legal = G::legal_events(fold.state());
+            assert!(
+                !legal.is_empty() || fold.is_over() || fold.dead_end().is_some(),
+                "a dead end that the fold does not name"
+            );
         }
         Err(FoldError::Rejected { fold, .. }) => {
             // The state is still the one before the line: ask for the

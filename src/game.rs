@@ -69,6 +69,27 @@ pub trait Game {
     /// nobody may take back and repeat.
     fn is_barrier(event: &Self::Event) -> bool;
 
+    /// The log format the start event says the game is recorded in.
+    fn format(start: &Self::Start) -> u32;
+
+    /// Whether the game is over: it has ended, and nothing more may happen.
+    fn is_over(state: &Self::State) -> bool;
+
+    /// Why a game that is not over can never reach its end, whatever comes
+    /// next: a state that the rules of an older log format let in, and the
+    /// current rules refuse to enter. `None` while the end can be reached.
+    fn dead_end(_state: &Self::State) -> Option<Self::RuleError> {
+        None
+    }
+
+    /// Whether the next event could make the game a dead end
+    /// ([`Game::dead_end`]): only under the rules of an older log format.
+    /// The log's fold keeps the state before such an event, to take it
+    /// back.
+    fn can_dead_end(_state: &Self::State) -> bool {
+        false
+    }
+
     /// Folds one event into the state. On error the state is unchanged.
     /// It is [`Game::resolve`] followed by [`Game::apply_action`].
     fn apply(state: &mut Self::State, event: &Self::Event) -> Result<(), Self::RuleError>;

@@ -230,8 +230,8 @@ fn decode_errors() -> Vec<DecodeError> {
             found: "rolled".into(),
         },
         DecodeError::UnsupportedFormat {
-            supported: &[1, 2],
-            found: "3".into(),
+            supported: &[1, 2, 3],
+            found: "4".into(),
         },
         DecodeError::UnknownGame {
             found: "\"yahtzee\"".into(),
@@ -308,6 +308,10 @@ fn meta_errors() -> Vec<MetaError> {
             found: "Zed".into(),
             known: vec!["Ann".into(), "Bob".into()],
         },
+        MetaError::UndoPastEnd,
+        MetaError::ClaimBeforeEnd,
+        MetaError::CalledAfterEnd,
+        MetaError::Called { seq: 40 },
     ]
 }
 
@@ -315,7 +319,11 @@ fn pinned_meta(error: &MetaError) {
     match error {
         MetaError::NothingToUndo { .. }
         | MetaError::NotLast { .. }
-        | MetaError::UnknownClaimant { .. } => {}
+        | MetaError::UnknownClaimant { .. }
+        | MetaError::UndoPastEnd
+        | MetaError::ClaimBeforeEnd
+        | MetaError::CalledAfterEnd
+        | MetaError::Called { .. } => {}
     }
 }
 
@@ -495,6 +503,7 @@ mod summertime_messages {
     use sunfold::summertime::deck::{CostText, DeckProblem, DeckProblemKind};
     use sunfold::summertime::{
         At, Awaited, Before, Borders, Either, EndReason, PassRun, RuleError, SetupError, Shortfall,
+        Stacks,
     };
 
     fn s(t: &str) -> String {
@@ -669,6 +678,33 @@ mod summertime_messages {
                 stack: 1,
                 declared: CostText(vec![(3, s("coconut"))]),
             },
+            RuleError::BackWithoutCard {
+                declared: CostText(vec![(1, s("coconut")), (2, s("coral"))]),
+                stacks: Stacks(vec![0]),
+                found: 0,
+                card: s("beach-1"),
+                taken: "turned up",
+            },
+            RuleError::BackWithoutCard {
+                declared: CostText(vec![
+                    (1, s("breadfruit")),
+                    (1, s("coral")),
+                    (1, s("flower")),
+                ]),
+                stacks: Stacks(vec![0, 1]),
+                found: 1,
+                card: s("beach-4"),
+                taken: "played",
+            },
+            RuleError::BacksUnmet {
+                declared: CostText(vec![(1, s("coconut")), (2, s("coral"))]),
+                stacks: Stacks(vec![0, 1, 2]),
+                found: 2,
+            },
+            RuleError::StackNotDue {
+                due: Stacks(vec![1, 2]),
+                found: 0,
+            },
         ]
     }
 
@@ -701,7 +737,10 @@ mod summertime_messages {
             | RuleError::WrongDiscard { .. }
             | RuleError::RevealWhileFaceUp { .. }
             | RuleError::NotTwoPasses { .. }
-            | RuleError::NoSuchBack { .. } => {}
+            | RuleError::NoSuchBack { .. }
+            | RuleError::BackWithoutCard { .. }
+            | RuleError::BacksUnmet { .. }
+            | RuleError::StackNotDue { .. } => {}
         }
     }
 

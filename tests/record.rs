@@ -492,7 +492,10 @@ fn claimed_scores_are_compared_with_the_recomputed_ones() {
     ok(&["roll", &file, "--dice", "6,6,6"]);
     ok(&["sun", &file, "Ann", "6"]);
     ok(&["sun", &file, "Bob", "6"]);
-    ok(&["claim", &file, "Ann=5", "Bob=7"]);
+    // Given a game still going, claims are refused unless they call it.
+    let (code, _, stderr) = common::sunfold(&["claim", &file, "Ann=5", "Bob=7"]);
+    assert_eq!(code, 1, "{stderr}");
+    ok(&["claim", &file, "--called", "Ann=5", "Bob=7"]);
     let out = ok(&["replay", &file]);
     assert!(
         out.contains("  Ann: claimed 5, recomputed 0: DIFFERS by -5"),
@@ -507,7 +510,7 @@ fn claimed_scores_are_compared_with_the_recomputed_ones() {
     let (code, text, _) = common::sunfold(&["audit", &file]);
     assert_eq!(code, 0, "{text}");
     assert!(
-        text.contains("valid, 5 events; unfinished; Ann 0 (#1), Bob 0 (#1)"),
+        text.contains("valid, 5 events; called by the claims of event 4; won by Ann and Bob;"),
         "{text}"
     );
     assert!(
@@ -521,7 +524,7 @@ fn claimed_scores_are_compared_with_the_recomputed_ones() {
     let line: Value = serde_json::from_str(json.trim()).unwrap();
     assert_eq!(line["valid"], false);
     assert_eq!(line["error"], Value::Null);
-    assert_eq!(line["result"]["ended"], Value::Null);
+    assert_eq!(line["result"]["ended"], "called by the claims of event 4");
     assert_eq!(line["result"]["players"][1]["player"], "Bob");
     assert_eq!(line["claims"]["agree"], false);
     assert_eq!(line["claims"]["differ"][0]["claimed"], 5);
@@ -566,7 +569,7 @@ fn a_physical_summertime_game_is_recorded_reveal_by_reveal() {
         "0",
         "ocean-1",
         "--behind",
-        "coconut,coconut,shell",
+        "coconut,coconut,breadfruit",
     ]);
     ok(&[
         "reveal",

@@ -17,6 +17,28 @@ fn every_golden_replay_audits_clean_and_matches_its_snapshot() {
     }
 }
 
+/// Logs of an older format that hold what the current rules refuse (a
+/// physical game stuck by a declared back no unseen card shows, an undo
+/// after the end, claims before it) replay as they always did, valid, and
+/// `replay` and `audit` name those entries with their lines.
+#[test]
+fn every_older_format_replay_stays_valid_and_names_what_the_current_rules_refuse() {
+    let replays = common::files(&common::repo().join("tests/older-formats"), "jsonl");
+    assert!(replays.len() >= 3, "expected the older-format replays");
+    for path in replays {
+        let name = path.file_stem().unwrap().to_str().unwrap().to_owned();
+        let relative = format!("tests/older-formats/{name}.jsonl");
+        let (code, replay, stderr) = common::sunfold(&["replay", &relative]);
+        assert_eq!(code, 0, "{relative} failed: {stderr}");
+        let (code, audit, stderr) = common::sunfold(&["audit", &relative]);
+        assert_eq!(code, 0, "{relative}: audit failed: {stderr}");
+        let shown =
+            format!("$ sunfold replay {relative}\n{replay}\n$ sunfold audit {relative}\n{audit}");
+        common::snapshots()
+            .bind(|| insta::assert_snapshot!(format!("older_format__{name}"), shown));
+    }
+}
+
 #[test]
 fn replay_stops_after_the_event_given_with_at() {
     let (code, stdout, _) = common::sunfold(&[

@@ -32,6 +32,12 @@ const FAMILIES: &[(&str, &str, &str, &str)] = &[
     ("bad_replays.rs", "bad__{name}", "tests/bad", "jsonl"),
     ("replays.rs", "replay__{name}", "replays", "jsonl"),
     (
+        "replays.rs",
+        "older_format__{name}",
+        "tests/older-formats",
+        "jsonl",
+    ),
+    (
         "templates.rs",
         "template__{name}",
         "tests/templates",

@@ -560,7 +560,7 @@ fn undone_events_are_struck_and_claims_stand_beside_the_scores() {
         vec!["undo", &log],
         vec!["sun", &log, "Ann", "2"],
         vec!["sun", &log, "Bob", "2"],
-        vec!["claim", &log, "Ann=0", "Bob=3"],
+        vec!["claim", &log, "--called", "Ann=0", "Bob=3"],
     ] {
         let (code, _, stderr) = common::sunfold(&args);
         assert_eq!(code, 0, "{args:?}: {stderr}");

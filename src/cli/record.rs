@@ -127,6 +127,9 @@ pub enum Verb {
         /// A JSON file {"Ann": 54, "Bob": 61}.
         #[arg(long, conflicts_with = "scores")]
         from: Option<PathBuf>,
+        /// Call the game before its end (on time, say): it is over here.
+        #[arg(long)]
+        called: bool,
     },
 }
 
@@ -261,12 +264,22 @@ fn checked<G: Present>(
                 .map_err(|e| CliError::Refused(e.to_string()))?
         }
         Verb::Undo { .. } => session.line(&fold, Session::undo(&fold), Some(at)),
-        Verb::Claim { scores, from, .. } => {
+        Verb::Claim {
+            scores,
+            from,
+            called,
+            ..
+        } => {
             let scores = match from {
                 None => scores.iter().cloned().collect(),
                 Some(from) => super::read_json::<BTreeMap<String, i64>>(from)?,
             };
-            session.line(&fold, Entry::Meta(Meta::Claimed { scores }), Some(at))
+            let called = *called;
+            session.line(
+                &fold,
+                Entry::Meta(Meta::Claimed { scores, called }),
+                Some(at),
+            )
         }
         _ => session.line(&fold, Entry::Game(build(&fold, verb)?), Some(at)),
     };

@@ -49,7 +49,7 @@ fn report<G: Present, R: BufRead>(
                 );
             }
             print!("{}", G::text(fold.state()));
-            for line in crate::present::report::claims_lines(&fold) {
+            for line in crate::present::report::audit_lines(&fold) {
                 println!("{line}");
             }
         }
@@ -71,6 +71,8 @@ fn report<G: Present, R: BufRead>(
                 chained: fold.chained(),
                 undone,
                 claims: crate::present::report::claims(&fold),
+                dead_end: crate::present::report::dead_end(&fold),
+                lenient: crate::present::report::lenient(&fold),
                 state: G::view(fold.state()),
             };
             println!(

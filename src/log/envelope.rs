@@ -71,6 +71,11 @@ pub enum Meta {
     /// The scores the players wrote on paper, by name, for the audit.
     Claimed {
         scores: std::collections::BTreeMap<String, i64>,
+        /// Whether the referee calls the game with these claims before its
+        /// end (on time, say): a called game is over like any other. From
+        /// log format 3 on, claims before the end must call the game.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        called: bool,
     },
 }
 

@@ -80,6 +80,16 @@ pub enum MetaError {
     NotLast { expected: u64, found: u64 },
     #[error("expected claims for players of the game ({}), but found {found:?}", .known.join(", "))]
     UnknownClaimant { found: String, known: Vec<String> },
+    #[error("expected an undo before the game is over, but it is over, and its end is final")]
+    UndoPastEnd,
+    #[error(
+        "expected claims once the game is over, or claims that call it (\"called\": true), but the game is not over"
+    )]
+    ClaimBeforeEnd,
+    #[error("expected claims that call a game still going, but the game is already over")]
+    CalledAfterEnd,
+    #[error("expected no more entries, but the game was called by the claims of event {seq}")]
+    Called { seq: u64 },
 }
 
 fn seq_hint(expected: u64, found: u64) -> String {

@@ -7,7 +7,8 @@
 //!
 //! Its files: [`envelope`] (a line's fields around its event), [`error`]
 //! (`DecodeError`, located errors), [`reader`] (lines with their numbers),
-//! [`fast`] (the one-pass decoder into borrowed strings), [`open`] (a log
+//! [`fast`] (the one-pass decoder into borrowed strings), [`fold`] (the lines
+//! through a game's reducer, undo, claims and the end), [`open`] (a log
 //! opened and its game learnt), [`steps`] (each line's change with the state
 //! before it), [`writer`] (lines and the hash chain), [`recorder`] (appending
 //! under a lock), [`repair`] (a torn last line removed), [`upcast`] (old
@@ -16,6 +17,7 @@
 mod envelope;
 mod error;
 mod fast;
+mod fold;
 mod open;
 mod reader;
 mod recorder;
@@ -26,10 +28,11 @@ mod writer;
 
 pub use envelope::{Envelope, META_KINDS, Meta};
 pub use error::{DecodeError, Located, LogError, MetaError, ReplayError};
+pub use fold::{DeadEnd, ENDS_KEPT, Fold, Lenient, ReadError, TakenBack, fold_log};
 pub use open::{FoldError, OpenError, Opened, io_reason, open, open_file};
 pub use reader::{
-    Entry, Fold, GameKind, KNOWN_GAMES, LOG_FORMAT, Line, LineReader, READ_FORMATS, ReadError,
-    Record, TakenBack, decode, detect, fold_log, line_hash,
+    Entry, GameKind, KNOWN_GAMES, LOG_FORMAT, Line, LineReader, READ_FORMATS, Record, decode,
+    detect, line_hash,
 };
 pub use recorder::{AppendError, Appended, CreateError, LockError, Recorder, Session};
 pub use repair::{RepairError, Repaired, repair};

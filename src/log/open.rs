@@ -5,7 +5,8 @@
 //! all start here, then dispatch once on [`Opened::game`].
 
 use super::error::{DecodeError, Located, LogError};
-use super::reader::{Fold, GameKind, Line, LineReader, detect};
+use super::fold::Fold;
+use super::reader::{GameKind, Line, LineReader, detect};
 use crate::game::Game;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};

@@ -3,15 +3,12 @@
 //! and type; the reducer below knows none of these.
 
 use super::envelope::{Envelope, Head, META_KINDS, Meta};
-use super::error::MetaError;
-use super::error::{DecodeError, Located, LogError, ReplayError};
+use super::error::{DecodeError, Located};
 use super::fast;
 use crate::game::{EventKind, Game};
 use chrono::{DateTime, FixedOffset};
-use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 use std::io::{self, BufRead};
 
 /// One line of a log file, without its line ending.
@@ -79,12 +76,16 @@ pub enum GameKind {
 pub const KNOWN_GAMES: &[&str] = &["soleils", "summertime"];
 
 /// The log format version this release writes. Version 2 added the 62
-/// Soleils options `sailboats` and `solo`.
-pub const LOG_FORMAT: u32 = 2;
+/// Soleils options `sailboats` and `solo`. Version 3 changed rules, not
+/// fields: a game's end is final ([`super::ENDS_KEPT`]), and a physical
+/// Summertime game keeps an unseen card for every declared back.
+pub const LOG_FORMAT: u32 = 3;
 
-/// Every log format version this release reads: older start lines are
-/// upcast to [`LOG_FORMAT`] before decoding (see [`super::upcast`]).
-pub const READ_FORMATS: &[u32] = &[1, 2];
+/// Every log format version this release reads: a start line of format 1
+/// is upcast to format 2 before decoding (see [`super::upcast`]); formats
+/// 2 and 3 have the same fields, and a log keeps the rules of the format
+/// its start line names.
+pub const READ_FORMATS: &[u32] = &[1, 2, 3];
 
 fn located<E>(line: &Line, head: Option<&Head>, error: E) -> Located<E> {
     Located {
@@ -196,7 +197,7 @@ pub fn line_hash(bytes: &[u8]) -> String {
 
 /// The SHA-256 of a line's bytes in lowercase hex ASCII, without
 /// allocating: the fold keeps it to compare the next line's `prev` text.
-fn hex_hash(bytes: &[u8]) -> [u8; 64] {
+pub(super) fn hex_hash(bytes: &[u8]) -> [u8; 64] {
     let digest = Sha256::digest(bytes);
     let mut out = [0; 64];
     for (pair, &b) in out.chunks_exact_mut(2).zip(digest.iter()) {
@@ -218,10 +219,10 @@ const HEX_PAIRS: [[u8; 2]; 256] = {
 };
 
 /// A decoded line whose `prev` may still borrow the line.
-struct Decoded<'a, E> {
-    seq: u64,
-    prev: Option<Cow<'a, str>>,
-    entry: Entry<E>,
+pub(super) struct Decoded<'a, E> {
+    pub seq: u64,
+    pub prev: Option<Cow<'a, str>>,
+    pub entry: Entry<E>,
 }
 
 /// The line in the current format: a start line of format 1 upcast (see
@@ -284,7 +285,7 @@ pub fn decode<G: Game>(line: &Line) -> Result<Record<G::Event>, Located<DecodeEr
 
 /// Decodes one line for the fold, which needs neither `at` (only checked)
 /// nor an owned `prev`.
-fn decode_borrowed<'a, G: Game>(
+pub(super) fn decode_borrowed<'a, G: Game>(
     line: &Line<'a>,
 ) -> Result<Decoded<'a, G::Event>, Located<DecodeError>> {
     if let Some(bytes) = upcast(line)? {
@@ -467,266 +468,4 @@ pub fn detect(line: &Line) -> Result<GameKind, Located<DecodeError>> {
             fail(DecodeError::UnknownGame { found, known })
         }
     }
-}
-
-/// A decision taken back by an `undone` entry.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TakenBack<E> {
-    /// The seq of the decision taken back.
-    pub seq: u64,
-    pub event: E,
-    /// The seq of the `undone` entry.
-    pub by: u64,
-}
-
-/// Folds a log through game `G`: the state after every accepted line, with
-/// the hash chain checked and undo handled.
-///
-/// On error the state is the one before the failing line, so that a caller
-/// can list the legal alternatives.
-pub struct Fold<G: Game> {
-    state: G::State,
-    next_seq: u64,
-    rejected: Option<G::Event>,
-    /// The SHA-256 of the last folded line, in lowercase hex ASCII.
-    last_hash: [u8; 64],
-    /// Decided by line 2: whether the log carries a hash chain.
-    chained: Option<bool>,
-    /// The state after the last roll or reveal, and the decisions since.
-    checkpoint: G::State,
-    since: Vec<(u64, G::Event)>,
-    taken_back: Vec<TakenBack<G::Event>>,
-    claims: Vec<(u64, BTreeMap<String, i64>)>,
-}
-
-impl<G: Game> Fold<G>
-where
-    G::Event: DeserializeOwned,
-{
-    /// Starts a fold from the first line, which must be the start event.
-    pub fn start(line: &Line) -> Result<(Self, Record<G::Event>), LogError<G>> {
-        let record = decode::<G>(line).map_err(|e| e.map(ReplayError::Decode))?;
-        let at = |error| Located {
-            line: line.number,
-            seq: Some(record.seq),
-            kind: Some(record.entry.kind().to_owned()),
-            error,
-        };
-        let start = match &record.entry {
-            Entry::Game(event) => G::as_start(event),
-            Entry::Meta(_) => None,
-        };
-        let Some(start) = start else {
-            let found = record.entry.kind().to_owned();
-            return Err(at(ReplayError::Decode(DecodeError::StartNotFirst {
-                found,
-            })));
-        };
-        if record.seq != 0 {
-            let error = DecodeError::Seq {
-                expected: 0,
-                found: record.seq,
-            };
-            return Err(at(ReplayError::Decode(error)));
-        }
-        if record.prev.is_some() {
-            return Err(at(ReplayError::Decode(DecodeError::ChainUnexpected)));
-        }
-        let state = G::setup(start).map_err(|e| at(ReplayError::Setup(e)))?;
-        let fold = Fold {
-            checkpoint: state.clone(),
-            state,
-            next_seq: 1,
-            rejected: None,
-            last_hash: hex_hash(line.bytes),
-            chained: None,
-            since: Vec::new(),
-            taken_back: Vec::new(),
-            claims: Vec::new(),
-        };
-        Ok((fold, record))
-    }
-
-    /// Folds one more line and returns its seq.
-    pub fn feed(&mut self, line: &Line) -> Result<u64, LogError<G>> {
-        self.fold_line(line, false).map(|(seq, _)| seq)
-    }
-
-    /// Folds one more line and returns its seq and, for a game event, a copy
-    /// of the event: for a caller that keeps the decisions, without decoding
-    /// the line a second time.
-    pub fn feed_event(&mut self, line: &Line) -> Result<(u64, Option<G::Event>), LogError<G>> {
-        self.fold_line(line, true)
-    }
-
-    fn fold_line(
-        &mut self,
-        line: &Line,
-        keep: bool,
-    ) -> Result<(u64, Option<G::Event>), LogError<G>> {
-        let record = decode_borrowed::<G>(line).map_err(|e| e.map(ReplayError::Decode))?;
-        let seq = record.seq;
-        let kind = record.entry.kind();
-        let at = |error| Located {
-            line: line.number,
-            seq: Some(seq),
-            kind: Some(kind.to_owned()),
-            error,
-        };
-        if seq != self.next_seq {
-            let error = DecodeError::Seq {
-                expected: self.next_seq,
-                found: seq,
-            };
-            return Err(at(ReplayError::Decode(error)));
-        }
-        let mut kept = None;
-        let chained = *self.chained.get_or_insert(record.prev.is_some());
-        match (&record.prev, chained) {
-            (None, true) => return Err(at(ReplayError::Decode(DecodeError::ChainMissing))),
-            (Some(_), false) => return Err(at(ReplayError::Decode(DecodeError::ChainUnexpected))),
-            (Some(prev), true) if prev.as_bytes() != self.last_hash => {
-                let error = DecodeError::ChainBroken {
-                    line: line.number - 1,
-                };
-                return Err(at(ReplayError::Decode(error)));
-            }
-            _ => {}
-        }
-        match record.entry {
-            Entry::Game(event) => {
-                if keep {
-                    kept = Some(event.clone());
-                }
-                if let Err(e) = G::apply(&mut self.state, &event) {
-                    let error = at(ReplayError::Rule(e));
-                    self.rejected = Some(event);
-                    return Err(error);
-                }
-                if G::is_barrier(&event) {
-                    self.checkpoint = self.state.clone();
-                    self.since.clear();
-                } else {
-                    self.since.push((seq, event));
-                }
-            }
-            Entry::Meta(Meta::Undone { undoes }) => {
-                let Some(&(last, _)) = self.since.last() else {
-                    let error = MetaError::NothingToUndo {
-                        barrier: "roll or reveal",
-                    };
-                    return Err(at(ReplayError::Meta(error)));
-                };
-                if undoes != last {
-                    let error = MetaError::NotLast {
-                        expected: last,
-                        found: undoes,
-                    };
-                    return Err(at(ReplayError::Meta(error)));
-                }
-                let (undone, event) = self.since.pop().expect("checked above");
-                let mut state = self.checkpoint.clone();
-                for (_, event) in &self.since {
-                    G::apply(&mut state, event).expect("a decision applied before applies again");
-                }
-                self.state = state;
-                self.taken_back.push(TakenBack {
-                    seq: undone,
-                    event,
-                    by: seq,
-                });
-            }
-            Entry::Meta(Meta::Claimed { scores }) => {
-                let known = G::player_names(&self.state);
-                if let Some(found) = scores.keys().find(|name| !known.contains(name)) {
-                    let found = found.clone();
-                    let error = MetaError::UnknownClaimant { found, known };
-                    return Err(at(ReplayError::Meta(error)));
-                }
-                self.claims.push((seq, scores));
-            }
-        }
-        self.last_hash = hex_hash(line.bytes);
-        self.next_seq += 1;
-        Ok((seq, kept))
-    }
-
-    pub fn state(&self) -> &G::State {
-        &self.state
-    }
-
-    pub fn into_state(self) -> G::State {
-        self.state
-    }
-
-    /// The event the reducer rejected last, if any: the state is still the
-    /// one before it, so that alternatives can be listed.
-    pub fn rejected(&self) -> Option<&G::Event> {
-        self.rejected.as_ref()
-    }
-
-    /// How many lines have been folded, the start event included.
-    pub fn events(&self) -> u64 {
-        self.next_seq
-    }
-
-    /// The hash of the last folded line, for the next line's `prev`.
-    pub fn last_hash(&self) -> &str {
-        std::str::from_utf8(&self.last_hash).expect("hex digits")
-    }
-
-    /// Whether the log carries a hash chain; `None` with only a start line.
-    pub fn chained(&self) -> Option<bool> {
-        self.chained
-    }
-
-    /// The decision an `undone` entry would take back now.
-    pub fn undoable(&self) -> Option<(u64, &G::Event)> {
-        self.since.last().map(|(seq, event)| (*seq, event))
-    }
-
-    pub fn taken_back(&self) -> &[TakenBack<G::Event>] {
-        &self.taken_back
-    }
-
-    /// The scores claimed on paper, latest last.
-    pub fn claims(&self) -> &[(u64, BTreeMap<String, i64>)] {
-        &self.claims
-    }
-}
-
-/// Why a whole log could not be folded.
-#[derive(Debug)]
-pub enum ReadError<G: Game> {
-    Io(io::Error),
-    Log(Box<LogError<G>>),
-}
-
-/// Folds a whole log of game `G`, stopping after event `stop_after` if given.
-/// Convenient for tests and tools that need only the final state.
-pub fn fold_log<G: Game, R: BufRead>(
-    reader: R,
-    stop_after: Option<u64>,
-) -> Result<G::State, ReadError<G>> {
-    let mut lines = LineReader::new(reader);
-    let Some(first) = lines.next_line().map_err(ReadError::Io)? else {
-        let error = Located {
-            line: 1,
-            seq: None,
-            kind: None,
-            error: ReplayError::Decode(DecodeError::EmptyFile),
-        };
-        return Err(ReadError::Log(Box::new(error)));
-    };
-    let (mut fold, _) = Fold::<G>::start(&first).map_err(|e| ReadError::Log(Box::new(e)))?;
-    if stop_after == Some(0) {
-        return Ok(fold.state);
-    }
-    while let Some(line) = lines.next_line().map_err(ReadError::Io)? {
-        let seq = fold.feed(&line).map_err(|e| ReadError::Log(Box::new(e)))?;
-        if stop_after == Some(seq) {
-            break;
-        }
-    }
-    Ok(fold.state)
 }

@@ -26,8 +26,9 @@
 
 use super::envelope::{Envelope, Meta};
 use super::error::LogError;
+use super::fold::Fold;
 use super::open::{FoldError, OpenError, Opened, open};
-use super::reader::{Entry, Fold, GameKind, Line, decode};
+use super::reader::{Entry, GameKind, Line, decode};
 use super::writer::to_line;
 use crate::game::Game;
 use chrono::{DateTime, FixedOffset};

@@ -17,8 +17,9 @@
 //! ```
 
 use super::error::LogError;
+use super::fold::{Fold, TakenBack};
 use super::open::{FoldError, Opened};
-use super::reader::{Fold, Line, LineReader, Record, TakenBack};
+use super::reader::{Line, LineReader, Record};
 use crate::game::Game;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead};

@@ -28,9 +28,15 @@ pub struct AuditLine {
     pub result: Option<Outcome>,
     /// The last scores claimed on paper, against the recomputed ones.
     pub claims: Option<Claims>,
+    /// Where a log of an older format became a dead end, if it did: its
+    /// game can never end.
+    pub stuck: Option<AuditError>,
+    /// Entries of a log of an older format that the current rules refuse:
+    /// an undo after the end, claims before it.
+    pub lenient: Vec<AuditError>,
 }
 
-#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
 pub struct AuditError {
     pub line: usize,
     pub seq: Option<u64>,
@@ -42,7 +48,8 @@ pub struct AuditError {
 /// Where a match stands at the end of its log.
 #[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct Outcome {
-    /// How the game ended; `null` if the log stops before the end.
+    /// How the game ended, or that claims called it; `null` if the log
+    /// stops before the end.
     pub ended: Option<String>,
     /// The players with rank 1 (more than one on a tie).
     pub winners: Vec<String>,
@@ -141,6 +148,10 @@ pub struct Audited {
     pub result: Option<Outcome>,
     /// The last scores claimed on paper, against the recomputed ones.
     pub claims: Option<Claims>,
+    /// Where the game became a dead end (a log of an older format).
+    pub stuck: Option<AuditError>,
+    /// What a log of an older format holds that the current rules refuse.
+    pub lenient: Vec<AuditError>,
 }
 
 impl Audited {
@@ -182,6 +193,8 @@ impl Audited {
             }),
             result: self.result.clone(),
             claims: self.claims.clone(),
+            stuck: self.stuck.clone(),
+            lenient: self.lenient.clone(),
         }
     }
 
@@ -207,6 +220,22 @@ impl Audited {
             self.events,
             scores.join(", ")
         )];
+        if let Some(stuck) = &self.stuck {
+            lines.push(format!(
+                "  stuck since line {} (event {}): {}",
+                stuck.line,
+                stuck.seq.unwrap_or_default(),
+                stuck.message
+            ));
+        }
+        for note in &self.lenient {
+            lines.push(format!(
+                "  line {} (event {}): {}",
+                note.line,
+                note.seq.unwrap_or_default(),
+                note.message
+            ));
+        }
         if let Some(claims) = &self.claims {
             for d in &claims.differ {
                 let claimed = d
@@ -252,6 +281,20 @@ fn fold_quietly<G: Present, R: BufRead>(opened: Opened<R>) -> Audited {
             audited.chained = fold.chained();
             audited.result = Some(result);
             audited.claims = claims;
+            audited.stuck = fold.dead_end().map(|d| AuditError {
+                line: d.line,
+                seq: Some(d.seq),
+                kind: None,
+                message: d.reason.clone(),
+            });
+            audited.lenient = (fold.lenient().iter())
+                .map(|l| AuditError {
+                    line: l.line,
+                    seq: Some(l.seq),
+                    kind: None,
+                    message: format!("{}, which log format {} accepted", l.what, fold.format()),
+                })
+                .collect();
         }
         Err((events, error)) => {
             audited.events = events;
@@ -277,8 +320,11 @@ pub fn outcome<G: Present>(fold: &Fold<G>) -> (Outcome, Option<Claims>) {
         .filter(|s| s.rank == 1)
         .map(|s| s.player.clone())
         .collect();
+    let called = fold
+        .called()
+        .map(|seq| format!("called by the claims of event {seq}"));
     let result = Outcome {
-        ended: G::ending(fold.state()),
+        ended: G::ending(fold.state()).or(called),
         winners,
         players,
     };

@@ -6,6 +6,7 @@
 
 use super::Present;
 use super::command::Group;
+use crate::game::Game;
 use crate::log::Fold;
 use crate::soleils::{self, Gains, Mark};
 use crate::summertime;
@@ -31,6 +32,12 @@ pub struct ReplayReport<S> {
     /// The last `claimed` entry against the recomputed scores; `null`
     /// without one.
     pub claims: Option<ClaimsView>,
+    /// Where a log of an older format became a dead end; `null` if its
+    /// game can still end.
+    pub dead_end: Option<DeadEndView>,
+    /// The entries of a log of an older format that the current rules
+    /// refuse: an undo after the end, claims before it.
+    pub lenient: Vec<LenientView>,
     /// The state at the end (or after `--at`), with the scores.
     pub state: S,
 }
@@ -276,7 +283,79 @@ pub fn claims<G: Present>(fold: &Fold<G>) -> Option<ClaimsView> {
 }
 
 /// What `replay` and `status` say about claimed scores, as text lines.
-pub fn claims_lines<G: Present>(fold: &Fold<G>) -> Vec<String> {
+pub fn audit_lines<G: Present>(fold: &Fold<G>) -> Vec<String> {
+    let mut lines = format_lines(fold);
+    lines.extend(claims_lines(fold));
+    lines
+}
+
+/// What a log of an older format holds that the current rules refuse:
+/// where its game became a dead end, and the way out; the entries past
+/// the end or before it.
+fn format_lines<G: Present>(fold: &Fold<G>) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(dead) = fold.dead_end() {
+        lines.push(format!(
+            "\nstuck since line {} (event {}): {}",
+            dead.line, dead.seq, dead.reason
+        ));
+        lines.push(format!(
+            "  the game can never end; an undo takes back event {} and every entry after it",
+            dead.seq
+        ));
+    }
+    for note in lenient(fold) {
+        lines.push(format!(
+            "\nline {} (event {}): {}, kept as log format {} accepted it",
+            note.line,
+            note.seq,
+            note.what,
+            fold.format()
+        ));
+    }
+    lines
+}
+
+/// Where a log of an older format became a dead end.
+#[derive(Serialize, JsonSchema)]
+pub struct DeadEndView {
+    /// The line that made the game a dead end.
+    pub line: usize,
+    pub seq: u64,
+    /// Why no entry can ever end the game.
+    pub reason: String,
+}
+
+/// An entry of a log of an older format that the current rules refuse.
+#[derive(Serialize, JsonSchema)]
+pub struct LenientView {
+    pub line: usize,
+    pub seq: u64,
+    /// What it did: an undo after the end, or claims before it.
+    pub what: String,
+}
+
+/// [`DeadEndView`] of `fold`, if its game is a dead end.
+pub fn dead_end<G: Game>(fold: &Fold<G>) -> Option<DeadEndView> {
+    fold.dead_end().map(|d| DeadEndView {
+        line: d.line,
+        seq: d.seq,
+        reason: d.reason.clone(),
+    })
+}
+
+/// Every [`LenientView`] of `fold`.
+pub fn lenient<G: Game>(fold: &Fold<G>) -> Vec<LenientView> {
+    (fold.lenient().iter())
+        .map(|l| LenientView {
+            line: l.line,
+            seq: l.seq,
+            what: l.what.to_string(),
+        })
+        .collect()
+}
+
+fn claims_lines<G: Present>(fold: &Fold<G>) -> Vec<String> {
     let Some(view) = claims(fold) else {
         return Vec::new();
     };
@@ -345,7 +424,7 @@ pub fn status_text<G: Present>(file: &std::path::Path, fold: &Fold<G>, all: bool
     }
     writeln!(out).unwrap();
     out.push_str(&G::text(state));
-    for line in claims_lines(fold) {
+    for line in audit_lines(fold) {
         writeln!(out, "{line}").unwrap();
     }
     out

@@ -34,9 +34,10 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Start {
-    /// The log format version; this release writes `2` and reads `1` and
-    /// `2` (a start line of format 1 is upcast before decoding, so it
-    /// decodes as `2`).
+    /// The log format version; this release writes `3` and reads `1`, `2`
+    /// and `3` (a start line of format 1 is upcast before decoding, so it
+    /// decodes as `2`). A log keeps the rules of its format: from `3` on, a
+    /// game's end is final.
     pub format: u32,
     /// Always `"soleils"`.
     pub game: String,

@@ -68,6 +68,12 @@ impl crate::game::Game for Soleils {
     fn is_barrier(event: &Event) -> bool {
         matches!(event, Event::Started(_) | Event::Rolled(_))
     }
+    fn format(start: &Start) -> u32 {
+        start.format
+    }
+    fn is_over(state: &State) -> bool {
+        state.ended().is_some()
+    }
     fn setup(start: &Start) -> Result<State, SetupError> {
         setup(start)
     }

@@ -2,6 +2,7 @@
 //! to do; only then does `apply` write. A rejected event changes nothing.
 
 use super::action::{Action, Decision, resolve};
+use super::backs::{Taking, check_matched, declared};
 use super::deck::{CardIndex, CardIx, Cost, Item, Value};
 use super::error::{At, Awaited, Before, Borders, Either, PassRun, RuleError};
 use super::event::Event;
@@ -51,10 +52,11 @@ pub(super) fn check(state: &State, action: Action) -> Result<u32, RuleError> {
                 behind,
             } => {
                 check_reveal(state, stack, card, behind.is_some())?;
-                match behind {
-                    Some(items) => check_back(state, stack, items).map(|()| 0),
-                    None => Ok(0),
+                if let Some(items) = behind {
+                    check_back(state, stack, items)?;
                 }
+                let behind = declared(behind);
+                check_matched(state, card, Taking::Reveal { stack, behind }).map(|()| 0)
             }
             _ => check_discard_due(state).map(|()| 0),
         };
@@ -113,12 +115,19 @@ pub(super) fn check_discard_due(state: &State) -> Result<(), RuleError> {
 }
 
 /// A reveal comes only when the table waits for one, in front of the next
+/// stack due; in a physical game that matches its backs, in front of any
 /// stack due.
 pub(super) fn check_reveal_due(state: &State, stack: u8) -> Result<(), RuleError> {
     let Phase::Reveal(stacks) = &state.phase else {
         return Err(unexpected(state, "revealed"));
     };
-    if stack != stacks[0] {
+    if state.matches_backs() && !stacks.contains(&stack) {
+        return Err(RuleError::StackNotDue {
+            due: super::error::Stacks(stacks.to_vec()),
+            found: stack,
+        });
+    }
+    if !state.matches_backs() && stack != stacks[0] {
         return Err(RuleError::WrongStack {
             expected: stacks[0],
             found: stack,
@@ -324,7 +333,7 @@ fn reveal(state: &mut State, stack: usize, card: CardIx, behind: Option<Cost>) {
     state.display[stack] = Some(card);
     state.seen[card.index()] = true;
     if let Phase::Reveal(stacks) = &mut state.phase {
-        stacks.pop_front();
+        stacks.remove(stack as u8);
         if stacks.is_empty() {
             state.phase = state.resume;
         }
@@ -597,13 +606,17 @@ fn check_play_phase(state: &State, p: Seat) -> Result<(), RuleError> {
 }
 
 fn check_play(state: &State, p: Seat, card: CardIx, cell: Cell) -> Result<u32, RuleError> {
-    if in_hand(state, p, card).is_none() {
+    let Some(from_unknown) = in_hand(state, p, card) else {
         return Err(RuleError::NotInHand {
             player: state.player(p).name.clone(),
             card: state.deck[card].id.clone(),
         });
+    };
+    let points = placement(state, card, cell)?;
+    if from_unknown {
+        check_matched(state, card, Taking::Play)?;
     }
-    placement(state, card, cell)
+    Ok(points)
 }
 
 /// Whether a grid of `cards` cards is full.

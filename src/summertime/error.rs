@@ -136,11 +136,47 @@ pub enum RuleError {
         "expected the back of a card of the deck behind stack {stack}, but no card costs {declared}"
     )]
     NoSuchBack { stack: u8, declared: CostText },
+    #[error(
+        "expected an unseen card of its own for each back declared as {declared} ({stacks}), but found {found} once {card} is {taken}"
+    )]
+    BackWithoutCard {
+        declared: CostText,
+        stacks: Stacks,
+        found: usize,
+        card: String,
+        taken: &'static str,
+    },
+    #[error(
+        "expected an unseen card of its own for each back declared as {declared} ({stacks}), but found {found}: no card can be turned up there"
+    )]
+    BacksUnmet {
+        declared: CostText,
+        stacks: Stacks,
+        found: usize,
+    },
+    #[error("expected a card turned up on {due}, but found stack {found}")]
+    StackNotDue { due: Stacks, found: u8 },
     #[error("expected the face-up cards {}, but found {}", .expected.join(", "), .found.join(", "))]
     WrongDiscard {
         expected: Vec<String>,
         found: Vec<String>,
     },
+}
+
+/// Stacks by number, displayed as `stack 0`, `stacks 0 and 2` or `stacks
+/// 0, 1 and 2`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stacks(pub Vec<u8>);
+
+impl fmt::Display for Stacks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let numbers: Vec<String> = self.0.iter().map(u8::to_string).collect();
+        match numbers.split_last() {
+            None => f.write_str("no stack"),
+            Some((last, [])) => write!(f, "stack {last}"),
+            Some((last, rest)) => write!(f, "stacks {} and {last}", rest.join(", ")),
+        }
+    }
 }
 
 fn still_up(face_up: &[String]) -> String {

@@ -31,7 +31,10 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Start {
-    /// The log format version: `2`, or `1`, which the reader upcasts to `2`.
+    /// The log format version: `3`, or `2`, or `1`, which the reader upcasts
+    /// to `2`. A log keeps the rules of its format: from `3` on, a game's
+    /// end is final, and a physical game keeps an unseen card for every
+    /// declared back and turns its stacks up in any order.
     pub format: u32,
     /// Always `"summertime"`.
     pub game: String,

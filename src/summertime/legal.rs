@@ -3,8 +3,9 @@
 //! agree both ways.
 
 use super::action::{Action, describe};
-use super::apply::{Spot, affordable, back_cost, fit_at, in_hand, spot};
-use super::deck::{CardIx, Cost};
+use super::apply::{Spot, affordable, fit_at, in_hand, spot};
+use super::backs::{Backs, Taking};
+use super::deck::CardIx;
 use super::event::Event;
 use super::state::{Cell, Phase, State};
 use crate::game::Seat;
@@ -21,9 +22,9 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
     match &state.phase {
         Phase::Over => {}
         Phase::Reveal(stacks) => {
-            let stack = stacks[0];
-            let s = &state.stacks[usize::from(stack)];
             if state.dealt {
+                let stack = stacks[0];
+                let s = &state.stacks[usize::from(stack)];
                 out.push(Action::Reveal {
                     stack,
                     card: CardIx::new(s.cards[0]),
@@ -31,35 +32,16 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
                 });
                 return;
             }
-            let kinds = u32::try_from(deck.items()).expect("a deck has fewer than 2^32 items");
-            let backs: Vec<Cost> = deck.cards().iter().map(|c| c.cost).collect();
-            for card in (0..deck.cards().len()).map(CardIx::new) {
-                if state.seen[card.index()] || s.behind.is_some_and(|b| b != deck[card].cost) {
-                    continue;
-                }
-                if s.remaining <= 1 {
-                    out.push(Action::Reveal {
-                        stack,
-                        card,
-                        behind: None,
-                    });
-                    continue;
-                }
-                // Every ordered triple of items: a back cost as it may be written.
-                for a in 0..kinds {
-                    for b in 0..kinds {
-                        for c in 0..kinds {
-                            if !backs.contains(&back_cost([a, b, c])) {
-                                continue;
-                            }
-                            out.push(Action::Reveal {
-                                stack,
-                                card,
-                                behind: Some([a, b, c]),
-                            });
-                        }
-                    }
-                }
+            // A physical game that matches its backs turns its stacks up in
+            // any order; an older one in the order due.
+            let due = if state.matches_backs() {
+                &stacks[..]
+            } else {
+                &stacks[..1]
+            };
+            let backs = Backs::of(state);
+            for &stack in due {
+                push_reveals(state, &backs, stack, out);
             }
         }
         Phase::Discard => out.push(Action::Discard),
@@ -98,6 +80,50 @@ pub fn legal_actions(state: &State, out: &mut Vec<Action>) {
                 hand_cards(state, me, play);
             }
             out.push(Action::EndTurn { player: me });
+        }
+    }
+}
+
+/// The reveals on `stack` of a physical game: every unseen card that shows
+/// the back declared there, each with every back some card shows, listed
+/// once in the order of the cards, its items in the deck's order (any order
+/// of the same items is the same back). A game that matches its backs
+/// leaves out those that would leave a declared back without its card.
+fn push_reveals(state: &State, backs: &Backs, stack: u8, out: &mut Vec<Action>) {
+    let deck = &state.deck;
+    let s = &state.stacks[usize::from(stack)];
+    let matched = state.matches_backs();
+    for card in (0..deck.cards().len()).map(CardIx::new) {
+        if state.seen[card.index()] || s.behind.is_some_and(|b| b != deck[card].cost) {
+            continue;
+        }
+        if s.remaining <= 1 {
+            let taking = Taking::Reveal {
+                stack,
+                behind: None,
+            };
+            if !matched || backs.short(state, card, taking).is_none() {
+                out.push(Action::Reveal {
+                    stack,
+                    card,
+                    behind: None,
+                });
+            }
+            continue;
+        }
+        for &cost in backs.costs() {
+            let taking = Taking::Reveal {
+                stack,
+                behind: Some(cost),
+            };
+            if matched && backs.short(state, card, taking).is_some() {
+                continue;
+            }
+            out.push(Action::Reveal {
+                stack,
+                card,
+                behind: Some(cost.0.map(|item| item as u32)),
+            });
         }
     }
 }
@@ -164,10 +190,19 @@ fn hand_cards(state: &State, p: Seat, mut each: impl FnMut(CardIx)) {
             each(CardIx::new(card));
         }
     } else {
+        // A card the table cannot see in the hand may be any unseen card
+        // but one a declared back needs.
+        let backs = state.matches_backs().then(|| Backs::of(state));
         for card in (0..state.deck.cards().len()).map(CardIx::new) {
-            if in_hand(state, p, card).is_some() {
-                each(card);
+            let Some(from_unknown) = in_hand(state, p, card) else {
+                continue;
+            };
+            if let (true, Some(backs)) = (from_unknown, &backs)
+                && backs.short(state, card, Taking::Play).is_some()
+            {
+                continue;
             }
+            each(card);
         }
     }
 }

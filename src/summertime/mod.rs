@@ -6,11 +6,13 @@
 //!
 //! Its files: [`deck`] (the cards as data, checked), [`event`] (the wire
 //! events), [`action`] (an event resolved to indexes), [`state`], [`hidden`]
-//! (what a player cannot see), `apply.rs`, [`legal`], `score.rs`, and
+//! (what a player cannot see), `apply.rs`, `backs.rs` (each declared back
+//! kept by an unseen card), [`legal`], `score.rs`, and
 //! [`error`] (`RuleError`).
 
 mod action;
 mod apply;
+mod backs;
 pub mod deck;
 mod error;
 mod event;
@@ -24,7 +26,9 @@ pub use crate::game::Seat;
 pub use action::{Action, describe, resolve};
 pub use apply::{apply, apply_action, is_legal, total_after};
 pub use deck::{CardIx, Deck};
-pub use error::{At, Awaited, Before, Borders, Either, PassRun, RuleError, SetupError, Shortfall};
+pub use error::{
+    At, Awaited, Before, Borders, Either, PassRun, RuleError, SetupError, Shortfall, Stacks,
+};
 pub use event::{Bought, Discarded, Event, Order, Played, PlayerOnly, Revealed, Start};
 pub use hidden::{Hidden, fill, hidden};
 pub use legal::{alternatives, legal_actions, legal_events};
@@ -34,6 +38,12 @@ pub use state::{
     Cell, EndReason, Grid, GridIter, GridKeys, GridValues, Phase, Play, Player, Plays, Reveals,
     Stack, State, Tableau, TurnAction, TurnRecord, neighbours,
 };
+
+/// The first log format in which a physical game keeps an unseen card for
+/// every declared back (see `backs.rs`) and turns its stacks up in any
+/// order. A game recorded in an older format keeps the rules it was
+/// recorded under.
+pub const MATCHED_BACKS: u32 = 3;
 
 /// Summertime as a [`crate::game::Game`].
 pub struct Summertime;
@@ -68,6 +78,18 @@ impl crate::game::Game for Summertime {
             event,
             Event::Started(_) | Event::Revealed(_) | Event::Discarded(_)
         )
+    }
+    fn format(start: &Start) -> u32 {
+        start.format
+    }
+    fn is_over(state: &State) -> bool {
+        state.ended().is_some()
+    }
+    fn dead_end(state: &State) -> Option<RuleError> {
+        backs::dead_end(state)
+    }
+    fn can_dead_end(state: &State) -> bool {
+        !state.is_dealt() && !state.matches_backs() && state.ended().is_none()
     }
     fn setup(start: &Start) -> Result<State, SetupError> {
         setup(start)

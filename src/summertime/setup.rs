@@ -124,7 +124,7 @@ pub fn setup(start: &Start) -> Result<State, SetupError> {
             (true, stacks)
         }
     };
-    Ok(table(
+    let mut state = table(
         Arc::new(deck),
         players,
         first,
@@ -132,7 +132,9 @@ pub fn setup(start: &Start) -> Result<State, SetupError> {
         dealt,
         stacks,
         seen,
-    ))
+    );
+    state.format = start.format;
+    Ok(state)
 }
 
 /// A dealt table for a deck already checked, with cards given by index and
@@ -209,5 +211,6 @@ fn table(
         first_passer: Seat::new(first),
         turns: Vec::new(),
         ended: None,
+        format: super::MATCHED_BACKS,
     }
 }

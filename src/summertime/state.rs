@@ -115,10 +115,10 @@ impl Reveals {
         reveals
     }
 
-    /// The same stacks without the first.
-    pub(super) fn pop_front(&mut self) {
-        if self.len > 0 {
-            self.stacks.copy_within(1.., 0);
+    /// The same stacks without `stack`, the others in their order.
+    pub(super) fn remove(&mut self, stack: u8) {
+        if let Some(i) = self.iter().position(|&s| s == stack) {
+            self.stacks.copy_within(i + 1.., i);
             self.len -= 1;
         }
     }
@@ -470,6 +470,10 @@ pub struct State {
     pub(super) first_passer: Seat,
     pub(super) turns: Vec<TurnRecord>,
     pub(super) ended: Option<EndReason>,
+    /// The log format the game is recorded in: from
+    /// [`super::MATCHED_BACKS`] on, a physical game keeps an unseen card
+    /// for every declared back and turns its stacks up in any order.
+    pub(super) format: u32,
 }
 
 impl State {
@@ -524,6 +528,12 @@ impl State {
     pub fn ended(&self) -> Option<&EndReason> {
         self.ended.as_ref()
     }
+    /// Whether a physical game keeps an unseen card for every declared
+    /// back and lets its stacks be turned up in any order: a game recorded
+    /// in log format [`super::MATCHED_BACKS`] or later.
+    pub fn matches_backs(&self) -> bool {
+        !self.dealt && self.format >= super::MATCHED_BACKS
+    }
 
     /// The price of the face-up card in front of `stack`: the back of the
     /// stack's top card, or the closing card once the stack is empty.
@@ -573,6 +583,7 @@ impl Clone for State {
             first_passer: self.first_passer,
             turns: self.turns.clone(),
             ended: self.ended,
+            format: self.format,
         }
     }
 
@@ -598,6 +609,7 @@ impl Clone for State {
         self.first_passer = source.first_passer;
         self.turns.clone_from(&source.turns);
         self.ended = source.ended;
+        self.format = source.format;
         self.make_room();
     }
 }

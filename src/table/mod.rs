@@ -236,12 +236,13 @@ fn said<G: Present>(
     match entry {
         Entry::Game(event) => G::said(before, fold.state(), event),
         Entry::Meta(Meta::Undone { .. }) => undoing.unwrap_or_default(),
-        Entry::Meta(Meta::Claimed { scores }) => {
+        Entry::Meta(Meta::Claimed { scores, called }) => {
             let scores: Vec<String> = scores
                 .iter()
                 .map(|(name, n)| format!("{name} {n}"))
                 .collect();
-            format!("claimed {}", scores.join(", "))
+            let called = if *called { "; the game is called" } else { "" };
+            format!("claimed {}{called}", scores.join(", "))
         }
     }
 }

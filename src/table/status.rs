@@ -28,6 +28,10 @@ pub fn status<G: Present>(
 ) -> StatusReport<G::View, G::Event> {
     let state = fold.state();
     let mut events = G::legal_events(state);
+    // A called game is over like any other.
+    if fold.called().is_some() {
+        events.clear();
+    }
     let mut groups = command::grouped::<G>(path, state, &events);
     match viewer {
         Viewer::Referee => {}
