@@ -209,10 +209,6 @@ impl Verb {
 
 use crate::table::now;
 
-fn usage(message: String) -> CliError {
-    CliError::Usage(message)
-}
-
 /// Appends the entry a verb describes, under an exclusive lock, through the
 /// library's [`Recorder`].
 pub fn record(verb: Verb) -> Result<Exit, CliError> {
@@ -229,7 +225,7 @@ pub fn record(verb: Verb) -> Result<Exit, CliError> {
             GameKind::Soleils => ("62 Soleils", "Summertime"),
             GameKind::Summertime => ("Summertime", "62 Soleils"),
         };
-        return Err(usage(format!(
+        return Err(CliError::Usage(format!(
             "{}: expected a {wanted} log for this command, but found a {found} game",
             path.display()
         )));
@@ -326,7 +322,7 @@ fn soleils_entry(fold: &Fold<Soleils>, verb: &Verb) -> Result<soleils::Event, Cl
             let dice = match dice {
                 Some(dice) if dice.len() == 3 => dice,
                 Some(dice) => {
-                    return Err(usage(format!(
+                    return Err(CliError::Usage(format!(
                         "expected three dice such as 3,4,6, but found {}",
                         dice.len()
                     )));
@@ -391,7 +387,7 @@ fn digital_dice(fold: &Fold<Soleils>) -> Result<Vec<u8>, CliError> {
     crate::table::digital_dice(fold.state())
         .map(|dice| dice.to_vec())
         .ok_or_else(|| {
-            usage(
+            CliError::Usage(
                 "expected --dice 3,4,6: this log has no dice_seed for digital dice (sunfold new writes one)".to_owned(),
             )
         })
@@ -434,7 +430,7 @@ fn summertime_entry(fold: &Fold<Summertime>, verb: &Verb) -> Result<summertime::
                     Some([items[0].clone(), items[1].clone(), items[2].clone()])
                 }
                 Some(items) => {
-                    return Err(usage(format!(
+                    return Err(CliError::Usage(format!(
                         "expected three items behind, such as coconut,coconut,shell, but found {}",
                         items.len()
                     )));
@@ -454,7 +450,7 @@ fn summertime_entry(fold: &Fold<Summertime>, verb: &Verb) -> Result<summertime::
                 ));
             };
             if !state.is_dealt() {
-                return Err(usage(
+                return Err(CliError::Usage(
                     "expected STACK CARD --behind ITEMS in a physical game, whose order is unknown"
                         .to_owned(),
                 ));
@@ -579,7 +575,7 @@ pub fn create<G: Present>(path: &Path, start: G::Event, force: bool) -> Result<E
             None,
             Alternatives::None,
         )),
-        Err(CreateError::Exists) => Err(usage(format!(
+        Err(CreateError::Exists) => Err(CliError::Usage(format!(
             "{}: expected a new file, but it exists; use --force to overwrite it",
             path.display()
         ))),

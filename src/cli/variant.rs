@@ -10,23 +10,23 @@ use crate::soleils::{Options, Setting};
 use crate::template_file::Checked;
 use std::path::Path;
 
-fn usage(message: String) -> CliError {
-    CliError::Usage(message)
-}
-
 /// Every `NAME=VALUE` of `given`, checked. An option given twice is
 /// refused, naming both, rather than the last one silently winning.
 pub fn soleils_settings(given: &[String]) -> Result<Vec<Setting>, CliError> {
     let settings = given
         .iter()
-        .map(|option| option.parse::<Setting>().map_err(|e| usage(e.to_string())))
+        .map(|option| {
+            option
+                .parse::<Setting>()
+                .map_err(|e| CliError::Usage(e.to_string()))
+        })
         .collect::<Result<Vec<Setting>, CliError>>()?;
     for (later, setting) in settings.iter().enumerate() {
         if let Some(earlier) = settings[..later]
             .iter()
             .position(|s| s.name() == setting.name())
         {
-            return Err(usage(format!(
+            return Err(CliError::Usage(format!(
                 "expected the option {} at most once, but found {:?} and {:?}",
                 setting.name(),
                 given[earlier],
@@ -46,7 +46,7 @@ pub fn soleils_options(base: Options, given: &[String]) -> Result<Options, CliEr
 pub fn summertime_options(given: &[String]) -> Result<(), CliError> {
     match given.first() {
         None => Ok(()),
-        Some(option) => Err(usage(format!(
+        Some(option) => Err(CliError::Usage(format!(
             "expected no rule option for summertime, whose rules are the numbers of its deck, but found {option:?}"
         ))),
     }
