@@ -144,15 +144,11 @@ Exit codes:
   2  bad arguments, or a file that cannot be read or written";
 
 fn parse_cell(text: &str) -> Result<(i32, i32), String> {
-    let (x, y) = text
-        .split_once(',')
-        .ok_or_else(|| format!("expected a cell such as 2,-1, but found {text:?}"))?;
-    let n = |v: &str| {
-        v.trim()
-            .parse::<i32>()
-            .map_err(|_| format!("expected a cell such as 2,-1, but found {text:?}"))
-    };
-    Ok((n(x)?, n(y)?))
+    let n = |v: &str| v.trim().parse::<i32>().ok();
+    match text.split_once(',').map(|(x, y)| (n(x), n(y))) {
+        Some((Some(x), Some(y))) => Ok((x, y)),
+        _ => Err(format!("expected a cell such as 2,-1, but found {text:?}")),
+    }
 }
 
 fn parse_claim(text: &str) -> Result<(String, i64), String> {
@@ -271,11 +267,8 @@ fn checked<G: Present>(
                 Some(from) => super::read_json::<BTreeMap<String, i64>>(from)?,
             };
             let called = *called;
-            session.line(
-                &fold,
-                Entry::Meta(Meta::Claimed { scores, called }),
-                Some(at),
-            )
+            let claimed = Entry::Meta(Meta::Claimed { scores, called });
+            session.line(&fold, claimed, Some(at))
         }
         _ => session.line(&fold, Entry::Game(build(&fold, verb)?), Some(at)),
     };
@@ -307,11 +300,8 @@ fn checked<G: Present>(
 }
 
 fn die(value: u8) -> Result<soleils::Die, CliError> {
-    soleils::Die::new(value).ok_or_else(|| {
-        CliError::Refused(format!(
-            "expected a die value from 1 to 6, but found {value}"
-        ))
-    })
+    let refused = format!("expected a die value from 1 to 6, but found {value}");
+    soleils::Die::new(value).ok_or(CliError::Refused(refused))
 }
 
 fn soleils_entry(fold: &Fold<Soleils>, verb: &Verb) -> Result<soleils::Event, CliError> {
@@ -384,13 +374,10 @@ fn soleils_entry(fold: &Fold<Soleils>, verb: &Verb) -> Result<soleils::Event, Cl
 
 /// The dice `sunfold roll` draws without `--dice`, from the log's seed.
 fn digital_dice(fold: &Fold<Soleils>) -> Result<Vec<u8>, CliError> {
-    crate::table::digital_dice(fold.state())
-        .map(|dice| dice.to_vec())
-        .ok_or_else(|| {
-            CliError::Usage(
-                "expected --dice 3,4,6: this log has no dice_seed for digital dice (sunfold new writes one)".to_owned(),
-            )
-        })
+    let refused = "expected --dice 3,4,6: this log has no dice_seed for digital dice (sunfold new writes one)";
+    let dice = crate::table::digital_dice(fold.state());
+    dice.map(|dice| dice.to_vec())
+        .ok_or(CliError::Usage(refused.to_owned()))
 }
 
 fn summertime_entry(fold: &Fold<Summertime>, verb: &Verb) -> Result<summertime::Event, CliError> {
