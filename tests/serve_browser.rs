@@ -9,228 +9,22 @@
 
 mod common;
 
+use common::driver::{Driver, agent, axe, screenshot};
+
 use serde_json::{Value, json};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
 
-/// A child process killed when dropped.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
+/// The table page's own view of a driver: what it shows, and its event.
+trait Table {
+    fn seq(&self) -> i64;
+    fn at(&self, seq: i64);
 }
 
-fn chromedriver() -> Option<std::path::PathBuf> {
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|dir| dir.join("chromedriver"))
-            .find(|p| p.is_file())
-    });
-    if found.is_none() {
-        common::skip("no chromedriver on PATH (apt-get install chromium-driver)");
-    }
-    found
-}
+/// What the table page shows, for a failure's message: its event, its
+/// message line and its choices.
+const SHOWN: &str = "return {seq: document.body.getAttribute('data-seq'), message: document.getElementById('message').textContent, actions: document.getElementById('actions').textContent, dock: document.getElementById('dock').textContent};";
 
-/// How long a lookup waits for its element or condition: long, so that a
-/// page slowed by a loaded machine is waited for, not failed.
-const PATIENCE: Duration = Duration::from_secs(60);
-/// How often it looks again meanwhile.
-const POLL: Duration = Duration::from_millis(100);
-/// The key of a WebDriver element reference.
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(60)))
-        .build()
-        .into()
-}
-
-/// A WebDriver session.
-struct Driver {
-    agent: ureq::Agent,
-    base: String,
-    _process: Killed,
-}
-
-impl Driver {
-    fn start(window: &str) -> Option<Driver> {
-        let exe = chromedriver()?;
-        let port = free_port();
-        let process = Killed(
-            Command::new(exe)
-                .arg(format!("--port={port}"))
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("chromedriver starts"),
-        );
-        let agent = agent();
-        let root = format!("http://127.0.0.1:{port}");
-        let deadline = Instant::now() + PATIENCE;
-        while agent.get(format!("{root}/status")).call().is_err() {
-            assert!(Instant::now() < deadline, "chromedriver did not start");
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        // A phone's screen, emulated: desktop Chrome keeps a window at
-        // least 500 px wide, wider than the 390 px the page must fit.
-        let (width, height) = window.split_once(',').unwrap();
-        let (width, height): (u32, u32) = (width.parse().unwrap(), height.parse().unwrap());
-        let mut options = json!({"args": [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            format!("--window-size={window}")
-        ]});
-        if width < 500 {
-            options["mobileEmulation"] = json!({"deviceMetrics": {
-                "width": width, "height": height, "pixelRatio": 2.0, "touch": true
-            }});
-        }
-        let capabilities = json!({"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:loggingPrefs": {"browser": "ALL"},
-            "goog:chromeOptions": options
-        }}});
-        let mut response = agent
-            .post(format!("{root}/session"))
-            .header("content-type", "application/json")
-            .send(capabilities.to_string())
-            .unwrap();
-        let session: Value =
-            serde_json::from_str(&response.body_mut().read_to_string().unwrap()).unwrap();
-        let id = session["value"]["sessionId"]
-            .as_str()
-            .unwrap_or_else(|| panic!("no session: {session}"))
-            .to_owned();
-        Some(Driver {
-            agent,
-            base: format!("{root}/session/{id}"),
-            _process: process,
-        })
-    }
-
-    fn post(&self, path: &str, body: Value) -> Value {
-        let mut response = self
-            .agent
-            .post(format!("{}{path}", self.base))
-            .header("content-type", "application/json")
-            .send(body.to_string())
-            .unwrap();
-        let text = response.body_mut().read_to_string().unwrap();
-        serde_json::from_str::<Value>(&text).unwrap()["value"].clone()
-    }
-
-    fn open(&self, url: &str) {
-        self.post("/url", json!({ "url": url }));
-    }
-
-    fn script(&self, script: &str) -> Value {
-        self.post("/execute/sync", json!({"script": script, "args": []}))
-    }
-
-    /// Waits until `script` returns true.
-    fn wait(&self, script: &str, what: &str) {
-        self.eventually(script, &json!(true), what);
-    }
-
-    /// Waits until `script` returns `expected`; on time out, fails with
-    /// what it last returned.
-    fn eventually(&self, script: &str, expected: &Value, what: &str) {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let got = self.script(script);
-            if got == *expected {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "timed out waiting for {what}: expected {expected}, last got {got}; the page shows {}",
-                self.shown()
-            );
-            std::thread::sleep(POLL);
-        }
-    }
-
-    /// Taps the first element matching `css`, as a finger would.
-    fn tap(&self, css: &str) {
-        self.tap_where(css, None);
-    }
-
-    /// Taps the first element matching `css` whose text matches the
-    /// JavaScript regular expression `text`.
-    fn tap_text(&self, css: &str, text: &str) {
-        self.tap_where(css, Some(text));
-    }
-
-    /// Waits until an element matches `css` (and `text`), scrolls it to
-    /// the middle of the screen, clear of the fixed bars, and taps it. The
-    /// page redraws as the table changes: an element gone stale, or not
-    /// yet tappable, is looked up again until the deadline.
-    fn tap_where(&self, css: &str, text: Option<&str>) {
-        const FIND: &str = "var css = arguments[0], text = arguments[1];
-            var e = Array.prototype.filter.call(document.querySelectorAll(css), function (e) {
-                return text === null || new RegExp(text).test(e.textContent);
-            })[0];
-            if (e) e.scrollIntoView({block: 'center'});
-            return e || null;";
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let found = self.post(
-                "/execute/sync",
-                json!({"script": FIND, "args": [css, text]}),
-            );
-            let last = match found[ELEMENT].as_str() {
-                Some(element) => {
-                    let clicked = self.post(&format!("/element/{element}/click"), json!({}));
-                    if clicked.is_null() {
-                        return;
-                    }
-                    // Only an element that was surely not tapped is tried
-                    // again: a tap that may have landed is not repeated.
-                    let error = clicked["error"].as_str().unwrap_or_default();
-                    assert!(
-                        [
-                            "stale element reference",
-                            "element not interactable",
-                            "element click intercepted",
-                            "no such element"
-                        ]
-                        .contains(&error),
-                        "tapping {css} {text:?}: {clicked}; the page shows {}",
-                        self.shown()
-                    );
-                    clicked
-                }
-                None => found,
-            };
-            assert!(
-                Instant::now() < deadline,
-                "timed out tapping {css} {text:?}: {last}"
-            );
-            std::thread::sleep(POLL);
-        }
-    }
-
-    /// What the page shows, for a failure's message: its event, its
-    /// message line and its choices.
-    fn shown(&self) -> Value {
-        self.script(
-            "return {seq: document.body.getAttribute('data-seq'), message: document.getElementById('message').textContent, actions: document.getElementById('actions').textContent, dock: document.getElementById('dock').textContent};",
-        )
-    }
-
+impl Table for Driver {
     fn seq(&self) -> i64 {
         self.script("return +(document.body.getAttribute('data-seq') || -1);")
             .as_i64()
@@ -244,31 +38,16 @@ impl Driver {
             &format!("event {seq}"),
         );
     }
-
-    /// The browser's console messages: errors fail the test.
-    fn console(&self) -> Vec<String> {
-        let logs = self.post("/se/log", json!({"type": "browser"}));
-        logs.as_array()
-            .map(|entries| {
-                entries
-                    .iter()
-                    .filter(|e| e["level"] == "SEVERE" || e["level"] == "WARNING")
-                    .map(|e| e["message"].to_string())
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
 }
 
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.agent.delete(&self.base).call();
-    }
+/// A driver for the table's page, in a window of `window` pixels.
+fn table_driver(window: &str) -> Option<Driver> {
+    Driver::start(window).map(|d| d.showing(SHOWN))
 }
 
 #[test]
 fn players_play_a_round_by_tapping_their_phones() {
-    let Some(driver) = Driver::start("390,844") else {
+    let Some(driver) = table_driver("390,844") else {
         return;
     };
     let log = common::fresh("serve-browser", "table.jsonl");
@@ -487,30 +266,6 @@ fn the_links_page_holds_each_link_as_a_qr_code_that_scans() {
     assert_eq!(scanned, expected);
 }
 
-/// The WCAG 2.1 A and AA violations axe-core finds on the page, one line
-/// each: the rule, how many nodes, and the first few of them.
-fn axe(driver: &Driver) -> Vec<String> {
-    let source =
-        std::fs::read_to_string(common::repo().join("tests/assets/axe-core/axe.min.js")).unwrap();
-    driver.script(&source);
-    let found = driver.post(
-        "/execute/async",
-        json!({"script": "var done = arguments[arguments.length - 1];
-            axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})
-              .then(function (r) { done(r.violations.map(function (v) {
-                return v.id + ': ' + v.nodes.length + ' nodes, such as ' +
-                  v.nodes.slice(0, 3).map(function (n) { return n.target.join(' '); }).join(' | ');
-              })); }, function (e) { done(['axe failed: ' + e]); });",
-            "args": []}),
-    );
-    found
-        .as_array()
-        .unwrap_or_else(|| panic!("axe answered {found}"))
-        .iter()
-        .map(|v| v.as_str().unwrap().to_owned())
-        .collect()
-}
-
 /// `GET path` on the table as the holder of `token`, answered 200.
 fn api_get(served: &common::Served, path: &str, token: &str) -> Value {
     let mut response = agent()
@@ -557,7 +312,7 @@ fn rolled_table(test: &str) -> (String, common::Served) {
 
 #[test]
 fn on_a_phone_every_box_opens_its_values_in_view() {
-    let Some(driver) = Driver::start("390,844") else {
+    let Some(driver) = table_driver("390,844") else {
         return;
     };
     let (_log, served) = rolled_table("serve-phone-boxes");
@@ -613,7 +368,7 @@ fn on_a_phone_every_box_opens_its_values_in_view() {
 
 #[test]
 fn a_keyboard_alone_places_a_value_and_a_live_update_keeps_focus() {
-    let Some(driver) = Driver::start("390,844") else {
+    let Some(driver) = table_driver("390,844") else {
         return;
     };
     let (log, served) = rolled_table("serve-keyboard");
@@ -707,7 +462,7 @@ fn a_keyboard_alone_places_a_value_and_a_live_update_keeps_focus() {
 
 #[test]
 fn take_back_asks_first_and_the_end_shows_the_standings() {
-    let Some(driver) = Driver::start("390,844") else {
+    let Some(driver) = table_driver("390,844") else {
         return;
     };
     let (log, served) = rolled_table("serve-take-back");
@@ -823,47 +578,9 @@ fn take_back_asks_first_and_the_end_shows_the_standings() {
     );
 }
 
-/// Saves what the browser shows as a PNG in target/table-screenshots, to
-/// look at.
-fn screenshot(driver: &Driver, name: &str) {
-    let mut response = driver
-        .agent
-        .get(format!("{}/screenshot", driver.base))
-        .call()
-        .unwrap();
-    let text = response.body_mut().read_to_string().unwrap();
-    let value: Value = serde_json::from_str(&text).unwrap();
-    let png = decode_base64(value["value"].as_str().unwrap());
-    let dir = common::repo().join("target/table-screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join(name), png).unwrap();
-}
-
-fn decode_base64(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        _ => 63,
-    };
-    let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(value).collect();
-    digits
-        .chunks(4)
-        .flat_map(|chunk| {
-            let n = chunk
-                .iter()
-                .enumerate()
-                .fold(0u32, |n, (i, &d)| n | (u32::from(d) << (18 - 6 * i)));
-            let bytes = n.to_be_bytes();
-            bytes[1..chunk.len()].to_vec()
-        })
-        .collect()
-}
-
 #[test]
 fn a_summertime_turn_is_played_by_taps_on_a_phone() {
-    let Some(driver) = Driver::start("390,844") else {
+    let Some(driver) = table_driver("390,844") else {
         return;
     };
     let log = common::fresh("serve-summertime-phone", "table.jsonl");
@@ -910,7 +627,7 @@ fn a_summertime_turn_is_played_by_taps_on_a_phone() {
         "the page to fit 390 px, the hand in view",
     );
     assert_eq!(driver.script("return window.innerWidth;"), json!(390));
-    screenshot(&driver, "summertime-phone-start.png");
+    screenshot(&driver, "table-screenshots", "summertime-phone-start.png");
     // A turn begins with a buy, among the actions.
     driver.tap_text(".actions button", "^Buy ");
     driver.at(start + 1);
@@ -934,7 +651,11 @@ fn a_summertime_turn_is_played_by_taps_on_a_phone() {
         &json!("true"),
         "the chosen card pressed",
     );
-    screenshot(&driver, "summertime-phone-card-chosen.png");
+    screenshot(
+        &driver,
+        "table-screenshots",
+        "summertime-phone-card-chosen.png",
+    );
     driver.tap("[data-key^=\"cell:\"].open");
     driver.at(start + 1);
     let last: Value = serde_json::from_str(
@@ -950,7 +671,11 @@ fn a_summertime_turn_is_played_by_taps_on_a_phone() {
     // The turn ends with a button among the actions.
     driver.tap_text(".actions button", "^End my turn$");
     driver.at(start + 2);
-    screenshot(&driver, "summertime-phone-turn-ended.png");
+    screenshot(
+        &driver,
+        "table-screenshots",
+        "summertime-phone-turn-ended.png",
+    );
     let violations = axe(&driver);
     assert!(
         violations.is_empty(),

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod driver;
 pub mod layout;
 
 use std::path::{Path, PathBuf};
