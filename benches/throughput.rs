@@ -19,6 +19,11 @@
 //!   Summertime; `search games`: games per second with the search bot in
 //!   every seat. Compare them with `games` above, in the same run.
 //!
+//! - `studio`: the time from an edit to the studio's first figures (its
+//!   quick simulation's first games, three versions of the bundled sheet
+//!   played on the same dice, and the reports built), side by side with
+//!   the same games played alone, whose ratio is the reports' share.
+//!
 //! docs/performance.md records the figures and what they are measured
 //! against.
 
@@ -274,5 +279,45 @@ fn search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, games, audit, rollout_policy, search);
+fn studio(c: &mut Criterion) {
+    use sunfold::studio::figures::{FIRST, Settings, first_figures};
+    let opened: serde_json::Value =
+        serde_json::from_str(include_str!("../sheet-templates/62-soleils-d-ete.json")).unwrap();
+    let mut before = opened.clone();
+    before["end"]["rounds"] = serde_json::json!(18);
+    let mut now = before.clone();
+    now["sun"]["thresholds"][4]["at"] = serde_json::json!(44);
+    let settings = Settings::default();
+    let mut group = c.benchmark_group("studio");
+    group.sample_size(20);
+    group.bench_function("first figures after an edit", |b| {
+        b.iter(|| black_box(first_figures(&opened, &before, &now, &settings).played))
+    });
+    let variants: Vec<SoleilsVariant> = [&opened, &before, &now]
+        .into_iter()
+        .map(|v| {
+            SoleilsVariant::new(
+                "bench",
+                serde_json::from_value(v.clone()).unwrap(),
+                Default::default(),
+            )
+            .unwrap()
+        })
+        .collect();
+    group.bench_function("the same games alone", |b| {
+        b.iter(|| {
+            for i in 0..FIRST {
+                for variant in &variants {
+                    black_box(
+                        play::<Soleils>(variant, 4, &[Bot::Greedy], sunfold::sim::game_seed(1, i))
+                            .totals,
+                    );
+                }
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, games, audit, rollout_policy, search, studio);
 criterion_main!(benches);

@@ -476,3 +476,121 @@ fn a_new_sheet_and_a_new_deck_pass_template_check() {
         assert_eq!(code, 0, "{game}: {stderr}");
     }
 }
+
+#[tokio::test]
+async fn the_preview_takes_renders_switches_and_gives_the_same_bytes() {
+    let test = "studio-preview-switches";
+    let sheet = served(test, "62-soleils-d-ete.json");
+    let preview = sheet
+        .get("/preview.svg?paper=letter&per_page=2&names=Ann,Bob%20Lee")
+        .await;
+    assert_eq!(preview.status, StatusCode::OK);
+    let out = common::fresh(test, "rendered.svg");
+    let file = sheet.file.display().to_string();
+    let (code, _, stderr) = common::sunfold(&[
+        "render",
+        "sheet",
+        &file,
+        "--paper",
+        "letter",
+        "--per-page",
+        "2",
+        "--names",
+        "Ann,Bob Lee",
+        "-o",
+        &out,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(preview.body == std::fs::read(&out).unwrap());
+    let large = sheet.get("/print.pdf?large_print=true").await;
+    assert_eq!(large.status, StatusCode::OK);
+    assert!(large.body.starts_with(b"%PDF-"));
+}
+
+#[tokio::test]
+async fn print_switches_and_figures_settings_that_cannot_be_are_refused_as_pinned() {
+    let sheet = served("studio-switch-refusals", "petit-ete.json");
+    let deck = served("studio-switch-refusals-deck", "summertime.json");
+    let mut text = String::new();
+    for uri in [
+        "/preview.svg?page=0",
+        "/preview.svg?paper=a3",
+        "/preview.svg?per_page=3",
+        "/preview.svg?large_print=true&per_page=2",
+        "/preview.svg?large_print=true&paper=a5",
+        "/preview.svg?names=Ann,,Bob",
+        "/preview.svg?colour=red",
+        "/print.pdf?per_page=four",
+        "/card.svg?card=0",
+        "/card.svg",
+    ] {
+        let reply = sheet.get(uri).await;
+        text.push_str(&format!(
+            "==== sheet {uri}\n{}\n{}\n\n",
+            reply.status,
+            String::from_utf8(reply.body).unwrap()
+        ));
+    }
+    for uri in ["/preview.svg?names=Ann", "/card.svg?card=34"] {
+        let reply = deck.get(uri).await;
+        text.push_str(&format!(
+            "==== deck {uri}\n{}\n{}\n\n",
+            reply.status,
+            String::from_utf8(reply.body).unwrap()
+        ));
+    }
+    for settings in [
+        json!({"bot": "clever", "games": 300}),
+        json!({"bot": "greedy", "games": 0}),
+        json!({"bot": "greedy", "games": 100000}),
+        json!({"bot": "greedy"}),
+        json!({"bot": "greedy", "games": 10, "seed": 3}),
+    ] {
+        let reply = sheet.post("/api/figures", settings.clone()).await;
+        text.push_str(&format!(
+            "==== figures {settings}\n{}\n{}\n\n",
+            reply.status,
+            String::from_utf8(reply.body).unwrap()
+        ));
+    }
+    common::snapshots()
+        .bind(|| insta::assert_snapshot!("studio__print_and_figures_refusals", text));
+}
+
+#[tokio::test]
+async fn the_figures_compare_an_edit_with_the_file_as_opened() {
+    let sheet = served("studio-figures", "62-soleils-d-ete.json");
+    sheet
+        .patch(json!([{"op": "replace", "path": "/end/rounds", "value": 12}]))
+        .await;
+    let chosen = sheet
+        .post("/api/figures", json!({"bot": "random", "games": 40}))
+        .await;
+    assert_eq!(chosen.status, StatusCode::OK);
+    // Played on a thread of its own: looked at until done.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let figures = loop {
+        let figures = sheet.get("/api/figures").await.json();
+        if figures["running"] == json!(false) && figures["played"] == json!(40) {
+            break figures;
+        }
+        assert!(std::time::Instant::now() < deadline, "{figures}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert_eq!(figures["settings"], json!({"bot": "random", "games": 40}));
+    assert_eq!(figures["changed_since_opened"], json!(true));
+    let rounds = figures["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["id"] == "rounds")
+        .expect("the game's length")
+        .clone();
+    // At most 12 rounds now, against the bundled 20-round sheet's.
+    assert!(rounds["now"]["estimate"].as_f64().unwrap() <= 12.0);
+    let change = rounds["since_opened"]["difference"]["estimate"]
+        .as_f64()
+        .unwrap();
+    assert!(change < 0.0, "{rounds}");
+    assert_eq!(rounds["since_opened"], rounds["this_edit"]);
+}

@@ -2,11 +2,14 @@
 //! edits (patch, undo, redo) and the print (SVG preview, PDF). Every
 //! request passes [`Access`] first: its Host, its Origin, its token.
 
+use super::figures::{Figures, Settings};
 use super::guard::Access;
-use super::print::{Print, PrintError};
+use super::print::{Look, Print, PrintError};
 use super::session::{EditError, Studio};
+use crate::render::paper::Paper;
 use crate::serve::ApiError;
 use crate::serve::edge::{Page, body, secure};
+use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -21,7 +24,11 @@ use std::sync::{Arc, Mutex};
 pub const BODY_LIMIT: usize = 256 * 1024;
 
 const PAGE: &str = include_str!("page.html");
-const SCRIPT: &str = include_str!("page.js");
+const SCRIPT: &str = concat!(
+    include_str!("page.js"),
+    include_str!("parts.js"),
+    include_str!("figures.js")
+);
 const STYLE: &str = include_str!("page.css");
 
 /// What every request shares.
@@ -29,6 +36,7 @@ pub struct Shared {
     pub studio: Mutex<Studio>,
     pub access: Access,
     pub print: Print,
+    pub figures: Figures,
 }
 
 pub fn router(shared: Arc<Shared>) -> Router {
@@ -47,8 +55,10 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/patch", post(patch))
         .route("/api/undo", post(undo))
         .route("/api/redo", post(redo))
+        .route("/api/figures", get(figures).post(settle))
         .route("/preview.svg", get(preview))
         .route("/print.pdf", get(pdf))
+        .route("/card.svg", get(card))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(shared.clone(), guard))
         .layer(axum::middleware::map_response(secure))
@@ -62,9 +72,16 @@ async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
     let query = (request.uri().path() == "/")
         .then(|| request.uri().query())
         .flatten();
-    let checked = access
-        .check_origin(request.headers())
-        .and_then(|()| access.check_token(request.headers(), query));
+    // The browser asks for an icon without the token: it is answered
+    // with nothing, after the Host and Origin checks.
+    let icon = request.uri().path() == "/favicon.ico";
+    let checked = access.check_origin(request.headers()).and_then(|()| {
+        if icon {
+            Ok(())
+        } else {
+            access.check_token(request.headers(), query)
+        }
+    });
     match checked {
         Ok(()) => next.run(request).await,
         Err(refused) => refused.into_response(),
@@ -74,11 +91,11 @@ async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
 /// Runs `work` on the studio, on the blocking pool: edits sync files.
 async fn with_studio(
     shared: Arc<Shared>,
-    work: impl FnOnce(&mut Studio, &Print) -> Result<Response, ApiError> + Send + 'static,
+    work: impl FnOnce(&mut Studio, &Shared) -> Result<Response, ApiError> + Send + 'static,
 ) -> Result<Response, ApiError> {
     tokio::task::spawn_blocking(move || {
         let mut studio = shared.studio.lock().unwrap_or_else(|e| e.into_inner());
-        work(&mut studio, &shared.print)
+        work(&mut studio, &shared)
     })
     .await
     .unwrap_or_else(|_| Err(ApiError::Internal("the request failed".to_owned())))
@@ -121,22 +138,52 @@ async fn patch(
             crate::json_error::describe(&e)
         ))
     })?;
-    with_studio(shared, move |studio, _| {
-        Ok(axum::Json(studio.patch(patch)?).into_response())
+    with_studio(shared, move |studio, shared| {
+        let standing = studio.patch(patch)?;
+        shared.figures.saved(studio.saved());
+        Ok(axum::Json(standing).into_response())
     })
     .await
 }
 
+async fn figures(State(shared): State<Arc<Shared>>) -> Json<super::figures::Standing> {
+    Json(shared.figures.standing())
+}
+
+/// Plays the figures again with other bots or another number of games.
+async fn settle(
+    State(shared): State<Arc<Shared>>,
+    given: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let given = body(given, "the figures' settings", BODY_LIMIT)?;
+    let settings: Settings = serde_json::from_slice(&given).map_err(|e| {
+        ApiError::BadRequest(format!(
+            "expected the figures' settings, {{\"bot\": NAME, \"games\": N}}, but found {}",
+            crate::json_error::describe(&e)
+        ))
+    })?;
+    let figures = shared.figures.clone();
+    let standing = tokio::task::spawn_blocking(move || figures.settle(settings))
+        .await
+        .map_err(|_| ApiError::Internal("the request failed".to_owned()))?
+        .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    Ok(Json(standing).into_response())
+}
+
 async fn undo(State(shared): State<Arc<Shared>>) -> Result<Response, ApiError> {
-    with_studio(shared, |studio, _| {
-        Ok(axum::Json(studio.undo()?).into_response())
+    with_studio(shared, |studio, shared| {
+        let standing = studio.undo()?;
+        shared.figures.saved(studio.saved());
+        Ok(axum::Json(standing).into_response())
     })
     .await
 }
 
 async fn redo(State(shared): State<Arc<Shared>>) -> Result<Response, ApiError> {
-    with_studio(shared, |studio, _| {
-        Ok(axum::Json(studio.redo()?).into_response())
+    with_studio(shared, |studio, shared| {
+        let standing = studio.redo()?;
+        shared.figures.saved(studio.saved());
+        Ok(axum::Json(standing).into_response())
     })
     .await
 }
@@ -144,7 +191,12 @@ async fn redo(State(shared): State<Arc<Shared>>) -> Result<Response, ApiError> {
 impl From<PrintError> for ApiError {
     fn from(error: PrintError) -> ApiError {
         match error {
-            PrintError::NoPage { .. } => ApiError::Other(StatusCode::NOT_FOUND, error.to_string()),
+            PrintError::NoPage { .. } | PrintError::NoCard { .. } | PrintError::NotADeck => {
+                ApiError::Other(StatusCode::NOT_FOUND, error.to_string())
+            }
+            PrintError::Look(_) | PrintError::Illegible(_) => {
+                ApiError::BadRequest(error.to_string())
+            }
             PrintError::NeverValid | PrintError::Missing(_) | PrintError::Pdf(_) => {
                 ApiError::Other(StatusCode::CONFLICT, error.to_string())
             }
@@ -152,26 +204,61 @@ impl From<PrintError> for ApiError {
     }
 }
 
-/// `?page=N`, from 1, if given.
-fn page_asked(query: Option<&str>) -> Result<Option<usize>, ApiError> {
-    let Some(query) = query.filter(|q| !q.is_empty()) else {
-        return Ok(None);
+/// What a preview or a PDF may ask for, as `render`'s switches:
+/// `?page=N&paper=a4&per_page=2&large_print=true&names=Ann,Bob`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Asked {
+    page: Option<usize>,
+    paper: Option<String>,
+    per_page: Option<u8>,
+    large_print: Option<bool>,
+    names: Option<String>,
+}
+
+/// The page asked for (from 1) and the look, from the query.
+fn asked(uri: &axum::http::Uri) -> Result<(Option<usize>, Look), ApiError> {
+    let query = uri.query().unwrap_or("");
+    let bad = |why: String| {
+        ApiError::BadRequest(format!(
+            "expected a query of page, paper, per_page, large_print and names, but found ?{query} ({why})"
+        ))
     };
-    match query.strip_prefix("page=").map(str::parse::<usize>) {
-        Some(Ok(n)) if n >= 1 => Ok(Some(n)),
-        _ => Err(ApiError::BadRequest(format!(
-            "expected no query or ?page=N with N from 1, but found ?{query}"
-        ))),
+    let axum::extract::Query(asked) =
+        axum::extract::Query::<Asked>::try_from_uri(uri).map_err(|e| {
+            let text = e.body_text();
+            let why = text.strip_prefix("Failed to deserialize query string: ");
+            bad(why.unwrap_or(&text).to_owned())
+        })?;
+    if asked.page == Some(0) {
+        return Err(bad("pages count from 1".to_owned()));
     }
+    let paper = match asked.paper.as_deref() {
+        None | Some("a4") => Paper::A4,
+        Some("letter") => Paper::Letter,
+        Some("a5") => Paper::A5,
+        Some(other) => return Err(bad(format!("no paper {other:?}: a4, letter or a5"))),
+    };
+    let look = Look {
+        paper,
+        per_page: asked.per_page.unwrap_or(1),
+        large_print: asked.large_print.unwrap_or(false),
+        names: asked
+            .names
+            .filter(|n| !n.is_empty())
+            .map(|n| n.split(',').map(str::to_owned).collect())
+            .unwrap_or_default(),
+    };
+    Ok((asked.page, look))
 }
 
 async fn preview(
     State(shared): State<Arc<Shared>>,
     uri: axum::http::Uri,
 ) -> Result<Response, ApiError> {
-    let page = page_asked(uri.query())?;
-    with_studio(shared, move |studio, print| {
-        let svg = print.svg(studio.saved(), page)?;
+    let (page, look) = asked(&uri)?;
+    with_studio(shared, move |studio, shared| {
+        let svg = shared.print.svg(studio.saved(), &look, page)?;
         Ok((
             [(
                 header::CONTENT_TYPE,
@@ -184,9 +271,41 @@ async fn preview(
     .await
 }
 
-async fn pdf(State(shared): State<Arc<Shared>>) -> Result<Response, ApiError> {
-    with_studio(shared, |studio, print| {
-        let bytes = print.pdf(studio.saved())?;
+/// `?card=N`, from 0: one card's face of the saved deck.
+async fn card(
+    State(shared): State<Arc<Shared>>,
+    uri: axum::http::Uri,
+) -> Result<Response, ApiError> {
+    let query = uri.query().unwrap_or("");
+    let index = match query.strip_prefix("card=").map(str::parse::<usize>) {
+        Some(Ok(n)) => n,
+        _ => {
+            return Err(ApiError::BadRequest(format!(
+                "expected ?card=N with N from 0, but found ?{query}"
+            )));
+        }
+    };
+    with_studio(shared, move |studio, shared| {
+        let svg = shared.print.card(studio.saved(), index)?;
+        Ok((
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("image/svg+xml"),
+            )],
+            svg,
+        )
+            .into_response())
+    })
+    .await
+}
+
+async fn pdf(
+    State(shared): State<Arc<Shared>>,
+    uri: axum::http::Uri,
+) -> Result<Response, ApiError> {
+    let (_, look) = asked(&uri)?;
+    with_studio(shared, move |studio, shared| {
+        let bytes = shared.print.pdf(studio.saved(), &look)?;
         let name = studio
             .file()
             .file_stem()

@@ -9,11 +9,14 @@
 //!   written whole and only when valid;
 //! - `http.rs`: the routes;
 //! - [`guard`]: the Host, Origin and token every request must carry;
-//! - `print.rs`: the preview and the PDF, as `render` draws them.
+//! - `print.rs`: the preview and the PDF, as `render` draws them;
+//! - [`figures`]: the quick simulation, paired games of the saved file
+//!   against the file as opened and as it was before the last edit.
 //!
 //! Printing the address belongs to the command line (`src/cli/studio.rs`),
 //! which starts the studio with [`crate::serve::edge::run`].
 
+pub mod figures;
 pub mod guard;
 mod http;
 mod print;
@@ -28,9 +31,11 @@ use std::sync::{Arc, Mutex};
 
 /// The router of the studio editing `studio`, reached as `access` says.
 pub fn app(studio: Studio, access: Access) -> axum::Router {
+    let figures = figures::Figures::new(studio.saved());
     http::router(Arc::new(http::Shared {
         studio: Mutex::new(studio),
         access,
         print: print::Print::default(),
+        figures,
     }))
 }

@@ -1,7 +1,7 @@
 //! The studio's print of the saved file: the same scene, fonts and writer
 //! as `sunfold render sheet FILE -o x.svg` (or `render cards`) with their
-//! defaults (A4, one sheet per page, no bleed), so that the preview is
-//! byte for byte the SVG that command writes.
+//! switches (paper, sheets per page, large print, names; no bleed), so
+//! that the preview is byte for byte the SVG that command writes.
 
 use crate::print::soleils::sheet;
 use crate::render::paper::{Paper, PrintBoxes};
@@ -20,15 +20,81 @@ pub enum PrintError {
         "expected a saved template or deck that passes template check, but found none: the file was opened with problems, and no edit has mended them yet"
     )]
     NeverValid,
+    /// A card past the last of the saved deck.
+    #[error("expected a card of the saved deck, from 0 to {}, but found card {asked}", cards.saturating_sub(1))]
+    NoCard { asked: usize, cards: usize },
+    /// A card of a sheet.
+    #[error("expected a deck's card, but found a sheet, which has no cards")]
+    NotADeck,
     /// A page past the last.
     #[error("expected a page from 1 to {pages}, but found page {asked}")]
     NoPage { asked: usize, pages: usize },
     /// A character the fonts lack.
     #[error("{0}")]
     Missing(UnsupportedCharacter),
+    /// Switches that make no sense together, or a print below the floor.
+    #[error("{0}")]
+    Look(String),
+    /// Text below the 6 pt floor.
+    #[error("{0}")]
+    Illegible(crate::print::floor::Illegible),
     /// The PDF writer refused.
     #[error("{0}")]
     Pdf(String),
+}
+
+/// How the preview prints a sheet, as `render sheet`'s switches say:
+/// `--paper`, `--per-page`, `--large-print` and `--names`. A deck prints
+/// on A4 or Letter alone; its other switches are refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Look {
+    pub paper: Paper,
+    pub per_page: u8,
+    pub large_print: bool,
+    pub names: Vec<String>,
+}
+
+impl Default for Look {
+    fn default() -> Look {
+        Look {
+            paper: Paper::A4,
+            per_page: 1,
+            large_print: false,
+            names: Vec::new(),
+        }
+    }
+}
+
+impl Look {
+    /// Refuses what `render sheet` refuses of the same switches.
+    fn check(&self) -> Result<(), PrintError> {
+        let refuse = |s: String| Err(PrintError::Look(s));
+        if ![1, 2, 4].contains(&self.per_page) {
+            return refuse(format!(
+                "expected per_page 1, 2 or 4, but found {}",
+                self.per_page
+            ));
+        }
+        if self.large_print && self.per_page != 1 {
+            return refuse(format!(
+                "expected per_page 1 with large_print, whose pages are A4 or Letter at twice the size, but found per_page {}",
+                self.per_page
+            ));
+        }
+        if self.large_print && self.paper == Paper::A5 {
+            return refuse("expected paper a4 or letter with large_print, but found a5, which would shrink its numbers below twice the standard size".to_owned());
+        }
+        if self.names.iter().any(|n| n.trim().is_empty()) {
+            return refuse("expected a name for each sheet, but found a blank one".to_owned());
+        }
+        if self.names.len() > 500 {
+            return refuse(format!(
+                "expected at most 500 names, but found {}",
+                self.names.len()
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// What prints the saved file: the built-in fonts, as `render` uses them
@@ -47,27 +113,65 @@ impl Default for Print {
 
 impl Print {
     /// The document of `saved`, and the print boxes of its pages.
-    fn document(&self, saved: &Value) -> Result<(Document, Vec<PrintBoxes>), PrintError> {
+    fn document(
+        &self,
+        saved: &Value,
+        look: &Look,
+    ) -> Result<(Document, Vec<PrintBoxes>), PrintError> {
+        look.check()?;
         let text = super::session::template_text(saved);
         match crate::template_file::check(&text) {
             Err(_) => Err(PrintError::NeverValid),
             Ok(Checked::Sheet(template)) => {
-                let (scene, _) =
-                    sheet::printed(&self.fonts, &template, &[], None, 1, false, Paper::A4);
+                let per_page = if look.large_print { 1 } else { look.per_page };
+                let (scene, size) = sheet::printed(
+                    &self.fonts,
+                    &template,
+                    &look.names,
+                    None,
+                    per_page,
+                    look.large_print,
+                    look.paper,
+                );
+                scene.check_text(&self.fonts).map_err(PrintError::Missing)?;
+                let how = format!(
+                    "per_page {per_page} on {}{}",
+                    format!("{:?}", look.paper).to_lowercase(),
+                    if size == sheet::Size::Compact {
+                        " in the compact layout"
+                    } else {
+                        ""
+                    }
+                );
+                let hint = "choose a larger paper or fewer sheets per page";
+                crate::print::floor::legible(&scene, &self.fonts, &look.names, &how, hint)
+                    .map_err(PrintError::Illegible)?;
                 Ok((Document::new(scene, self.fonts.clone()), Vec::new()))
             }
-            Ok(Checked::Deck(deck)) => Ok(crate::print::summertime::cards::print(
-                &self.fonts,
-                &deck,
-                Paper::A4,
-                0.0,
-            )),
+            Ok(Checked::Deck(deck)) => {
+                if look.per_page != 1 || look.large_print || !look.names.is_empty() {
+                    return Err(PrintError::Look(
+                        "expected only paper for a deck's print, but found per_page, large_print or names, which are a sheet's".to_owned(),
+                    ));
+                }
+                Ok(crate::print::summertime::cards::print(
+                    &self.fonts,
+                    &deck,
+                    look.paper,
+                    0.0,
+                ))
+            }
         }
     }
 
     /// The SVG of `saved`: every page, or page `page` (from 1) alone.
-    pub fn svg(&self, saved: &Value, page: Option<usize>) -> Result<String, PrintError> {
-        let (mut document, _) = self.document(saved)?;
+    pub fn svg(
+        &self,
+        saved: &Value,
+        look: &Look,
+        page: Option<usize>,
+    ) -> Result<String, PrintError> {
+        let (mut document, _) = self.document(saved, look)?;
         if let Some(asked) = page {
             let pages = document.scene.pages.len();
             if asked > pages {
@@ -79,9 +183,48 @@ impl Print {
         svg::to_svg(&document).map_err(PrintError::Missing)
     }
 
+    /// The face of card `index` (from 0) of the saved deck, alone, as
+    /// `render cards` prints it on its page.
+    pub fn card(&self, saved: &Value, index: usize) -> Result<String, PrintError> {
+        use crate::print::summertime::cards::{CARD_H, CARD_W, face};
+        use crate::render::scene::{Canvas, Frame, Page, Scene};
+        let text = super::session::template_text(saved);
+        let deck = match crate::template_file::check(&text) {
+            Err(_) => return Err(PrintError::NeverValid),
+            Ok(Checked::Sheet(_)) => return Err(PrintError::NotADeck),
+            Ok(Checked::Deck(deck)) => deck,
+        };
+        let cards = deck.cards().len();
+        if index >= cards {
+            return Err(PrintError::NoCard {
+                asked: index,
+                cards,
+            });
+        }
+        let mut items = Vec::new();
+        face(
+            &mut Canvas {
+                items: &mut items,
+                frame: Frame::IDENTITY,
+            },
+            &self.fonts,
+            &deck,
+            index,
+        );
+        let scene = Scene {
+            title: deck.card(index).name.clone(),
+            pages: vec![Page {
+                width: CARD_W,
+                height: CARD_H,
+                items,
+            }],
+        };
+        svg::to_svg(&Document::new(scene, self.fonts.clone())).map_err(PrintError::Missing)
+    }
+
     /// The PDF of `saved`, as `render` writes it.
-    pub fn pdf(&self, saved: &Value) -> Result<Vec<u8>, PrintError> {
-        let (document, boxes) = self.document(saved)?;
+    pub fn pdf(&self, saved: &Value, look: &Look) -> Result<Vec<u8>, PrintError> {
+        let (document, boxes) = self.document(saved, look)?;
         pdf::to_pdf_boxed(&document, &boxes).map_err(|e| match e {
             pdf::PdfError::Missing(e) => PrintError::Missing(e),
             e => PrintError::Pdf(e.to_string()),
