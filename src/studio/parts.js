@@ -1,0 +1,394 @@
+// The studio's page, second part: the selected box, and every other part
+// of a sheet (its name, grid, zones and groups, constraints, sun track,
+// end) or of a deck (its cards in a table, each with its face as it
+// prints, the closing cards, items, pictures, tiles and rules), each field
+// a form control whose change is one JSON Patch.
+
+// A JSON Pointer from a path of keys and indexes.
+function pointer(path) {
+  return "/" + path.map(function (p) { return String(p).replace(/~/g, "~0").replace(/\//g, "~1"); }).join("/");
+}
+
+// The key `template check` writes for a path: zones[0].groups[1].name.
+function keyOf(path) {
+  return path.map(function (p) { return String(p); }).join(".");
+}
+
+// A labelled control for the value at `path`, edited on change.
+function field(label, path, value, kind, options) {
+  const wrap = make("label", { class: "field" });
+  wrap.append(make("span", {}, label));
+  let input;
+  if (kind === "select" || kind === "select-number") {
+    input = make("select");
+    for (const option of options) {
+      const o = make("option", { value: option[0] }, option[1]);
+      input.append(o);
+    }
+    input.value = value === undefined ? "" : String(value);
+  } else if (kind === "textarea") {
+    input = make("textarea", { rows: "2" });
+    input.value = value === undefined ? "" : value;
+  } else {
+    input = make("input", { type: kind === "number" ? "number" : "text" });
+    input.value = value === undefined ? "" : (Array.isArray(value) ? value.join(", ") : value);
+  }
+  input.dataset.key = keyOf(path);
+  input.addEventListener("change", function () {
+    let next = input.value;
+    if (kind === "number" || kind === "select-number") {
+      next = Number(next);
+    } else if (kind === "list") {
+      next = next.split(",").map(function (s) { return s.trim(); }).filter(function (s) { return s !== ""; });
+    } else if (kind === "textarea" && next === "") {
+      edit([{ op: "remove", path: pointer(path) }], label + " removed");
+      return;
+    }
+    edit([{ op: "add", path: pointer(path), value: next }], label + ": " + input.value);
+  });
+  wrap.append(input);
+  return wrap;
+}
+
+function button(text, action, label) {
+  const b = make("button", { type: "button" }, text);
+  if (label) {
+    b.setAttribute("aria-label", label);
+  }
+  b.addEventListener("click", action);
+  return b;
+}
+
+// A reward of a sheet: starfish or seashells with a count, or a bonus
+// digit; `optional` offers none at all.
+function rewardField(label, path, reward, optional) {
+  const wrap = make("fieldset", { class: "reward" });
+  wrap.append(make("legend", {}, label));
+  let kind = "none";
+  let count = 1;
+  if (reward === "bonus_digit") {
+    kind = "bonus_digit";
+  } else if (reward && typeof reward === "object") {
+    kind = Object.keys(reward)[0];
+    count = reward[kind];
+  }
+  const kinds = [["starfish", "starfish"], ["seashells", "seashells"], ["bonus_digit", "a bonus digit"]];
+  if (optional) {
+    kinds.unshift(["none", "none"]);
+  }
+  const select = make("select", { "aria-label": label + ": kind" });
+  for (const k of kinds) {
+    select.append(make("option", { value: k[0] }, k[1]));
+  }
+  select.value = kind;
+  select.dataset.key = keyOf(path);
+  const number = make("input", { type: "number", min: "1", "aria-label": label + ": how many" });
+  number.value = count;
+  number.dataset.key = keyOf(path) + ".count";
+  number.hidden = kind === "none" || kind === "bonus_digit";
+  const save = function () {
+    const k = select.value;
+    if (k === "none") {
+      edit([{ op: "remove", path: pointer(path) }], label + ": none");
+      return;
+    }
+    const value = k === "bonus_digit" ? "bonus_digit" : { [k]: Number(number.value) || 1 };
+    edit([{ op: "add", path: pointer(path), value: value }], label + ": " + (k === "bonus_digit" ? "a bonus digit" : (Number(number.value) || 1) + " " + k));
+  };
+  select.addEventListener("change", save);
+  number.addEventListener("change", save);
+  wrap.append(select, number);
+  return wrap;
+}
+
+function section(title) {
+  const s = make("section", { class: "part" });
+  s.append(make("h3", {}, title));
+  return s;
+}
+
+const ZONE_KINDS = [["cabins", "beach cabins"], ["koinobori", "koinobori"], ["sailboats", "sailboats"], ["bottles", "messages in a bottle"], ["seagulls", "seagulls"]];
+const CONSTRAINT_KINDS = [["less", "< less than"], ["greater", "> greater than"], ["different", "≠ different"], ["same", "= the same"], ["distinct", "all distinct"]];
+
+function drawSelected() {
+  const panel = byId("selected");
+  panel.replaceChildren();
+  if (selected === null || !template.boxes || !template.boxes[selected]) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  const box = template.boxes[selected];
+  const at = ["boxes", selected];
+  panel.append(make("h3", {}, "Box " + box.id));
+  panel.append(field("Id", at.concat("id"), box.id, "text"));
+  panel.append(field("Pearl", at.concat("pearl"), box.pearl, "select-number", [1, 2, 3, 4, 5, 6].map(function (n) { return [String(n), String(n)]; })));
+  const zones = (template.zones || []).map(function (z) { return [z.id, z.name + " (" + z.id + ")"]; });
+  panel.append(field("Zone", at.concat("zone"), box.zone, "select", zones));
+  const zone = (template.zones || []).find(function (z) { return z.id === box.zone; });
+  const groups = ((zone && zone.groups) || []).map(function (g) { return [g.id, g.name + " (" + g.id + ")"]; });
+  if (groups.length > 0 || box.group !== undefined) {
+    const group = field("Group", at.concat("group"), box.group === undefined ? "" : box.group, "select", [["", "none"]].concat(groups));
+    group.querySelector("select").addEventListener("change", function (event) {
+      if (event.target.value === "") {
+        event.stopImmediatePropagation();
+        edit([{ op: "remove", path: pointer(at.concat("group")) }], "box " + box.id + " in no group");
+      }
+    }, true);
+    panel.append(group);
+  }
+  for (const icon of ["crab", "frog"]) {
+    const has = (box.icons || []).indexOf(icon) >= 0;
+    const check = make("input", { type: "checkbox" });
+    check.checked = has;
+    check.dataset.key = keyOf(at) + ".icons." + icon;
+    check.addEventListener("change", function () {
+      const icons = (box.icons || []).filter(function (i) { return i !== icon; });
+      if (check.checked) {
+        icons.push(icon);
+      }
+      const patch = icons.length > 0
+        ? [{ op: "add", path: pointer(at.concat("icons")), value: icons }]
+        : [{ op: "remove", path: pointer(at.concat("icons")) }];
+      edit(patch, (check.checked ? "a " : "no ") + icon + " on box " + box.id);
+    });
+    const label = make("label", { class: "check" });
+    label.append(check, " " + (icon === "crab" ? "Crab" : "Frog"));
+    panel.append(label);
+  }
+  // Its constraints, and a new one from it.
+  const list = make("ul", { class: "constraints" });
+  (template.constraints || []).forEach(function (c, i) {
+    const ids = constraintBoxes(c);
+    if (ids.indexOf(box.id) < 0) {
+      return;
+    }
+    const kind = Object.keys(c)[0];
+    const item = make("li", {}, kind + " " + ids.join(", ") + " ");
+    item.append(button("Remove", function () {
+      edit([{ op: "remove", path: "/constraints/" + i }], "removed the constraint " + kind + " " + ids.join(", "));
+    }, "remove the constraint " + kind + " " + ids.join(", ")));
+    list.append(item);
+  });
+  panel.append(make("h4", {}, "Constraints"), list);
+  const kind = make("select", { "aria-label": "new constraint: kind" });
+  CONSTRAINT_KINDS.forEach(function (k) { kind.append(make("option", { value: k[0] }, k[1])); });
+  const other = make("select", { "aria-label": "new constraint: the other box" });
+  (template.boxes || []).forEach(function (b) {
+    if (b.id !== box.id) {
+      other.append(make("option", { value: b.id }, b.id));
+    }
+  });
+  panel.append(kind, other, button("Add the constraint", function () {
+    edit([{ op: "add", path: "/constraints/-", value: { [kind.value]: [box.id, other.value] } }], "constraint " + kind.value + " " + box.id + ", " + other.value);
+  }));
+  panel.append(make("p", {}), button("Remove the box", removeSelected));
+}
+
+// A list of parts with add and remove.
+function listOf(parent, items, path, title, draw, fresh) {
+  items.forEach(function (item, i) {
+    const box = make("fieldset", { class: "item" });
+    box.append(make("legend", {}, title(item, i)));
+    draw(box, item, path.concat(i));
+    box.append(button("Remove", function () {
+      edit([{ op: "remove", path: pointer(path.concat(i)) }], "removed " + title(item, i));
+    }, "remove " + title(item, i)));
+    parent.append(box);
+  });
+}
+
+function drawSheetParts(root) {
+  const t = template;
+  const about = section("The sheet");
+  about.append(field("Name", ["name"], t.name, "text"), field("Notes", ["notes"], t.notes, "textarea"));
+  about.append(field("Columns", ["grid", "columns"], t.grid && t.grid.columns, "number"));
+  about.append(field("Rows", ["grid", "rows"], t.grid && t.grid.rows, "number"));
+  root.append(about);
+
+  const zones = section("Zones and groups");
+  listOf(zones, t.zones || [], ["zones"], function (z) { return "Zone " + z.name; }, function (box, z, at) {
+    box.append(field("Id", at.concat("id"), z.id, "text"), field("Name", at.concat("name"), z.name, "text"));
+    box.append(field("Kind", at.concat("kind"), z.kind, "select", ZONE_KINDS));
+    box.append(rewardField("Flag reward", at.concat("flag"), z.flag, false));
+    listOf(box, z.groups || [], at.concat("groups"), function (g) { return "Group " + g.name; }, function (gbox, g, gat) {
+      gbox.append(field("Id", gat.concat("id"), g.id, "text"), field("Name", gat.concat("name"), g.name, "text"));
+      gbox.append(rewardField("Reward", gat.concat("reward"), g.reward, true));
+    });
+    box.append(button("Add a group", function () {
+      const taken = new Set((t.zones || []).flatMap(function (zz) { return (zz.groups || []).map(function (g) { return g.id; }); }));
+      const id = freeName(z.id.slice(0, 1).toUpperCase() + "G", taken);
+      const patch = z.groups
+        ? [{ op: "add", path: pointer(at.concat("groups", "-")), value: { id: id, name: "Group " + id } }]
+        : [{ op: "add", path: pointer(at.concat("groups")), value: [{ id: id, name: "Group " + id }] }];
+      edit(patch, "added group " + id);
+    }, "add a group to zone " + z.name));
+  });
+  zones.append(button("Add a zone", function () {
+    const id = freeName("zone", new Set((t.zones || []).map(function (z) { return z.id; })));
+    edit([{ op: "add", path: "/zones/-", value: { id: id, name: "Zone " + id, kind: "bottles", flag: { seashells: 1 } } }], "added zone " + id);
+  }));
+  root.append(zones);
+
+  const constraints = section("Constraints");
+  listOf(constraints, t.constraints || [], ["constraints"], function (c) {
+    return (Object.keys(c)[0] || "constraint") + " " + constraintBoxes(c).join(", ");
+  }, function (box, c, at) {
+    const kind = Object.keys(c)[0];
+    const kindField = field("Kind", at, kind, "select", CONSTRAINT_KINDS);
+    kindField.querySelector("select").addEventListener("change", function (event) {
+      event.stopImmediatePropagation();
+      let ids = constraintBoxes(c);
+      const pair = ["less", "greater", "different"].indexOf(event.target.value) >= 0;
+      if (pair) {
+        ids = ids.slice(0, 2);
+      }
+      edit([{ op: "replace", path: pointer(at), value: { [event.target.value]: ids } }], "constraint made " + event.target.value);
+    }, true);
+    box.append(kindField, field("Boxes, in order", at.concat(kind), constraintBoxes(c), "list"));
+  });
+  root.append(constraints);
+
+  const sun = section("The sun track");
+  sun.append(field("Slots", ["sun", "slots"], t.sun && t.sun.slots, "number"));
+  listOf(sun, (t.sun && t.sun.thresholds) || [], ["sun", "thresholds"], function (th) { return "Threshold at " + th.at; }, function (box, th, at) {
+    box.append(field("At", at.concat("at"), th.at, "number"), rewardField("Reward", at.concat("reward"), th.reward, false));
+  });
+  sun.append(button("Add a threshold", function () {
+    const list = (t.sun && t.sun.thresholds) || [];
+    const last = list.length > 0 ? list[list.length - 1].at : 0;
+    edit([{ op: "add", path: "/sun/thresholds/-", value: { at: last + 10, reward: { starfish: 1 } } }], "added a threshold at " + (last + 10));
+  }));
+  root.append(sun);
+
+  const end = section("The end");
+  end.append(field("Last round", ["end", "rounds"], t.end && t.end.rounds, "number"));
+  end.append(field("Sun limit", ["end", "sun_limit"], t.end && t.end.sun_limit, "number"));
+  root.append(end);
+}
+
+function drawDeckParts(root) {
+  const t = template;
+  const items = (t.items || []).map(function (i) { return [i.id, i.name]; });
+  const pictures = (t.pictures || []).map(function (p) { return [p.id, p.name]; });
+  const about = section("The deck");
+  about.append(field("Name", ["name"], t.name, "text"), field("Notes", ["notes"], t.notes, "textarea"));
+  about.append(field("Tiles of each item", ["tiles_per_item"], t.tiles_per_item, "number"));
+  const rules = t.rules || {};
+  const names = { hand_size: "Hand size", stack_size: "Cards per stack", grid_long: "Grid, long side", grid_short: "Grid, short side", plays_per_turn: "Plays per turn", hand_penalty: "Penalty per card left in hand" };
+  for (const key of Object.keys(names)) {
+    about.append(field(names[key], ["rules", key], rules[key], "number"));
+  }
+  root.append(about);
+
+  const cards = section("Cards");
+  const table = make("table", { class: "cards" });
+  const head = make("tr");
+  ["Face", "Id", "Name", "Picture", "Kind", "Value", "Needs", "Cost", ""].forEach(function (h) { head.append(make("th", { scope: "col" }, h)); });
+  table.append(head);
+  (t.cards || []).forEach(function (card, i) {
+    const at = ["cards", i];
+    const row = make("tr");
+    const face = make("td");
+    face.append(make("img", { class: "face", alt: "the face of " + card.name + " as it prints", "data-card": String(i) }));
+    row.append(face);
+    const cell = function (element) { const td = make("td"); td.append(element); row.append(td); };
+    cell(field("Id", at.concat("id"), card.id, "text"));
+    cell(field("Name", at.concat("name"), card.name, "text"));
+    cell(field("Picture", at.concat("picture"), card.picture, "select", pictures));
+    const kind = card.multiplier !== undefined ? "multiplier" : "points";
+    const kindField = field("Kind", at.concat("kind"), kind, "select", [["points", "points"], ["multiplier", "multiplier"]]);
+    kindField.querySelector("select").addEventListener("change", function (event) {
+      event.stopImmediatePropagation();
+      const to = event.target.value;
+      const from = to === "points" ? "multiplier" : "points";
+      const value = card[from] !== undefined ? card[from] : 1;
+      const patch = [{ op: "add", path: pointer(at.concat(to)), value: value }];
+      if (card[from] !== undefined) {
+        patch.push({ op: "remove", path: pointer(at.concat(from)) });
+      }
+      edit(patch, "card " + card.id + " scores by " + to);
+    }, true);
+    cell(kindField);
+    cell(field(kind === "points" ? "Points" : "Times", at.concat(kind), card[kind], "number"));
+    cell(field("Needs", at.concat("needs"), card.needs || [], "list"));
+    const cost = make("div", { class: "cost" });
+    [0, 1, 2].forEach(function (k) {
+      cost.append(field("Tile " + (k + 1), at.concat("cost", k), (card.cost || [])[k], "select", items));
+    });
+    cell(cost);
+    cell(button("Remove", function () {
+      edit([{ op: "remove", path: pointer(at) }], "removed card " + card.id);
+    }, "remove card " + card.id));
+    table.append(row);
+  });
+  cards.append(table);
+  cards.append(button("Add a card", function () {
+    const id = freeName("card-", new Set((t.cards || []).map(function (c) { return c.id; })));
+    const item = items.length > 0 ? items[0][0] : "";
+    edit([{ op: "add", path: "/cards/-", value: { id: id, name: "New card", picture: pictures.length > 0 ? pictures[0][0] : "", points: 1, needs: [], cost: [item, item, item] } }], "added card " + id);
+  }));
+  root.append(cards);
+
+  const closing = section("Closing cards");
+  listOf(closing, t.closing_cards || [], ["closing_cards"], function (c) { return "Closing card " + c.id; }, function (box, c, at) {
+    [0, 1].forEach(function (side) {
+      const line = make("div", { class: "cost" });
+      [0, 1, 2].forEach(function (k) {
+        line.append(field("Side " + (side + 1) + ", tile " + (k + 1), at.concat("sides", side, k), ((c.sides || [])[side] || [])[k], "select", items));
+      });
+      box.append(line);
+    });
+  });
+  root.append(closing);
+
+  for (const [key, title, one] of [["items", "Items", "item"], ["pictures", "Pictures", "picture"]]) {
+    const part = section(title);
+    listOf(part, t[key] || [], [key], function (x) { return one + " " + x.name; }, function (box, x, at) {
+      box.append(field("Id", at.concat("id"), x.id, "text"), field("Name", at.concat("name"), x.name, "text"));
+    });
+    part.append(button("Add " + (one === "item" ? "an item" : "a picture"), function () {
+      const id = freeName(one, new Set((t[key] || []).map(function (x) { return x.id; })));
+      edit([{ op: "add", path: "/" + key + "/-", value: { id: id, name: id } }], "added " + one + " " + id);
+    }));
+    root.append(part);
+  }
+}
+
+function drawParts() {
+  const root = byId("parts");
+  root.replaceChildren();
+  if (!template) {
+    return;
+  }
+  if (template.game === "summertime") {
+    drawDeckParts(root);
+  } else {
+    drawSheetParts(root);
+  }
+}
+
+// The cards' faces as they print, from the saved deck; fetched again
+// only when the saved deck changed.
+let facesOf = null;
+const faceUrls = [];
+async function faces() {
+  const images = Array.from(document.querySelectorAll("img.face"));
+  if (images.length === 0) {
+    return;
+  }
+  const key = valid ? JSON.stringify(template) : facesOf;
+  if (key !== facesOf) {
+    facesOf = key;
+    faceUrls.splice(0).forEach(function (u) { if (u) { URL.revokeObjectURL(u); } });
+    const answers = await Promise.all(images.map(function (img) {
+      return call("GET", "/card.svg?card=" + img.dataset.card).then(function (r) { return r.ok ? r.blob() : null; });
+    }));
+    answers.forEach(function (blob, i) { faceUrls[i] = blob ? URL.createObjectURL(blob) : null; });
+  }
+  images.forEach(function (img, i) {
+    if (faceUrls[i]) {
+      img.src = faceUrls[i];
+    }
+  });
+}
