@@ -332,6 +332,16 @@ fn a_contradiction_shows_on_both_boxes_and_the_file_stays_valid() {
         &json!("Not valid: the file keeps its last valid version"),
         "the contradiction found",
     );
+    // Shown on both boxes at once, and on the new constraint's fields.
+    driver.eventually(
+        "return Array.from(document.querySelectorAll('#grid .cell.faulty')).map(function (c) { return c.textContent.split(' ')[0]; }).sort();",
+        &json!(["K1a", "K1b"]),
+        "the problem shown on both boxes",
+    );
+    driver.wait(
+        "return document.querySelectorAll('#parts .faulty').length > 0;",
+        "the problem shown at the constraint's fields",
+    );
     driver.tap_text("#problems button", "constraints\\[");
     driver.eventually(
         "return Array.from(document.querySelectorAll('#grid .cell.marked')).map(function (c) { return c.textContent.split(' ')[0]; }).sort();",

@@ -17,6 +17,8 @@ let valid = true;
 let selected = null;
 let marked = [];
 let dragFrom = null;
+// The paths of every problem and warning as they stand.
+let problemPaths = [];
 
 function say(text) {
   byId("said").textContent = text;
@@ -68,6 +70,33 @@ function constraintBoxes(constraint) {
   return Array.isArray(ids) ? ids : [];
 }
 
+// The field a problem's path names, or the first inside it.
+function fieldOf(path) {
+  const prefix = path.replace(/\[(\d+)\]/g, ".$1");
+  const fields = Array.from(document.querySelectorAll("[data-key]"));
+  return fields.find(function (f) { return f.dataset.key === prefix; }) ||
+    fields.find(function (f) { return f.dataset.key.indexOf(prefix + ".") === 0; });
+}
+
+// Every problem shown at its element: its boxes on the grid, and its
+// field among the parts, each with the problem's path as its title.
+function showAtElements() {
+  for (const path of problemPaths) {
+    for (const index of boxesOf(path)) {
+      const cell = document.querySelector('#grid .cell[data-box="' + index + '"]');
+      if (cell) {
+        cell.classList.add("faulty");
+        cell.title = path;
+      }
+    }
+    const field = fieldOf(path);
+    if (field) {
+      field.classList.add("faulty");
+      field.title = path;
+    }
+  }
+}
+
 // The element a problem's path names, to select: a box, or a part's field.
 function showProblem(path) {
   marked = boxesOf(path);
@@ -77,10 +106,7 @@ function showProblem(path) {
     focusSelected();
     return;
   }
-  const prefix = path.replace(/\[(\d+)\]/g, ".$1");
-  const fields = Array.from(document.querySelectorAll("[data-key]"));
-  const field = fields.find(function (f) { return f.dataset.key === prefix; }) ||
-    fields.find(function (f) { return f.dataset.key.indexOf(prefix + ".") === 0; });
+  const field = fieldOf(path);
   if (field) {
     field.classList.add("marked");
     field.focus();
@@ -97,6 +123,7 @@ function showChecks(checked) {
   const list = byId("problems");
   list.replaceChildren();
   const all = checked.problems.concat(checked.warnings);
+  problemPaths = checked.problems.map(function (p) { return p.path; });
   for (const problem of all) {
     const item = make("li");
     const button = make("button", { type: "button", class: "problem" });
@@ -218,6 +245,7 @@ function drawGrid() {
   }
   drawConstraints(grid);
   drawSelected();
+  showAtElements();
 }
 
 // A box dragged onto another cell moves there, snapped to the grid: the
@@ -319,6 +347,7 @@ async function refresh(response) {
   showChecks(checked);
   drawGrid();
   drawParts();
+  showAtElements();
   if (focused) {
     const again = document.querySelector('[data-key="' + CSS.escape(focused) + '"]');
     if (again) {
