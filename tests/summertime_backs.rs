@@ -7,6 +7,7 @@
 mod common;
 
 use sunfold::game::Game;
+use sunfold::present::Present;
 use sunfold::summertime::deck::RawDeck;
 use sunfold::summertime::*;
 
@@ -136,6 +137,15 @@ fn given_a_physical_game_when_its_stacks_are_turned_up_then_any_order_is_legal()
     after(
         &mut table,
         &[reveal(2, "ocean-1", ["coconut", "coconut", "breadfruit"])],
+    );
+    // The table waits for the two stacks left, and says so.
+    let waiting: Vec<String> = Summertime::pending(&table)
+        .into_iter()
+        .map(|p| p.what)
+        .collect();
+    assert_eq!(
+        waiting,
+        ["a card revealed on each of stacks 0 and 1, in any order"]
     );
     after(
         &mut table,

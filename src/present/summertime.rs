@@ -101,7 +101,7 @@ pub fn text(state: &State) -> String {
         }
         None => {
             let next = match state.phase() {
-                Phase::Reveal(stacks) => format!("a card revealed on stack {}", stacks[0]),
+                Phase::Reveal(stacks) => reveal_due(state, stacks),
                 Phase::Discard => "the discard of the face-up cards".to_owned(),
                 Phase::Turn { bought: false, .. } => {
                     format!("{} to buy, flip or pass", players[state.active()].name)
@@ -393,10 +393,7 @@ impl Present for Summertime {
         let active = state.active();
         match state.phase() {
             Phase::Over => Vec::new(),
-            Phase::Reveal(stacks) => vec![Pending::table(format!(
-                "a card revealed on stack {}",
-                stacks[0]
-            ))],
+            Phase::Reveal(stacks) => vec![Pending::table(reveal_due(state, stacks))],
             Phase::Discard => vec![Pending::table(
                 "the discard of the face-up cards".to_owned(),
             )],
@@ -478,5 +475,19 @@ impl Present for Summertime {
             .into_iter()
             .map(|l| (l.player, i64::from(l.total)))
             .collect()
+    }
+}
+
+/// What a reveal waits for: the card on the next stack due, or, where a
+/// physical game turns its stacks up in any order, a card on each stack
+/// still due.
+fn reveal_due(state: &summertime::State, stacks: &[u8]) -> String {
+    if state.matches_backs() && stacks.len() > 1 {
+        format!(
+            "a card revealed on each of {}, in any order",
+            summertime::Stacks(stacks.to_vec())
+        )
+    } else {
+        format!("a card revealed on stack {}", stacks[0])
     }
 }
