@@ -497,6 +497,21 @@ fn claimed_scores_are_compared_with_the_recomputed_ones() {
     assert_eq!(code, 1, "{stderr}");
     ok(&["claim", &file, "--called", "Ann=5", "Bob=7"]);
     let out = ok(&["replay", &file]);
+    // A called game is over: replay and status say so, and list nothing
+    // left to enter.
+    assert!(
+        out.contains("called by the claims of event 4: it ends here"),
+        "{out}"
+    );
+    let status = ok(&["status", &file]);
+    assert!(
+        status.contains("nothing pending: the game was called by the claims of event 4")
+            && !status.contains("legal next entries"),
+        "{status}"
+    );
+    let json: Value = serde_json::from_str(&ok(&["status", &file, "--format", "json"])).unwrap();
+    assert_eq!(json["pending"], serde_json::json!([]));
+    assert_eq!(json["legal"], serde_json::json!([]));
     assert!(
         out.contains("  Ann: claimed 5, recomputed 0: DIFFERS by -5"),
         "{out}"

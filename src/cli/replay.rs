@@ -48,7 +48,7 @@ fn report<G: Present, R: BufRead>(
                     taken.by
                 );
             }
-            print!("{}", G::text(fold.state()));
+            print!("{}", G::text(fold.state(), fold.called()));
             for line in crate::present::report::audit_lines(&fold) {
                 println!("{line}");
             }

@@ -24,8 +24,9 @@ pub mod template;
 pub use command::{Command, Group, winners};
 
 pub trait Present: crate::sim::Searched {
-    /// The state as text: sheets or grid, and the score table.
-    fn text(state: &Self::State) -> String;
+    /// The state as text: sheets or grid, and the score table. `called`
+    /// is the seq of the claims that called the game before its end.
+    fn text(state: &Self::State, called: Option<u64>) -> String;
     /// The state and score, for the JSON reports.
     type View: serde::Serialize + schemars::JsonSchema;
     fn view(state: &Self::State) -> Self::View;

@@ -397,8 +397,17 @@ pub fn status_text<G: Present>(file: &std::path::Path, fold: &Fold<G>, all: bool
         fold.events()
     )
     .unwrap();
-    let pending = G::pending_lines(state);
-    if pending.is_empty() {
+    let pending = match fold.called() {
+        Some(_) => Vec::new(),
+        None => G::pending_lines(state),
+    };
+    if let Some(seq) = fold.called() {
+        writeln!(
+            out,
+            "nothing pending: the game was called by the claims of event {seq}"
+        )
+        .unwrap();
+    } else if pending.is_empty() {
         writeln!(out, "nothing pending: the game is over").unwrap();
     } else {
         writeln!(out, "waiting for:").unwrap();
@@ -406,7 +415,12 @@ pub fn status_text<G: Present>(file: &std::path::Path, fold: &Fold<G>, all: bool
             writeln!(out, "  {p}").unwrap();
         }
     }
-    let groups = super::command::grouped::<G>(file, state, &G::legal_events(state));
+    // A called game takes no more entries.
+    let legal = match fold.called() {
+        Some(_) => Vec::new(),
+        None => G::legal_events(state),
+    };
+    let groups = super::command::grouped::<G>(file, state, &legal);
     if !groups.is_empty() {
         writeln!(out, "legal next entries, by decision:").unwrap();
         for line in super::command::lines(&groups, all, "  ", "--all for every one") {
@@ -423,7 +437,7 @@ pub fn status_text<G: Present>(file: &std::path::Path, fold: &Fold<G>, all: bool
         .unwrap();
     }
     writeln!(out).unwrap();
-    out.push_str(&G::text(state));
+    out.push_str(&G::text(state, fold.called()));
     for line in audit_lines(fold) {
         writeln!(out, "{line}").unwrap();
     }

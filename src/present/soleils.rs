@@ -157,7 +157,8 @@ fn table(out: &mut String, lines: &[ScoreLine]) {
     }
 }
 
-pub fn text(state: &State) -> String {
+/// The state as text; `called`, the claims that called the game.
+pub fn text(state: &State, called: Option<u64>) -> String {
     let template = state.template();
     let mut out = String::new();
     let options = state.options();
@@ -197,7 +198,12 @@ pub fn text(state: &State) -> String {
                 .map(|l| (l.player.as_str(), i64::from(l.total), l.rank));
             writeln!(out, "{}", super::winners(ranked)).unwrap();
         }
-        None => writeln!(out, "in progress").unwrap(),
+        None => match called {
+            Some(seq) => {
+                writeln!(out, "called by the claims of event {seq}: it ends here").unwrap()
+            }
+            None => writeln!(out, "in progress").unwrap(),
+        },
     }
     writeln!(
         out,
@@ -275,8 +281,8 @@ impl Present for Soleils {
     fn actor_name(event: &soleils::Event) -> Option<&str> {
         event.player()
     }
-    fn text(state: &soleils::State) -> String {
-        text(state)
+    fn text(state: &soleils::State, called: Option<u64>) -> String {
+        text(state, called)
     }
     fn said(before: &soleils::State, after: &soleils::State, event: &soleils::Event) -> String {
         match event {

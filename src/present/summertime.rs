@@ -73,7 +73,8 @@ fn grid(out: &mut String, state: &State) {
     }
 }
 
-pub fn text(state: &State) -> String {
+/// The state as text; `called`, the claims that called the game.
+pub fn text(state: &State, called: Option<u64>) -> String {
     let deck = state.deck();
     let mut out = String::new();
     let players = state.players();
@@ -98,6 +99,9 @@ pub fn text(state: &State) -> String {
                 .iter()
                 .map(|l| (l.player.as_str(), i64::from(l.total), l.rank));
             writeln!(out, "{}", super::winners(ranked)).unwrap();
+        }
+        None if let Some(seq) = called => {
+            writeln!(out, "called by the claims of event {seq}: it ends here").unwrap();
         }
         None => {
             let next = match state.phase() {
@@ -318,8 +322,8 @@ impl Present for Summertime {
     fn actor_name(event: &summertime::Event) -> Option<&str> {
         event.player()
     }
-    fn text(state: &summertime::State) -> String {
-        text(state)
+    fn text(state: &summertime::State, called: Option<u64>) -> String {
+        text(state, called)
     }
     fn said(
         before: &summertime::State,

@@ -56,7 +56,10 @@ pub fn status<G: Present>(
         events: fold.events(),
         chained: fold.chained(),
         progress: G::progress(state),
-        pending: G::pending_lines(state),
+        pending: match fold.called() {
+            Some(_) => Vec::new(),
+            None => G::pending_lines(state),
+        },
         legal,
         commands: groups,
         legal_events: events,
