@@ -92,7 +92,7 @@ fn every_bot_and_its_rating_is_drawn_in_svg_and_pdf() {
             text.contains("rating: Bradley–Terry, Elo scale, random = 0, 95% bootstrap interval")
         );
         for rung in &ladder.rungs {
-            let value = rating(rung.rating.estimate);
+            let value = rung.rating.map_or("—".to_owned(), |e| rating(e.estimate));
             for (format, drawn) in [("svg", &svg), ("pdf", &text)] {
                 assert!(drawn.contains(&rung.bot), "{which} {format}: {}", rung.bot);
                 assert!(
@@ -183,8 +183,46 @@ fn the_command_draws_the_ladder_it_prints() {
         };
         for rung in json["rungs"].as_array().unwrap() {
             assert!(drawn.contains(rung["bot"].as_str().unwrap()), "{ext}");
-            let value = rating(rung["rating"]["estimate"].as_f64().unwrap());
+            // A bot without a rating has its reason drawn instead.
+            let value = match rung["rating"]["estimate"].as_f64() {
+                Some(r) => rating(r),
+                None => rung["record"].as_str().unwrap().replace('_', " "),
+            };
             assert!(drawn.contains(&value), "{ext}: {value}");
         }
     }
+}
+
+#[test]
+fn the_text_says_what_each_rating_rests_on() {
+    // Three players: random never wins outright (a tie aside), greedy and
+    // the search bot trade wins.
+    let mut games = Vec::new();
+    for i in 0..30 {
+        let strong = if i % 3 == 0 { [9, 12] } else { [12, 9] };
+        let weak = if i == 7 { 9 } else { 3 };
+        games.push(LadderGame {
+            seats: [vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]][i % 3].clone(),
+            totals: match i % 3 {
+                0 => vec![weak, strong[0], strong[1]],
+                1 => vec![strong[0], strong[1], weak],
+                _ => vec![strong[1], weak, strong[0]],
+            },
+        });
+    }
+    let variant = VariantInfo {
+        source: "bundled".to_owned(),
+        name: "62 Soleils d'été".to_owned(),
+        kind: "sheet",
+        options: Vec::new(),
+    };
+    let bots = [Bot::Random, Bot::Greedy, Bot::Search(16)];
+    let three = ladder("soleils", "62 Soleils d'été", 3, 7, variant, &bots, &games);
+    assert_eq!(three.rungs[2].rating, None);
+    assert_eq!(three.anchor.as_deref(), Some("greedy"));
+    let mut text = sunfold::report::ladder::text::text(&three);
+    // Two players: the win rate is the matches' share, printed once.
+    text.push('\n');
+    text.push_str(&sunfold::report::ladder::text::text(&hand_made(&bots[..2])));
+    common::snapshots().bind(|| insta::assert_snapshot!("ladder__ratings_rest_on", text));
 }

@@ -424,7 +424,7 @@ fn partial_and_merged_reports_validate_against_their_schemas() {
         let out = ok(&strs(&with(&args, &["--shard", "2/3"])));
         let part: Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(part["partial"], "sunfold partial report");
-        assert_eq!(part["format"], 2);
+        assert_eq!(part["format"], 3);
         assert_eq!(part["shard"]["index"], 2);
         assert_eq!(part["shard"]["of"], 3);
         assert_eq!(breaks(&partial, &partial, &part, name), None);
@@ -501,7 +501,7 @@ fn parts_that_do_not_belong_together_are_refused_with_exit_2() {
     );
     let mut future: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&p[0]).unwrap()).unwrap();
-    future["format"] = 3.into();
+    future["format"] = 4.into();
     let future = write("future.json", &future.to_string());
     let mut broken: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&p[0]).unwrap()).unwrap();
@@ -660,7 +660,7 @@ fn every_merge_error_message_is_pinned() {
         MergeError::NotPartial { part: s("a.json") },
         MergeError::Format {
             part: s("a.json"),
-            found: s("3"),
+            found: s("4"),
         },
         MergeError::OtherRun {
             part: s("b.json"),

@@ -15,7 +15,7 @@ use sunfold::render::paper::Paper;
 use sunfold::render::{pdf, svg};
 use sunfold::report::sweep::report;
 use sunfold::schema::{SchemaKind, schema_text};
-use sunfold::sim::sweep::{Axis, SetValue, Sweep, SweepRow};
+use sunfold::sim::sweep::{Axis, Difference, SetValue, Sweep, SweepRow};
 use sunfold::sim::{Estimate, Metric, Section, Unit, VariantInfo};
 
 fn json(args: &[&str]) -> Value {
@@ -68,6 +68,90 @@ fn a_threshold_sweep_plays_the_games_of_simulate_at_every_value() {
     assert!(won(0) > won(1) && won(1) > won(2), "{rows:?}");
     assert!(figure(0, 3).is_null() && figure(0, 4).is_null());
     assert!(figure(2, 2).is_null());
+}
+
+#[test]
+fn linked_numbers_are_checked_together_and_move_together() {
+    // The last threshold and the sun limit are valid only together: each
+    // combination is checked as a whole.
+    let together = json(&[
+        "sweep",
+        "soleils",
+        "--set",
+        "sun.thresholds[5].at=54",
+        "--set",
+        "end.sun_limit=54",
+        "--games",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(together["rows"].as_array().unwrap().len(), 1);
+    // One --set naming both paths plays them side by side, not crossed.
+    let linked = json(&[
+        "sweep",
+        "soleils",
+        "--set",
+        "sun.thresholds[5].at,end.sun_limit=54:54,58:58,62:62",
+        "--games",
+        "20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(linked["axes"][1]["path"], "end.sun_limit");
+    assert_eq!(linked["axes"][1]["linked"], true);
+    assert!(linked["axes"][0].get("linked").is_none());
+    let rows = linked["rows"].as_array().unwrap();
+    let values: Vec<&Value> = rows.iter().map(|r| &r["values"]).collect();
+    assert_eq!(
+        values,
+        [
+            &serde_json::json!([54, 54]),
+            &serde_json::json!([58, 58]),
+            &serde_json::json!([62, 62])
+        ]
+    );
+    // Every row against the base row, game by game: the base row has no
+    // difference, and an unchanged row would differ by exactly 0.
+    let based = json(&[
+        "sweep",
+        "soleils",
+        "--set",
+        "sun.thresholds[5].at,end.sun_limit=54:54,58:58,62:62",
+        "--games",
+        "60",
+        "--base",
+        "62:62",
+        "--figure",
+        "mean_score,rounds",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(based["base"], 2);
+    assert_eq!(based["tests"], 4);
+    let rows = based["rows"].as_array().unwrap();
+    assert!(rows[2]["differences"][0].is_null());
+    let rounds = &rows[0]["differences"][1];
+    // A lower sun limit ends the game sooner, in every row of games.
+    assert!(rounds["ci95"][1].as_f64().unwrap() < 0.0, "{rounds}");
+    assert_eq!(rounds["significant"], true);
+    let (code, text, err) = common::sunfold(&[
+        "sweep",
+        "soleils",
+        "--set",
+        "sun.thresholds[5].at,end.sun_limit=54:54,62:62",
+        "--games",
+        "10",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("differences from the base row (sun.thresholds[5].at=54, end.sun_limit=54)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("sweep of sun.thresholds[5].at with end.sun_limit over 2 values"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -189,6 +273,18 @@ fn bad_sweeps_are_refused_before_any_game_with_exit_2() {
             "--figure",
             "rounds,rounds",
         ],
+        &["soleils", "--set", "end.sun_limit=54"],
+        &[
+            "soleils",
+            "--set",
+            "sun.thresholds[5].at,end.sun_limit=54:54,58",
+        ],
+        &[
+            "soleils",
+            "--set",
+            "sun.thresholds[5].at,end.sun_limit=54:54,54:54",
+        ],
+        &["soleils", "--set", "end.rounds=18,20", "--base", "19"],
         &["summertime", "--set", "rules.hand_penalty=-1"],
         &["summertime", "--set", "sun_bonus=exact"],
     ];
@@ -274,6 +370,7 @@ fn hand_made(lines: usize) -> Sweep {
     let first = Axis {
         path: "sun.thresholds[2].at".to_owned(),
         values: (0..5).map(|k| SetValue::Integer(26 + 3 * k)).collect(),
+        linked: false,
     };
     let mut axes = vec![first];
     if lines > 1 {
@@ -282,6 +379,7 @@ fn hand_made(lines: usize) -> Sweep {
             values: (0..lines)
                 .map(|k| SetValue::Text(format!("a_long_option_value_number_{k}")))
                 .collect(),
+            linked: false,
         });
     }
     let figures = vec![
@@ -308,6 +406,15 @@ fn hand_made(lines: usize) -> Sweep {
                     (v != 2).then(|| at(16.5 + 0.05 * x, 0.2)),
                     Some(at(0.25 + 0.01 * x, 0.05)),
                 ],
+                // Against the first row; every third differs.
+                differences: (0..3)
+                    .map(|f| {
+                        (v + l > 0).then(|| Difference {
+                            difference: at(-0.2 * x, 0.1),
+                            significant: (v + l + f) % 3 == 0,
+                        })
+                    })
+                    .collect(),
             });
         }
     }
@@ -330,6 +437,8 @@ fn hand_made(lines: usize) -> Sweep {
         axes,
         figures,
         rows,
+        base: 0,
+        tests: 3 * (5 * lines - 1),
     }
 }
 
@@ -395,4 +504,11 @@ fn parts_of_two_different_sweeps_are_refused_naming_the_difference() {
         err.contains("run.sweep.axes[0].values[1] 56 where") && err.contains("has 52"),
         "{err}"
     );
+}
+
+#[test]
+fn the_text_gives_each_rows_difference_from_the_base_row() {
+    let text = sunfold::report::sweep::text::text(&hand_made(2));
+    assert!(text.contains("differences from the base row"), "{text}");
+    common::snapshots().bind(|| insta::assert_snapshot!("sweep__differences", text));
 }

@@ -661,9 +661,9 @@ fn a_comparison_opens_with_what_differs_by_json_path() {
     assert_eq!(
         report["changes"],
         serde_json::json!([
-            {"path": "end.rounds", "a": 20, "b": 18},
-            {"path": "end.sun_limit", "a": 62, "b": 60},
-            {"path": "options.sun_bonus", "a": "reach_or_pass", "b": "exact"},
+            {"path": "end.rounds", "name": "end.rounds", "a": 20, "b": 18},
+            {"path": "end.sun_limit", "name": "end.sun_limit", "a": 62, "b": 60},
+            {"path": "options.sun_bonus", "name": "options.sun_bonus", "a": "reach_or_pass", "b": "exact"},
         ])
     );
     // The same rules from another file: nothing differs.

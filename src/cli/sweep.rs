@@ -12,7 +12,7 @@ use super::output::{PaperArg, drawing};
 use super::{Exit, Format, variant};
 use crate::report::Finished;
 use crate::sim::partial::{Partial, Shard, Tallied};
-use crate::sim::sweep::{self, Axis, SetError, SweepRun, Swept, Target};
+use crate::sim::sweep::{self, Axis, Points, SetError, SweepRun, Swept, Target};
 use crate::sim::{Tally, game_seed, lineup, play};
 use crate::soleils::Setting;
 use std::path::PathBuf;
@@ -25,7 +25,8 @@ pub struct SweepArgs {
     /// A place and its values: PATH=LO..HI:STEP (HI included when the steps
     /// reach it) or PATH=a,b,c. PATH is a JSON path as `template check`
     /// prints it, such as sun.thresholds[2].at, or a rule option such as
-    /// sun_bonus. Repeat it to play every combination.
+    /// sun_bonus. Repeat it to play every combination; PATH,PATH=a:b,c:d
+    /// moves paths together.
     #[arg(long = "set", value_name = "PATH=VALUES", required = true)]
     pub sets: Vec<String>,
     #[command(flatten)]
@@ -44,6 +45,10 @@ pub struct SweepArgs {
     /// game's length and every seat's win rate if left out.
     #[arg(long = "figure", value_name = "ID", value_delimiter = ',')]
     pub figures: Vec<String>,
+    /// The row the others are paired against: one value per --set, joined
+    /// by commas (a:b for linked paths); the first row if left out.
+    #[arg(long, value_name = "VALUES")]
+    pub base: Option<String>,
     /// The sweep as text, or as one JSON object (`sunfold schema sweep-report`).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -86,7 +91,8 @@ fn axes<G: Swept>(args: &SweepArgs) -> Result<Vec<(Target, Axis)>, CliError> {
         .iter()
         .map(|s| sweep::spec::parse(s, G::OPTIONS))
         .collect::<Result<Vec<_>, SetError>>()
-        .map_err(refused)?;
+        .map_err(refused)?
+        .concat();
     let plain: Vec<Axis> = axes.iter().map(|(_, a)| a.clone()).collect();
     sweep::spec::combinations(&plain).map_err(refused)?;
     let held = variant::soleils_settings(if G::OPTIONS.is_empty() {
@@ -115,15 +121,7 @@ where
 {
     let axes = axes::<G>(args)?;
     let doc = G::document(base);
-    // Each value alone first, so that a refusal names the one --set at
-    // fault; then every combination.
-    for a in 0..axes.len() {
-        for v in 0..axes[a].1.values.len() {
-            let mut point = vec![None; axes.len()];
-            point[a] = Some(v);
-            G::at(base, &doc, &axes, &point).map_err(refused)?;
-        }
-    }
+    // Each combination checked whole: values may be valid only together.
     let plain: Vec<Axis> = axes.iter().map(|(_, a)| a.clone()).collect();
     let variants = sweep::spec::points(&plain)
         .into_iter()
@@ -145,6 +143,8 @@ where
         .map(|t| t.clone().report(G::NAME, G::TITLE, args.batch.table.seed))
         .collect();
     let figures = sweep::figures(&before, &args.figures).map_err(refused)?;
+    let base_row = sweep::spec::base(&plain, args.base.as_deref()).map_err(refused)?;
+    let empty = Points::new(empty, figures.len());
     let target = drawing(args.output.as_deref(), "sweep")?;
     let pool = pool(args.batch.threads.jobs)?;
     let started = Instant::now();
@@ -153,18 +153,19 @@ where
         batches(
             shard.games(count),
             || empty.clone(),
-            |tallies: &mut Vec<Tally>, i| {
+            |points: &mut Points, i| {
                 let seed = game_seed(args.batch.table.seed, i);
                 let mut seats = Vec::new();
                 lineup(&bots, players, i, &mut seats);
-                for (tally, variant) in tallies.iter_mut().zip(&variants) {
+                for (tally, variant) in points.tallies.iter_mut().zip(&variants) {
                     let result = play::<G>(variant, players, &seats, seed);
                     tally.add(i, &result);
                 }
+                points.add_differences(base_row, &figures);
                 Ok(())
             },
             |mut a, b| {
-                sweep::merge(&mut a, &b);
+                a.merge(&b);
                 a
             },
         )
@@ -172,8 +173,9 @@ where
     let run_sweep = SweepRun {
         axes: plain,
         figures,
+        base: base_row,
     };
-    let played = tallies.first().map_or(0, Tally::games) * tallies.len() as u64;
+    let played = tallies.games() * tallies.tallies.len() as u64;
     let threads = pool.current_num_threads();
     if let Some(shard) = args.batch.threads.shard {
         let mut run = run_of::<G>(players, count, args.batch.table.seed, &bots, &[base]);

@@ -13,6 +13,9 @@ pub struct Change {
     /// 62 Soleils. A template's `name` and `notes` are left out: the
     /// report's header names each variant.
     pub path: String,
+    /// What the report calls the place: the path, with an element that
+    /// has an id named by it (`box S3: cell`, not `boxes[28].cell`).
+    pub name: String,
     /// A's value; `null` where only B has one.
     pub a: Value,
     /// B's value; `null` where only A has one.
@@ -20,14 +23,92 @@ pub struct Change {
 }
 
 impl std::fmt::Display for Change {
-    /// `end.sun_limit 62 → 60`
+    /// `end.sun_limit 62 → 60`, `box S3: cell [4, 6] → [4, 0]`
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let show = |v: &Value| match v {
-            Value::Null => "none".to_owned(),
-            Value::String(s) => s.clone(),
-            other => other.to_string(),
+        write!(f, "{} {} → {}", self.name, show(&self.a), show(&self.b))
+    }
+}
+
+/// A value as a change shows it: `none`, a bare word, `[4, 6]`.
+fn show(v: &Value) -> String {
+    match v {
+        Value::Null => "none".to_owned(),
+        Value::String(s) => s.clone(),
+        Value::Array(items) if items.iter().all(scalar) => {
+            let items: Vec<String> = items.iter().map(show).collect();
+            format!("[{}]", items.join(", "))
+        }
+        other => other.to_string(),
+    }
+}
+
+fn scalar(v: &Value) -> bool {
+    !matches!(v, Value::Array(_) | Value::Object(_))
+}
+
+/// An array's key as one of its elements: `boxes` → `box`.
+fn singular(key: &str) -> &str {
+    if let Some(stem) = key.strip_suffix("xes").or_else(|| key.strip_suffix("sses")) {
+        &key[..stem.len() + if key.ends_with("xes") { 1 } else { 2 }]
+    } else {
+        key.strip_suffix('s').unwrap_or(key)
+    }
+}
+
+/// Where a walk is: the JSON path, and the name the report gives it.
+#[derive(Clone, Default)]
+struct Place {
+    path: String,
+    name: String,
+    /// The name ends with an element named by its id: the next key
+    /// follows `: `, not `.`.
+    named: bool,
+}
+
+impl Place {
+    fn key(&self, key: &str) -> Place {
+        let join = |at: &str, sep: &str| {
+            if at.is_empty() {
+                key.to_owned()
+            } else {
+                format!("{at}{sep}{key}")
+            }
         };
-        write!(f, "{} {} → {}", self.path, show(&self.a), show(&self.b))
+        Place {
+            path: join(&self.path, "."),
+            name: join(&self.name, if self.named { ": " } else { "." }),
+            named: false,
+        }
+    }
+
+    /// Element `i` of this array, named by `id` when it has one.
+    fn index(&self, i: usize, id: Option<&str>) -> Place {
+        let path = format!("{}[{i}]", self.path);
+        match id {
+            Some(id) => {
+                // `boxes` becomes `box S3`, after whatever named the array.
+                let (before, key) = match self.name.rfind(['.', ' ']) {
+                    Some(at) => (&self.name[..=at], &self.name[at + 1..]),
+                    None => ("", self.name.as_str()),
+                };
+                let before = before.strip_suffix('.').unwrap_or(before);
+                let sep = if before.is_empty() || before.ends_with(' ') {
+                    ""
+                } else {
+                    " "
+                };
+                Place {
+                    path,
+                    name: format!("{before}{sep}{} {id}", singular(key)),
+                    named: true,
+                }
+            }
+            None => Place {
+                path,
+                name: format!("{}[{i}]", self.name),
+                named: false,
+            },
+        }
     }
 }
 
@@ -49,43 +130,51 @@ pub fn changes(a: &Value, b: &Value) -> Vec<Change> {
         v
     };
     let mut out = Vec::new();
-    walk(String::new(), &rules(a), &rules(b), &mut out);
+    walk(&Place::default(), &rules(a), &rules(b), &mut out);
     out
 }
 
-fn walk(path: String, a: &Value, b: &Value, out: &mut Vec<Change>) {
+/// The id of an element, when it has one and A and B agree on it.
+fn id<'a>(a: &'a Value, b: &'a Value) -> Option<&'a str> {
+    let of = |v: &'a Value| v.get("id").and_then(Value::as_str);
+    match (of(a), of(b)) {
+        (Some(x), Some(y)) if x == y => Some(x),
+        (Some(x), None) if b.is_null() => Some(x),
+        (None, Some(y)) if a.is_null() => Some(y),
+        _ => None,
+    }
+}
+
+fn walk(at: &Place, a: &Value, b: &Value, out: &mut Vec<Change>) {
     if a == b {
         return;
     }
-    let child = |key: &str| {
-        if path.is_empty() {
-            key.to_owned()
-        } else {
-            format!("{path}.{key}")
-        }
-    };
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
             for (key, va) in x {
-                walk(child(key), va, y.get(key).unwrap_or(&Value::Null), out);
+                walk(&at.key(key), va, y.get(key).unwrap_or(&Value::Null), out);
             }
             for (key, vb) in y {
                 if !x.contains_key(key) {
-                    walk(child(key), &Value::Null, vb, out);
+                    walk(&at.key(key), &Value::Null, vb, out);
                 }
             }
         }
-        (Value::Array(x), Value::Array(y)) => {
+        // A short list of plain values (a cell, a cost) reads whole.
+        (Value::Array(x), Value::Array(y))
+            if !(x.iter().all(scalar) && y.iter().all(scalar) && x.len().max(y.len()) <= 8) =>
+        {
             for i in 0..x.len().max(y.len()) {
                 let (va, vb) = (
                     x.get(i).unwrap_or(&Value::Null),
                     y.get(i).unwrap_or(&Value::Null),
                 );
-                walk(format!("{path}[{i}]"), va, vb, out);
+                walk(&at.index(i, id(va, vb)), va, vb, out);
             }
         }
         _ => out.push(Change {
-            path,
+            path: at.path.clone(),
+            name: at.name.clone(),
             a: a.clone(),
             b: b.clone(),
         }),
@@ -113,5 +202,27 @@ mod tests {
             ]
         );
         assert!(changes(&a, &a).is_empty());
+    }
+
+    #[test]
+    fn an_element_with_an_id_is_named_by_it() {
+        let a = json!({"boxes": [{"id": "S2", "cell": [4, 5]}, {"id": "S3", "cell": [4, 6]}],
+            "zones": [{"id": "koinobori", "groups": [{"id": "K1", "reward": {"shells": 1}}]}]});
+        let b = json!({"boxes": [{"id": "S2", "cell": [4, 5]}, {"id": "S3", "cell": [4, 0]}],
+            "zones": [{"id": "koinobori", "groups": [{"id": "K1", "reward": {"shells": 2}}]}]});
+        let found = changes(&a, &b);
+        let shown: Vec<String> = found.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            shown,
+            [
+                "box S3: cell [4, 6] → [4, 0]",
+                "zone koinobori: group K1: reward.shells 1 → 2",
+            ]
+        );
+        assert_eq!(found[0].path, "boxes[1].cell");
+        assert_eq!(found[1].path, "zones[0].groups[0].reward.shells");
+        assert_eq!(singular("boxes"), "box");
+        assert_eq!(singular("closing_cards"), "closing_card");
+        assert_eq!(singular("classes"), "class");
     }
 }

@@ -16,6 +16,15 @@
 //!   games resampled with replacement (seeded, so the same seed gives the
 //!   same interval). Matches within one game are not independent, which
 //!   is why the games, not the matches, are resampled.
+//! - **What a rating rests on.** A bot that won none of its matches
+//!   against the others, or lost none (ties aside), has no Bradley–Terry
+//!   strength that wins and losses fix: without ties the likelihood grows
+//!   without end as it moves away, and only the fitting prior holds it
+//!   (and, through it, every rating anchored on it). Such a bot gets no rating, its [`Record`] says why,
+//!   and the others are fitted again without its matches, until every
+//!   rated bot has won and lost against the rated others. The anchor is
+//!   then the documented one if it is still rated, else the weakest rated
+//!   bot.
 
 use super::metric::{Estimate, Moments};
 use super::run::Bot;
@@ -35,12 +44,34 @@ pub struct LadderGame {
     pub totals: Vec<i64>,
 }
 
+/// What a bot's rating rests on. A tie is neither a win nor a loss here:
+/// a bot that only drew where it did not lose would be rated by its ties
+/// and the prior, not by its wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Record {
+    /// It won and lost matches against the other rated bots: its rating
+    /// rests on games.
+    WinsAndLosses,
+    /// It won none of its matches against the bots still rated (ties
+    /// aside): its rating would rest on the prior and its ties alone.
+    NeverWon,
+    /// It lost none of its matches against the bots still rated (ties
+    /// aside): its rating would rest on the prior and its ties alone.
+    NeverLost,
+    /// It met none of the bots still rated.
+    NoMatches,
+}
+
 /// One bot's line of the ladder.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Rung {
     /// `random`, `greedy`, `search:64`.
     pub bot: String,
-    /// Seats it played over all games.
+    /// Games it sat at.
+    pub games: u64,
+    /// Seats it played over all games (more than its games where it held
+    /// several seats of one game).
     pub seats: u64,
     /// Its wins per seat played (ties share a win), over the games it
     /// played, with the 95% Wilson interval (games are the draws).
@@ -51,9 +82,12 @@ pub struct Rung {
     /// against seat: the higher score wins, a tie counts half; with the
     /// 95% Wilson interval, over the games.
     pub match_share: Estimate,
+    /// What its rating rests on: wins and losses, or why it has none.
+    pub record: Record,
     /// Bradley–Terry strength on the Elo scale, anchored at 0; the 95%
-    /// interval from the bootstrap.
-    pub rating: Estimate,
+    /// interval from the bootstrap. `null` when no finite rating fits its
+    /// games (see `record`).
+    pub rating: Option<Estimate>,
 }
 
 /// What `sunfold ladder` reports.
@@ -64,9 +98,10 @@ pub struct Ladder {
     pub head: super::Head,
     /// The variant the ladder was played under.
     pub variant: super::VariantInfo,
-    /// The bot rated 0.
-    pub anchor: String,
-    /// The bots, strongest rating first.
+    /// The bot rated 0; `null` when no bot has a finite rating.
+    pub anchor: Option<String>,
+    /// The bots, strongest first: those that never lost, the rated ones by
+    /// rating, those that never won.
     pub rungs: Vec<Rung>,
     /// Skill against luck: the strongest listed bot against the weakest,
     /// seat against seat, in the games where both played.
@@ -157,18 +192,10 @@ pub fn ladder(
     games: &[LadderGame],
 ) -> Ladder {
     let k = bots.len();
-    let anchor = bots
-        .iter()
-        .position(|&b| b == Bot::Random)
-        .unwrap_or_else(|| {
-            (0..k)
-                .min_by_key(|&i| bots[i].strength())
-                .expect("a ladder has bots")
-        });
     let mut win_rate = vec![Moments::default(); k];
     let mut mean_score = vec![Moments::default(); k];
     let mut match_share = vec![Moments::default(); k];
-    let mut seats = vec![0u64; k];
+    let (mut seats, mut sat) = (vec![0u64; k], vec![0u64; k]);
     let (mut wins, mut played) = (vec![0.0; k * k], vec![0.0; k * k]);
     let (mut w, mut p) = (vec![0.0; k * k], vec![0.0; k * k]);
     for g in games {
@@ -192,6 +219,7 @@ pub fn ladder(
             }
             if n > 0.0 {
                 seats[b] += n as u64;
+                sat[b] += 1;
                 win_rate[b].add(share / n);
                 mean_score[b].add(score / n);
             }
@@ -206,7 +234,141 @@ pub fn ladder(
             played[i] += p[i];
         }
     }
-    let rating = bradley_terry(&wins, &played, k, anchor);
+    let mut beat = vec![0.0; k * k];
+    for g in games {
+        for (i, &a) in g.seats.iter().enumerate() {
+            for (j, &b) in g.seats.iter().enumerate() {
+                if a != b && g.totals[i] > g.totals[j] {
+                    beat[a * k + b] += 1.0;
+                }
+            }
+        }
+    }
+    let records = records(&beat, &played, k);
+    let rated: Vec<bool> = records
+        .iter()
+        .map(|&r| r == Record::WinsAndLosses)
+        .collect();
+    let anchor = anchor(bots, &rated);
+    let ratings = anchor.map(|anchor| ratings(seed, k, anchor, &rated, games, &wins, &played));
+    let mut rungs: Vec<Rung> = (0..k)
+        .map(|b| Rung {
+            bot: bots[b].name(),
+            games: sat[b],
+            seats: seats[b],
+            win_rate: win_rate[b].share(),
+            mean_score: mean_score[b].estimate(),
+            match_share: match_share[b].share(),
+            record: records[b],
+            rating: ratings.as_ref().and_then(|r| r[b]),
+        })
+        .collect();
+    // Those that never lost on top, then by rating, those that never won
+    // at the bottom; within each, by their share of the matches.
+    let rank = |r: &Rung| match r.record {
+        Record::NeverLost => 0,
+        Record::WinsAndLosses => 1,
+        Record::NeverWon => 2,
+        Record::NoMatches => 3,
+    };
+    rungs.sort_by(|a, b| {
+        rank(a)
+            .cmp(&rank(b))
+            .then_with(|| {
+                let value = |r: &Rung| r.rating.map_or(f64::NEG_INFINITY, |e| e.estimate);
+                value(b).total_cmp(&value(a))
+            })
+            .then_with(|| b.match_share.estimate.total_cmp(&a.match_share.estimate))
+    });
+    let skill = skill(bots, games);
+    Ladder {
+        head: super::Head {
+            game,
+            title,
+            players,
+            games: games.len() as u64,
+            seed,
+        },
+        variant,
+        anchor: anchor.map(|a| bots[a].name()),
+        rungs,
+        skill,
+    }
+}
+
+/// Each bot's record against the bots still rated, from `beat` (a's
+/// matches won outright against b; a tie is neither won nor lost): bots
+/// that never won or never lost are set aside, and the others' records
+/// taken again without their matches, until every bot left has won and
+/// lost.
+fn records(beat: &[f64], played: &[f64], k: usize) -> Vec<Record> {
+    let mut records = vec![Record::WinsAndLosses; k];
+    loop {
+        let rated = |b: usize| records[b] == Record::WinsAndLosses;
+        let next: Vec<Record> = (0..k)
+            .map(|a| {
+                if !rated(a) {
+                    return records[a];
+                }
+                let (won, lost, of) =
+                    (0..k)
+                        .filter(|&b| rated(b))
+                        .fold((0.0, 0.0, 0.0), |(x, y, z), b| {
+                            (
+                                x + beat[a * k + b],
+                                y + beat[b * k + a],
+                                z + played[a * k + b],
+                            )
+                        });
+                if of == 0.0 {
+                    Record::NoMatches
+                } else if won == 0.0 {
+                    Record::NeverWon
+                } else if lost == 0.0 {
+                    Record::NeverLost
+                } else {
+                    Record::WinsAndLosses
+                }
+            })
+            .collect();
+        if next == records {
+            return records;
+        }
+        records = next;
+    }
+}
+
+/// The bot rated 0: `random` when it is rated, else the weakest rated bot
+/// by the documented order; none when no bot is rated.
+fn anchor(bots: &[Bot], rated: &[bool]) -> Option<usize> {
+    (0..bots.len())
+        .filter(|&b| rated[b])
+        .min_by_key(|&b| (bots[b] != Bot::Random, bots[b].strength()))
+}
+
+/// The rated bots' ratings with their bootstrap intervals; `None` for the
+/// others. Only matches between rated bots enter the fit.
+fn ratings(
+    seed: u64,
+    k: usize,
+    anchor: usize,
+    rated: &[bool],
+    games: &[LadderGame],
+    wins: &[f64],
+    played: &[f64],
+) -> Vec<Option<Estimate>> {
+    let keep = |v: &[f64]| -> Vec<f64> {
+        (0..k * k)
+            .map(|i| {
+                if rated[i / k] && rated[i % k] {
+                    v[i]
+                } else {
+                    0.0
+                }
+            })
+            .collect()
+    };
+    let rating = bradley_terry(&keep(wins), &keep(played), k, anchor);
     // The bootstrap: games drawn with replacement, the model fitted again.
     let mut rng = SeededRng::new(seed ^ 0xB007_57A9_0000_0001);
     let mut refits: Vec<Vec<f64>> = vec![Vec::with_capacity(BOOTSTRAP); k];
@@ -215,7 +377,7 @@ pub fn ladder(
         .map(|g| {
             let (mut w, mut p) = (vec![0.0; k * k], vec![0.0; k * k]);
             matches(g, k, &mut w, &mut p);
-            (w, p)
+            (keep(&w), keep(&p))
         })
         .collect();
     if !games.is_empty() {
@@ -233,43 +395,23 @@ pub fn ladder(
             }
         }
     }
-    let mut rungs: Vec<Rung> = (0..k)
+    (0..k)
         .map(|b| {
-            let mut sorted = refits[b].clone();
-            sorted.sort_by(f64::total_cmp);
-            let ci95 = if sorted.is_empty() {
-                [rating[b], rating[b]]
-            } else {
-                [quantile(&sorted, 0.025), quantile(&sorted, 0.975)]
-            };
-            Rung {
-                bot: bots[b].name(),
-                seats: seats[b],
-                win_rate: win_rate[b].share(),
-                mean_score: mean_score[b].estimate(),
-                match_share: match_share[b].share(),
-                rating: Estimate {
+            rated[b].then(|| {
+                let mut sorted = refits[b].clone();
+                sorted.sort_by(f64::total_cmp);
+                let ci95 = if sorted.is_empty() {
+                    [rating[b], rating[b]]
+                } else {
+                    [quantile(&sorted, 0.025), quantile(&sorted, 0.975)]
+                };
+                Estimate {
                     estimate: rating[b],
                     ci95,
-                },
-            }
+                }
+            })
         })
-        .collect();
-    rungs.sort_by(|a, b| b.rating.estimate.total_cmp(&a.rating.estimate));
-    let skill = skill(bots, games);
-    Ladder {
-        head: super::Head {
-            game,
-            title,
-            players,
-            games: games.len() as u64,
-            seed,
-        },
-        variant,
-        anchor: bots[anchor].name(),
-        rungs,
-        skill,
-    }
+        .collect()
 }
 
 /// The strongest listed bot against the weakest, by their documented

@@ -340,14 +340,13 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<Merged, MergeError> {
             Ok(Merged::Report(Box::new(report)))
         }
         Tallied::Sweep(start) => {
-            let mut tallies: Vec<_> = start.iter().map(|t| t.empty()).collect();
+            let mut tallies = start.empty();
             for (name, part) in &ordered {
                 match &part.tally {
                     Tallied::Sweep(t)
-                        if sweep::fits(&tallies, t)
-                            && t[0].games() == part.shard.to - part.shard.from =>
+                        if tallies.fits(t) && t.games() == part.shard.to - part.shard.from =>
                     {
-                        sweep::merge(&mut tallies, t)
+                        tallies.merge(t)
                     }
                     _ => return Err(unfit(name, part)),
                 }
@@ -355,13 +354,25 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<Merged, MergeError> {
             let (Some(variant), Some(run_sweep)) = (run.variants.first(), &run.sweep) else {
                 return Err(unfit(first, head));
             };
-            let points = run_sweep
-                .axes
-                .iter()
-                .map(|a| a.values.len())
-                .product::<usize>();
+            // Linked axes add no combinations: count the points as played.
+            let points = sweep::spec::points(&run_sweep.axes).len();
             let empty_axis = run_sweep.axes.iter().any(|a| a.values.is_empty());
-            if run_sweep.axes.is_empty() || empty_axis || points != tallies.len() {
+            let unlinked = run_sweep
+                .axes
+                .windows(2)
+                .any(|w| w[1].linked && w[0].values.len() != w[1].values.len());
+            let first_linked = run_sweep.axes.first().is_some_and(|a| a.linked);
+            if run_sweep.axes.is_empty()
+                || empty_axis
+                || unlinked
+                || first_linked
+                || points != tallies.tallies.len()
+                || run_sweep.base >= points
+                || tallies
+                    .differences
+                    .iter()
+                    .any(|d| d.len() != run_sweep.figures.len())
+            {
                 return Err(unfit(first, head));
             }
             Ok(Merged::Sweep(Box::new(sweep::report(

@@ -35,7 +35,7 @@ mod variant;
 pub use batch::{batches, game_seed};
 pub use differ::{Change, changes};
 pub use head::Head;
-pub use ladder::{Ladder, LadderGame, Rung, Skill, ladder};
+pub use ladder::{Ladder, LadderGame, Record, Rung, Skill, ladder};
 pub use metric::{ALPHA, Estimate, Metric, Moments, Section, Unit, Z95, holm};
 pub use report::{BotWins, Histogram, Report, Row, SeatRange};
 pub use run::{Bot, BotError, GameResult, PlayerRange, Simulated, lineup, play};

@@ -22,7 +22,8 @@ use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
 /// The version of the partial report's format; a merge takes only its own.
-pub const PARTIAL_FORMAT: u32 = 2;
+/// 3: a sweep's part holds its paired differences from the base point.
+pub const PARTIAL_FORMAT: u32 = 3;
 
 /// What every partial report says first, so that a file of another kind is
 /// refused as such.
@@ -140,8 +141,9 @@ pub enum Tallied {
     /// `ladder`: each game's seats (as indices into the bots) and scores,
     /// in game order, which the bootstrap of the ratings resamples.
     Ladder(Vec<LadderGame>),
-    /// `sweep`: one tally per point, in the order of the report's rows.
-    Sweep(Vec<Tally>),
+    /// `sweep`: one tally per point, in the order of the report's rows,
+    /// and each point's paired differences from the base point.
+    Sweep(super::sweep::Points),
 }
 
 impl Tallied {

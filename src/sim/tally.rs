@@ -28,7 +28,7 @@ fn estimate(unit: Unit, m: &Sums) -> Estimate {
 
 /// A difference of shares lies in [-1, 1]: the normal approximation's
 /// interval of a paired difference is cut to what is possible.
-fn bounded(unit: Unit, e: Estimate) -> Estimate {
+pub(super) fn bounded(unit: Unit, e: Estimate) -> Estimate {
     if unit != Unit::Share {
         return e;
     }
@@ -282,6 +282,13 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// The value of figure `id` in the game added last, if the tally has
+    /// that figure; `NaN` where that game does not measure it.
+    pub fn last_value(&self, id: &str) -> Option<f64> {
+        let i = self.metrics.iter().position(|m| m.id == id)?;
+        self.values.get(i).copied()
+    }
+
     /// A tally of `players`-player games with the game's own `metrics`.
     pub fn new(info: VariantInfo, players: usize, bots: &[Bot], metrics: Vec<Metric>) -> Self {
         let kinds = kinds(bots);

@@ -65,17 +65,24 @@ pub fn report(ladder: &Ladder, paper: Paper) -> Scene {
     sheet.y = heading(&mut sheet.canvas(), width, ladder, &title) + BLOCK_GAP;
 
     let forest = Forest::new(ladder, width);
-    let note = format!(
-        "Each bot's Bradley–Terry strength on the Elo scale, strongest on top: the dot is the rating, the bar its 95% bootstrap interval, the vertical line {} = 0. A bar in grey contains 0: that bot is not told apart from {}. 200 points more wins about 76% of the matches.",
-        ladder.anchor, ladder.anchor
+    let anchor = ladder.anchor.as_deref().unwrap_or("no bot");
+    let mut note = format!(
+        "Each bot's Bradley–Terry strength on the Elo scale, strongest on top: the dot is the rating, the bar its 95% bootstrap interval, the vertical line {anchor} = 0. A bar in grey contains 0: that bot is not told apart from {anchor}. 200 points more wins about 76% of the matches."
     );
+    if ladder.rungs.iter().any(|r| r.rating.is_none()) {
+        note.push_str(" A bot that never won, or never lost, against the rated others has no finite rating: no dot, and the reason beside; the others are rated without its matches.");
+    }
     let top = sheet.block(width, "Ratings", &note, forest.height());
     sheet
         .canvas()
         .group("ratings", |c| forest.draw(c, ladder, top));
 
     let table = Table::new(ladder, width);
-    let note = "Win rate per seat: the games won per seat played, a tie shared. Matches won: within a game, seat against seat of another bot, the higher score wins, a tie halves. Each with its 95% interval over the games.";
+    let note = if ladder.head.players == 2 {
+        "Games won: a game is one match between two bots, the higher score wins, a tie halves; with its 95% interval over the games. Seats: the seats each bot played."
+    } else {
+        "Win rate per seat: the games won per seat played, a tie shared. Matches won: within a game, seat against seat of another bot, the higher score wins, a tie halves. Each with its 95% interval over the games."
+    };
     let top = sheet.block(width, "Results by bot", note, table.height());
     sheet
         .canvas()
@@ -165,7 +172,7 @@ fn heading(c: &mut Canvas, width: f32, ladder: &Ladder, title: &str) -> f32 {
     );
     let status = format!(
         "rating: Bradley–Terry, Elo scale, {} = 0, 95% bootstrap interval",
-        ladder.anchor
+        ladder.anchor.as_deref().unwrap_or("no bot")
     );
     c.heading(Fonts::builtin(), width, title, &caption, &status);
     let mut y = 26.5;
@@ -242,9 +249,9 @@ struct Scale {
 impl Scale {
     fn new(ladder: &Ladder) -> Scale {
         let (mut lo, mut hi) = (0.0f64, 0.0f64);
-        for r in ladder.rungs.iter().filter(|r| finite(&r.rating)) {
-            lo = lo.min(r.rating.ci95[0]).min(r.rating.estimate);
-            hi = hi.max(r.rating.ci95[1]).max(r.rating.estimate);
+        for e in ladder.rungs.iter().filter_map(|r| r.rating.filter(finite)) {
+            lo = lo.min(e.ci95[0]).min(e.estimate);
+            hi = hi.max(e.ci95[1]).max(e.estimate);
         }
         if hi - lo < 1.0 {
             (lo, hi) = (lo - 100.0, hi + 100.0);
@@ -292,17 +299,16 @@ struct Forest {
 /// The rating of a bot and its interval, as written beside its bar.
 fn rating_texts(ladder: &Ladder, i: usize) -> (String, String) {
     let r = &ladder.rungs[i];
-    if r.bot == ladder.anchor {
-        (rating(r.rating.estimate), "anchor".to_owned())
-    } else {
-        (
-            rating(r.rating.estimate),
-            format!(
-                "[{}, {}]",
-                rating(r.rating.ci95[0]),
-                rating(r.rating.ci95[1])
-            ),
-        )
+    match (r.rating, text::unrated(r.record)) {
+        (_, Some(why)) => ("—".to_owned(), why.to_owned()),
+        (Some(e), None) if ladder.anchor.as_deref() != Some(r.bot.as_str()) => (
+            rating(e.estimate),
+            format!("[{}, {}]", rating(e.ci95[0]), rating(e.ci95[1])),
+        ),
+        (e, None) => (
+            rating(e.map_or(f64::NAN, |e| e.estimate)),
+            "anchor".to_owned(),
+        ),
     }
 }
 
@@ -393,9 +399,9 @@ impl Forest {
         for (i, rung) in ladder.rungs.iter().enumerate() {
             let mid = top + (i as f32 + 0.5) * ROW;
             let base = mid + 1.0;
-            let anchor = rung.bot == ladder.anchor;
-            let e = rung.rating;
-            let strong = !anchor && finite(&e) && e.excludes_zero();
+            let anchor = ladder.anchor.as_deref() == Some(rung.bot.as_str());
+            let e = rung.rating.filter(finite);
+            let strong = !anchor && e.is_some_and(|e| e.excludes_zero());
             let label_font = if strong { BODY_BOLD } else { BODY };
             let at = (1.0, base);
             write(
@@ -406,7 +412,7 @@ impl Forest {
                 Anchor::Start,
                 &rung.bot,
             );
-            if finite(&e) && !anchor {
+            if let Some(e) = e.filter(|_| !anchor) {
                 let ink = if strong { Color::BLACK } else { MUTED };
                 let x0 = self.scale.x(e.ci95[0], self.plot);
                 let x1 = self.scale.x(e.ci95[1], self.plot);
@@ -419,7 +425,7 @@ impl Forest {
                     }
                 }
             }
-            if finite(&e) {
+            if let Some(e) = e {
                 let mx = self.scale.x(e.estimate, self.plot);
                 if strong {
                     c.circle(mx, mid, 1.2, Some(Color::BLACK), None);
@@ -446,7 +452,10 @@ impl Forest {
         let labels: Vec<String> = ticks.iter().map(|&t| self.scale.label(t)).collect();
         let at = (plot_x, plot_w, bottom);
         axis(c, at, &ticks, labels, |t| self.scale.x(t, self.plot));
-        let what = format!("rating on the Elo scale, {} = 0", ladder.anchor);
+        let what = format!(
+            "rating on the Elo scale, {} = 0",
+            ladder.anchor.as_deref().unwrap_or("no bot")
+        );
         let at = (plot_x + plot_w / 2.0, bottom + 7.4);
         write(c, at, plot_w, SMALL_GREY, Anchor::Middle, what);
     }
@@ -459,7 +468,7 @@ struct Table {
     /// Left edge and width of the seats column.
     seats: (f32, f32),
     /// Left edge of each figure's column, and their common width.
-    columns: [f32; 3],
+    columns: Vec<f32>,
     column_w: f32,
     /// The widest value, which the intervals are written after.
     value_w: f32,
@@ -468,16 +477,26 @@ struct Table {
     width: f32,
 }
 
-const FIGURES: [&str; 3] = ["win rate per seat", "matches won", "mean score"];
+/// The table's figures: with two players a game is one match, so the win
+/// rate and the matches won are one column, "games won".
+fn headings(ladder: &Ladder) -> Vec<&'static str> {
+    if ladder.head.players == 2 {
+        vec!["games won", "mean score"]
+    } else {
+        vec!["win rate per seat", "matches won", "mean score"]
+    }
+}
 
-/// A bot's three figures, each as its value and interval.
-fn figures(ladder: &Ladder, i: usize) -> [(String, String); 3] {
+/// A bot's figures, each as its value and interval.
+fn figures(ladder: &Ladder, i: usize) -> Vec<(String, String)> {
     let r = &ladder.rungs[i];
-    [
-        percent(&r.win_rate),
-        percent(&r.match_share),
-        points(&r.mean_score, false),
-    ]
+    let mut out = Vec::new();
+    if ladder.head.players != 2 {
+        out.push(percent(&r.win_rate));
+    }
+    out.push(percent(&r.match_share));
+    out.push(points(&r.mean_score, false));
+    out
 }
 
 impl Table {
@@ -490,9 +509,10 @@ impl Table {
             .fold(width_of("seats", SMALL_GREY), f32::max);
         let seats = (label_w + GAP, seats_w);
         let first = label_w + GAP + seats_w + 2.0 * GAP;
-        let column_w = (width - first) / 3.0;
-        let columns = [first, first + column_w, first + 2.0 * column_w];
-        let all: Vec<[(String, String); 3]> = (0..ladder.rungs.len())
+        let count = headings(ladder).len();
+        let column_w = (width - first) / count as f32;
+        let columns = (0..count).map(|c| first + c as f32 * column_w).collect();
+        let all: Vec<Vec<(String, String)>> = (0..ladder.rungs.len())
             .map(|i| figures(ladder, i))
             .collect();
         let value_w = all
@@ -541,7 +561,7 @@ impl Table {
         let (seats_x, seats_w) = self.seats;
         let at = (seats_x + seats_w, base);
         write(c, at, seats_w + GAP, SMALL_GREY, Anchor::End, "seats");
-        for (x, name) in self.columns.iter().zip(FIGURES) {
+        for (x, name) in self.columns.iter().zip(headings(ladder)) {
             write(c, (*x, base), room, SMALL_GREY, Anchor::Start, name);
         }
         let top = y + HEAD;

@@ -26,6 +26,7 @@ use crate::report::kit::style::{
 };
 use crate::report::kit::ticks::{decimals, nice_step};
 use crate::sim::Unit;
+use crate::sim::sweep::spec::{group_name, groups};
 use crate::sim::sweep::{SetValue, Sweep};
 
 const NOTE: Font = font(2.7, Weight::Regular, Color::GREY);
@@ -69,6 +70,8 @@ struct Lines {
 
 fn lines(sweep: &Sweep) -> Lines {
     let first = sweep.axes.first().map_or(0, |a| a.values.len()).max(1);
+    // The axes linked to the first move along x with it.
+    let along = groups(&sweep.axes).first().map_or(1, |g| g.end);
     let count = (sweep.rows.len() / first).max(1);
     // Rows run with the first axis outermost: row = v * count + line.
     let rows = (0..count)
@@ -81,7 +84,7 @@ fn lines(sweep: &Sweep) -> Lines {
                     .axes
                     .iter()
                     .zip(&row.values)
-                    .skip(1)
+                    .skip(along)
                     .map(|(a, v)| format!("{}={v}", a.path))
                     .collect::<Vec<_>>()
                     .join(", ")
@@ -181,13 +184,23 @@ fn clean(x: f64) -> f64 {
     if x.abs() < 1e-9 { 0.0 } else { x }
 }
 
+/// What the x axis is: the first axis and those linked to it.
+fn first_name(sweep: &Sweep) -> String {
+    groups(&sweep.axes)
+        .first()
+        .map_or(String::new(), |g| group_name(&sweep.axes[g.clone()]))
+}
+
 /// The sweep drawn on pages of `paper`.
 pub fn report(sweep: &Sweep, paper: Paper) -> Scene {
     let (page_w, page_h) = paper.size();
     let width = page_w - 2.0 * MARGIN;
     let height = page_h - 2.0 * MARGIN;
     let bottom = height - FOOTER;
-    let swept: Vec<&str> = sweep.axes.iter().map(|a| a.path.as_str()).collect();
+    let swept: Vec<String> = groups(&sweep.axes)
+        .into_iter()
+        .map(|g| group_name(&sweep.axes[g]))
+        .collect();
     let long = format!("{}: sweep of {}", sweep.head.title, swept.join(" × "));
     let title = if Fonts::builtin().width(&long, TITLE_SIZE, Weight::Bold) <= width {
         long
@@ -248,14 +261,13 @@ fn heading(c: &mut Canvas, width: f32, sweep: &Sweep, title: &str, lines: &Lines
         plural(sweep.head.players as u64, "player", "players"),
         sweep.head.seed
     );
-    let counts: Vec<String> = sweep
-        .axes
-        .iter()
-        .map(|a| {
+    let counts: Vec<String> = groups(&sweep.axes)
+        .into_iter()
+        .map(|g| {
             format!(
                 "{} ({})",
-                a.path,
-                plural(a.values.len() as u64, "value", "values")
+                group_name(&sweep.axes[g.clone()]),
+                plural(sweep.axes[g.start].values.len() as u64, "value", "values")
             )
         })
         .collect();
@@ -283,7 +295,7 @@ fn heading(c: &mut Canvas, width: f32, sweep: &Sweep, title: &str, lines: &Lines
             y += 4.0;
         }
     }
-    let first = sweep.axes.first().map_or("", |a| a.path.as_str());
+    let first = first_name(sweep);
     let note = if lines.rows.len() > 1 {
         format!(
             "Each panel: one figure against {first}, one line per combination of the other values, the lines set a little apart. A marker is the mean over the games, the bar through it the 95% interval. A gap: that value has no such figure."
@@ -293,7 +305,14 @@ fn heading(c: &mut Canvas, width: f32, sweep: &Sweep, title: &str, lines: &Lines
             "Each panel: one figure against {first}. A marker is the mean over the games, the band its 95% interval. A gap: that value has no such figure."
         )
     };
-    for line in wrap(&note, NOTE, width, 3) {
+    let note = match sweep.base_named() {
+        Some(named) => format!(
+            "{note} A star: the value differs from the base row ({named}), game by game, after Holm's correction across {}.",
+            plural(sweep.tests as u64, "difference", "differences")
+        ),
+        None => note,
+    };
+    for line in wrap(&note, NOTE, width, 4) {
         write(c, (0.0, y), width, NOTE, Anchor::Start, line);
         y += 3.6;
     }
@@ -378,7 +397,7 @@ fn panel(
             write(c, at, room * every as f32, SMALL, Anchor::Middle, label);
         }
     }
-    let name = sweep.axes.first().map_or("", |a| a.path.as_str());
+    let name = first_name(sweep);
     let at = (px + pw / 2.0, top + ph + 8.0);
     write(c, at, pw, SMALL_GREY, Anchor::Middle, name);
     // One line: its band first, the line and markers over it. Several:
@@ -439,6 +458,13 @@ fn panel(
             }
             for &(mx, my) in &line {
                 marker(c, if several { l } else { 0 }, mx, my, color);
+            }
+            // A star over each value that differs from the base row.
+            for &(v, e) in &run {
+                if sweep.rows[rows[v]].differences[f].is_some_and(|d| d.significant) {
+                    let at = (xs[v] + offset(l), scale.y(e.ci95[1], plot) - 0.8);
+                    write(c, at, 4.0, SMALL, Anchor::Middle, "*");
+                }
             }
         }
     }

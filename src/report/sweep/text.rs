@@ -2,7 +2,8 @@
 //! game, the batch and the variant swept from, then one line per value (or
 //! combination of values), one column per figure with its 95% interval.
 
-use crate::sim::sweep::Sweep;
+use crate::sim::sweep::spec::{group_name, groups};
+use crate::sim::sweep::{Difference, Sweep};
 use crate::sim::{Estimate, Unit};
 use std::fmt::Write;
 
@@ -39,7 +40,11 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 /// The sweep as text.
 pub fn text(sweep: &Sweep) -> String {
     let mut out = String::new();
-    let paths: Vec<&str> = sweep.axes.iter().map(|a| a.path.as_str()).collect();
+    let groups = groups(&sweep.axes);
+    let paths: Vec<String> = groups
+        .iter()
+        .map(|g| group_name(&sweep.axes[g.clone()]))
+        .collect();
     let bots = if sweep.rotated {
         format!("bots {} turning seats", sweep.bots.join(","))
     } else {
@@ -52,7 +57,7 @@ pub fn text(sweep: &Sweep) -> String {
         "{}: sweep of {} over {}, {} each on the same seeds, {}, {bots}; seed {}",
         sweep.head.title,
         paths.join(" × "),
-        if sweep.axes.len() > 1 {
+        if groups.len() > 1 {
             plural(sweep.rows.len() as u64, "combination", "combinations")
         } else {
             plural(sweep.rows.len() as u64, "value", "values")
@@ -68,22 +73,60 @@ pub fn text(sweep: &Sweep) -> String {
         "each figure: its mean over the games [95% interval]; a share in percent [Wilson interval]"
     )
     .unwrap();
-    // Columns: one per axis, then one per figure, each as wide as its
-    // widest line.
+    let all: Vec<usize> = (0..sweep.rows.len()).collect();
+    table(&mut out, sweep, &all, |r, f| {
+        cell(sweep.figures[f].unit, sweep.rows[r].figures[f].as_ref())
+    });
+    let others: Vec<usize> = all.into_iter().filter(|&r| r != sweep.base).collect();
+    if let Some(named) = sweep.base_named() {
+        writeln!(
+            out,
+            "\ndifferences from the base row ({named}), game by game: each figure minus the base row's [95% interval]; * significant after Holm's correction across {}",
+            plural(sweep.tests as u64, "difference", "differences")
+        )
+        .unwrap();
+        table(&mut out, sweep, &others, |r, f| {
+            difference(sweep.figures[f].unit, sweep.rows[r].differences[f].as_ref())
+        });
+    }
+    out
+}
+
+/// A difference from the base row with its interval and `*` when
+/// significant, or a dash where there is none.
+fn difference(unit: Unit, d: Option<&Difference>) -> String {
+    let Some(d) = d else {
+        return "—".to_owned();
+    };
+    let e = &d.difference;
+    let mark = if d.significant { " *" } else { "  " };
+    let (scale, places) = if unit == Unit::Share {
+        (100.0, 1)
+    } else {
+        (1.0, 2)
+    };
+    let show = |x: f64| format!("{:+.places$}", clean(scale * x));
+    let unit = if unit == Unit::Share { " pp" } else { "" };
+    format!(
+        "{}{unit} [{}, {}]{mark}",
+        show(e.estimate),
+        show(e.ci95[0]),
+        show(e.ci95[1])
+    )
+}
+
+/// `rows` of the sweep as a table: one column per axis, then one per
+/// figure (`cell(row, figure)`), each as wide as its widest line.
+fn table(out: &mut String, sweep: &Sweep, rows: &[usize], cell: impl Fn(usize, usize) -> String) {
     let mut columns: Vec<Vec<String>> = Vec::new();
     for (a, axis) in sweep.axes.iter().enumerate() {
         let mut column = vec![axis.path.clone(), String::new()];
-        column.extend(sweep.rows.iter().map(|r| r.values[a].to_string()));
+        column.extend(rows.iter().map(|&r| sweep.rows[r].values[a].to_string()));
         columns.push(column);
     }
     for (f, figure) in sweep.figures.iter().enumerate() {
         let mut column = vec![figure.id.clone(), figure.label.clone()];
-        column.extend(
-            sweep
-                .rows
-                .iter()
-                .map(|r| cell(figure.unit, r.figures[f].as_ref())),
-        );
+        column.extend(rows.iter().map(|&r| cell(r, f)));
         columns.push(column);
     }
     let widths: Vec<usize> = columns
@@ -91,7 +134,7 @@ pub fn text(sweep: &Sweep) -> String {
         .map(|c| c.iter().map(|s| s.chars().count()).max().unwrap_or(0))
         .collect();
     out.push('\n');
-    for line in 0..sweep.rows.len() + 2 {
+    for line in 0..rows.len() + 2 {
         let mut text = String::from(" ");
         for (c, column) in columns.iter().enumerate() {
             let cell = &column[line];
@@ -107,7 +150,6 @@ pub fn text(sweep: &Sweep) -> String {
         }
         writeln!(out, "{}", text.trim_end()).unwrap();
     }
-    out
 }
 
 /// The sweep as one line of JSON (`sunfold schema sweep-report`).

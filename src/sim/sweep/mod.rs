@@ -10,8 +10,10 @@
 //! - here: the figures, the run a partial report names, and the report.
 //!
 //! Its files: `spec.rs` (reading `--set`), [`swept`] (a game's rules as a
-//! document, and a point's variant checked).
+//! document, and a point's variant checked), [`paired`] (each row's
+//! differences from the base row, game by game).
 
+mod paired;
 pub mod spec;
 mod swept;
 
@@ -19,6 +21,7 @@ use super::metric::{Estimate, Metric, Section, Unit};
 use super::report::Report;
 use super::tally::Tally;
 use super::variant::VariantInfo;
+pub use paired::{Difference, Points};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 pub use spec::{Axis, MAX_POINTS, SetError, SetValue, Step, Target};
@@ -32,6 +35,9 @@ pub struct SweepRun {
     pub axes: Vec<Axis>,
     /// The figure ids of the report, in order.
     pub figures: Vec<String>,
+    /// The row the others are set against, from 0.
+    #[serde(default)]
+    pub base: usize,
 }
 
 /// One point of a sweep: its values, one per axis, and its figures, one
@@ -42,6 +48,9 @@ pub struct SweepRow {
     /// `null` where this point has no such figure (a threshold id that the
     /// point's own threshold renamed, a score no seat reached).
     pub figures: Vec<Option<Estimate>>,
+    /// Per figure, this row's value minus the base row's, game by game;
+    /// `null` in the base row and where either lacks the figure.
+    pub differences: Vec<Option<Difference>>,
 }
 
 /// What `sunfold sweep` reports.
@@ -63,6 +72,24 @@ pub struct Sweep {
     /// One row per combination of values: the first axis outermost, the
     /// last changing fastest.
     pub rows: Vec<SweepRow>,
+    /// The row the differences are taken from, from 0 (`--base`).
+    pub base: usize,
+    /// How many differences Holm's correction runs across.
+    pub tests: usize,
+}
+
+impl Sweep {
+    /// The base row as `path=value, …`, when other rows are set against it.
+    pub fn base_named(&self) -> Option<String> {
+        let base = self.rows.get(self.base).filter(|_| self.rows.len() > 1)?;
+        let named: Vec<String> = self
+            .axes
+            .iter()
+            .zip(&base.values)
+            .map(|(a, v)| format!("{}={v}", a.path))
+            .collect();
+        Some(named.join(", "))
+    }
 }
 
 /// Why `--figure` is refused.
@@ -177,11 +204,12 @@ pub fn report(
     seed: u64,
     variant: VariantInfo,
     run: &SweepRun,
-    tallies: Vec<Tally>,
+    points: Points,
 ) -> Sweep {
-    let reports: Vec<Report> = tallies
-        .into_iter()
-        .map(|t| t.report(game, title, seed))
+    let reports: Vec<Report> = points
+        .tallies
+        .iter()
+        .map(|t| t.clone().report(game, title, seed))
         .collect();
     let figures: Vec<Metric> = run
         .figures
@@ -201,10 +229,13 @@ pub fn report(
             }
         })
         .collect();
+    let differences = paired::differences(&points, run.base, &figures);
+    let tests = differences.iter().flatten().flatten().count();
     let rows = spec::points(&run.axes)
         .into_iter()
         .zip(&reports)
-        .map(|(point, report)| SweepRow {
+        .zip(differences)
+        .map(|((point, report), differences)| SweepRow {
             values: point
                 .iter()
                 .zip(&run.axes)
@@ -215,6 +246,7 @@ pub fn report(
                 .iter()
                 .map(|id| report.row(id).and_then(|row| row.a))
                 .collect(),
+            differences,
         })
         .collect();
     let first = reports.first();
@@ -232,6 +264,8 @@ pub fn report(
         axes: run.axes.clone(),
         figures,
         rows,
+        base: run.base,
+        tests,
     }
 }
 

@@ -9,6 +9,10 @@
 //! - **Values** are a range of whole numbers `LO..HI:STEP` (`26..38:2` is 26,
 //!   28, …, 38; HI is included when the steps reach it; `LO..HI` steps by 1),
 //!   or a comma list `a,b,c` of numbers, `true`/`false` or words.
+//! - **Linked paths** move together: `--set 'a,b=54:54,58:58'` names
+//!   several paths, comma-separated, and each value joins one value per
+//!   path with `:`. The sweep plays `a=54, b=54`, then `a=58, b=58`, not
+//!   every combination of the two.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -101,6 +105,11 @@ pub struct Axis {
     /// The JSON path, as `template check` prints it, or the option's name.
     pub path: String,
     pub values: Vec<SetValue>,
+    /// The axis moves with the one before it, value `i` with its value
+    /// `i`, as one `--set` naming several paths sets them; it adds no
+    /// combinations.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub linked: bool,
 }
 
 /// Why a `--set` is refused.
@@ -141,6 +150,18 @@ pub enum SetError {
     },
     #[error("expected the option {name} in --option or in --set, but found it in both")]
     OptionTwice { name: String },
+    #[error(
+        "expected --base to name a row by one value per --set, comma-separated, such as {first}, but found {found:?}"
+    )]
+    NoBase { found: String, first: String },
+    #[error(
+        "expected {paths} values joined by ':' in each value of {path}, one per path, but found {found:?}"
+    )]
+    LinkedCount {
+        path: String,
+        paths: usize,
+        found: String,
+    },
 }
 
 /// The path as `template check` prints it: `sun.thresholds[2].at`.
@@ -231,14 +252,74 @@ fn values(text: &str) -> Result<Vec<SetValue>, SetError> {
         .collect()
 }
 
-/// Reads one `--set PATH=VALUES`. `options` are the rule options the game
-/// has, by name; a path naming one (or `options.NAME`) sets that option.
-pub fn parse(text: &str, options: &[&str]) -> Result<(Target, Axis), SetError> {
+/// Reads one `--set PATH=VALUES`, or `PATH,PATH=V:V,V:V` for paths that
+/// move together: one axis per path, each after the first linked to the
+/// one before. `options` are the rule options the game has, by name; a
+/// path naming one (or `options.NAME`) sets that option.
+pub fn parse(text: &str, options: &[&str]) -> Result<Vec<(Target, Axis)>, SetError> {
     let Some((path, list)) = text.split_once('=') else {
         return Err(SetError::NoEquals {
             found: text.to_owned(),
         });
     };
+    if !path.contains(',') {
+        let (target, axis) = one(path, values(list)?, options)?;
+        repeated(&axis.path, &axis.values.iter().collect::<Vec<_>>())?;
+        return Ok(vec![(target, axis)]);
+    }
+    let paths: Vec<&str> = path.split(',').collect();
+    let mut columns: Vec<Vec<SetValue>> = vec![Vec::new(); paths.len()];
+    for entry in list.trim().split(',') {
+        let parts: Vec<&str> = entry.split(':').collect();
+        if parts.len() != paths.len() {
+            return Err(SetError::LinkedCount {
+                path: path.trim().to_owned(),
+                paths: paths.len(),
+                found: entry.trim().to_owned(),
+            });
+        }
+        for (column, part) in columns.iter_mut().zip(parts) {
+            column.push(match part.trim() {
+                "" => {
+                    return Err(SetError::EmptyValue {
+                        found: list.trim().to_owned(),
+                    });
+                }
+                v => SetValue::parse(v),
+            });
+        }
+    }
+    let rows: Vec<String> = (0..columns[0].len())
+        .map(|r| {
+            let row: Vec<String> = columns.iter().map(|c| c[r].to_string()).collect();
+            row.join(":")
+        })
+        .collect();
+    repeated(path.trim(), &rows.iter().collect::<Vec<_>>())?;
+    let mut axes = Vec::new();
+    for (i, (path, values)) in paths.into_iter().zip(columns).enumerate() {
+        let (target, mut axis) = one(path, values, options)?;
+        axis.linked = i > 0;
+        axes.push((target, axis));
+    }
+    Ok(axes)
+}
+
+/// Refuses a value of `path` given twice.
+fn repeated<T: PartialEq + ToString>(path: &str, values: &[T]) -> Result<(), SetError> {
+    for (i, v) in values.iter().enumerate() {
+        if values[..i].contains(v) {
+            return Err(SetError::RepeatedValue {
+                path: path.to_owned(),
+                value: v.to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// One path and its values.
+fn one(path: &str, values: Vec<SetValue>, options: &[&str]) -> Result<(Target, Axis), SetError> {
     let path = path.trim();
     let bare = path.strip_prefix("options.").unwrap_or(path);
     let target = if options.contains(&bare) {
@@ -252,20 +333,12 @@ pub fn parse(text: &str, options: &[&str]) -> Result<(Target, Axis), SetError> {
         Target::Option(name) => name.clone(),
         Target::Path(steps) => show(steps),
     };
-    let values = values(list)?;
-    for (i, v) in values.iter().enumerate() {
-        if values[..i].contains(v) {
-            return Err(SetError::RepeatedValue {
-                path: shown,
-                value: v.to_string(),
-            });
-        }
-    }
     Ok((
         target,
         Axis {
             path: shown,
             values,
+            linked: false,
         },
     ))
 }
@@ -282,6 +355,7 @@ pub fn combinations(axes: &[Axis]) -> Result<usize, SetError> {
     }
     let found = axes
         .iter()
+        .filter(|a| !a.linked)
         .map(|a| a.values.len() as u128)
         .fold(1u128, |n, k| n.saturating_mul(k));
     if found > MAX_POINTS as u128 {
@@ -290,11 +364,68 @@ pub fn combinations(axes: &[Axis]) -> Result<usize, SetError> {
     Ok(found as usize)
 }
 
+/// The axes that move together, as ranges of axis indices: an axis and
+/// those linked after it.
+pub fn groups(axes: &[Axis]) -> Vec<std::ops::Range<usize>> {
+    let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
+    for (i, axis) in axes.iter().enumerate() {
+        match groups.last_mut() {
+            Some(g) if axis.linked => g.end = i + 1,
+            _ => groups.push(i..i + 1),
+        }
+    }
+    groups
+}
+
+/// A point's values as `--base` names them: one value per `--set`,
+/// comma-separated, linked paths' values joined by `:` (`62:62,20`).
+pub fn label(axes: &[Axis], point: &[usize]) -> String {
+    let groups: Vec<String> = groups(axes)
+        .into_iter()
+        .map(|g| {
+            let values: Vec<String> = g.map(|a| axes[a].values[point[a]].to_string()).collect();
+            values.join(":")
+        })
+        .collect();
+    groups.join(",")
+}
+
+/// The row `--base` names ([`label`]); the first row without it.
+pub fn base(axes: &[Axis], text: Option<&str>) -> Result<usize, SetError> {
+    let Some(text) = text else { return Ok(0) };
+    let wanted: Vec<String> = text
+        .split(',')
+        .map(|g| g.split(':').map(str::trim).collect::<Vec<_>>().join(":"))
+        .collect();
+    let wanted = wanted.join(",");
+    let rows = points(axes);
+    rows.iter()
+        .position(|p| label(axes, p) == wanted)
+        .ok_or_else(|| SetError::NoBase {
+            found: text.to_owned(),
+            first: rows.first().map_or_else(String::new, |p| label(axes, p)),
+        })
+}
+
+/// What a group of axes is called: its paths joined by ` with `.
+pub fn group_name(axes: &[Axis]) -> String {
+    let paths: Vec<&str> = axes.iter().map(|a| a.path.as_str()).collect();
+    paths.join(" with ")
+}
+
 /// Every combination of values, as one index per axis: the first axis
-/// outermost, the last changing fastest.
+/// outermost, the last changing fastest; a linked axis takes the index of
+/// the axis before it.
 pub fn points(axes: &[Axis]) -> Vec<Vec<usize>> {
     let mut points = vec![Vec::new()];
     for axis in axes {
+        if axis.linked {
+            for p in &mut points {
+                let last = p.last().copied().unwrap_or(0);
+                p.push(last);
+            }
+            continue;
+        }
         points = points
             .into_iter()
             .flat_map(|p| {
@@ -346,7 +477,40 @@ mod tests {
     use super::*;
 
     fn axis(text: &str) -> Result<Axis, SetError> {
-        parse(text, &["sun_bonus"]).map(|(_, a)| a)
+        parse(text, &["sun_bonus"]).map(|mut axes| axes.remove(0).1)
+    }
+
+    #[test]
+    fn linked_paths_move_together() {
+        let axes: Vec<Axis> = parse("a[1].b,end=54:55,58:59", &[])
+            .unwrap()
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        assert_eq!(axes[0].path, "a[1].b");
+        assert_eq!(axes[1].path, "end");
+        assert_eq!(axes[0].values, [54, 58].map(SetValue::Integer));
+        assert_eq!(axes[1].values, [55, 59].map(SetValue::Integer));
+        assert!(!axes[0].linked && axes[1].linked);
+        let c = axis("c=1,2,3").unwrap();
+        let all = [axes[0].clone(), axes[1].clone(), c];
+        assert_eq!(combinations(&all), Ok(6));
+        assert_eq!(points(&all)[..3], [[0, 0, 0], [0, 0, 1], [0, 0, 2]]);
+        assert_eq!(points(&all)[3], [1, 1, 0]);
+        assert_eq!(
+            parse("a,b=1:2,3", &[]).unwrap_err().to_string(),
+            "expected 2 values joined by ':' in each value of a,b, one per path, but found \"3\""
+        );
+        assert!(matches!(
+            parse("a,b=1:,3:4", &[]),
+            Err(SetError::EmptyValue { .. })
+        ));
+        assert_eq!(base(&all, None), Ok(0));
+        assert_eq!(base(&all, Some("58:59, 2")), Ok(4));
+        assert_eq!(
+            base(&all, Some("58,2")).unwrap_err().to_string(),
+            "expected --base to name a row by one value per --set, comma-separated, such as 54:55,1, but found \"58,2\""
+        );
     }
 
     #[test]
@@ -384,7 +548,7 @@ mod tests {
 
     #[test]
     fn paths_read_as_template_check_prints_them() {
-        let (target, a) = parse(" sun.thresholds[2].at =26", &[]).unwrap();
+        let (target, a) = parse(" sun.thresholds[2].at =26", &[]).unwrap().remove(0);
         assert_eq!(a.path, "sun.thresholds[2].at");
         assert_eq!(
             target,
@@ -435,7 +599,7 @@ mod tests {
     #[test]
     fn a_path_must_exist() {
         let mut doc = serde_json::json!({"sun": {"thresholds": [{"at": 12}]}});
-        let at = |t: &str| match parse(t, &[]).unwrap().0 {
+        let at = |t: &str| match parse(t, &[]).unwrap().remove(0).0 {
             Target::Path(s) => s,
             Target::Option(_) => unreachable!(),
         };
