@@ -130,12 +130,8 @@ impl SchemaKind {
             SchemaKind::SweepReport => "The report of `sunfold sweep --format json`",
             SchemaKind::StudioEdits => "One line of the studio's edit log, FILE.edits.jsonl",
             SchemaKind::EventLog => "One line of an event log",
-            SchemaKind::EventSeating => {
-                "The report of `sunfold event seating --format json`"
-            }
-            SchemaKind::EventStandings => {
-                "The report of `sunfold event standings --format json`"
-            }
+            SchemaKind::EventSeating => "The report of `sunfold event seating --format json`",
+            SchemaKind::EventStandings => "The report of `sunfold event standings --format json`",
         }
     }
 }

@@ -124,7 +124,11 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                 e => located(&file, e),
             })?;
             let players = log.state.entrants.len();
-            println!("{}: a {} event of {players} players", file.display(), game.name());
+            println!(
+                "{}: a {} event of {players} players",
+                file.display(),
+                game.name()
+            );
         }
         EventCommand::Seat { file } => {
             let round = request::seat(&file).map_err(|e| located(&file, e))?;
@@ -154,12 +158,20 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
         } => {
             let result = request::attach(&file, round, table, &log, reason)
                 .map_err(|e| located(&file, e))?;
-            println!("{}: round {} table {table}: {}", file.display(), result.round, result.ended);
+            println!(
+                "{}: round {} table {table}: {}",
+                file.display(),
+                result.round,
+                result.ended
+            );
         }
         EventCommand::Play { file, bot } => {
             let results = request::play(&file, bot).map_err(|e| located(&file, e))?;
             for result in results {
-                println!("round {} table {}: {}", result.round, result.table, result.ended);
+                println!(
+                    "round {} table {}: {}",
+                    result.round, result.table, result.ended
+                );
             }
         }
         EventCommand::Standings { file, format } => {
@@ -171,7 +183,8 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             }
         }
         EventCommand::Arrive { file, name, id } => {
-            let player = request::arrive(&file, &name, id.as_deref()).map_err(|e| located(&file, e))?;
+            let player =
+                request::arrive(&file, &name, id.as_deref()).map_err(|e| located(&file, e))?;
             println!("{}: {} joins as {}", file.display(), player.name, player.id);
         }
         EventCommand::Drop { file, id } => {

@@ -23,7 +23,9 @@ pub enum EventError {
     DuplicateId { id: String, name: String },
     #[error("expected a name no other player has, but found {name:?}, already {id:?}'s")]
     DuplicateName { name: String, id: String },
-    #[error("expected a player id and a name, neither empty, but found id {id:?} and name {name:?}")]
+    #[error(
+        "expected a player id and a name, neither empty, but found id {id:?} and name {name:?}"
+    )]
     EmptyPlayer { id: String, name: String },
     #[error(
         "expected \"arrived\" for a player who joins once round {seated} is seated, but found \"registered\""
@@ -35,14 +37,20 @@ pub enum EventError {
     AlreadyDropped { id: String, round: u32 },
     #[error("expected round {expected} to be seated next, but found round {found}")]
     RoundOrder { expected: u32, found: u32 },
-    #[error("expected at most {rounds} rounds, as the event was created with, but found round {found}")]
+    #[error(
+        "expected at most {rounds} rounds, as the event was created with, but found round {found}"
+    )]
     TooManyRounds { rounds: u32, found: u32 },
     #[error(
         "expected every table of round {round} to have a result before the next round, but table {table} has none"
     )]
     RoundOpen { round: u32, table: u32 },
     #[error("expected at least {min} present players to seat round {round}, but found {found}")]
-    TooFewPlayers { round: u32, min: usize, found: usize },
+    TooFewPlayers {
+        round: u32,
+        min: usize,
+        found: usize,
+    },
     #[error("expected table {expected} next in round {round}, but found table {found}")]
     TableOrder {
         round: u32,

@@ -11,7 +11,11 @@ pub enum PlayersError {
     #[error("{line}: expected a name, or a name, a tab and an id, but found {found:?}")]
     Line { line: usize, found: String },
     #[error("{line}: expected an id not given before, but found {id:?} again (line {first})")]
-    DuplicateId { line: usize, id: String, first: usize },
+    DuplicateId {
+        line: usize,
+        id: String,
+        first: usize,
+    },
     #[error("expected at least one player, but the file has none")]
     Empty,
 }

@@ -1,8 +1,8 @@
 //! The seating of a round as `sunfold event seating` prints it, in text
 //! and JSON (`sunfold schema event-seating`).
 
-use super::state::EventState;
 use super::error::EventError;
+use super::state::EventState;
 
 /// A round's tables and byes.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
@@ -68,8 +68,16 @@ impl Seating {
         let mut out = format!("round {}\n", self.round);
         for table in &self.tables {
             let names: Vec<&str> = table.players.iter().map(|p| p.name.as_str()).collect();
-            let done = if table.done { "  (result attached)" } else { "" };
-            out.push_str(&format!("table {}: {}{done}\n", table.table, names.join(", ")));
+            let done = if table.done {
+                "  (result attached)"
+            } else {
+                ""
+            };
+            out.push_str(&format!(
+                "table {}: {}{done}\n",
+                table.table,
+                names.join(", ")
+            ));
         }
         if !self.bye.is_empty() {
             let names: Vec<&str> = self.bye.iter().map(|p| p.name.as_str()).collect();

@@ -76,13 +76,17 @@ pub fn arrive(path: &Path, name: &str, id: Option<&str>) -> Result<Player, Event
 /// Drops a player from the next round on.
 pub fn drop_player(path: &Path, id: &str) -> Result<(), EventFileError> {
     let id = id.to_owned();
-    append(path, |_: &EventLog| Ok::<_, EventFileError>((vec![Entry::Dropped { id }], ())))?;
+    append(path, |_: &EventLog| {
+        Ok::<_, EventFileError>((vec![Entry::Dropped { id }], ()))
+    })?;
     Ok(())
 }
 
 /// Closes the event.
 pub fn close(path: &Path) -> Result<(), EventFileError> {
-    append(path, |_: &EventLog| Ok::<_, EventFileError>((vec![Entry::Closed {}], ())))?;
+    append(path, |_: &EventLog| {
+        Ok::<_, EventFileError>((vec![Entry::Closed {}], ()))
+    })?;
     Ok(())
 }
 
@@ -99,7 +103,10 @@ pub fn seat(path: &Path) -> Result<u32, EventFileError> {
             bye,
         };
         // Checked before a table log is written.
-        state.clone().apply(&entry).map_err(EventFileError::Refused)?;
+        state
+            .clone()
+            .apply(&entry)
+            .map_err(EventFileError::Refused)?;
         for table in &tables {
             create_table_log(state, round, table, &table_path(path, round, table.table))?;
         }
@@ -145,7 +152,11 @@ pub fn play(path: &Path, bot: Bot) -> Result<Vec<TableResult>, EventFileError> {
         return Err(EventFileError::Refused(EventError::Closed));
     }
     let mut results = Vec::new();
-    for table in seated.tables.iter().filter(|t| !seated.results.contains_key(&t.table)) {
+    for table in seated
+        .tables
+        .iter()
+        .filter(|t| !seated.results.contains_key(&t.table))
+    {
         let log = table_path(path, round, table.table);
         let seed = table_seed(state.setup.seed, round, table.table);
         play_table(state.setup.game, &log, table.players.len(), bot, seed)?;

@@ -105,7 +105,8 @@ pub fn next_round(state: &EventState) -> Result<(Vec<SeatedTable>, Vec<String>),
         return Err(EventError::TooFewPlayers { round, min, found });
     }
     let history = History::of(state);
-    let mut rng = SeededRng::new(state.setup.seed ^ u64::from(round).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng =
+        SeededRng::new(state.setup.seed ^ u64::from(round).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let (groups, bye) = match state.setup.game {
         EventGame::Soleils => {
             let size = state.setup.table_size as usize;
@@ -176,7 +177,12 @@ fn table_cost(table: &[usize], cost: &[Vec<u32>]) -> u32 {
 
 /// Group play: the players at tables of the sizes [`table_sizes_for`]
 /// gives, with the fewest repeat meetings the seeded search finds.
-fn groups(players: &[String], size: usize, history: &History, rng: &mut SeededRng) -> Vec<Vec<String>> {
+fn groups(
+    players: &[String],
+    size: usize,
+    history: &History,
+    rng: &mut SeededRng,
+) -> Vec<Vec<String>> {
     let n = players.len();
     let cost: Vec<Vec<u32>> = (0..n)
         .map(|a| {
@@ -214,7 +220,11 @@ fn groups(players: &[String], size: usize, history: &History, rng: &mut SeededRn
 /// Swaps players between tables while a swap lowers the cost.
 fn improve(tables: &mut [Vec<usize>], cost: &[Vec<u32>]) {
     let against = |table: &[usize], p: usize, skip: usize| -> u32 {
-        table.iter().filter(|&&q| q != skip).map(|&q| cost[p][q]).sum()
+        table
+            .iter()
+            .filter(|&&q| q != skip)
+            .map(|&q| cost[p][q])
+            .sum()
     };
     loop {
         let mut improved = false;

@@ -230,7 +230,10 @@ impl EventState {
         }
         if round > self.setup.rounds {
             let rounds = self.setup.rounds;
-            return Err(EventError::TooManyRounds { rounds, found: round });
+            return Err(EventError::TooManyRounds {
+                rounds,
+                found: round,
+            });
         }
         if let Some(last) = self.rounds.last()
             && let Some(table) = last.open_table()
@@ -316,7 +319,10 @@ impl EventState {
         let count = at.players.len().max(result.seats.len());
         for seat in 0..count {
             let expected = at.players.get(seat).map_or("no one", |id| self.name(id));
-            let found = result.seats.get(seat).map_or("no one", |s| self.name(&s.id));
+            let found = result
+                .seats
+                .get(seat)
+                .map_or("no one", |s| self.name(&s.id));
             if expected != found {
                 return Err(EventError::WrongSeat {
                     table,

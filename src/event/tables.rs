@@ -175,7 +175,10 @@ fn play_on<G: Searched>(
     seed: u64,
 ) -> Result<(), EventFileError> {
     let table = |error| EventFileError::Table(error);
-    let file = std::fs::OpenOptions::new().read(true).write(true).open(path);
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path);
     let file = file.map_err(|error| {
         let path = path.to_owned();
         table(TableLogError::Io { path, error })
@@ -197,7 +200,9 @@ fn play_on<G: Searched>(
     let fold = match opened.fold::<G>(None, &mut |_| {}) {
         Ok(fold) => fold,
         Err(crate::log::FoldError::Io { error, .. }) => return Err(error.into()),
-        Err(crate::log::FoldError::Start(error)) => return Err(invalid(error.map(|e| e.to_string()))),
+        Err(crate::log::FoldError::Start(error)) => {
+            return Err(invalid(error.map(|e| e.to_string())));
+        }
         Err(crate::log::FoldError::Rejected { error, .. }) => {
             return Err(invalid(error.map(|e| e.to_string())));
         }

@@ -499,7 +499,7 @@ pub fn decode_entry<E: serde::de::DeserializeOwned>(
             return match (last, &envelope.prev) {
                 (None, _) => Ok(envelope),
                 (Some(_), None) => fail(DecodeError::ChainMissing),
-                (Some(last), Some(prev)) if hex_hash(last) != prev.as_bytes() => {
+                (Some(last), Some(prev)) if prev.as_bytes() != hex_hash(last) => {
                     fail(DecodeError::ChainBroken {
                         line: line.number - 1,
                     })
