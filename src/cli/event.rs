@@ -227,9 +227,9 @@ fn located(path: &Path, error: EventFileError) -> CliError {
         EventFileError::Io(error) => CliError::io(path, error),
         EventFileError::Decode(e) => {
             let torn = matches!(e.error, DecodeError::TornLine { .. });
-            failure(format!(":{e}"), torn)
+            failure(e.to_string(), torn)
         }
-        EventFileError::Rule(e) => failure(format!(":{e}"), false),
+        EventFileError::Rule(e) => failure(e.to_string(), false),
         EventFileError::Table(TableLogError::Io { path, error }) => CliError::Io { path, error },
         e @ (EventFileError::Table(_) | EventFileError::Players(_)) => {
             CliError::Refused(e.to_string())

@@ -82,6 +82,8 @@ pub enum EventError {
     NothingToCorrect { round: u32, table: u32 },
     #[error("expected a correction with a reason, but found {found}")]
     Reason { found: &'static str },
+    #[error("expected no reason on a first result, but found one: only a correction has a reason")]
+    ReasonOnFirst,
     #[error("expected {expected:?} at seat {seat} of table {table}, but found {found:?}")]
     WrongSeat {
         table: u32,

@@ -180,7 +180,7 @@ impl Standings {
             .unwrap_or(4)
             .max(4);
         let mut out = format!(
-            "{} rounds complete; ties broken by {}\n",
+            "rounds complete: {}; ties broken by {}\n",
             self.rounds_complete,
             (self.tie_breaks.iter())
                 .map(|t| match t {

@@ -309,11 +309,7 @@ impl EventState {
                     found: "an empty one",
                 });
             }
-            (false, false, Some(_)) => {
-                return Err(EventError::Reason {
-                    found: "a reason on a first result",
-                });
-            }
+            (false, false, Some(_)) => return Err(EventError::ReasonOnFirst),
             _ => {}
         }
         let count = at.players.len().max(result.seats.len());
