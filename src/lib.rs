@@ -28,6 +28,8 @@
 //! - [`schema`]: the JSON Schema of every format and report;
 //! - [`show`]: a game in words and on paper together: the HTML viewer;
 //! - [`table`]: a log being played: lock, fold, append;
+//! - [`event`]: an event of many tables: seating, results read from
+//!   audited logs, standings;
 //! - [`serve`]: the live table's HTTP edge;
 //! - [`edit_log`]: the studio's edit log: its lines, read and replayed;
 //! - [`studio`]: the sheet and deck studio's HTTP edge: a template edited
@@ -43,6 +45,7 @@ pub mod bounded;
 pub mod cli;
 pub mod deal;
 pub mod edit_log;
+pub mod event;
 pub mod fuzz;
 pub mod game;
 pub mod json_error;

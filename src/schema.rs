@@ -47,11 +47,14 @@ pub enum SchemaKind {
     SweepReport,
     /// One line of the studio's edit log, `FILE.edits.jsonl`.
     StudioEdits,
+    EventLog,
+    EventSeating,
+    EventStandings,
 }
 
 impl SchemaKind {
     /// Every kind, in the order `sunfold schema --help` lists them.
-    pub const ALL: [SchemaKind; 17] = [
+    pub const ALL: [SchemaKind; 20] = [
         SchemaKind::SoleilsLog,
         SchemaKind::SoleilsTemplate,
         SchemaKind::SummertimeLog,
@@ -69,6 +72,9 @@ impl SchemaKind {
         SchemaKind::PartialReport,
         SchemaKind::SweepReport,
         SchemaKind::StudioEdits,
+        SchemaKind::EventLog,
+        SchemaKind::EventSeating,
+        SchemaKind::EventStandings,
     ];
 
     /// Its name on the command line and in docs/schema/NAME.schema.json.
@@ -91,6 +97,9 @@ impl SchemaKind {
             SchemaKind::PartialReport => "partial-report",
             SchemaKind::SweepReport => "sweep-report",
             SchemaKind::StudioEdits => "studio-edits",
+            SchemaKind::EventLog => "event-log",
+            SchemaKind::EventSeating => "event-seating",
+            SchemaKind::EventStandings => "event-standings",
         }
     }
 
@@ -120,6 +129,9 @@ impl SchemaKind {
             }
             SchemaKind::SweepReport => "The report of `sunfold sweep --format json`",
             SchemaKind::StudioEdits => "One line of the studio's edit log, FILE.edits.jsonl",
+            SchemaKind::EventLog => "One line of an event log",
+            SchemaKind::EventSeating => "The report of `sunfold event seating --format json`",
+            SchemaKind::EventStandings => "The report of `sunfold event standings --format json`",
         }
     }
 }
@@ -190,6 +202,9 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::PartialReport => schemars::schema_for!(crate::sim::partial::Partial),
         SchemaKind::SweepReport => schemars::schema_for!(crate::sim::sweep::Sweep),
         SchemaKind::StudioEdits => schemars::schema_for!(crate::edit_log::EditLine),
+        SchemaKind::EventLog => schemars::schema_for!(Envelope<crate::event::Entry>),
+        SchemaKind::EventSeating => schemars::schema_for!(crate::event::Seating),
+        SchemaKind::EventStandings => schemars::schema_for!(crate::event::Standings),
     };
     let mut text = serde_json::to_string_pretty(&schema).expect("schemas serialize");
     text.push('\n');

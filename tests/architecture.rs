@@ -410,6 +410,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
             "sim",
             "rng",
             "summertime",
+            "event",
         ],
         "the rules know nothing of files, drawing, HTTP or the other game",
     ),
@@ -417,7 +418,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         "summertime",
         &[
             "cli", "log", "render", "print", "report", "schema", "serve", "studio", "show",
-            "table", "present", "sim", "rng", "soleils",
+            "table", "present", "sim", "rng", "soleils", "event",
         ],
         "the rules know nothing of files, drawing, HTTP or the other game",
     ),
@@ -425,7 +426,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         "log",
         &[
             "cli", "render", "print", "report", "schema", "serve", "studio", "show", "table",
-            "present", "sim",
+            "present", "sim", "event",
         ],
         "the log reads and writes lines; it shows nothing",
     ),
@@ -433,7 +434,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         "sim",
         &[
             "cli", "render", "print", "report", "schema", "serve", "studio", "show", "table",
-            "present",
+            "present", "event",
         ],
         "bots and tallies work on the rules alone",
     ),
@@ -441,20 +442,21 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         "present",
         &[
             "cli", "serve", "studio", "show", "table", "render", "print", "report", "schema",
+            "event",
         ],
         "a game in words knows no terminal, HTTP or drawing",
     ),
     (
         "report",
         &[
-            "cli", "serve", "studio", "show", "table", "present", "print", "log", "schema",
+            "cli", "serve", "studio", "show", "table", "present", "print", "log", "schema", "event",
         ],
         "the workbench's reports take the bots' results and draw with the engine",
     ),
     (
         "table",
         &[
-            "cli", "serve", "studio", "show", "render", "print", "report", "schema",
+            "cli", "serve", "studio", "show", "render", "print", "report", "schema", "event",
         ],
         "the table service is beneath both front ends",
     ),
@@ -475,6 +477,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
             "game",
             "soleils",
             "summertime",
+            "event",
         ],
         "the engine takes a scene and a target, nothing else",
     ),
@@ -482,18 +485,28 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         "print",
         &[
             "cli", "serve", "studio", "show", "table", "present", "report", "schema", "sim", "log",
+            "event",
         ],
         "the game pictures take a game's state and draw with the engine",
     ),
     (
         "show",
-        &["cli", "serve", "studio", "table", "report", "schema"],
+        &[
+            "cli", "serve", "studio", "table", "report", "schema", "event",
+        ],
         "a game shown in words and on paper is beneath the front ends",
     ),
     (
         "schema",
         &["cli", "serve", "studio", "show", "table"],
         "the schemas describe the formats and reports, beneath the front ends",
+    ),
+    (
+        "event",
+        &[
+            "cli", "serve", "studio", "show", "render", "print", "report", "schema",
+        ],
+        "an event of many tables is beneath the front ends, and draws nothing",
     ),
     (
         "serve",

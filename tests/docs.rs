@@ -43,6 +43,9 @@ fn the_committed_schemas_match_the_code() {
         (SchemaKind::PartialReport, "partial-report.schema.json"),
         (SchemaKind::SweepReport, "sweep-report.schema.json"),
         (SchemaKind::StudioEdits, "studio-edits.schema.json"),
+        (SchemaKind::EventLog, "event-log.schema.json"),
+        (SchemaKind::EventSeating, "event-seating.schema.json"),
+        (SchemaKind::EventStandings, "event-standings.schema.json"),
     ] {
         let committed =
             std::fs::read_to_string(common::repo().join("docs/schema").join(file)).unwrap();

@@ -4,7 +4,8 @@
 //! One file per verb: [`replay`], [`template`], [`render`] (with the HTML
 //! [`viewer`]), [`record`] (new, roll, place, … status, repair), [`serve`], [`studio`],
 //! [`simulate`] (and compare), [`rescore`], [`audit`], [`ladder`],
-//! [`sweep`], [`merge`], [`analyse`] (and hint), [`schema`]. What verbs
+//! [`sweep`], [`merge`], [`analyse`] (and hint), [`event`] (an event of
+//! many tables), [`schema`]. What verbs
 //! share: [`batch`] (the batch flags, threads, throughput, the game
 //! dispatch), [`output`] (paper, `-o`, writing), [`game`] (a log opened,
 //! folded and its errors located), [`load`] and [`variant`] (templates,
@@ -14,6 +15,7 @@ mod analyse;
 mod audit;
 mod batch;
 mod error;
+mod event;
 mod game;
 mod ladder;
 mod load;
@@ -195,6 +197,10 @@ enum Command {
     /// Prints the page's address, with its secret token, as the first line.
     #[command(after_help = EXIT_CODES)]
     Studio(studio::StudioArgs),
+    /// Run an event of many tables: seat rounds, attach audited table
+    /// logs as results, and print the standings.
+    #[command(subcommand)]
+    Event(event::EventCommand),
     /// Print the JSON Schema of a file format or a JSON report (also in docs/schema/).
     Schema {
         #[arg(value_enum)]
@@ -369,6 +375,7 @@ fn run(command: Command) -> Result<Exit, CliError> {
         Command::Record(verb) => record::record(verb),
         Command::Status { file, all, format } => record::status(&file, all, format),
         Command::Repair { file } => record::repair(&file),
+        Command::Event(command) => event::run(command),
         Command::Serve(args) => serve::run(&args),
         Command::Studio(args) => studio::run(&args),
         Command::Render(RenderCommand::Sheet(args)) => render::sheet(&args),

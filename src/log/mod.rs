@@ -32,7 +32,7 @@ pub use fold::{DeadEnd, ENDS_KEPT, Fold, Lenient, ReadError, TakenBack, fold_log
 pub use open::{FoldError, OpenError, Opened, io_reason, open, open_file};
 pub use reader::{
     Entry, GameKind, KNOWN_GAMES, LOG_FORMAT, Line, LineReader, READ_FORMATS, Record, decode,
-    detect, line_hash,
+    decode_entry, detect, line_hash,
 };
 pub use recorder::{AppendError, Appended, CreateError, LockError, Recorder, Session};
 pub use repair::{RepairError, Repaired, repair};

@@ -469,3 +469,59 @@ pub fn detect(line: &Line) -> Result<GameKind, Located<DecodeError>> {
         }
     }
 }
+
+/// Decodes one line of a JSON-lines log of other entries than a game's
+/// (an event of many tables, say) into its envelope, with the same checks
+/// and messages as a game's line: the text, the JSON, a missing `type` or
+/// `seq`, and the JSON path of a field that does not fit. Each line must
+/// carry `prev`, the hash of the line before it, from line 2 on: `last`
+/// is that line's bytes.
+pub fn decode_entry<E: serde::de::DeserializeOwned>(
+    line: &Line,
+    expected_seq: u64,
+    last: Option<&[u8]>,
+) -> Result<Envelope<E>, Located<DecodeError>> {
+    let text = text(line)?;
+    let error = match serde_json::from_str::<Envelope<E>>(text) {
+        Ok(envelope) => {
+            let head = Head {
+                seq: Some(envelope.seq.into()),
+                ..Head::default()
+            };
+            let fail = |error| Err(located(line, Some(&head), error));
+            if envelope.seq != expected_seq {
+                let found = envelope.seq;
+                return fail(DecodeError::Seq {
+                    expected: expected_seq,
+                    found,
+                });
+            }
+            return match (last, &envelope.prev) {
+                (None, _) => Ok(envelope),
+                (Some(_), None) => fail(DecodeError::ChainMissing),
+                (Some(last), Some(prev)) if prev.as_bytes() != hex_hash(last) => {
+                    fail(DecodeError::ChainBroken {
+                        line: line.number - 1,
+                    })
+                }
+                (Some(_), Some(_)) => Ok(envelope),
+            };
+        }
+        Err(e) if e.is_syntax() || e.is_eof() => return Err(syntax(line, text, &e)),
+        Err(e) => e,
+    };
+    let head = head(line, text)?;
+    let fail = |error| Err(located(line, Some(&head), error));
+    if head.kind.is_none() {
+        let found = "no \"type\" field".to_owned();
+        return fail(DecodeError::NoType { found });
+    }
+    if head.seq().is_none() {
+        let found = head.seq.as_ref().map_or("none".to_owned(), describe);
+        return fail(DecodeError::NoSeq { found });
+    }
+    fail(DecodeError::Schema {
+        path: String::new(),
+        detail: detail(&error),
+    })
+}

@@ -38,7 +38,7 @@ pub use head::Head;
 pub use ladder::{Ladder, LadderGame, Record, Rung, Skill, ladder};
 pub use metric::{ALPHA, Estimate, Metric, Moments, Section, Unit, Z95, holm};
 pub use report::{BotWins, Histogram, Report, Row, SeatRange};
-pub use run::{Bot, BotError, GameResult, PlayerRange, Simulated, lineup, play};
+pub use run::{Bot, BotError, GameResult, PlayerRange, Simulated, lineup, play, play_from};
 pub use search::{DEFAULT_ROLLOUTS, Searched, Searcher};
 pub use sums::{Fixed, Sums};
 pub use tally::{Paired, Tally, Won, kinds};

@@ -465,3 +465,31 @@ pub fn play<G: Searched>(
         figures,
     }
 }
+
+/// Plays on from `state` (a table set up from a log's start, its `players`
+/// seats in order) to its end, with the bots seated in order (repeated if
+/// fewer than the players), from `seed`: every action applied, in order.
+pub fn play_from<G: Searched>(
+    state: &mut G::State,
+    players: usize,
+    bots: &[Bot],
+    seed: u64,
+) -> Vec<G::Action> {
+    let seats: Vec<Bot> = (0..players).map(|p| bots[p % bots.len()]).collect();
+    let mut streams = Streams::new(seed, players);
+    let mut actions = Vec::with_capacity(256);
+    let mut buffers = Buffers::<G>::new(players);
+    let mut searcher = None;
+    drive::<G>(
+        state,
+        &mut streams.chance,
+        &mut streams.order,
+        &mut buffers,
+        |state, p, buffers| {
+            let rng = &mut streams.seats[p];
+            choose::<G>(state, p, seats[p], rng, buffers, &mut searcher)
+        },
+        |action| actions.push(action),
+    );
+    actions
+}

@@ -1,0 +1,159 @@
+//! The lines of an event log: what was decided, one entry each, in the
+//! envelope of every sunfold log (`seq`, optional `at`, `prev`). Its schema
+//! is `sunfold schema event-log`.
+
+use serde::{Deserialize, Serialize};
+
+/// The version of the event log's format, in its first line.
+pub const EVENT_FORMAT: u32 = 1;
+
+/// The game every table of an event plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EventGame {
+    /// 62 Soleils d'été: group play, tables of 2 to 12.
+    Soleils,
+    /// Summertime: Swiss pairing, tables of 2.
+    Summertime,
+}
+
+impl EventGame {
+    pub fn name(self) -> &'static str {
+        match self {
+            EventGame::Soleils => "soleils",
+            EventGame::Summertime => "summertime",
+        }
+    }
+}
+
+/// A tie-break, in the order the event declares them after the points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    /// The sum of the player's scores at every table.
+    Score,
+    /// The sum of the points of every opponent met (Buchholz).
+    Buchholz,
+    /// The sum, over the player's tables, of their score minus the best
+    /// other score at that table.
+    Margin,
+    /// A draw from the event's seed and the player's id, the same on every
+    /// replay.
+    Draw,
+}
+
+/// The tie-breaks an event declares unless told otherwise.
+pub const TIE_BREAKS: [TieBreak; 4] = [
+    TieBreak::Score,
+    TieBreak::Buchholz,
+    TieBreak::Margin,
+    TieBreak::Draw,
+];
+
+/// One line of an event log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Entry {
+    /// The first line: the game and the format of the event.
+    Created {
+        /// The event log's format: 1.
+        format: u32,
+        game: EventGame,
+        /// 62 Soleils: the preferred table size; tables are balanced within
+        /// one seat. Summertime: 2.
+        table_size: u32,
+        /// The number of rounds.
+        rounds: u32,
+        /// The points for each rank at a table, best first; a rank beyond
+        /// the list scores 0, and tied players share the points of their
+        /// ranks.
+        points: Vec<u32>,
+        /// The seed of the seating, the table logs and the draw.
+        seed: u64,
+        /// The tie-breaks after the points, in order.
+        tie_breaks: Vec<TieBreak>,
+    },
+    /// A player who is there from the first round.
+    Registered(Player),
+    /// A player who joins from the next round seated.
+    Arrived(Player),
+    /// A player who leaves: seated no more from the next round on. A result
+    /// of a round already seated stands.
+    Dropped { id: String },
+    /// A round seated: every present player at one table, or given a bye.
+    Seated {
+        round: u32,
+        tables: Vec<SeatedTable>,
+        /// The players who sit out, each counted as a win.
+        bye: Vec<String>,
+    },
+    /// A table's result, read from its audited log.
+    Result(TableResult),
+    /// A table's result read again from another log, by the referee, with
+    /// the reason.
+    Corrected(TableResult),
+    /// The event is over: nothing more is seated or attached.
+    Closed {},
+}
+
+/// A player of the event: a stable id, and the name the table logs use,
+/// unique in the event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    pub id: String,
+    pub name: String,
+}
+
+/// One table of a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatedTable {
+    /// From 1.
+    pub table: u32,
+    /// The players' ids by seat; seat 1 starts.
+    pub players: Vec<String>,
+}
+
+/// The result of one table: each seat's score and rank, as its log gives
+/// them, and the log's hash.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TableResult {
+    pub round: u32,
+    pub table: u32,
+    /// The SHA-256 of the table log's bytes, in lowercase hex.
+    pub hash: String,
+    /// How the game ended, as the audit says.
+    pub ended: String,
+    /// Each seat in order.
+    pub seats: Vec<SeatResult>,
+    /// Why a corrected result changed; a first result has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatResult {
+    pub id: String,
+    pub score: i64,
+    /// 1 for the best; tied players share a rank.
+    pub rank: u32,
+}
+
+impl Entry {
+    /// The entry's `type`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Entry::Created { .. } => "created",
+            Entry::Registered(_) => "registered",
+            Entry::Arrived(_) => "arrived",
+            Entry::Dropped { .. } => "dropped",
+            Entry::Seated { .. } => "seated",
+            Entry::Result(_) => "result",
+            Entry::Corrected(_) => "corrected",
+            Entry::Closed {} => "closed",
+        }
+    }
+}

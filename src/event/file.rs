@@ -1,0 +1,167 @@
+//! The event log on disk: read and checked line by line, created whole, and
+//! appended under an exclusive lock with one write and a sync, as a match
+//! log is. The entries are checked against the event read under the lock
+//! before anything is written, so a refusal leaves the file's bytes as
+//! they were.
+
+use super::entry::Entry;
+use super::error::{EventError, EventFileError};
+use super::state::EventState;
+use crate::log::{Envelope, LineReader, Located, decode_entry, to_line};
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// An event log read to its end: its entries and the event they describe.
+#[derive(Clone, Debug)]
+pub struct EventLog {
+    pub entries: Vec<Entry>,
+    pub state: EventState,
+    /// The last line's bytes, for the next line's `prev`.
+    last: Vec<u8>,
+}
+
+/// The folder of an event's table logs: `EVENT.d` beside `EVENT.jsonl`.
+pub fn tables_dir(event: &Path) -> PathBuf {
+    event.with_extension("d")
+}
+
+/// Where the log of table `table` of round `round` lives.
+pub fn table_path(event: &Path, round: u32, table: u32) -> PathBuf {
+    tables_dir(event)
+        .join(format!("round-{round}"))
+        .join(format!("table-{table}.jsonl"))
+}
+
+impl EventLog {
+    /// Reads an event log from its bytes: every line decoded, its seq and
+    /// hash chain checked, and every entry applied.
+    pub fn read(bytes: &[u8]) -> Result<EventLog, EventFileError> {
+        let mut reader = LineReader::new(bytes);
+        let mut log: Option<EventLog> = None;
+        while let Some(line) = reader.next_line()? {
+            let seq = log.as_ref().map_or(0, |l| l.entries.len() as u64);
+            let last = log.as_ref().map(|l| l.last.as_slice());
+            let envelope: Envelope<Entry> =
+                decode_entry(&line, seq, last).map_err(EventFileError::Decode)?;
+            let locate = |error| {
+                EventFileError::Rule(Located {
+                    line: line.number,
+                    seq: Some(seq),
+                    kind: Some(envelope.event.kind().to_owned()),
+                    error,
+                })
+            };
+            match &mut log {
+                None => {
+                    let state = EventState::created(&envelope.event).map_err(locate)?;
+                    log = Some(EventLog {
+                        entries: vec![envelope.event],
+                        state,
+                        last: line.bytes.to_vec(),
+                    });
+                }
+                Some(log) => {
+                    log.state.apply(&envelope.event).map_err(locate)?;
+                    log.entries.push(envelope.event);
+                    log.last = line.bytes.to_vec();
+                }
+            }
+        }
+        log.ok_or(EventFileError::Empty)
+    }
+
+    /// Reads the event log at `path`.
+    pub fn open(path: &Path) -> Result<EventLog, EventFileError> {
+        EventLog::read(&std::fs::read(path)?)
+    }
+
+    /// The lines that append `entries`, each checked against the event as
+    /// the ones before it leave it: the lines and the event after them.
+    fn lines(&self, entries: &[Entry]) -> Result<(String, EventLog), EventError> {
+        let mut after = self.clone();
+        let mut text = String::new();
+        for entry in entries {
+            after.state.apply(entry)?;
+            let line = to_line(&Envelope {
+                seq: after.entries.len() as u64,
+                at: None,
+                prev: Some(crate::log::line_hash(&after.last)),
+                event: entry.clone(),
+            });
+            after.last = line.trim_end().as_bytes().to_vec();
+            after.entries.push(entry.clone());
+            text.push_str(&line);
+        }
+        Ok((text, after))
+    }
+}
+
+/// Writes a new event log of `entries`, the first of them `created`,
+/// refusing to overwrite an existing file unless `force`.
+pub fn create(path: &Path, entries: &[Entry], force: bool) -> Result<EventLog, EventFileError> {
+    let (first, rest) = entries.split_first().ok_or(EventFileError::Empty)?;
+    let state = EventState::created(first).map_err(EventFileError::Refused)?;
+    let line = to_line(&Envelope {
+        seq: 0,
+        at: None,
+        prev: None,
+        event: first.clone(),
+    });
+    let start = EventLog {
+        entries: vec![first.clone()],
+        state,
+        last: line.trim_end().as_bytes().to_vec(),
+    };
+    let (more, log) = start.lines(rest).map_err(EventFileError::Refused)?;
+    let mut options = OpenOptions::new();
+    options.write(true);
+    if force {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    let mut file = options.open(path)?;
+    file.write_all(format!("{line}{more}").as_bytes())?;
+    file.sync_all()?;
+    sync_dir(path);
+    Ok(log)
+}
+
+/// Makes a new file's name durable.
+pub(super) fn sync_dir(path: &Path) {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Ok(dir) = File::open(dir)
+    {
+        let _ = dir.sync_all();
+    }
+}
+
+/// Appends the entries `decide` gives for the event as read under an
+/// exclusive lock: all of them with one write and a sync, or none. What
+/// `decide` refuses, or an entry the event refuses, leaves the file as it
+/// was. Gives the event after the entries, and what `decide` said besides.
+pub fn append<T, E: From<EventFileError>>(
+    path: &Path,
+    decide: impl FnOnce(&EventLog) -> Result<(Vec<Entry>, T), E>,
+) -> Result<(EventLog, T), E> {
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .map_err(EventFileError::from)?;
+    let mut lock = fd_lock::RwLock::new(file);
+    let mut file = lock.write().map_err(EventFileError::from)?;
+    let mut bytes = Vec::new();
+    file.seek(SeekFrom::Start(0))
+        .and_then(|_| file.read_to_end(&mut bytes))
+        .map_err(EventFileError::from)?;
+    let log = EventLog::read(&bytes)?;
+    let (entries, said) = decide(&log)?;
+    let (text, after) = log.lines(&entries).map_err(EventFileError::Refused)?;
+    file.seek(SeekFrom::End(0))
+        .and_then(|_| file.write_all(text.as_bytes()))
+        .and_then(|_| file.sync_all())
+        .map_err(EventFileError::from)?;
+    Ok((after, said))
+}

@@ -1,0 +1,33 @@
+//! An event of many tables: its players, the rounds seated so that they
+//! meet new opponents, the results read from audited table logs, and the
+//! standings. An event is a JSON-lines log too, with the guarantees of a
+//! match log: a hash chain, appends under a lock with one write and a
+//! sync, refusals that change nothing, and errors located by line. See
+//! `docs/events.md`.
+//!
+//! Its files: [`entry`] (the lines and their format), [`error`] (why an
+//! entry or a request is refused), [`state`] (the event the lines
+//! describe, each entry checked), [`file`] (the log read, created and
+//! appended), [`players`] (the players file), [`seat`] (group play and
+//! Swiss pairing), [`standings`] (points and tie-breaks), [`report`] (a
+//! round's seating), [`tables`] (the table logs: created, played by bots,
+//! audited into a result), [`request`] (what each verb asks, done).
+
+pub mod entry;
+pub mod error;
+pub mod file;
+pub mod players;
+pub mod report;
+pub mod request;
+pub mod seat;
+pub mod standings;
+pub mod state;
+pub mod tables;
+
+pub use entry::{EVENT_FORMAT, Entry, EventGame, Player, TieBreak};
+pub use error::{EventError, EventFileError, TableLogError};
+pub use file::{EventLog, table_path, tables_dir};
+pub use report::Seating;
+pub use request::NewEvent;
+pub use standings::{Standings, standings};
+pub use state::EventState;

@@ -1,0 +1,88 @@
+//! The seating of a round as `sunfold event seating` prints it, in text
+//! and JSON (`sunfold schema event-seating`).
+
+use super::error::EventError;
+use super::state::EventState;
+
+/// A round's tables and byes.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct Seating {
+    pub round: u32,
+    pub tables: Vec<SeatingTable>,
+    /// The players who sit out this round; empty when no one does.
+    pub bye: Vec<SeatingPlayer>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct SeatingTable {
+    pub table: u32,
+    /// The players by seat; seat 1 starts.
+    pub players: Vec<SeatedPlayer>,
+    /// Whether the table's result is attached.
+    pub done: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct SeatedPlayer {
+    pub id: String,
+    pub name: String,
+    /// From 1; seat 1 starts.
+    pub seat: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct SeatingPlayer {
+    pub id: String,
+    pub name: String,
+}
+
+impl Seating {
+    /// The seating of round `round` (the last seated if `None`).
+    pub fn of(state: &EventState, round: Option<u32>) -> Result<Seating, EventError> {
+        let seated = state.round(round.unwrap_or(state.seated()))?;
+        let player = |id: &String| SeatingPlayer {
+            id: id.clone(),
+            name: state.name(id).to_owned(),
+        };
+        Ok(Seating {
+            round: seated.round,
+            tables: (seated.tables.iter())
+                .map(|t| SeatingTable {
+                    table: t.table,
+                    players: (t.players.iter().enumerate())
+                        .map(|(i, id)| SeatedPlayer {
+                            id: id.clone(),
+                            name: state.name(id).to_owned(),
+                            seat: i as u32 + 1,
+                        })
+                        .collect(),
+                    done: seated.results.contains_key(&t.table),
+                })
+                .collect(),
+            bye: seated.bye.iter().map(player).collect(),
+        })
+    }
+
+    /// One line a table, seat 1 first, then the byes.
+    pub fn text(&self) -> String {
+        let mut out = format!("round {}\n", self.round);
+        for table in &self.tables {
+            let names: Vec<&str> = table.players.iter().map(|p| p.name.as_str()).collect();
+            let done = if table.done {
+                "  (result attached)"
+            } else {
+                ""
+            };
+            out.push_str(&format!(
+                "table {}: {}{done}\n",
+                table.table,
+                names.join(", ")
+            ));
+        }
+        if !self.bye.is_empty() {
+            let names: Vec<&str> = self.bye.iter().map(|p| p.name.as_str()).collect();
+            out.push_str(&format!("bye: {}\n", names.join(", ")));
+        }
+        out
+    }
+}

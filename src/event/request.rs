@@ -1,0 +1,166 @@
+//! What each `sunfold event` verb asks, done on the event log: each reads
+//! the event under its lock, decides the entries, and appends them, or
+//! refuses and leaves the file as it was.
+
+use super::entry::{EVENT_FORMAT, Entry, EventGame, Player, TIE_BREAKS, TableResult};
+use super::error::{EventError, EventFileError};
+use super::file::{EventLog, append, create, table_path};
+use super::seat::next_round;
+use super::tables::{create_table_log, play_table, read_result, table_seed};
+use crate::sim::Bot;
+use std::path::Path;
+
+/// How a new event is set up; what is left out takes the game's default.
+#[derive(Clone, Debug)]
+pub struct NewEvent {
+    pub game: EventGame,
+    /// 62 Soleils: 4; Summertime: 2.
+    pub table_size: Option<u32>,
+    pub rounds: u32,
+    /// 62 Soleils: 6,5,3,1,0; Summertime: 1,0 (a win is a point).
+    pub points: Option<Vec<u32>>,
+    pub seed: u64,
+}
+
+/// Writes a new event log: its `created` line and a `registered` line for
+/// each player of `players` (the text of a players file).
+pub fn new_event(
+    path: &Path,
+    setup: NewEvent,
+    players: &str,
+    force: bool,
+) -> Result<EventLog, EventFileError> {
+    let players = super::players::parse(players, &[])?;
+    let (size, points) = match setup.game {
+        EventGame::Soleils => (4, vec![6, 5, 3, 1, 0]),
+        EventGame::Summertime => (2, vec![1, 0]),
+    };
+    let mut entries = vec![Entry::Created {
+        format: EVENT_FORMAT,
+        game: setup.game,
+        table_size: setup.table_size.unwrap_or(size),
+        rounds: setup.rounds,
+        points: setup.points.unwrap_or(points),
+        seed: setup.seed,
+        tie_breaks: TIE_BREAKS.to_vec(),
+    }];
+    entries.extend(players.into_iter().map(Entry::Registered));
+    create(path, &entries, force)
+}
+
+/// Adds a player: registered before the first round is seated, arrived
+/// after (from the next round). Their name is made unique in the event.
+pub fn arrive(path: &Path, name: &str, id: Option<&str>) -> Result<Player, EventFileError> {
+    let (_, player) = append(path, |log: &EventLog| {
+        let taken: Vec<&str> = (log.state.entrants.iter())
+            .map(|e| e.player.name.as_str())
+            .collect();
+        let line = match id {
+            Some(id) => format!("{name}\t{id}"),
+            None => name.to_owned(),
+        };
+        let mut player = super::players::parse(&line, &taken)?.remove(0);
+        if id.is_none() {
+            player.id = format!("p{}", log.state.entrants.len() + 1);
+        }
+        let entry = if log.state.seated() == 0 {
+            Entry::Registered(player.clone())
+        } else {
+            Entry::Arrived(player.clone())
+        };
+        Ok::<_, EventFileError>((vec![entry], player))
+    })?;
+    Ok(player)
+}
+
+/// Drops a player from the next round on.
+pub fn drop_player(path: &Path, id: &str) -> Result<(), EventFileError> {
+    let id = id.to_owned();
+    append(path, |_: &EventLog| {
+        Ok::<_, EventFileError>((vec![Entry::Dropped { id }], ()))
+    })?;
+    Ok(())
+}
+
+/// Closes the event.
+pub fn close(path: &Path) -> Result<(), EventFileError> {
+    append(path, |_: &EventLog| {
+        Ok::<_, EventFileError>((vec![Entry::Closed {}], ()))
+    })?;
+    Ok(())
+}
+
+/// Seats the next round and writes each table's log, ready to record:
+/// the round seated.
+pub fn seat(path: &Path) -> Result<u32, EventFileError> {
+    let (_, round) = append(path, |log: &EventLog| {
+        let state = &log.state;
+        let (tables, bye) = next_round(state).map_err(EventFileError::Refused)?;
+        let round = state.seated() + 1;
+        let entry = Entry::Seated {
+            round,
+            tables: tables.clone(),
+            bye,
+        };
+        // Checked before a table log is written.
+        state
+            .clone()
+            .apply(&entry)
+            .map_err(EventFileError::Refused)?;
+        for table in &tables {
+            create_table_log(state, round, table, &table_path(path, round, table.table))?;
+        }
+        Ok::<_, EventFileError>((vec![entry], round))
+    })?;
+    Ok(round)
+}
+
+/// Attaches the log at `log` as the result of table `table` of `round`
+/// (the last seated if `None`); with `correction`, the reason a result
+/// already attached is replaced.
+pub fn attach(
+    path: &Path,
+    round: Option<u32>,
+    table: u32,
+    log: &Path,
+    correction: Option<String>,
+) -> Result<TableResult, EventFileError> {
+    let (_, result) = append(path, |event: &EventLog| {
+        let state = &event.state;
+        let round = round.unwrap_or(state.seated());
+        let correcting = correction.is_some();
+        let result = read_result(state, round, table, log, correction)?;
+        let entry = if correcting {
+            Entry::Corrected(result.clone())
+        } else {
+            Entry::Result(result.clone())
+        };
+        Ok::<_, EventFileError>((vec![entry], result))
+    })?;
+    Ok(result)
+}
+
+/// Plays every table of the last round seated that has no result with
+/// `bot` in every seat, writes each table's log and attaches each result:
+/// the results attached.
+pub fn play(path: &Path, bot: Bot) -> Result<Vec<TableResult>, EventFileError> {
+    let event = EventLog::open(path)?;
+    let state = &event.state;
+    let round = state.seated();
+    let seated = state.round(round).map_err(EventFileError::Refused)?;
+    if state.closed {
+        return Err(EventFileError::Refused(EventError::Closed));
+    }
+    let mut results = Vec::new();
+    for table in seated
+        .tables
+        .iter()
+        .filter(|t| !seated.results.contains_key(&t.table))
+    {
+        let log = table_path(path, round, table.table);
+        let seed = table_seed(state.setup.seed, round, table.table);
+        play_table(state.setup.game, &log, table.players.len(), bot, seed)?;
+        results.push(attach(path, Some(round), table.table, &log, None)?);
+    }
+    Ok(results)
+}

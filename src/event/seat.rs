@@ -1,0 +1,311 @@
+//! Seating the next round, seeded and reproducible.
+//!
+//! - 62 Soleils, group play: the present players at tables balanced within
+//!   one seat, no larger than the event's table size, so that few of them
+//!   meet again. A meeting is a pair of players at one table; the seating
+//!   minimises the sum over the tables' pairs of the square of how often
+//!   they met before (so a third meeting costs more than two seconds), by a
+//!   local search that swaps players between tables, restarted from many
+//!   seeded random seatings, keeping the best.
+//! - Summertime, Swiss: the players in standing order, paired from the top,
+//!   each with the best-placed player they have not met, backtracking when
+//!   a pairing cannot be finished without a rematch; rematches only when no
+//!   pairing avoids them. With an odd count, the lowest-ranked player who
+//!   has had no bye sits out, and the bye counts as a win.
+//!
+//! Seat 1 starts. At every table, the player who has started fewest games
+//! takes seat 1 (the colour in Summertime), a seeded draw deciding a tie.
+
+use super::entry::{EventGame, SeatedTable};
+use super::error::EventError;
+use super::standings::standings;
+use super::state::{EventState, table_sizes};
+use crate::rng::SeededRng;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// How many seeded random seatings the group search starts from.
+const RESTARTS: u64 = 64;
+/// How many partial pairings the Swiss search tries before it allows
+/// rematches.
+const SWISS_STEPS: u32 = 200_000;
+
+/// What the rounds seated so far say about each pair and player.
+#[derive(Default)]
+pub struct History {
+    /// How often each pair (in id order) sat at one table.
+    pub meetings: BTreeMap<(String, String), u32>,
+    /// How often each player sat in seat 1.
+    pub starts: BTreeMap<String, u32>,
+    /// Who has had a bye.
+    pub byes: BTreeSet<String>,
+}
+
+fn pair(a: &str, b: &str) -> (String, String) {
+    if a <= b {
+        (a.to_owned(), b.to_owned())
+    } else {
+        (b.to_owned(), a.to_owned())
+    }
+}
+
+impl History {
+    pub fn of(state: &EventState) -> History {
+        let mut history = History::default();
+        for round in &state.rounds {
+            for table in &round.tables {
+                for (i, a) in table.players.iter().enumerate() {
+                    for b in &table.players[i + 1..] {
+                        *history.meetings.entry(pair(a, b)).or_default() += 1;
+                    }
+                }
+                if let Some(first) = table.players.first() {
+                    *history.starts.entry(first.clone()).or_default() += 1;
+                }
+            }
+            history.byes.extend(round.bye.iter().cloned());
+        }
+        history
+    }
+
+    pub fn met(&self, a: &str, b: &str) -> u32 {
+        self.meetings.get(&pair(a, b)).copied().unwrap_or(0)
+    }
+
+    /// Repeat meetings: every meeting of a pair after its first.
+    pub fn repeats(&self) -> u32 {
+        self.meetings.values().map(|m| m.saturating_sub(1)).sum()
+    }
+}
+
+/// The next round of `state`: its tables and its byes. Refused when the
+/// event is closed, the last round is still open, all rounds are seated,
+/// or too few players are present.
+pub fn next_round(state: &EventState) -> Result<(Vec<SeatedTable>, Vec<String>), EventError> {
+    if state.closed {
+        return Err(EventError::Closed);
+    }
+    let round = state.seated() + 1;
+    if round > state.setup.rounds {
+        let rounds = state.setup.rounds;
+        return Err(EventError::TooManyRounds {
+            rounds,
+            found: round,
+        });
+    }
+    if let Some(last) = state.rounds.last()
+        && let Some(table) = last.open_table()
+    {
+        let round = last.round;
+        return Err(EventError::RoundOpen { round, table });
+    }
+    let present: Vec<String> = state.present(round).iter().map(|p| p.id.clone()).collect();
+    let (min, _) = table_sizes(state.setup.game);
+    if present.len() < min {
+        let found = present.len();
+        return Err(EventError::TooFewPlayers { round, min, found });
+    }
+    let history = History::of(state);
+    let mut rng =
+        SeededRng::new(state.setup.seed ^ u64::from(round).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let (groups, bye) = match state.setup.game {
+        EventGame::Soleils => {
+            let size = state.setup.table_size as usize;
+            (groups(&present, size, &history, &mut rng), Vec::new())
+        }
+        EventGame::Summertime => {
+            let order: Vec<String> = (standings(state).rows.into_iter())
+                .map(|r| r.id)
+                .filter(|id| present.contains(id))
+                .collect();
+            swiss(&order, &history)
+        }
+    };
+    let tables = groups
+        .into_iter()
+        .enumerate()
+        .map(|(i, players)| SeatedTable {
+            table: i as u32 + 1,
+            players: seat_order(players, &history, &mut rng),
+        })
+        .collect();
+    Ok((tables, bye))
+}
+
+/// Seat 1 to whoever started fewest games, a draw deciding a tie; the
+/// others in a seeded order.
+fn seat_order(mut players: Vec<String>, history: &History, rng: &mut SeededRng) -> Vec<String> {
+    shuffle(&mut players, rng);
+    let starts = |id: &String| history.starts.get(id).copied().unwrap_or(0);
+    let first = (0..players.len())
+        .min_by_key(|&i| starts(&players[i]))
+        .unwrap_or(0);
+    players.swap(0, first);
+    players
+}
+
+fn shuffle<T>(items: &mut [T], rng: &mut SeededRng) {
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// The sizes of the tables for `n` players at tables of at most `size`:
+/// as few tables as that allows, balanced within one seat, the larger
+/// first; one table fewer (one seat over `size`) when a table would have
+/// fewer than `min`.
+pub fn table_sizes_for(n: usize, size: usize, min: usize) -> Vec<usize> {
+    let mut tables = n.div_ceil(size.max(1)).max(1);
+    if tables > 1 && n / tables < min {
+        tables -= 1;
+    }
+    (0..tables)
+        .map(|t| n / tables + usize::from(t < n % tables))
+        .collect()
+}
+
+/// The cost of a table: each pair's earlier meetings, squared.
+fn table_cost(table: &[usize], cost: &[Vec<u32>]) -> u32 {
+    let mut sum = 0;
+    for (i, &a) in table.iter().enumerate() {
+        for &b in &table[i + 1..] {
+            sum += cost[a][b];
+        }
+    }
+    sum
+}
+
+/// Group play: the players at tables of the sizes [`table_sizes_for`]
+/// gives, with the fewest repeat meetings the seeded search finds.
+fn groups(
+    players: &[String],
+    size: usize,
+    history: &History,
+    rng: &mut SeededRng,
+) -> Vec<Vec<String>> {
+    let n = players.len();
+    let cost: Vec<Vec<u32>> = (0..n)
+        .map(|a| {
+            (0..n)
+                .map(|b| history.met(&players[a], &players[b]).pow(2))
+                .collect()
+        })
+        .collect();
+    let sizes = table_sizes_for(n, size, 2);
+    let mut best: Option<(u32, Vec<Vec<usize>>)> = None;
+    for _ in 0..RESTARTS {
+        let mut order: Vec<usize> = (0..n).collect();
+        shuffle(&mut order, rng);
+        let mut tables: Vec<Vec<usize>> = Vec::new();
+        let mut rest = &order[..];
+        for &s in &sizes {
+            tables.push(rest[..s].to_vec());
+            rest = &rest[s..];
+        }
+        improve(&mut tables, &cost);
+        let total: u32 = tables.iter().map(|t| table_cost(t, &cost)).sum();
+        if best.as_ref().is_none_or(|(b, _)| total < *b) {
+            best = Some((total, tables));
+        }
+        if total == 0 {
+            break;
+        }
+    }
+    let (_, tables) = best.expect("at least one restart");
+    (tables.into_iter())
+        .map(|t| t.into_iter().map(|i| players[i].clone()).collect())
+        .collect()
+}
+
+/// Swaps players between tables while a swap lowers the cost.
+fn improve(tables: &mut [Vec<usize>], cost: &[Vec<u32>]) {
+    let against = |table: &[usize], p: usize, skip: usize| -> u32 {
+        table
+            .iter()
+            .filter(|&&q| q != skip)
+            .map(|&q| cost[p][q])
+            .sum()
+    };
+    loop {
+        let mut improved = false;
+        for a in 0..tables.len() {
+            for b in a + 1..tables.len() {
+                for i in 0..tables[a].len() {
+                    for j in 0..tables[b].len() {
+                        let (p, q) = (tables[a][i], tables[b][j]);
+                        let before = against(&tables[a], p, p) + against(&tables[b], q, q);
+                        let after = against(&tables[a], q, p) + against(&tables[b], p, q);
+                        if after < before {
+                            tables[a][i] = q;
+                            tables[b][j] = p;
+                            improved = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !improved {
+            return;
+        }
+    }
+}
+
+/// Swiss pairing of `order` (best first): the pairs, best first, and the
+/// bye.
+fn swiss(order: &[String], history: &History) -> (Vec<Vec<String>>, Vec<String>) {
+    let mut players = order.to_vec();
+    let mut bye = Vec::new();
+    if players.len() % 2 == 1 {
+        let at = (0..players.len())
+            .rev()
+            .find(|&i| !history.byes.contains(&players[i]))
+            .unwrap_or(players.len() - 1);
+        bye.push(players.remove(at));
+    }
+    let mut steps = SWISS_STEPS;
+    let pairs = pair_up(&players, history, false, &mut steps).unwrap_or_else(|| {
+        let mut steps = u32::MAX;
+        pair_up(&players, history, true, &mut steps).expect("an even count pairs")
+    });
+    (pairs, bye)
+}
+
+/// Pairs `players` from the top, each with the best-placed partner
+/// possible; without `rematch`, never two who met. `None` when no such
+/// pairing exists or the steps run out.
+fn pair_up(
+    players: &[String],
+    history: &History,
+    rematch: bool,
+    steps: &mut u32,
+) -> Option<Vec<Vec<String>>> {
+    let Some((first, rest)) = players.split_first() else {
+        return Some(Vec::new());
+    };
+    for (i, partner) in rest.iter().enumerate() {
+        *steps = steps.checked_sub(1)?;
+        if !rematch && history.met(first, partner) > 0 {
+            continue;
+        }
+        let mut others = rest.to_vec();
+        others.remove(i);
+        if let Some(mut pairs) = pair_up(&others, history, rematch, steps) {
+            pairs.insert(0, vec![first.clone(), partner.clone()]);
+            return Some(pairs);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_are_balanced_within_one_seat() {
+        assert_eq!(table_sizes_for(23, 5, 2), [5, 5, 5, 4, 4]);
+        assert_eq!(table_sizes_for(23, 4, 2), [4, 4, 4, 4, 4, 3]);
+        assert_eq!(table_sizes_for(3, 5, 2), [3]);
+        assert_eq!(table_sizes_for(9, 2, 2), [3, 2, 2, 2]);
+    }
+}

@@ -1,0 +1,333 @@
+//! What an event log describes: its setup, its players and who is
+//! present, the rounds seated and the results attached. Each entry is
+//! checked against the event as it stands before it changes it, so a
+//! refused entry changes nothing.
+
+use super::entry::{EVENT_FORMAT, Entry, EventGame, Player, SeatedTable, TableResult, TieBreak};
+use super::error::EventError;
+use std::collections::BTreeMap;
+
+/// The event's setup, from its `created` line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    pub game: EventGame,
+    pub table_size: u32,
+    pub rounds: u32,
+    pub points: Vec<u32>,
+    pub seed: u64,
+    pub tie_breaks: Vec<TieBreak>,
+}
+
+/// A player and the rounds they are there for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entrant {
+    pub player: Player,
+    /// The first round they can be seated in.
+    pub from: u32,
+    /// The first round they are no longer seated in, once dropped.
+    pub until: Option<u32>,
+}
+
+/// A round seated, and the results of its tables so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Round {
+    pub round: u32,
+    pub tables: Vec<SeatedTable>,
+    pub bye: Vec<String>,
+    /// The standing result of each table (the last correction), by table.
+    pub results: BTreeMap<u32, TableResult>,
+}
+
+impl Round {
+    /// The first table without a result, if any.
+    pub fn open_table(&self) -> Option<u32> {
+        (self.tables.iter())
+            .map(|t| t.table)
+            .find(|t| !self.results.contains_key(t))
+    }
+}
+
+/// The event as its log describes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventState {
+    pub setup: Setup,
+    pub entrants: Vec<Entrant>,
+    pub rounds: Vec<Round>,
+    pub closed: bool,
+}
+
+/// The table sizes a game allows.
+pub fn table_sizes(game: EventGame) -> (usize, usize) {
+    match game {
+        EventGame::Soleils => (2, crate::soleils::MAX_PLAYERS),
+        EventGame::Summertime => (2, 2),
+    }
+}
+
+impl EventState {
+    /// The event its first entry creates.
+    pub fn created(entry: &Entry) -> Result<EventState, EventError> {
+        let Entry::Created {
+            format,
+            game,
+            table_size,
+            rounds,
+            points,
+            seed,
+            tie_breaks,
+        } = entry
+        else {
+            let found = entry.kind().to_owned();
+            return Err(EventError::NotCreated { found });
+        };
+        if *format != EVENT_FORMAT {
+            let (expected, found) = (EVENT_FORMAT, *format);
+            return Err(EventError::Format { expected, found });
+        }
+        let (min, max) = table_sizes(*game);
+        if !(min..=max).contains(&(*table_size as usize)) {
+            return Err(EventError::Setup {
+                what: match game {
+                    EventGame::Soleils => "a table size from 2 to 12",
+                    EventGame::Summertime => "a table size of 2 for summertime",
+                },
+                found: table_size.to_string(),
+            });
+        }
+        if *rounds == 0 || points.is_empty() {
+            let found = format!("{rounds} rounds and {} points", points.len());
+            let what = "at least one round and the points of one rank";
+            return Err(EventError::Setup { what, found });
+        }
+        Ok(EventState {
+            setup: Setup {
+                game: *game,
+                table_size: *table_size,
+                rounds: *rounds,
+                points: points.clone(),
+                seed: *seed,
+                tie_breaks: tie_breaks.clone(),
+            },
+            entrants: Vec::new(),
+            rounds: Vec::new(),
+            closed: false,
+        })
+    }
+
+    /// The number of rounds seated.
+    pub fn seated(&self) -> u32 {
+        self.rounds.len() as u32
+    }
+
+    pub fn entrant(&self, id: &str) -> Option<&Entrant> {
+        self.entrants.iter().find(|e| e.player.id == id)
+    }
+
+    /// The player's name, or the id itself for an unknown one.
+    pub fn name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.entrant(id).map_or(id, |e| e.player.name.as_str())
+    }
+
+    /// The players who may be seated in `round`, in registration order.
+    pub fn present(&self, round: u32) -> Vec<&Player> {
+        (self.entrants.iter())
+            .filter(|e| e.from <= round && e.until.is_none_or(|u| round < u))
+            .map(|e| &e.player)
+            .collect()
+    }
+
+    pub fn round(&self, round: u32) -> Result<&Round, EventError> {
+        let seated = self.seated();
+        (round >= 1)
+            .then(|| self.rounds.get(round as usize - 1))
+            .flatten()
+            .ok_or(EventError::UnknownRound { round, seated })
+    }
+
+    /// Checks `entry` against the event as it stands, then applies it.
+    pub fn apply(&mut self, entry: &Entry) -> Result<(), EventError> {
+        if self.closed {
+            return Err(EventError::Closed);
+        }
+        let next = self.seated() + 1;
+        match entry {
+            Entry::Created { .. } => return Err(EventError::CreatedAgain),
+            Entry::Registered(player) | Entry::Arrived(player) => {
+                if matches!(entry, Entry::Registered(_)) && next > 1 {
+                    return Err(EventError::LateRegistration { seated: next - 1 });
+                }
+                self.check_new(player)?;
+                let from = next;
+                let player = player.clone();
+                self.entrants.push(Entrant {
+                    player,
+                    from,
+                    until: None,
+                });
+            }
+            Entry::Dropped { id } => {
+                let Some(entrant) = self.entrants.iter_mut().find(|e| &e.player.id == id) else {
+                    return Err(EventError::UnknownPlayer { id: id.clone() });
+                };
+                if let Some(round) = entrant.until {
+                    return Err(EventError::AlreadyDropped {
+                        id: id.clone(),
+                        round,
+                    });
+                }
+                entrant.until = Some(next);
+            }
+            Entry::Seated { round, tables, bye } => {
+                self.check_seating(*round, tables, bye)?;
+                self.rounds.push(Round {
+                    round: *round,
+                    tables: tables.clone(),
+                    bye: bye.clone(),
+                    results: BTreeMap::new(),
+                });
+            }
+            Entry::Result(result) | Entry::Corrected(result) => {
+                let correcting = matches!(entry, Entry::Corrected(_));
+                self.check_result(result, correcting)?;
+                let round = &mut self.rounds[result.round as usize - 1];
+                round.results.insert(result.table, result.clone());
+            }
+            Entry::Closed {} => self.closed = true,
+        }
+        Ok(())
+    }
+
+    fn check_new(&self, player: &Player) -> Result<(), EventError> {
+        if player.id.trim().is_empty() || player.name.trim().is_empty() {
+            let (id, name) = (player.id.clone(), player.name.clone());
+            return Err(EventError::EmptyPlayer { id, name });
+        }
+        if let Some(other) = self.entrant(&player.id) {
+            return Err(EventError::DuplicateId {
+                id: player.id.clone(),
+                name: other.player.name.clone(),
+            });
+        }
+        if let Some(other) = self.entrants.iter().find(|e| e.player.name == player.name) {
+            return Err(EventError::DuplicateName {
+                name: player.name.clone(),
+                id: other.player.id.clone(),
+            });
+        }
+        Ok(())
+    }
+
+    fn check_seating(
+        &self,
+        round: u32,
+        tables: &[SeatedTable],
+        bye: &[String],
+    ) -> Result<(), EventError> {
+        let expected = self.seated() + 1;
+        if round != expected {
+            let found = round;
+            return Err(EventError::RoundOrder { expected, found });
+        }
+        if round > self.setup.rounds {
+            let rounds = self.setup.rounds;
+            return Err(EventError::TooManyRounds {
+                rounds,
+                found: round,
+            });
+        }
+        if let Some(last) = self.rounds.last()
+            && let Some(table) = last.open_table()
+        {
+            let round = last.round;
+            return Err(EventError::RoundOpen { round, table });
+        }
+        let (min, max) = table_sizes(self.setup.game);
+        let mut seen: BTreeMap<&str, ()> = BTreeMap::new();
+        let present = self.present(round);
+        let seating = |id: &str, found| EventError::Seating {
+            round,
+            id: id.to_owned(),
+            found,
+        };
+        for (i, table) in tables.iter().enumerate() {
+            let expected = i as u32 + 1;
+            if table.table != expected {
+                let found = table.table;
+                return Err(EventError::TableOrder {
+                    round,
+                    expected,
+                    found,
+                });
+            }
+            let found = table.players.len();
+            if !(min..=max).contains(&found) {
+                let table = table.table;
+                return Err(EventError::TableSize {
+                    table,
+                    min,
+                    max,
+                    found,
+                });
+            }
+        }
+        let ids = tables.iter().flat_map(|t| &t.players).chain(bye);
+        for id in ids {
+            if self.entrant(id).is_none() {
+                return Err(EventError::UnknownPlayer { id: id.clone() });
+            }
+            if !present.iter().any(|p| &p.id == id) {
+                return Err(seating(id, "not present"));
+            }
+            if seen.insert(id, ()).is_some() {
+                return Err(seating(id, "seated twice"));
+            }
+        }
+        match present.iter().find(|p| !seen.contains_key(p.id.as_str())) {
+            Some(p) => Err(seating(&p.id, "not seated")),
+            None => Ok(()),
+        }
+    }
+
+    fn check_result(&self, result: &TableResult, correcting: bool) -> Result<(), EventError> {
+        let (round, table) = (result.round, result.table);
+        let seated = self.round(round)?;
+        let Some(at) = seated.tables.iter().find(|t| t.table == table) else {
+            let tables = seated.tables.len() as u32;
+            return Err(EventError::UnknownTable {
+                round,
+                tables,
+                table,
+            });
+        };
+        let has = seated.results.contains_key(&table);
+        match (correcting, has, &result.reason) {
+            (false, true, _) => return Err(EventError::ResultExists { round, table }),
+            (true, false, _) => return Err(EventError::NothingToCorrect { round, table }),
+            (true, true, None) => return Err(EventError::Reason { found: "none" }),
+            (true, true, Some(r)) if r.trim().is_empty() => {
+                return Err(EventError::Reason {
+                    found: "an empty one",
+                });
+            }
+            (false, false, Some(_)) => return Err(EventError::ReasonOnFirst),
+            _ => {}
+        }
+        let count = at.players.len().max(result.seats.len());
+        for seat in 0..count {
+            let expected = at.players.get(seat).map_or("no one", |id| self.name(id));
+            let found = result
+                .seats
+                .get(seat)
+                .map_or("no one", |s| self.name(&s.id));
+            if expected != found {
+                return Err(EventError::WrongSeat {
+                    table,
+                    seat: seat + 1,
+                    expected: expected.to_owned(),
+                    found: found.to_owned(),
+                });
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,238 @@
+//! The event's table logs: each created ready to record when its round is
+//! seated, played on by bots for a rehearsal, and read back as a result
+//! only after the audit `sunfold audit` runs finds it valid, finished and
+//! played by exactly the players seated there.
+
+use super::entry::{EventGame, SeatResult, SeatedTable, TableResult};
+use super::error::{EventError, EventFileError, TableLogError};
+use super::state::EventState;
+use crate::log::{CreateError, Envelope, Located, OpenError, Recorder, line_hash, to_line};
+use crate::present::audit::Audited;
+use crate::sim::{Bot, Searched, SoleilsVariant, SummertimeVariant};
+use crate::soleils::Soleils;
+use crate::summertime::Summertime;
+use crate::table::start::{self, Deal};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+/// The seed of table `table` of round `round`: its dice or its deal, and
+/// its bots' choices.
+pub fn table_seed(seed: u64, round: u32, table: u32) -> u64 {
+    let n = u64::from(round) << 32 | u64::from(table);
+    seed ^ n.wrapping_mul(0xD1B5_4A32_D192_ED03).rotate_left(17)
+}
+
+/// Writes the start line of a table's log at `path`, its players named as
+/// the event names them in seat order, on the bundled sheet or deck. A
+/// file left there by a seating that was never recorded is replaced.
+pub fn create_table_log(
+    state: &EventState,
+    round: u32,
+    table: &SeatedTable,
+    path: &Path,
+) -> Result<(), EventFileError> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let names: Vec<String> = (table.players.iter())
+        .map(|id| state.name(id).to_owned())
+        .collect();
+    let seed = table_seed(state.setup.seed, round, table.table);
+    match state.setup.game {
+        EventGame::Soleils => {
+            let start = start::soleils(&names, SoleilsVariant::bundled(), seed);
+            let created = Recorder::create::<Soleils>(path, start, None, true);
+            created.map_err(|e| not_created(path, e))
+        }
+        EventGame::Summertime => {
+            let variant = SummertimeVariant::bundled();
+            let start = start::summertime(&names, None, variant, Deal::Seeded(seed));
+            let created = Recorder::create::<Summertime>(path, start, None, true);
+            created.map_err(|e| not_created(path, e))
+        }
+    }
+}
+
+fn not_created<G: crate::game::Game>(path: &Path, error: CreateError<G>) -> EventFileError {
+    match error {
+        CreateError::Io(error) => EventFileError::Io(error),
+        CreateError::Exists => EventFileError::Io(std::io::ErrorKind::AlreadyExists.into()),
+        CreateError::Rejected(error) => EventFileError::Table(TableLogError::Invalid {
+            path: path.to_owned(),
+            error: error.map(|e| e.to_string()),
+        }),
+    }
+}
+
+/// The result of table `table` of round `round` as the log at `path`
+/// gives it, after its audit; `reason` for a correction.
+pub fn read_result(
+    state: &EventState,
+    round: u32,
+    table: u32,
+    path: &Path,
+    reason: Option<String>,
+) -> Result<TableResult, EventFileError> {
+    let seated = state.round(round).map_err(EventFileError::Refused)?;
+    let Some(at) = seated.tables.iter().find(|t| t.table == table) else {
+        let tables = seated.tables.len() as u32;
+        let error = EventError::UnknownTable {
+            round,
+            tables,
+            table,
+        };
+        return Err(EventFileError::Refused(error));
+    };
+    let bytes = std::fs::read(path).map_err(|error| {
+        let path = path.to_owned();
+        EventFileError::Table(TableLogError::Io { path, error })
+    })?;
+    let invalid = |error: Located<String>| {
+        let path = path.to_owned();
+        EventFileError::Table(TableLogError::Invalid { path, error })
+    };
+    let audited = match crate::log::open(&bytes[..]) {
+        Ok(opened) => Audited::of(opened),
+        Err(OpenError::Decode(error)) => return Err(invalid(error.map(|e| e.to_string()))),
+        Err(OpenError::Io(error)) => {
+            let path = path.to_owned();
+            return Err(EventFileError::Table(TableLogError::Io { path, error }));
+        }
+    };
+    if let Some(error) = audited.error {
+        return Err(invalid(error));
+    }
+    let expected = state.setup.game.name();
+    let found = audited.game.unwrap_or("no game");
+    if found != expected {
+        let path = path.to_owned();
+        return Err(EventFileError::Table(TableLogError::Game {
+            path,
+            expected,
+            found,
+        }));
+    }
+    let outcome = audited.result.expect("a valid log has a result");
+    let Some(ended) = outcome.ended else {
+        let path = path.to_owned();
+        return Err(EventFileError::Table(TableLogError::Unfinished { path }));
+    };
+    if outcome.players.len() != at.players.len() {
+        return Err(EventFileError::Table(TableLogError::Count {
+            path: path.to_owned(),
+            table,
+            expected: at.players.len(),
+            found: outcome.players.len(),
+        }));
+    }
+    let mut seats = Vec::new();
+    for (i, (id, standing)) in at.players.iter().zip(&outcome.players).enumerate() {
+        let expected = state.name(id);
+        if standing.player != expected {
+            return Err(EventFileError::Refused(EventError::WrongSeat {
+                table,
+                seat: i + 1,
+                expected: expected.to_owned(),
+                found: standing.player.clone(),
+            }));
+        }
+        seats.push(SeatResult {
+            id: id.clone(),
+            score: standing.score,
+            rank: standing.rank,
+        });
+    }
+    Ok(TableResult {
+        round,
+        table,
+        hash: line_hash(&bytes),
+        ended,
+        seats,
+        reason,
+    })
+}
+
+/// Plays the table log at `path` on to its end with `bot` in every seat,
+/// from `seed`, appending the lines under the log's lock with one write
+/// and a sync. A log already at its end is left as it is.
+pub fn play_table(
+    game: EventGame,
+    path: &Path,
+    players: usize,
+    bot: Bot,
+    seed: u64,
+) -> Result<(), EventFileError> {
+    match game {
+        EventGame::Soleils => play_on::<Soleils>(path, players, bot, seed),
+        EventGame::Summertime => play_on::<Summertime>(path, players, bot, seed),
+    }
+}
+
+fn play_on<G: Searched>(
+    path: &Path,
+    players: usize,
+    bot: Bot,
+    seed: u64,
+) -> Result<(), EventFileError> {
+    let table = |error| EventFileError::Table(error);
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path);
+    let file = file.map_err(|error| {
+        let path = path.to_owned();
+        table(TableLogError::Io { path, error })
+    })?;
+    let mut lock = fd_lock::RwLock::new(file);
+    let mut file = lock.write()?;
+    let mut bytes = Vec::new();
+    file.seek(SeekFrom::Start(0))?;
+    file.read_to_end(&mut bytes)?;
+    let invalid = |error: Located<String>| {
+        let path = path.to_owned();
+        table(TableLogError::Invalid { path, error })
+    };
+    let opened = match crate::log::open(&bytes[..]) {
+        Ok(opened) => opened,
+        Err(OpenError::Decode(error)) => return Err(invalid(error.map(|e| e.to_string()))),
+        Err(OpenError::Io(error)) => return Err(error.into()),
+    };
+    let fold = match opened.fold::<G>(None, &mut |_| {}) {
+        Ok(fold) => fold,
+        Err(crate::log::FoldError::Io { error, .. }) => return Err(error.into()),
+        Err(crate::log::FoldError::Start(error)) => {
+            return Err(invalid(error.map(|e| e.to_string())));
+        }
+        Err(crate::log::FoldError::Rejected { error, .. }) => {
+            return Err(invalid(error.map(|e| e.to_string())));
+        }
+        Err(crate::log::FoldError::PastEnd { .. }) => unreachable!("no event to stop after"),
+    };
+    let mut state = fold.state().clone();
+    let actions = crate::sim::play_from::<G>(&mut state, players, &[bot], seed);
+    let mut state = fold.state().clone();
+    let last = bytes
+        .split(|&b| b == b'\n')
+        .rfind(|l| !l.is_empty())
+        .unwrap_or_default();
+    let mut prev = (fold.chained() != Some(false)).then(|| line_hash(last));
+    let mut text = String::new();
+    for (i, action) in actions.into_iter().enumerate() {
+        let event = G::describe_action(&state, action);
+        G::apply_action(&mut state, action).expect("bots choose legal actions");
+        let line = to_line(&Envelope {
+            seq: fold.events() + i as u64,
+            at: None,
+            prev: prev.take(),
+            event,
+        });
+        if fold.chained() != Some(false) {
+            prev = Some(line_hash(line.trim_end().as_bytes()));
+        }
+        text.push_str(&line);
+    }
+    file.seek(SeekFrom::End(0))?;
+    file.write_all(text.as_bytes())?;
+    file.sync_all()?;
+    Ok(())
+}

@@ -1,0 +1,368 @@
+//! `sunfold event` end to end, through the built binary: a 62 Soleils event
+//! of 23 players seated in groups and played by bots, a Summertime Swiss of
+//! 9 with byes, a drop and a late arrival, and every refusal pinned.
+
+mod common;
+
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sunfold-events-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(args: &[&str]) -> String {
+    let (code, stdout, stderr) = common::sunfold(args);
+    assert_eq!(code, 0, "sunfold {args:?} failed: {stderr}");
+    stdout
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// The entries of an event log of this `type`.
+fn entries(event: &Path, kind: &str) -> Vec<Value> {
+    std::fs::read_to_string(event)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["type"] == kind)
+        .collect()
+}
+
+/// How often each pair of ids sat at one table, over the seated rounds.
+fn meetings(event: &Path) -> BTreeMap<(String, String), u32> {
+    let mut met = BTreeMap::new();
+    for seated in entries(event, "seated") {
+        for table in seated["tables"].as_array().unwrap() {
+            let ids: Vec<String> = (table["players"].as_array().unwrap().iter())
+                .map(|v| v.as_str().unwrap().to_owned())
+                .collect();
+            for (i, a) in ids.iter().enumerate() {
+                for b in &ids[i + 1..] {
+                    let pair = if a < b {
+                        (a.clone(), b.clone())
+                    } else {
+                        (b.clone(), a.clone())
+                    };
+                    *met.entry(pair).or_insert(0) += 1;
+                }
+            }
+        }
+    }
+    met
+}
+
+fn repeats(met: &BTreeMap<(String, String), u32>) -> u32 {
+    met.values().map(|m| m - 1).sum()
+}
+
+/// The mean repeats of `trials` random seatings of `n` players at tables
+/// of `sizes` over `rounds` rounds, from a fixed seed.
+fn random_baseline(n: usize, sizes: &[usize], rounds: usize, trials: u32) -> f64 {
+    let mut state: u64 = 0x5eed;
+    let mut next = |bound: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) % bound as u64) as usize
+    };
+    let mut total = 0;
+    for _ in 0..trials {
+        let mut met = vec![vec![0u32; n]; n];
+        for _ in 0..rounds {
+            let mut order: Vec<usize> = (0..n).collect();
+            for i in (1..n).rev() {
+                order.swap(i, next(i + 1));
+            }
+            let mut rest = &order[..];
+            for &size in sizes {
+                let (table, after) = rest.split_at(size);
+                for (i, &a) in table.iter().enumerate() {
+                    for &b in &table[i + 1..] {
+                        met[a][b] += 1;
+                    }
+                }
+                rest = after;
+            }
+        }
+        total += met
+            .iter()
+            .flatten()
+            .map(|m| m.saturating_sub(1))
+            .sum::<u32>();
+    }
+    f64::from(total) / f64::from(trials)
+}
+
+/// A refusal's message with the scratch folder written as DIR.
+fn refusal(args: &[&str], dir: &Path) -> String {
+    let (code, stdout, stderr) = common::sunfold(args);
+    assert_eq!(code, 1, "sunfold {args:?} should refuse: {stdout}{stderr}");
+    stderr.replace(s(dir), "DIR")
+}
+
+#[test]
+fn a_23_player_soleils_event_meets_new_opponents_and_replays() {
+    let dir = scratch("soleils");
+    let players = dir.join("players.txt");
+    let mut names: Vec<String> = (1..=21).map(|i| format!("Player {i}")).collect();
+    names.extend(["Ann".to_owned(), "Ann".to_owned()]);
+    std::fs::write(&players, names.join("\n") + "\n").unwrap();
+    let event = dir.join("event.jsonl");
+    let new = [
+        "event",
+        "new",
+        s(&event),
+        "--game",
+        "soleils",
+        "--players-file",
+        s(&players),
+        "--table-size",
+        "5",
+        "--rounds",
+        "4",
+        "--seed",
+        "11",
+    ];
+    assert!(run(&new).contains("a soleils event of 23 players"));
+    let registered = entries(&event, "registered");
+    assert_eq!(
+        registered[22]["name"], "Ann (2)",
+        "two Anns are two players"
+    );
+    for _ in 0..4 {
+        run(&["event", "seat", s(&event)]);
+        run(&["event", "play", s(&event), "--bot", "random"]);
+    }
+    for seated in entries(&event, "seated") {
+        let mut sizes: Vec<usize> = (seated["tables"].as_array().unwrap().iter())
+            .map(|t| t["players"].as_array().unwrap().len())
+            .collect();
+        sizes.sort();
+        assert_eq!(sizes, [4, 4, 5, 5, 5]);
+    }
+    let met = meetings(&event);
+    let ours = repeats(&met);
+    let baseline = random_baseline(23, &[5, 5, 5, 4, 4], 4, 2000);
+    assert!(
+        f64::from(ours) <= baseline / 2.0,
+        "the seating repeats {ours} meetings over 4 rounds; random seating repeats {baseline:.1} on average, and half of that is the most allowed"
+    );
+    assert_eq!(entries(&event, "result").len(), 20);
+
+    // The standings replay byte for byte, from the event log alone.
+    let standings = run(&["event", "standings", s(&event), "--format", "json"]);
+    let alone = dir.join("alone.jsonl");
+    std::fs::copy(&event, &alone).unwrap();
+    assert_eq!(
+        run(&["event", "standings", s(&alone), "--format", "json"]),
+        standings
+    );
+    assert_eq!(
+        run(&["event", "standings", s(&event), "--format", "json"]),
+        standings
+    );
+    let report: Value = serde_json::from_str(&standings).unwrap();
+    let rows = report["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 23);
+    for key in [
+        "rank", "points", "score", "buchholz", "margin", "draw", "played", "byes",
+    ] {
+        assert!(
+            rows.iter().all(|r| !r[key].is_null()),
+            "every row shows {key}"
+        );
+    }
+    assert!(run(&["event", "standings", s(&event)]).contains("buchholz"));
+
+    // Refusals leave the event as it was, and say why.
+    let before = std::fs::read(&event).unwrap();
+    let table = |t: u32| dir.join(format!("event.d/round-4/table-{t}.jsonl"));
+    let again = refusal(
+        &["event", "result", s(&event), "--table", "1", s(&table(1))],
+        &dir,
+    );
+    let bad = dir.join("bad.jsonl");
+    let mut lines: Vec<String> = (std::fs::read_to_string(table(1)).unwrap().lines())
+        .map(str::to_owned)
+        .collect();
+    lines[5] = lines[5].replace("\"seq\":5", "\"seq\":6");
+    std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
+    let correct = ["--correct", "--reason", "a rehearsal"];
+    let args = |log: &Path| {
+        let mut args = vec!["event", "result", s(&event), "--table", "1"];
+        args.push(s(log));
+        args.extend(correct);
+        args.iter().map(|a| a.to_string()).collect::<Vec<_>>()
+    };
+    let illegal = refusal(
+        &args(&bad).iter().map(String::as_str).collect::<Vec<_>>(),
+        &dir,
+    );
+    let wrong = refusal(
+        &args(&table(2))
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        &dir,
+    );
+    let fifth = refusal(&["event", "seat", s(&event)], &dir);
+    assert_eq!(
+        std::fs::read(&event).unwrap(),
+        before,
+        "a refusal changes nothing"
+    );
+    assert!(illegal.contains(":6: "), "the line is named: {illegal}");
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("events__result_exists", again);
+        insta::assert_snapshot!("events__illegal_line", illegal);
+        insta::assert_snapshot!("events__wrong_players", wrong);
+        insta::assert_snapshot!("events__too_many_rounds", fifth);
+    });
+
+    // A correction with a reason is taken.
+    run(&[
+        "event",
+        "result",
+        s(&event),
+        "--table",
+        "1",
+        s(&table(1)),
+        "--correct",
+        "--reason",
+        "a rehearsal",
+    ]);
+    assert_eq!(entries(&event, "corrected").len(), 1);
+}
+
+#[test]
+fn a_9_player_summertime_swiss_gives_byes_and_handles_a_drop_and_a_late_arrival() {
+    let dir = scratch("summertime");
+    let players = dir.join("players.txt");
+    let names: Vec<String> = (1..=9).map(|i| format!("Player {i}\tid{i}")).collect();
+    std::fs::write(&players, names.join("\n") + "\n").unwrap();
+    let event = dir.join("event.jsonl");
+    let new = [
+        "event",
+        "new",
+        s(&event),
+        "--game",
+        "summertime",
+        "--players-file",
+        s(&players),
+        "--rounds",
+        "4",
+        "--seed",
+        "3",
+    ];
+    run(&new);
+    run(&["event", "seat", s(&event)]);
+    let open = refusal(&["event", "seat", s(&event)], &dir);
+    run(&["event", "play", s(&event), "--bot", "greedy"]);
+    run(&["event", "drop", s(&event), "id4"]);
+    assert!(run(&["event", "arrive", s(&event), "Late Comer", "--id", "late"]).contains("late"));
+    let dropped_again = refusal(&["event", "drop", s(&event), "id4"], &dir);
+    for _ in 2..=4 {
+        run(&["event", "seat", s(&event)]);
+        run(&["event", "play", s(&event), "--bot", "greedy"]);
+    }
+    let seated = entries(&event, "seated");
+    let byes: Vec<String> = (seated.iter())
+        .flat_map(|r| r["bye"].as_array().unwrap().clone())
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(byes.len(), 4, "one bye a round: {byes:?}");
+    let mut distinct = byes.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "4 byes to 4 different players: {byes:?}");
+    let met = meetings(&event);
+    assert!(met.values().all(|&m| m == 1), "no rematch: {met:?}");
+    for (i, round) in seated.iter().enumerate() {
+        let ids: Vec<&str> = (round["tables"].as_array().unwrap().iter())
+            .flat_map(|t| t["players"].as_array().unwrap())
+            .chain(round["bye"].as_array().unwrap())
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert_eq!(ids.len(), 9);
+        assert_eq!(
+            ids.contains(&"id4"),
+            i == 0,
+            "the dropped player only in round 1"
+        );
+        assert_eq!(
+            ids.contains(&"late"),
+            i > 0,
+            "the late arrival from round 2"
+        );
+    }
+    let json = run(&[
+        "event",
+        "seating",
+        s(&event),
+        "--round",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let seating: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(seating["round"], 2);
+    assert_eq!(seating["tables"][0]["table"], 1);
+    assert_eq!(seating["tables"][0]["players"][0]["seat"], 1);
+    assert_eq!(seating["bye"].as_array().unwrap().len(), 1);
+    let standings: Value =
+        serde_json::from_str(&run(&["event", "standings", s(&event), "--format", "json"])).unwrap();
+    let rows = standings["rows"].as_array().unwrap();
+    assert_eq!(rows.iter().filter(|r| r["byes"] == 1).count(), 4);
+    run(&["event", "close", s(&event)]);
+    let closed = refusal(&["event", "arrive", s(&event), "Too Late"], &dir);
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("events__round_open", open);
+        insta::assert_snapshot!("events__dropped_again", dropped_again);
+        insta::assert_snapshot!("events__closed", closed);
+    });
+}
+
+#[test]
+fn a_damaged_event_log_is_refused_with_its_line() {
+    let dir = scratch("damaged");
+    let players = dir.join("players.txt");
+    std::fs::write(&players, "Ann\nBob\nCid\n").unwrap();
+    let event = dir.join("event.jsonl");
+    run(&[
+        "event",
+        "new",
+        s(&event),
+        "--game",
+        "soleils",
+        "--players-file",
+        s(&players),
+        "--seed",
+        "1",
+    ]);
+    let text = std::fs::read_to_string(&event).unwrap();
+    std::fs::write(&event, text.replace("\"Bob\"", "\"Bib\"")).unwrap();
+    let broken = refusal(&["event", "standings", s(&event)], &dir);
+    std::fs::write(&players, "Ann\tx\nBob\tx\n").unwrap();
+    let (code, _, stderr) = common::sunfold(&[
+        "event",
+        "new",
+        s(&dir.join("other.jsonl")),
+        "--game",
+        "soleils",
+        "--players-file",
+        s(&players),
+    ]);
+    assert_eq!(code, 1);
+    let twice = stderr.replace(s(&dir), "DIR");
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("events__chain_broken", broken);
+        insta::assert_snapshot!("events__players_file", twice);
+    });
+}
