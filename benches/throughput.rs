@@ -291,7 +291,13 @@ fn studio(c: &mut Criterion) {
     let mut group = c.benchmark_group("studio");
     group.sample_size(20);
     group.bench_function("first figures after an edit", |b| {
-        b.iter(|| black_box(first_figures(&opened, &before, &now, &settings).played))
+        b.iter(|| {
+            black_box(
+                first_figures(&opened, &before, &now, &settings)
+                    .unwrap()
+                    .played,
+            )
+        })
     });
     let variants: Vec<SoleilsVariant> = [&opened, &before, &now]
         .into_iter()

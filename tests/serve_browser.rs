@@ -374,23 +374,8 @@ fn a_keyboard_alone_places_a_value_and_a_live_update_keeps_focus() {
     let (log, served) = rolled_table("serve-keyboard");
     driver.open(&served.link("Ann"));
     driver.at(1);
-    let keys = |keys: &[&str]| {
-        let actions: Vec<Value> = keys
-            .iter()
-            .flat_map(|k| {
-                [
-                    json!({"type": "keyDown", "value": k}),
-                    json!({"type": "keyUp", "value": k}),
-                ]
-            })
-            .collect();
-        driver.post(
-            "/actions",
-            json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]}),
-        );
-    };
-    const TAB: &str = "\u{E004}";
-    const ENTER: &str = "\u{E007}";
+    let keys = |keys: &[&str]| driver.press(keys);
+    use common::driver::{ENTER, TAB};
     let focused = || {
         driver
             .script("var a = document.activeElement; return a ? (a.getAttribute('data-key') || a.id || a.textContent) : null;")

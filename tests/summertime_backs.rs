@@ -8,13 +8,7 @@ mod common;
 
 use sunfold::game::Game;
 use sunfold::present::Present;
-use sunfold::summertime::deck::RawDeck;
 use sunfold::summertime::*;
-
-fn raw_deck() -> RawDeck {
-    let path = common::repo().join("sheet-templates/summertime.json");
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
 
 fn s(t: &str) -> String {
     t.to_owned()
@@ -22,17 +16,7 @@ fn s(t: &str) -> String {
 
 /// A physical table of Ann and Ben, Ann first, recorded in `format`.
 fn given_physical(format: u32) -> State {
-    setup(&Start {
-        format,
-        game: s("summertime"),
-        players: vec![s("Ann"), s("Ben")],
-        first: s("Ann"),
-        deck: raw_deck(),
-        order: Order::Physical {
-            closing_up: [0, 1, 0],
-        },
-    })
-    .unwrap()
+    setup(&common::physical_start(format)).unwrap()
 }
 
 fn reveal(stack: u8, card: &str, behind: [&str; 3]) -> Event {

@@ -8,8 +8,7 @@ use sunfold::summertime::deck::RawDeck;
 use sunfold::summertime::*;
 
 fn raw_deck() -> RawDeck {
-    let path = common::repo().join("sheet-templates/summertime.json");
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    common::summertime_deck()
 }
 
 fn s(t: &str) -> String {
@@ -614,18 +613,8 @@ fn the_game_ends_when_two_passes_discard_the_last_cards() {
 // Physical games
 
 fn physical() -> Table {
-    let start = Start {
-        format: 1,
-        game: s("summertime"),
-        players: vec![s("Ann"), s("Ben")],
-        first: s("Ann"),
-        deck: raw_deck(),
-        order: Order::Physical {
-            closing_up: [0, 1, 0],
-        },
-    };
     Table {
-        state: setup(&start).unwrap(),
+        state: setup(&common::physical_start(1)).unwrap(),
     }
 }
 

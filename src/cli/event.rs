@@ -4,6 +4,7 @@
 
 use super::error::{CliError, LogFailure};
 use super::{Exit, Format};
+use crate::event::players::PlayersError;
 use crate::event::request::{self, NewEvent};
 use crate::event::{EventFileError, EventGame, EventLog, Seating, TableLogError, standings};
 use crate::log::DecodeError;
@@ -111,10 +112,9 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                 seed,
             };
             let log = request::new_event(&file, setup, &players, force).map_err(|e| match e {
-                EventFileError::Players(e) => CliError::File {
-                    path: players_file,
-                    message: e.to_string(),
-                },
+                // A line's problem is located as a log's is: FILE:LINE: …
+                EventFileError::Players(e @ PlayersError::Empty) => refused(&players_file, e),
+                EventFileError::Players(e) => failure(&players_file, e.to_string(), false),
                 EventFileError::Io(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     CliError::Usage(format!(
                         "{}: expected a new file, but it exists; use --force to overwrite it",
@@ -210,19 +210,23 @@ fn refused(path: &Path, error: impl std::fmt::Display) -> CliError {
     }
 }
 
+/// A problem of `path` at a line, `located` starting with the line's
+/// number: printed `PATH:LINE: …`.
+fn failure(path: &Path, located: String, torn: bool) -> CliError {
+    CliError::Log(Box::new(LogFailure {
+        path: path.to_owned(),
+        format: Format::Text,
+        located,
+        alternatives: Default::default(),
+        torn,
+        before: None,
+        json: None,
+    }))
+}
+
 /// An error of the event log at `path`, with the path in front.
 fn located(path: &Path, error: EventFileError) -> CliError {
-    let failure = |located: String, torn: bool| {
-        CliError::Log(Box::new(LogFailure {
-            path: path.to_owned(),
-            format: Format::Text,
-            located,
-            alternatives: Default::default(),
-            torn,
-            before: None,
-            json: None,
-        }))
-    };
+    let failure = |located: String, torn: bool| failure(path, located, torn);
     match error {
         EventFileError::Io(error) => CliError::io(path, error),
         EventFileError::Decode(e) => {

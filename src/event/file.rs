@@ -8,7 +8,7 @@ use super::entry::Entry;
 use super::error::{EventError, EventFileError};
 use super::state::EventState;
 use crate::log::{Envelope, LineReader, Located, decode_entry, to_line};
-use std::fs::{File, OpenOptions};
+use std::fs::OpenOptions;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
@@ -114,27 +114,8 @@ pub fn create(path: &Path, entries: &[Entry], force: bool) -> Result<EventLog, E
         last: line.trim_end().as_bytes().to_vec(),
     };
     let (more, log) = start.lines(rest).map_err(EventFileError::Refused)?;
-    let mut options = OpenOptions::new();
-    options.write(true);
-    if force {
-        options.create(true).truncate(true);
-    } else {
-        options.create_new(true);
-    }
-    let mut file = options.open(path)?;
-    file.write_all(format!("{line}{more}").as_bytes())?;
-    file.sync_all()?;
-    sync_dir(path);
+    crate::log::write_new(path, format!("{line}{more}").as_bytes(), force)?;
     Ok(log)
-}
-
-/// Makes a new file's name durable.
-pub(super) fn sync_dir(path: &Path) {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Ok(dir) = File::open(dir)
-    {
-        let _ = dir.sync_all();
-    }
 }
 
 /// Appends the entries `decide` gives for the event as read under an

@@ -34,7 +34,7 @@ pub use reader::{
     Entry, GameKind, KNOWN_GAMES, LOG_FORMAT, Line, LineReader, READ_FORMATS, Record, decode,
     decode_entry, detect, line_hash,
 };
-pub use recorder::{AppendError, Appended, CreateError, LockError, Recorder, Session};
+pub use recorder::{AppendError, Appended, CreateError, LockError, Recorder, Session, write_new};
 pub use repair::{RepairError, Repaired, repair};
 pub use steps::{Change, Step, StepError, Steps};
 pub use writer::{chained_log, to_line};

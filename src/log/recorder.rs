@@ -130,27 +130,38 @@ impl Recorder {
             terminated: true,
         };
         Fold::<G>::start(&candidate).map_err(CreateError::Rejected)?;
-        let mut options = OpenOptions::new();
-        options.write(true);
-        if force {
-            options.create(true).truncate(true);
-        } else {
-            options.create_new(true);
-        }
-        let mut file = options.open(path).map_err(|e| match e.kind() {
+        write_new(path, line.as_bytes(), force).map_err(|e| match e.kind() {
             io::ErrorKind::AlreadyExists => CreateError::Exists,
             _ => CreateError::Io(e),
-        })?;
-        file.write_all(line.as_bytes())
-            .and_then(|_| file.sync_all())
-            .map_err(CreateError::Io)?;
-        // Make the new file's name durable too.
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-            && let Ok(dir) = File::open(dir)
-        {
-            let _ = dir.sync_all();
-        }
-        Ok(())
+        })
+    }
+}
+
+/// Writes `bytes` as a new file at `path` and syncs it and its name;
+/// an existing file is refused (`AlreadyExists`) unless `force`, which
+/// overwrites it. The match log's and the event log's first lines are
+/// written so.
+pub fn write_new(path: &Path, bytes: &[u8], force: bool) -> io::Result<()> {
+    let mut options = OpenOptions::new();
+    options.write(true);
+    if force {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    let mut file = options.open(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    sync_dir(path);
+    Ok(())
+}
+
+/// Makes a new file's name durable.
+fn sync_dir(path: &Path) {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Ok(dir) = File::open(dir)
+    {
+        let _ = dir.sync_all();
     }
 }
 

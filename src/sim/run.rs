@@ -439,20 +439,7 @@ pub fn play<G: Searched>(
     let mut streams = Streams::new(seed, players);
     let deal = G::deal(variant, players, &mut streams.chance);
     let mut state = G::table(variant, players, &deal);
-    let mut actions = Vec::with_capacity(256);
-    let mut buffers = Buffers::<G>::new(players);
-    let mut searcher = None;
-    drive::<G>(
-        &mut state,
-        &mut streams.chance,
-        &mut streams.order,
-        &mut buffers,
-        |state, p, buffers| {
-            let rng = &mut streams.seats[p];
-            choose::<G>(state, p, seats[p], rng, buffers, &mut searcher)
-        },
-        |action| actions.push(action),
-    );
+    let actions = play_on::<G>(&mut state, &seats, &mut streams);
     let totals = (0..players).map(|p| G::total(&state, p)).collect();
     let mut figures = Vec::new();
     G::measure(&state, &mut figures);
@@ -477,8 +464,18 @@ pub fn play_from<G: Searched>(
 ) -> Vec<G::Action> {
     let seats: Vec<Bot> = (0..players).map(|p| bots[p % bots.len()]).collect();
     let mut streams = Streams::new(seed, players);
+    play_on::<G>(state, &seats, &mut streams)
+}
+
+/// Plays `state` on to its end with `seats`' bots, drawing from `streams`:
+/// every action applied, in order.
+fn play_on<G: Searched>(
+    state: &mut G::State,
+    seats: &[Bot],
+    streams: &mut Streams,
+) -> Vec<G::Action> {
     let mut actions = Vec::with_capacity(256);
-    let mut buffers = Buffers::<G>::new(players);
+    let mut buffers = Buffers::<G>::new(seats.len());
     let mut searcher = None;
     drive::<G>(
         state,

@@ -128,6 +128,24 @@ pub struct Standing {
     pub waiting: Option<&'static str>,
 }
 
+impl Standing {
+    /// Run `run` as it begins: nothing played yet.
+    fn begun(run: u64, settings: Settings, changed: bool, compared: bool) -> Standing {
+        Standing {
+            run,
+            settings,
+            players: 0,
+            played: 0,
+            running: true,
+            changed_since_opened: changed,
+            edit_compared: compared,
+            first_figures_ms: None,
+            figures: Vec::new(),
+            waiting: None,
+        }
+    }
+}
+
 /// The versions a run compares.
 #[derive(Clone)]
 struct Versions {
@@ -156,16 +174,9 @@ impl Figures {
             shared: Arc::new(Shared {
                 run: AtomicU64::new(0),
                 standing: Mutex::new(Standing {
-                    run: 0,
-                    settings: Settings::default(),
-                    players: 0,
-                    played: 0,
                     running: false,
-                    changed_since_opened: false,
-                    edit_compared: false,
-                    first_figures_ms: None,
-                    figures: Vec::new(),
                     waiting: Some("the file has not been valid since it was opened"),
+                    ..Standing::begun(0, Settings::default(), false, false)
                 }),
                 versions: Mutex::new(None),
             }),
@@ -182,12 +193,12 @@ impl Figures {
     /// Hears of the saved file after an edit, an undo or a redo: when it
     /// changed, the run in flight stops and a new one starts.
     pub fn saved(&self, saved: &Value) {
-        if rules(saved).is_none() {
-            return;
-        }
         let versions = {
             let mut versions = lock(&self.shared.versions);
             let next = match versions.take() {
+                // The file as opened is compared only once it is valid; a
+                // saved version after it always is.
+                None if rules(saved).is_none() => return,
                 None => Versions {
                     opened: saved.clone(),
                     before: None,
@@ -228,18 +239,12 @@ impl Figures {
         };
         {
             let mut standing = lock(&self.shared.standing);
-            *standing = Standing {
+            *standing = Standing::begun(
                 run,
-                settings: settings.clone(),
-                players: 0,
-                played: 0,
-                running: true,
-                changed_since_opened: versions.opened != versions.now,
-                edit_compared: versions.before.is_some(),
-                first_figures_ms: None,
-                figures: Vec::new(),
-                waiting: None,
-            };
+                settings.clone(),
+                versions.opened != versions.now,
+                versions.before.is_some(),
+            );
         }
         let shared = self.shared.clone();
         std::thread::spawn(move || {
@@ -266,25 +271,19 @@ impl Figures {
 /// The first figures of `now` against `opened` and `before`, played at
 /// once on this thread: what a run publishes first, as the benchmark
 /// measures it.
-pub fn first_figures(opened: &Value, before: &Value, now: &Value, settings: &Settings) -> Standing {
+pub fn first_figures(
+    opened: &Value,
+    before: &Value,
+    now: &Value,
+    settings: &Settings,
+) -> Result<Standing, SettingsError> {
     let versions = Versions {
         opened: opened.clone(),
         before: Some(before.clone()),
         now: now.clone(),
     };
-    let bot = settings.bot().unwrap_or(Bot::Greedy);
-    let mut standing = Standing {
-        run: 1,
-        settings: settings.clone(),
-        players: 0,
-        played: 0,
-        running: true,
-        changed_since_opened: opened != now,
-        edit_compared: true,
-        first_figures_ms: None,
-        figures: Vec::new(),
-        waiting: None,
-    };
+    let bot = settings.bot()?;
+    let mut standing = Standing::begun(1, settings.clone(), opened != now, true);
     let mut first = None;
     let _ = simulate(
         &versions,
@@ -296,7 +295,7 @@ pub fn first_figures(opened: &Value, before: &Value, now: &Value, settings: &Set
             first.get_or_insert(s);
         },
     );
-    first.unwrap_or(standing)
+    Ok(first.unwrap_or(standing))
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

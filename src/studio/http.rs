@@ -258,17 +258,15 @@ async fn preview(
 ) -> Result<Response, ApiError> {
     let (page, look) = asked(&uri)?;
     with_studio(shared, move |studio, shared| {
-        let svg = shared.print.svg(studio.saved(), &look, page)?;
-        Ok((
-            [(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("image/svg+xml"),
-            )],
-            svg,
-        )
-            .into_response())
+        Ok(svg_answer(shared.print.svg(studio.saved(), &look, page)?))
     })
     .await
+}
+
+/// An SVG picture as an answer.
+fn svg_answer(svg: String) -> Response {
+    let kind = HeaderValue::from_static("image/svg+xml");
+    ([(header::CONTENT_TYPE, kind)], svg).into_response()
 }
 
 /// `?card=N`, from 0: one card's face of the saved deck.
@@ -286,15 +284,7 @@ async fn card(
         }
     };
     with_studio(shared, move |studio, shared| {
-        let svg = shared.print.card(studio.saved(), index)?;
-        Ok((
-            [(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("image/svg+xml"),
-            )],
-            svg,
-        )
-            .into_response())
+        Ok(svg_answer(shared.print.card(studio.saved(), index)?))
     })
     .await
 }

@@ -196,6 +196,7 @@ function drawGrid() {
   grid.replaceChildren();
   if (!template || template.game !== "soleils" || !template.grid) {
     byId("editor").hidden = true;
+    showAtElements();
     return;
   }
   byId("editor").hidden = false;
@@ -345,9 +346,9 @@ async function refresh(response) {
     ? document.activeElement.dataset.key
     : undefined;
   showChecks(checked);
-  drawGrid();
+  // The parts first: drawing the grid marks every problem at its element.
   drawParts();
-  showAtElements();
+  drawGrid();
   if (focused) {
     const again = document.querySelector('[data-key="' + CSS.escape(focused) + '"]');
     if (again) {

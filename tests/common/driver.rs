@@ -34,6 +34,10 @@ pub fn chromedriver() -> Option<std::path::PathBuf> {
 pub const PATIENCE: Duration = Duration::from_secs(60);
 /// How often it looks again meanwhile.
 pub const POLL: Duration = Duration::from_millis(100);
+/// WebDriver's Tab key.
+pub const TAB: &str = "\u{E004}";
+/// WebDriver's Enter key.
+pub const ENTER: &str = "\u{E007}";
 /// The key of a WebDriver element reference.
 pub const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
@@ -141,6 +145,24 @@ impl Driver {
 
     pub fn script(&self, script: &str) -> Value {
         self.post("/execute/sync", json!({"script": script, "args": []}))
+    }
+
+    /// Presses `keys` (characters, or WebDriver's keys such as [`TAB`])
+    /// on whatever has the focus, one after another.
+    pub fn press(&self, keys: &[&str]) {
+        let actions: Vec<Value> = keys
+            .iter()
+            .flat_map(|k| {
+                [
+                    json!({"type": "keyDown", "value": k}),
+                    json!({"type": "keyUp", "value": k}),
+                ]
+            })
+            .collect();
+        self.post(
+            "/actions",
+            json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]}),
+        );
     }
 
     /// Waits until `script` returns true.

@@ -188,3 +188,25 @@ pub fn first_choice(view: &serde_json::Value, group: &str) -> serde_json::Value 
         .unwrap_or_else(|| panic!("no {group} among {}", view["choices"]))["event"]
         .clone()
 }
+
+/// The bundled Summertime deck as written.
+pub fn summertime_deck() -> sunfold::summertime::deck::RawDeck {
+    let path = repo().join("sheet-templates/summertime.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The start of a physical Summertime table on the bundled deck: Ann and
+/// Ben, Ann first, the closing cards up on sides 0, 1, 0, recorded in log
+/// format `format`.
+pub fn physical_start(format: u32) -> sunfold::summertime::Start {
+    sunfold::summertime::Start {
+        format,
+        game: "summertime".to_owned(),
+        players: vec!["Ann".to_owned(), "Ben".to_owned()],
+        first: "Ann".to_owned(),
+        deck: summertime_deck(),
+        order: sunfold::summertime::Order::Physical {
+            closing_up: [0, 1, 0],
+        },
+    }
+}
