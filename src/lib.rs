@@ -30,6 +30,8 @@
 //! - [`table`]: a log being played: lock, fold, append;
 //! - [`event`]: an event of many tables: seating, results read from
 //!   audited logs, standings;
+//! - [`handout`]: an event's papers, printed: a round's seating and slips,
+//!   the standings;
 //! - [`serve`]: the live table's HTTP edge;
 //! - [`edit_log`]: the studio's edit log: its lines, read and replayed;
 //! - [`studio`]: the sheet and deck studio's HTTP edge: a template edited
@@ -48,6 +50,7 @@ pub mod edit_log;
 pub mod event;
 pub mod fuzz;
 pub mod game;
+pub mod handout;
 pub mod json_error;
 pub mod log;
 pub mod path;

@@ -411,6 +411,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
             "rng",
             "summertime",
             "event",
+            "handout",
         ],
         "the rules know nothing of files, drawing, HTTP or the other game",
     ),
@@ -418,7 +419,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         "summertime",
         &[
             "cli", "log", "render", "print", "report", "schema", "serve", "studio", "show",
-            "table", "present", "sim", "rng", "soleils", "event",
+            "table", "present", "sim", "rng", "soleils", "event", "handout",
         ],
         "the rules know nothing of files, drawing, HTTP or the other game",
     ),
@@ -426,7 +427,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         "log",
         &[
             "cli", "render", "print", "report", "schema", "serve", "studio", "show", "table",
-            "present", "sim", "event",
+            "present", "sim", "event", "handout",
         ],
         "the log reads and writes lines; it shows nothing",
     ),
@@ -434,7 +435,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         "sim",
         &[
             "cli", "render", "print", "report", "schema", "serve", "studio", "show", "table",
-            "present", "event",
+            "present", "event", "handout",
         ],
         "bots and tallies work on the rules alone",
     ),
@@ -442,14 +443,15 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         "present",
         &[
             "cli", "serve", "studio", "show", "table", "render", "print", "report", "schema",
-            "event",
+            "event", "handout",
         ],
         "a game in words knows no terminal, HTTP or drawing",
     ),
     (
         "report",
         &[
-            "cli", "serve", "studio", "show", "table", "present", "print", "log", "schema", "event",
+            "cli", "serve", "studio", "show", "table", "present", "print", "log", "schema",
+            "event", "handout",
         ],
         "the workbench's reports take the bots' results and draw with the engine",
     ),
@@ -457,6 +459,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         "table",
         &[
             "cli", "serve", "studio", "show", "render", "print", "report", "schema", "event",
+            "handout",
         ],
         "the table service is beneath both front ends",
     ),
@@ -478,6 +481,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
             "soleils",
             "summertime",
             "event",
+            "handout",
         ],
         "the engine takes a scene and a target, nothing else",
     ),
@@ -485,14 +489,14 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         "print",
         &[
             "cli", "serve", "studio", "show", "table", "present", "report", "schema", "sim", "log",
-            "event",
+            "event", "handout",
         ],
         "the game pictures take a game's state and draw with the engine",
     ),
     (
         "show",
         &[
-            "cli", "serve", "studio", "table", "report", "schema", "event",
+            "cli", "serve", "studio", "table", "report", "schema", "event", "handout",
         ],
         "a game shown in words and on paper is beneath the front ends",
     ),
@@ -504,7 +508,7 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
     (
         "event",
         &[
-            "cli", "serve", "studio", "show", "render", "print", "report", "schema",
+            "cli", "serve", "studio", "show", "render", "print", "report", "schema", "handout",
         ],
         "an event of many tables is beneath the front ends, and draws nothing",
     ),
@@ -522,9 +526,17 @@ const FORBIDDEN: &[(&str, &[&str], &str)] = &[
         "edit_log",
         &[
             "cli", "serve", "studio", "show", "table", "render", "print", "report", "present",
-            "sim",
+            "sim", "handout",
         ],
         "the edit log reads and writes lines; it shows nothing",
+    ),
+    (
+        "handout",
+        &[
+            "cli", "serve", "studio", "show", "table", "present", "print", "report", "schema",
+            "sim", "log",
+        ],
+        "an event's papers take the event and draw with the engine",
     ),
 ];
 

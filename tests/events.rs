@@ -366,3 +366,87 @@ fn a_damaged_event_log_is_refused_with_its_line() {
         insta::assert_snapshot!("events__players_file", twice);
     });
 }
+
+/// The words of a PDF, as pdftotext gives them back.
+fn pdf_text(pdf: &Path) -> String {
+    let out = std::process::Command::new("pdftotext")
+        .args([s(pdf), "-"])
+        .output()
+        .expect("pdftotext (poppler-utils) is installed");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_round_s_papers_and_the_standings_print_with_every_name() {
+    let dir = scratch("print");
+    let players = dir.join("players.txt");
+    std::fs::write(&players, "Ann\nBob\nCid\nDee\nEve\nFay\nGil\nAnn\tann-b\n").unwrap();
+    let event = dir.join("cup.jsonl");
+    run(&[
+        "event",
+        "new",
+        s(&event),
+        "--game",
+        "soleils",
+        "--players-file",
+        s(&players),
+        "--table-size",
+        "3",
+        "--seed",
+        "4",
+    ]);
+    // Before a round is seated there are no papers to print.
+    let early = refusal(
+        &["event", "print", s(&event), "-o", s(&dir.join("none.pdf"))],
+        &dir,
+    );
+    assert!(!dir.join("none.pdf").exists());
+    run(&["event", "seat", s(&event)]);
+    let seating: Value =
+        serde_json::from_str(&run(&["event", "seating", s(&event), "--format", "json"])).unwrap();
+    let round = dir.join("round.pdf");
+    run(&["event", "print", s(&event), "-o", s(&round)]);
+    let text = pdf_text(&round);
+    for part in [
+        "cup: round 1 of 3",
+        "Seating by table",
+        "Seating by name",
+        "Result slip: table 1",
+    ] {
+        assert!(text.contains(part), "{part} missing from:\n{text}");
+    }
+    let tables = seating["tables"].as_array().unwrap();
+    for table in tables {
+        assert!(text.contains(&format!("Table {}", table["table"])));
+        for p in table["players"].as_array().unwrap() {
+            let name = p["name"].as_str().unwrap();
+            // On the seating by table, by name, the table slip and the
+            // result slip.
+            assert!(text.matches(name).count() >= 4, "{name}:\n{text}");
+        }
+    }
+    assert!(
+        text.contains("Ann (2)"),
+        "the second Ann keeps her own name"
+    );
+    // The SVG is the same drawing.
+    run(&["event", "print", s(&event), "-o", s(&dir.join("round.svg"))]);
+    let svg = std::fs::read_to_string(dir.join("round.svg")).unwrap();
+    assert!(svg.contains("Seating by name"));
+
+    run(&["event", "play", s(&event), "--bot", "greedy"]);
+    let standings = dir.join("standings.pdf");
+    run(&["event", "standings", s(&event), "-o", s(&standings)]);
+    let text = pdf_text(&standings);
+    let json: Value =
+        serde_json::from_str(&run(&["event", "standings", s(&event), "--format", "json"])).unwrap();
+    assert!(text.contains("cup: standings"));
+    assert!(text.contains("ties broken by score, then opponents' points, then margin, then draw"));
+    for row in json["rows"].as_array().unwrap() {
+        assert!(text.contains(row["name"].as_str().unwrap()), "{row}");
+    }
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("events__print_before_a_round", early);
+    });
+}

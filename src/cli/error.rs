@@ -176,3 +176,50 @@ impl LogFailure {
 pub fn io_reason(error: &std::io::Error) -> String {
     crate::log::io_reason(error)
 }
+
+impl CliError {
+    /// `error`, a problem of the whole file at `path`: `PATH: MESSAGE`.
+    pub fn refused_at(path: &Path, error: impl std::fmt::Display) -> CliError {
+        CliError::File {
+            path: path.to_owned(),
+            message: error.to_string(),
+        }
+    }
+
+    /// A problem of `path` at a line, `located` starting with the line's
+    /// number: printed `PATH:LINE: …`.
+    pub fn located_at(path: &Path, located: String, torn: bool) -> CliError {
+        CliError::Log(Box::new(LogFailure {
+            path: path.to_owned(),
+            format: Format::Text,
+            located,
+            alternatives: Default::default(),
+            torn,
+            before: None,
+            json: None,
+        }))
+    }
+
+    /// An error of the event log at `path`, with the path in front.
+    pub fn event_file(path: &Path, error: crate::event::EventFileError) -> CliError {
+        use crate::event::{EventFileError, TableLogError};
+        let failure = |located: String, torn: bool| CliError::located_at(path, located, torn);
+        match error {
+            EventFileError::Io(error) => CliError::io(path, error),
+            EventFileError::Decode(e) => {
+                let torn = matches!(e.error, crate::log::DecodeError::TornLine { .. });
+                failure(e.to_string(), torn)
+            }
+            EventFileError::Rule(e) => failure(e.to_string(), false),
+            EventFileError::Table(TableLogError::Io { path, error }) => {
+                CliError::Io { path, error }
+            }
+            e @ (EventFileError::Table(_) | EventFileError::Players(_)) => {
+                CliError::Refused(e.to_string())
+            }
+            e @ (EventFileError::Empty | EventFileError::Refused(_)) => {
+                CliError::refused_at(path, e)
+            }
+        }
+    }
+}

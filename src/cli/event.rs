@@ -2,14 +2,13 @@
 //! function of [`crate::event`], and prints; the event log's path goes in
 //! front of its located errors here.
 
-use super::error::{CliError, LogFailure};
+use super::error::CliError;
 use super::{Exit, Format};
 use crate::event::players::PlayersError;
 use crate::event::request::{self, NewEvent};
-use crate::event::{EventFileError, EventGame, EventLog, Seating, TableLogError, standings};
-use crate::log::DecodeError;
+use crate::event::{EventFileError, EventGame, EventLog, Seating, event_name, standings};
 use crate::sim::Bot;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(clap::Subcommand, Debug)]
 pub enum EventCommand {
@@ -71,6 +70,20 @@ pub enum EventCommand {
         file: PathBuf,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Also draw them to pin up: a .pdf or .svg file.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Print a round's papers in one document: the seating by table and by
+    /// name, a slip for each table, and a result slip for each table.
+    Print {
+        file: PathBuf,
+        /// The round (the last seated if left out).
+        #[arg(long)]
+        round: Option<u32>,
+        /// A .pdf or .svg file.
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
     },
     /// Add a player: registered before the first round, arrived after it.
     Arrive {
@@ -113,15 +126,19 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             };
             let log = request::new_event(&file, setup, &players, force).map_err(|e| match e {
                 // A line's problem is located as a log's is: FILE:LINE: …
-                EventFileError::Players(e @ PlayersError::Empty) => refused(&players_file, e),
-                EventFileError::Players(e) => failure(&players_file, e.to_string(), false),
+                EventFileError::Players(e @ PlayersError::Empty) => {
+                    CliError::refused_at(&players_file, e)
+                }
+                EventFileError::Players(e) => {
+                    CliError::located_at(&players_file, e.to_string(), false)
+                }
                 EventFileError::Io(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     CliError::Usage(format!(
                         "{}: expected a new file, but it exists; use --force to overwrite it",
                         file.display()
                     ))
                 }
-                e => located(&file, e),
+                e => CliError::event_file(&file, e),
             })?;
             let players = log.state.entrants.len();
             println!(
@@ -131,9 +148,10 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             );
         }
         EventCommand::Seat { file } => {
-            let round = request::seat(&file).map_err(|e| located(&file, e))?;
-            let log = EventLog::open(&file).map_err(|e| located(&file, e))?;
-            let seating = Seating::of(&log.state, Some(round)).map_err(|e| refused(&file, e))?;
+            let round = request::seat(&file).map_err(|e| CliError::event_file(&file, e))?;
+            let log = EventLog::open(&file).map_err(|e| CliError::event_file(&file, e))?;
+            let seating =
+                Seating::of(&log.state, Some(round)).map_err(|e| CliError::refused_at(&file, e))?;
             print!("{}", seating.text());
         }
         EventCommand::Seating {
@@ -141,8 +159,9 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             round,
             format,
         } => {
-            let log = EventLog::open(&file).map_err(|e| located(&file, e))?;
-            let seating = Seating::of(&log.state, round).map_err(|e| refused(&file, e))?;
+            let log = EventLog::open(&file).map_err(|e| CliError::event_file(&file, e))?;
+            let seating =
+                Seating::of(&log.state, round).map_err(|e| CliError::refused_at(&file, e))?;
             match format {
                 Format::Text => print!("{}", seating.text()),
                 Format::Json => println!("{}", json(&seating)),
@@ -157,7 +176,7 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             reason,
         } => {
             let result = request::attach(&file, round, table, &log, reason)
-                .map_err(|e| located(&file, e))?;
+                .map_err(|e| CliError::event_file(&file, e))?;
             println!(
                 "{}: round {} table {table}: {}",
                 file.display(),
@@ -166,7 +185,7 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             );
         }
         EventCommand::Play { file, bot } => {
-            let results = request::play(&file, bot).map_err(|e| located(&file, e))?;
+            let results = request::play(&file, bot).map_err(|e| CliError::event_file(&file, e))?;
             for result in results {
                 println!(
                     "round {} table {}: {}",
@@ -174,25 +193,45 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                 );
             }
         }
-        EventCommand::Standings { file, format } => {
-            let log = EventLog::open(&file).map_err(|e| located(&file, e))?;
+        EventCommand::Standings {
+            file,
+            format,
+            output,
+        } => {
+            let log = EventLog::open(&file).map_err(|e| CliError::event_file(&file, e))?;
             let standings = standings(&log.state);
+            if let Some(output) = output {
+                let target = super::output::target(&output)?;
+                let scene = crate::handout::standings::standings(&standings, &event_name(&file));
+                return super::output::write(&scene, &target);
+            }
             match format {
                 Format::Text => print!("{}", standings.text()),
                 Format::Json => println!("{}", json(&standings)),
             }
         }
+        EventCommand::Print {
+            file,
+            round,
+            output,
+        } => {
+            let target = super::output::target(&output)?;
+            let log = EventLog::open(&file).map_err(|e| CliError::event_file(&file, e))?;
+            let scene = crate::handout::round::round(&log.state, &event_name(&file), round)
+                .map_err(|e| CliError::refused_at(&file, e))?;
+            return super::output::write(&scene, &target);
+        }
         EventCommand::Arrive { file, name, id } => {
-            let player =
-                request::arrive(&file, &name, id.as_deref()).map_err(|e| located(&file, e))?;
+            let player = request::arrive(&file, &name, id.as_deref())
+                .map_err(|e| CliError::event_file(&file, e))?;
             println!("{}: {} joins as {}", file.display(), player.name, player.id);
         }
         EventCommand::Drop { file, id } => {
-            request::drop_player(&file, &id).map_err(|e| located(&file, e))?;
+            request::drop_player(&file, &id).map_err(|e| CliError::event_file(&file, e))?;
             println!("{}: {id} dropped from the next round on", file.display());
         }
         EventCommand::Close { file } => {
-            request::close(&file).map_err(|e| located(&file, e))?;
+            request::close(&file).map_err(|e| CliError::event_file(&file, e))?;
             println!("{}: closed", file.display());
         }
     }
@@ -201,43 +240,4 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
 
 fn json<T: serde::Serialize>(report: &T) -> String {
     serde_json::to_string_pretty(report).expect("a report serializes")
-}
-
-fn refused(path: &Path, error: impl std::fmt::Display) -> CliError {
-    CliError::File {
-        path: path.to_owned(),
-        message: error.to_string(),
-    }
-}
-
-/// A problem of `path` at a line, `located` starting with the line's
-/// number: printed `PATH:LINE: …`.
-fn failure(path: &Path, located: String, torn: bool) -> CliError {
-    CliError::Log(Box::new(LogFailure {
-        path: path.to_owned(),
-        format: Format::Text,
-        located,
-        alternatives: Default::default(),
-        torn,
-        before: None,
-        json: None,
-    }))
-}
-
-/// An error of the event log at `path`, with the path in front.
-fn located(path: &Path, error: EventFileError) -> CliError {
-    let failure = |located: String, torn: bool| failure(path, located, torn);
-    match error {
-        EventFileError::Io(error) => CliError::io(path, error),
-        EventFileError::Decode(e) => {
-            let torn = matches!(e.error, DecodeError::TornLine { .. });
-            failure(e.to_string(), torn)
-        }
-        EventFileError::Rule(e) => failure(e.to_string(), false),
-        EventFileError::Table(TableLogError::Io { path, error }) => CliError::Io { path, error },
-        e @ (EventFileError::Table(_) | EventFileError::Players(_)) => {
-            CliError::Refused(e.to_string())
-        }
-        e @ (EventFileError::Empty | EventFileError::Refused(_)) => refused(path, e),
-    }
 }

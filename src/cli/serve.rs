@@ -14,7 +14,13 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
     /// The match log, started with `sunfold new`.
-    pub file: PathBuf,
+    #[arg(required_unless_present = "event")]
+    pub file: Option<PathBuf>,
+    /// Serve every table of an event's round on this one server instead,
+    /// with the referee's board of every table and the standings: the
+    /// event log, started with `sunfold event new`.
+    #[arg(long, value_name = "EVENT", conflicts_with = "file")]
+    pub event: Option<PathBuf>,
     /// Where to listen. The default, loopback, serves this machine only;
     /// the table's wifi needs 0.0.0.0:PORT (see docs/table.md for what
     /// that exposes). Port 0 picks a free one.
@@ -95,9 +101,16 @@ fn check_log(path: &Path) -> Result<(GameKind, Vec<String>), CliError> {
     Ok((game, players))
 }
 
-pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
-    let path = &args.file;
-    let (game, players) = check_log(path)?;
+/// The TLS acceptor and the limits the flags ask for.
+fn edge(
+    args: &ServeArgs,
+) -> Result<
+    (
+        Option<tokio_rustls::TlsAcceptor>,
+        crate::serve::edge::Limits,
+    ),
+    CliError,
+> {
     let tls = match (&args.tls_cert, &args.tls_key) {
         (Some(cert), Some(key)) => {
             Some(crate::serve::edge::tls(cert, key).map_err(|e| CliError::Usage(e.to_string()))?)
@@ -111,6 +124,27 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     if let Some(why) = lowered {
         eprintln!("{why}");
     }
+    Ok((tls, limits))
+}
+
+/// The address of the links, once the server is bound to `bound`.
+fn base(args: &ServeArgs, bound: SocketAddr) -> Result<String, CliError> {
+    crate::serve::host::base_url(
+        args.public_url.as_deref(),
+        args.tls_cert.is_some(),
+        args.listen,
+        bound,
+    )
+    .map_err(|e| CliError::Usage(e.to_string()))
+}
+
+pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
+    let Some(path) = &args.file else {
+        let event = args.event.as_ref().expect("clap asks for a log or --event");
+        return room(args, event);
+    };
+    let (game, players) = check_log(path)?;
+    let (tls, limits) = edge(args)?;
     let tokens_file = tokens::path_for(path);
     let (mut tokens, dead) = tokens::Tokens::load_or_create(&tokens_file, &players, args.new_links)
         .map_err(|e| CliError::io(&tokens_file, e))?;
@@ -121,10 +155,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     // runtime waits for its blocking task. What the edge drops (slow
     // clients, connections over the caps) is said on stderr.
     crate::serve::edge::run(args.listen, limits, tls, report, |bound| {
-        let public = args.public_url.as_deref();
-        let base =
-            crate::serve::host::base_url(public, args.tls_cert.is_some(), args.listen, bound)
-                .map_err(|e| CliError::Usage(e.to_string()))?;
+        let base = base(args, bound)?;
         let link = |token: &str| format!("{base}#token={token}");
         let player_links: Vec<(String, String)> = players
             .iter()
@@ -165,5 +196,87 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         Ok::<_, CliError>(crate::serve::app(path.clone(), game, tokens))
     })?;
     eprintln!("stopped; {} is all the state there is", path.display());
+    Ok(Exit::Valid)
+}
+
+/// `serve --event`: every table of the event's round on one server, with
+/// the board at `/`.
+fn room(args: &ServeArgs, event: &Path) -> Result<Exit, CliError> {
+    use crate::serve::room;
+    let log = crate::event::EventLog::open(event).map_err(|e| match e {
+        crate::event::EventFileError::Io(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            CliError::Usage(format!(
+                "{}: expected an event log to serve, but found no such file; start one first: sunfold event new {} --game soleils --players-file players.txt",
+                event.display(),
+                event.display()
+            ))
+        }
+        e => CliError::event_file(event, e),
+    })?;
+    let (tls, limits) = edge(args)?;
+    let tokens_file = tokens::path_for(event);
+    let (tokens, mut dead) = tokens::Tokens::load_or_create(&tokens_file, &[], args.new_links)
+        .map_err(|e| CliError::io(&tokens_file, e))?;
+    let round = log.state.seated();
+    if args.new_links && round > 0 {
+        // Every table of the round gets new tokens too.
+        let seated = log
+            .state
+            .round(round)
+            .map_err(|e| CliError::refused_at(event, e))?;
+        for at in &seated.tables {
+            let path = crate::event::table_path(event, round, at.table);
+            let names: Vec<String> = (at.players.iter())
+                .map(|id| log.state.name(id).to_owned())
+                .collect();
+            let file = tokens::path_for(&path);
+            let (_, old) = tokens::Tokens::load_or_create(&file, &names, true)
+                .map_err(|e| CliError::io(&file, e))?;
+            dead.extend(old);
+        }
+    }
+    let report = std::sync::Arc::new(|line: String| eprintln!("{line}"));
+    crate::serve::edge::run(args.listen, limits, tls, report.clone(), |bound| {
+        let base = base(args, bound)?;
+        let refused = |e: crate::serve::ApiError| CliError::Refused(e.into_text());
+        let mut seats = Vec::new();
+        if round > 0 {
+            seats = room::board::seat_links(event, &base, None)
+                .map_err(refused)?
+                .1;
+            if let Some(file) = &args.links {
+                let per_page = usize::try_from(args.slips_per_page).unwrap_or(1);
+                let scene =
+                    room::board::slips(event, &base, &tokens, None, per_page).map_err(refused)?;
+                super::output::write(&scene, &super::output::target(file)?)?;
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    let _ = std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600));
+                }
+            }
+        }
+        let rewritten = args
+            .links
+            .as_deref()
+            .and_then(|f| std::path::absolute(f).ok());
+        for said in tokens::remove_dead(&dead, rewritten.as_deref()) {
+            eprintln!("{said}");
+        }
+        let board = format!("{base}#token={}", tokens.referee);
+        let json = args.format == Format::Json;
+        print!(
+            "{}",
+            links::room_listing(json, event, bound, &board, round, &seats)
+        );
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        let game = log.state.setup.game;
+        Ok::<_, CliError>(room::app(event.to_owned(), game, tokens, base, report))
+    })?;
+    eprintln!(
+        "stopped; {} and its tables' logs are all the state there is",
+        event.display()
+    );
     Ok(Exit::Valid)
 }

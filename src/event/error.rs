@@ -74,6 +74,8 @@ pub enum EventError {
     UnknownTable { round: u32, tables: u32, table: u32 },
     #[error("expected a seated round (1 to {seated}), but found round {round}")]
     UnknownRound { round: u32, seated: u32 },
+    #[error("expected a seated round, but found none yet: seat the first with sunfold event seat")]
+    NoRoundYet,
     #[error(
         "expected table {table} of round {round} without a result, but it has one: a correction needs a reason"
     )]

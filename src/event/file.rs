@@ -26,6 +26,15 @@ pub fn tables_dir(event: &Path) -> PathBuf {
     event.with_extension("d")
 }
 
+/// The event's name on its papers and pages: its file's, without the
+/// folder or the extension.
+pub fn event_name(event: &Path) -> String {
+    event
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
 /// Where the log of table `table` of round `round` lives.
 pub fn table_path(event: &Path, round: u32, table: u32) -> PathBuf {
     tables_dir(event)

@@ -26,7 +26,7 @@ pub mod tables;
 
 pub use entry::{EVENT_FORMAT, Entry, EventGame, Player, TieBreak};
 pub use error::{EventError, EventFileError, TableLogError};
-pub use file::{EventLog, table_path, tables_dir};
+pub use file::{EventLog, event_name, table_path, tables_dir};
 pub use report::Seating;
 pub use request::NewEvent;
 pub use standings::{Standings, standings};

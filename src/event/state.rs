@@ -138,6 +138,9 @@ impl EventState {
 
     pub fn round(&self, round: u32) -> Result<&Round, EventError> {
         let seated = self.seated();
+        if seated == 0 {
+            return Err(EventError::NoRoundYet);
+        }
         (round >= 1)
             .then(|| self.rounds.get(round as usize - 1))
             .flatten()

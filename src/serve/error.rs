@@ -49,6 +49,22 @@ impl ApiError {
     }
 }
 
+impl ApiError {
+    /// The refusal's words alone.
+    pub fn into_text(self) -> String {
+        match self {
+            ApiError::Unauthorized(e)
+            | ApiError::BadRequest(e)
+            | ApiError::Forbidden(e)
+            | ApiError::TooLarge(e)
+            | ApiError::TimedOut(e)
+            | ApiError::Internal(e)
+            | ApiError::Other(_, e)
+            | ApiError::Refused { error: e, .. } => e,
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();

@@ -119,12 +119,47 @@ fn cut_marks(c: &mut Canvas, columns: usize, rows: usize, w: f32, h: f32, margin
 /// [`MAX_SLIPS_PER_PAGE`]; out of range is taken as the nearest), then the
 /// referee's link on a page of its own.
 pub fn scene(log: &Path, players: &[(String, String)], referee: &str, per_page: usize) -> Scene {
+    // The name stands above in large type: the note never has to shrink.
+    let note = "Scan with your phone to play. Keep this slip to yourself.";
+    let slips: Vec<Slip> = players
+        .iter()
+        .map(|(name, link)| Slip {
+            name: name.clone(),
+            link: link.clone(),
+            note: note.to_owned(),
+        })
+        .collect();
+    let referee = Slip {
+        name: "Referee".to_owned(),
+        link: referee.to_owned(),
+        note: "The referee's link records anything: keep it off the table.".to_owned(),
+    };
+    slips_scene(
+        format!("Join links for {}", log.display()),
+        &slips,
+        &referee,
+        per_page,
+    )
+}
+
+/// One printed slip: a name in large type, the code of its link, and a
+/// line under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slip {
+    pub name: String,
+    pub link: String,
+    pub note: String,
+}
+
+/// The pages of `slips`, `per_page` to an A4 page, with cut marks between
+/// them, then `last` (the referee's) on a page of its own.
+pub fn slips_scene(title: String, slips: &[Slip], last: &Slip, per_page: usize) -> Scene {
     let per_page = per_page.clamp(1, MAX_SLIPS_PER_PAGE);
     let paper = Paper::A4;
     let (pw, ph) = paper.size();
     let margin = 12.0;
     let mut pages = Vec::new();
-    let mut page = |slips: &[(&str, &str, &str)], columns: usize, rows: usize| {
+    let mut page = |slips: &[&Slip], columns: usize, rows: usize| {
         let mut items = Vec::new();
         let mut c = Canvas {
             items: &mut items,
@@ -138,9 +173,9 @@ pub fn scene(log: &Path, players: &[(String, String)], referee: &str, per_page: 
             (pw - 2.0 * margin) / columns as f32,
             (ph - 2.0 * margin) / rows as f32,
         );
-        for (i, &one) in slips.iter().enumerate() {
+        for (i, one) in slips.iter().enumerate() {
             let (x, y) = ((i % columns) as f32 * w, (i / columns) as f32 * h);
-            slip(&mut c, one, (x, y, w, h));
+            slip(&mut c, (&one.name, &one.link, &one.note), (x, y, w, h));
         }
         if slips.len() > 1 {
             cut_marks(&mut c, columns, rows, w, h, margin);
@@ -152,28 +187,12 @@ pub fn scene(log: &Path, players: &[(String, String)], referee: &str, per_page: 
         });
     };
     let (columns, rows) = grid(per_page);
-    // The name stands above in large type: the note never has to shrink.
-    let note = "Scan with your phone to play. Keep this slip to yourself.";
-    let slips: Vec<(&str, &str, &str)> = players
-        .iter()
-        .map(|(name, link)| (name.as_str(), link.as_str(), note))
-        .collect();
+    let slips: Vec<&Slip> = slips.iter().collect();
     for chunk in slips.chunks(per_page) {
         page(chunk, columns, rows);
     }
-    page(
-        &[(
-            "Referee",
-            referee,
-            "The referee's link records anything: keep it off the table.",
-        )],
-        1,
-        1,
-    );
-    Scene {
-        title: format!("Join links for {}", log.display()),
-        pages,
-    }
+    page(&[last], 1, 1);
+    Scene { title, pages }
 }
 
 /// The links as `sunfold serve` prints them on start, for the log at
@@ -213,6 +232,51 @@ pub fn listing(
         text.push_str(&format!("  {p:width$}  {l}\n"));
     }
     text.push_str(&format!("  {:width$}  {referee}\n", "referee"));
+    text
+}
+
+/// The links as `sunfold serve --event` prints them on start: the board's,
+/// then each seat's of round `round`, table by table; or one JSON line.
+pub fn room_listing(
+    json: bool,
+    event: &std::path::Path,
+    bound: std::net::SocketAddr,
+    board: &str,
+    round: u32,
+    seats: &[super::room::board::SeatLink],
+) -> String {
+    if json {
+        let seats: Vec<serde_json::Value> = (seats.iter())
+            .map(|s| serde_json::json!({"table": s.table, "seat": s.seat, "name": s.name, "link": s.link}))
+            .collect();
+        let listing = serde_json::json!({"listen": bound.to_string(), "board": board, "round": round, "seats": seats});
+        return format!("{listing}\n");
+    }
+    let tables = seats.iter().map(|s| s.table).max().unwrap_or(0);
+    let mut text = format!(
+        "serving the event {} (round {round}: {tables} tables); Ctrl-C stops\n",
+        event.display()
+    );
+    if bound.ip().is_unspecified() {
+        text.push_str("listening on every interface: anyone on this network can load the page; only a link's token can record\n");
+    }
+    text.push_str(&format!("  board  {board}\n"));
+    let width = seats
+        .iter()
+        .map(|s| s.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    for s in seats {
+        if s.seat == 1 {
+            text.push_str(&format!("  table {}\n", s.table));
+        }
+        text.push_str(&format!("    {:width$}  {}\n", s.name, s.link));
+    }
+    if round == 0 {
+        text.push_str(
+            "  no round is seated yet: seat one on the board, or with sunfold event seat\n",
+        );
+    }
     text
 }
 

@@ -12,7 +12,9 @@
 //!   their listing;
 //! - [`edge`]: starting, accepting connections within time limits and caps,
 //!   TLS, and what every answer carries (headers, CSP, the bearer token);
-//! - [`host`]: the address phones reach a listener by, and the file limit.
+//! - [`host`]: the address phones reach a listener by, and the file limit;
+//! - [`room`]: every table of an event on one server, with the referee's
+//!   board.
 //!
 //! The studio ([`crate::studio`]) runs on the same edge.
 //!
@@ -26,6 +28,7 @@ pub mod host;
 mod http;
 pub mod links;
 mod page;
+pub mod room;
 pub mod tokens;
 
 pub use error::ApiError;

@@ -6,6 +6,9 @@
   'use strict';
   var match = /token=([0-9a-fA-F]+)/.exec(location.hash);
   var token = match ? match[1] : null;
+  // Where this table's API is: the page's own path, so that one server
+  // can host several tables, each under a path of its own.
+  var base = location.pathname.replace(/\/+$/, '');
   var view = null;
   var selected = null;
   var seq = -1;
@@ -43,7 +46,7 @@
     var headers = { 'Authorization': 'Bearer ' + token };
     if (body) headers['Content-Type'] = 'application/json';
     if (extra) Object.keys(extra).forEach(function (k) { headers[k] = extra[k]; });
-    return fetch(path, { method: method, headers: headers, body: body, cache: 'no-store' });
+    return fetch(base + path, { method: method, headers: headers, body: body, cache: 'no-store' });
   }
 
   function button(label, onClick, className) {

@@ -1,0 +1,82 @@
+//! The standings to pin up: every player's rank, points and every
+//! tie-break, in the event's order, so that a player can see why they are
+//! where they are.
+
+use super::{Column, Flow};
+use crate::event::{Standings, TieBreak};
+use crate::render::scene::{Anchor, Scene, Weight};
+
+/// A number of points: whole, or with two decimals when shared.
+fn points(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+/// The standings of the event named `name`.
+pub fn standings(standings: &Standings, name: &str) -> Scene {
+    let order: Vec<&str> = (standings.tie_breaks.iter())
+        .map(|t| match t {
+            TieBreak::Score => "score",
+            TieBreak::Buchholz => "opponents' points",
+            TieBreak::Margin => "margin",
+            TieBreak::Draw => "draw",
+        })
+        .collect();
+    let caption = format!(
+        "{}: {} rounds complete; ties broken by {}",
+        standings.game,
+        standings.rounds_complete,
+        order.join(", then ")
+    );
+    let mut flow = Flow::new(format!("{name}: standings"), caption);
+    let column = |heading, width, anchor| Column {
+        heading,
+        width,
+        anchor,
+    };
+    let columns = [
+        column("Rank", 13.0, Anchor::End),
+        column("Player", 55.0, Anchor::Start),
+        column("Points", 17.0, Anchor::End),
+        column("Score", 17.0, Anchor::End),
+        column("Opp. pts", 20.0, Anchor::End),
+        column("Margin", 17.0, Anchor::End),
+        column("Draw", 14.0, Anchor::End),
+        column("Played", 15.0, Anchor::End),
+        column("Byes", 12.0, Anchor::End),
+    ];
+    flow.headings(&columns);
+    // The draw is shown as its place among the players, 1 first.
+    let mut draws: Vec<u32> = standings.rows.iter().map(|r| r.draw).collect();
+    draws.sort_unstable();
+    for row in &standings.rows {
+        let draw = draws.iter().position(|d| *d == row.draw).unwrap_or(0) + 1;
+        let name = if row.dropped {
+            format!("{} (dropped)", row.name)
+        } else {
+            row.name.clone()
+        };
+        flow.row(
+            &columns,
+            &[
+                row.rank.to_string(),
+                name,
+                points(row.points),
+                row.score.to_string(),
+                points(row.buchholz),
+                row.margin.to_string(),
+                draw.to_string(),
+                row.played.to_string(),
+                row.byes.to_string(),
+            ],
+            Weight::Regular,
+        );
+    }
+    Scene {
+        title: format!("{name}: standings"),
+        pages: flow.finish(),
+    }
+}

@@ -1,0 +1,98 @@
+//! The results taken from finished tables: once a second, each table of
+//! the round seated last that has no result and whose log has grown is
+//! offered to the event as `sunfold event result` would offer it. The
+//! event audits the log and attaches its result once the game is over; a
+//! game still under way is left for the next look.
+
+use super::Room;
+use crate::event::{EventFileError, EventLog, TableLogError, request, table_path};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Looks at the room's tables once a second, for as long as the runtime
+/// runs.
+pub fn watch(room: Arc<Room>) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
+        let mut seen: HashMap<(u32, u32), u64> = HashMap::new();
+        loop {
+            every.tick().await;
+            let looked = room.clone();
+            let mut lengths = std::mem::take(&mut seen);
+            let done = tokio::task::spawn_blocking(move || {
+                let said = look(&looked, &mut lengths);
+                (said, lengths)
+            })
+            .await;
+            if let Ok((said, lengths)) = done {
+                seen = lengths;
+                for line in said {
+                    (room.report)(line);
+                }
+            }
+        }
+    });
+}
+
+/// Offers each open table whose log's length is not `seen`'s to the event:
+/// what was attached or refused, a line each.
+pub fn look(room: &Room, seen: &mut HashMap<(u32, u32), u64>) -> Vec<String> {
+    let Ok(log) = EventLog::open(&room.event) else {
+        return Vec::new();
+    };
+    let state = &log.state;
+    let round = state.seated();
+    let Ok(seated) = state.round(round) else {
+        return Vec::new();
+    };
+    if state.closed {
+        return Vec::new();
+    }
+    let mut said = Vec::new();
+    for at in &seated.tables {
+        if seated.results.contains_key(&at.table) {
+            continue;
+        }
+        let path = table_path(&room.event, round, at.table);
+        let length = std::fs::metadata(&path).map_or(0, |m| m.len());
+        if seen.insert((round, at.table), length) == Some(length) {
+            continue;
+        }
+        if let Some(line) = offer(room, round, at.table, &path) {
+            said.push(line);
+        }
+    }
+    said
+}
+
+/// Attaches table `table`'s log at `path` if its game is over: what
+/// happened, if anything worth saying.
+fn offer(room: &Room, round: u32, table: u32, path: &Path) -> Option<String> {
+    let mut problems = room
+        .problems
+        .lock()
+        .expect("the problems are never poisoned");
+    match request::attach(&room.event, Some(round), table, path, None) {
+        Ok(result) => {
+            problems.remove(&(round, table));
+            let state = EventLog::open(&room.event).ok()?.state;
+            let seats: Vec<String> = (result.seats.iter())
+                .map(|s| format!("{} {} (rank {})", state.name(&s.id), s.score, s.rank))
+                .collect();
+            Some(format!(
+                "round {round}, table {table}: result attached: {}",
+                seats.join(", ")
+            ))
+        }
+        Err(EventFileError::Table(TableLogError::Unfinished { .. })) => {
+            problems.remove(&(round, table));
+            None
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let new = problems.insert((round, table), text.clone()).as_ref() != Some(&text);
+            new.then(|| format!("round {round}, table {table}: result not attached: {text}"))
+        }
+    }
+}

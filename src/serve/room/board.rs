@@ -1,0 +1,233 @@
+//! What the room's board shows: every table of the round seated last, who
+//! is waiting for whom at each, the results attached, the byes and the
+//! standings; and the join slips of a round, to print.
+
+use super::super::ApiError;
+use super::super::links::{Slip, slips_scene};
+use super::super::tokens::Tokens;
+use super::{Room, table_route, table_tokens};
+use crate::event::{EventGame, EventLog, EventState, Standings, event_name, standings};
+use crate::render::scene::Scene;
+use crate::soleils::Soleils;
+use crate::summertime::Summertime;
+use crate::table::{Viewer, with_table};
+use std::path::Path;
+
+/// The board, as `GET /api/room` sends it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Board {
+    /// The event log's name, without its folder and extension.
+    pub event: String,
+    pub game: &'static str,
+    /// The round seated last; 0 before the first.
+    pub round: u32,
+    /// The rounds the event was created with.
+    pub rounds: u32,
+    pub closed: bool,
+    pub tables: Vec<BoardTable>,
+    /// The names of the players who sit out the round.
+    pub bye: Vec<String>,
+    /// Whether the next round can be seated now: every table has its
+    /// result, and rounds remain.
+    pub can_seat: bool,
+    pub standings: Standings,
+}
+
+/// One table of the round.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct BoardTable {
+    pub table: u32,
+    /// Its path in the room, `/r/ROUND/t/TABLE`.
+    pub path: String,
+    /// The token of the table's referee link.
+    pub referee: String,
+    pub players: Vec<BoardSeat>,
+    /// Whether its result is attached.
+    pub done: bool,
+    /// The round or turn, or how the game ended.
+    pub progress: String,
+    /// Whose decision is pending, and what it is.
+    pub pending: Vec<String>,
+    /// Why the table's log cannot be read, or its result not attached.
+    pub problem: Option<String>,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct BoardSeat {
+    pub id: String,
+    pub name: String,
+    /// From 1; seat 1 starts.
+    pub seat: u32,
+    /// The token of the seat's join link.
+    pub token: String,
+    /// Once the result is attached.
+    pub score: Option<i64>,
+    pub rank: Option<u32>,
+}
+
+fn open(room: &Room) -> Result<EventLog, ApiError> {
+    EventLog::open(&room.event).map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+/// Where the game at `path` stands, as everyone may see it.
+fn standing(game: EventGame, path: &Path) -> Result<(String, Vec<String>), ApiError> {
+    fn of<G: crate::present::Present>(path: &Path) -> Result<(String, Vec<String>), ApiError> {
+        with_table::<G, _, ApiError>(path, |_, fold| {
+            let status = crate::table::status::<G>(path, &fold, Viewer::Everyone);
+            Ok((status.progress, status.pending))
+        })
+    }
+    match game {
+        EventGame::Soleils => of::<Soleils>(path),
+        EventGame::Summertime => of::<Summertime>(path),
+    }
+}
+
+/// The board of the room as its event log stands.
+pub fn of(room: &Room) -> Result<Board, ApiError> {
+    let log = open(room)?;
+    let state = &log.state;
+    let round = state.seated();
+    let mut tables = Vec::new();
+    let mut bye = Vec::new();
+    let mut can_seat = !state.closed && round < state.setup.rounds;
+    if round > 0 {
+        let seated = state
+            .round(round)
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        can_seat &= seated.open_table().is_none();
+        bye = seated
+            .bye
+            .iter()
+            .map(|id| state.name(id).to_owned())
+            .collect();
+        for at in &seated.tables {
+            let (path, _, tokens) = table_tokens(&room.event, state, round, at.table)?;
+            let result = seated.results.get(&at.table);
+            let (progress, pending, mut problem) = match result {
+                Some(result) => (format!("over: {}", result.ended), Vec::new(), None),
+                None => match standing(room.game, &path) {
+                    Ok((progress, pending)) => (progress, pending, None),
+                    Err(e) => (String::new(), Vec::new(), Some(e.into_text())),
+                },
+            };
+            if problem.is_none() && result.is_none() {
+                problem = room
+                    .problems
+                    .lock()
+                    .expect("the problems are never poisoned")
+                    .get(&(round, at.table))
+                    .cloned();
+            }
+            let players = (at.players.iter().enumerate())
+                .map(|(i, id)| {
+                    let name = state.name(id).to_owned();
+                    let seat = result.and_then(|r| r.seats.get(i));
+                    BoardSeat {
+                        id: id.clone(),
+                        token: tokens.players.get(&name).cloned().unwrap_or_default(),
+                        name,
+                        seat: i as u32 + 1,
+                        score: seat.map(|s| s.score),
+                        rank: seat.map(|s| s.rank),
+                    }
+                })
+                .collect();
+            tables.push(BoardTable {
+                table: at.table,
+                path: table_route(round, at.table),
+                referee: tokens.referee,
+                players,
+                done: result.is_some(),
+                progress,
+                pending,
+                problem,
+            });
+        }
+    }
+    Ok(Board {
+        event: event_name(&room.event),
+        game: state.setup.game.name(),
+        round,
+        rounds: state.setup.rounds,
+        closed: state.closed,
+        tables,
+        bye,
+        can_seat,
+        standings: standings(state),
+    })
+}
+
+/// One seat's join link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatLink {
+    pub table: u32,
+    /// From 1.
+    pub seat: u32,
+    pub name: String,
+    pub link: String,
+}
+
+/// The join link of every seat of round `round` (the last seated if
+/// `None`) of the event at `event`, served at `base`: the round and the
+/// links, table by table.
+pub fn seat_links(
+    event: &Path,
+    base: &str,
+    round: Option<u32>,
+) -> Result<(u32, Vec<SeatLink>), ApiError> {
+    let log = EventLog::open(event).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let state: &EventState = &log.state;
+    let round = round.unwrap_or(state.seated());
+    let seated = state
+        .round(round)
+        .map_err(|e| ApiError::Other(axum::http::StatusCode::NOT_FOUND, e.to_string()))?;
+    let base = base.trim_end_matches('/');
+    let mut links = Vec::new();
+    for at in &seated.tables {
+        let (_, players, tokens) = table_tokens(event, state, round, at.table)?;
+        for (i, player) in players.iter().enumerate() {
+            let route = table_route(round, at.table);
+            links.push(SeatLink {
+                table: at.table,
+                seat: i as u32 + 1,
+                name: player.clone(),
+                link: format!("{base}{route}#token={}", tokens.players[player]),
+            });
+        }
+    }
+    Ok((round, links))
+}
+
+/// The join slips of round `round` (the last seated if `None`) of the
+/// event at `event`, served at `base`, `per_page` to a page: one a player,
+/// naming the event, the round, the table and the seat, then the link of
+/// the board (whose token is `board`'s) on a page of its own.
+pub fn slips(
+    event: &Path,
+    base: &str,
+    board: &Tokens,
+    round: Option<u32>,
+    per_page: usize,
+) -> Result<Scene, ApiError> {
+    let (round, links) = seat_links(event, base, round)?;
+    let name = event_name(event);
+    let slips: Vec<Slip> = (links.into_iter())
+        .map(|l| Slip {
+            note: format!("{name}, round {round}: table {}, seat {}", l.table, l.seat),
+            name: l.name,
+            link: l.link,
+        })
+        .collect();
+    let board = Slip {
+        name: "Referee".to_owned(),
+        link: format!("{}/#token={}", base.trim_end_matches('/'), board.referee),
+        note: "The room's board: every table and the standings. Keep it off the tables.".to_owned(),
+    };
+    Ok(slips_scene(
+        format!("Join links for {name}, round {round}"),
+        &slips,
+        &board,
+        per_page,
+    ))
+}

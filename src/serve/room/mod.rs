@@ -1,0 +1,324 @@
+//! The room: every table of an event on one server. The board (`/`) shows
+//! the referee every table of the round, who is waiting for whom, the
+//! results and the standings, and seats the next round; each table is the
+//! live table of [`super::app`] under `/r/ROUND/t/TABLE`, with its own
+//! log, tokens, clock and hash chain. When a table's game ends, its
+//! audited result goes into the event by itself ([`attach`]).
+//!
+//! Its files: [`board`] (what the board shows, as JSON), [`attach`] (the
+//! results taken from finished tables), `page.html`, `page.js` and
+//! `page.css` (the board's page).
+
+pub mod attach;
+pub mod board;
+
+use super::ApiError;
+use super::tokens::{Role, Tokens};
+use crate::event::{EventGame, EventLog, table_path};
+use crate::log::GameKind;
+use crate::table::{Clock, SystemClock};
+use axum::Router;
+use axum::extract::{Query, Request, State};
+use axum::http::{HeaderMap, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use tower::ServiceExt;
+
+/// What every request of the room shares.
+pub struct Room {
+    /// The event log.
+    pub event: PathBuf,
+    pub game: EventGame,
+    /// The board's token: the referee of the room.
+    pub tokens: Tokens,
+    /// The address the players reach the server by, for printed links.
+    pub base: String,
+    clock: Arc<dyn Clock>,
+    /// The router of each table hosted so far, by round and table.
+    tables: tokio::sync::Mutex<HashMap<(u32, u32), Router>>,
+    /// Why a finished table's result could not be attached, by round and
+    /// table, for the board.
+    pub problems: Mutex<HashMap<(u32, u32), String>>,
+    /// Says what the room did by itself (a result attached or refused).
+    report: Arc<dyn Fn(String) + Send + Sync>,
+}
+
+/// The path of table `table` of round `round` in the room.
+pub fn table_route(round: u32, table: u32) -> String {
+    format!("/r/{round}/t/{table}")
+}
+
+/// The game of an event's tables, as a match log names it.
+pub fn game_kind(game: EventGame) -> GameKind {
+    match game {
+        EventGame::Soleils => GameKind::Soleils,
+        EventGame::Summertime => GameKind::Summertime,
+    }
+}
+
+/// The tokens of table `table` of round `round`: those of its log's tokens
+/// file, made the first time; with the log's path and its players.
+pub fn table_tokens(
+    event: &Path,
+    state: &crate::event::EventState,
+    round: u32,
+    table: u32,
+) -> Result<(PathBuf, Vec<String>, Tokens), ApiError> {
+    let seated = state.round(round).map_err(|e| not_found(e.to_string()))?;
+    let Some(at) = seated.tables.iter().find(|t| t.table == table) else {
+        return Err(not_found(format!(
+            "expected a table from 1 to {} of round {round}, but found table {table}",
+            seated.tables.len()
+        )));
+    };
+    let path = table_path(event, round, table);
+    let players: Vec<String> = at
+        .players
+        .iter()
+        .map(|id| state.name(id).to_owned())
+        .collect();
+    let file = super::tokens::path_for(&path);
+    let (tokens, _) = Tokens::load_or_create(&file, &players, false)
+        .map_err(|e| ApiError::Internal(format!("{}: {e}", file.display())))?;
+    Ok((path, players, tokens))
+}
+
+fn not_found(error: String) -> ApiError {
+    ApiError::Other(StatusCode::NOT_FOUND, error)
+}
+
+/// The room of the event at `event`, whose board answers to `tokens`'
+/// referee token; `base` is the address for printed links, and `report`
+/// says what the room does by itself. It starts attaching the results of
+/// finished tables, so it must be called inside a tokio runtime.
+pub fn app(
+    event: PathBuf,
+    game: EventGame,
+    tokens: Tokens,
+    base: String,
+    report: Arc<dyn Fn(String) + Send + Sync>,
+) -> Router {
+    app_with_clock(event, game, tokens, base, report, Arc::new(SystemClock))
+}
+
+/// [`app`], with the times of the entries posted read from `clock`.
+pub fn app_with_clock(
+    event: PathBuf,
+    game: EventGame,
+    tokens: Tokens,
+    base: String,
+    report: Arc<dyn Fn(String) + Send + Sync>,
+    clock: Arc<dyn Clock>,
+) -> Router {
+    let room = Arc::new(Room {
+        event,
+        game,
+        tokens,
+        base,
+        clock,
+        tables: Default::default(),
+        problems: Default::default(),
+        report,
+    });
+    attach::watch(room.clone());
+    let page = Arc::new(super::edge::Page::new(page()));
+    let router = Router::new()
+        .route("/", get(move || async move { page.answer() }))
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
+        .route("/api/room", get(board))
+        .route("/api/seat", post(seat))
+        .route("/api/slips.pdf", get(slips))
+        .layer(axum::extract::DefaultBodyLimit::max(super::BODY_LIMIT))
+        .layer(axum::middleware::map_response(super::edge::secure))
+        .with_state(room.clone());
+    router.fallback(move |request: Request| forward(room.clone(), request))
+}
+
+const PAGE: &str = include_str!("page.html");
+const SCRIPT: &str = include_str!("page.js");
+const STYLE: &str = include_str!("page.css");
+
+fn page() -> (String, String) {
+    let csp = super::edge::csp(SCRIPT, STYLE, "'self'");
+    let html = PAGE
+        .replace("/*STYLE*/", STYLE)
+        .replace("/*SCRIPT*/", SCRIPT);
+    (html, csp)
+}
+
+/// The board's token holder, or why not.
+fn referee(room: &Room, headers: &HeaderMap) -> Result<(), ApiError> {
+    match super::edge::bearer(headers) {
+        None => Err(ApiError::Unauthorized(
+            "expected the header Authorization: Bearer TOKEN, with the token of the room's link, but found none".to_owned(),
+        )),
+        Some(token) => match room.tokens.role(token) {
+            Some(Role::Referee) => Ok(()),
+            _ => Err(ApiError::Unauthorized(
+                "expected the token of the room's link, but found one this room does not know"
+                    .to_owned(),
+            )),
+        },
+    }
+}
+
+/// Runs `work` off the async threads.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+}
+
+/// `GET /api/room`: the board.
+async fn board(State(room): State<Arc<Room>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    referee(&room, &headers)?;
+    let shown = room.clone();
+    let board = blocking(move || board::of(&shown)).await?;
+    Ok(axum::Json(board).into_response())
+}
+
+/// `POST /api/seat`: seats the next round and writes its tables' logs.
+async fn seat(State(room): State<Arc<Room>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    referee(&room, &headers)?;
+    let event = room.event.clone();
+    let round = blocking(move || {
+        crate::event::request::seat(&event).map_err(|e| match e {
+            crate::event::EventFileError::Refused(e) => ApiError::Refused {
+                status: StatusCode::CONFLICT,
+                error: e.to_string(),
+                commands: Vec::new(),
+                alternatives: serde_json::Value::Array(Vec::new()),
+            },
+            e => ApiError::Internal(e.to_string()),
+        })
+    })
+    .await?;
+    (room.report)(format!("round {round} seated from the board"));
+    Ok(axum::Json(serde_json::json!({ "round": round })).into_response())
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SlipsQuery {
+    round: Option<u32>,
+}
+
+/// `GET /api/slips.pdf?round=N`: the join slips of a round's players, a
+/// PDF to print (the last round seated if no round is given).
+async fn slips(
+    State(room): State<Arc<Room>>,
+    headers: HeaderMap,
+    Query(query): Query<SlipsQuery>,
+) -> Result<Response, ApiError> {
+    referee(&room, &headers)?;
+    let shown = room.clone();
+    let bytes = blocking(move || {
+        let scene = board::slips(&shown.event, &shown.base, &shown.tokens, query.round, 4)?;
+        crate::render::pdf::to_pdf(&scene).map_err(|e| ApiError::Internal(e.to_string()))
+    })
+    .await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"slips.pdf\"",
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// `/r/ROUND/t/TABLE…`: the request, its path made the table's own, to
+/// that table's live table.
+async fn forward(room: Arc<Room>, mut request: Request) -> Response {
+    let Some((round, table, rest)) = split(request.uri().path()) else {
+        return not_found(format!(
+            "expected / or a table's path /r/ROUND/t/TABLE, but found {}",
+            request.uri().path()
+        ))
+        .into_response();
+    };
+    let router = match hosted(&room, round, table).await {
+        Ok(router) => router,
+        Err(e) => return e.into_response(),
+    };
+    let path = match request.uri().query() {
+        Some(query) => format!("{rest}?{query}"),
+        None => rest,
+    };
+    if let Ok(uri) = path.parse::<Uri>() {
+        *request.uri_mut() = uri;
+    }
+    match router.oneshot(request).await {
+        Ok(response) => response,
+        Err(never) => match never {},
+    }
+}
+
+/// The round, the table and the rest of a path `/r/ROUND/t/TABLE[/REST]`
+/// (the rest `/` when there is none).
+fn split(path: &str) -> Option<(u32, u32, String)> {
+    let rest = path.strip_prefix("/r/")?;
+    let (round, rest) = rest.split_once("/t/")?;
+    let (table, rest) = match rest.find('/') {
+        Some(i) => rest.split_at(i),
+        None => (rest, "/"),
+    };
+    let number = |s: &str| {
+        s.parse::<u32>()
+            .ok()
+            .filter(|n| *n > 0 && !s.starts_with('0'))
+    };
+    Some((number(round)?, number(table)?, rest.to_owned()))
+}
+
+/// The router of table `table` of round `round`, made the first time it
+/// is asked for.
+async fn hosted(room: &Arc<Room>, round: u32, table: u32) -> Result<Router, ApiError> {
+    let mut tables = room.tables.lock().await;
+    if let Some(router) = tables.get(&(round, table)) {
+        return Ok(router.clone());
+    }
+    let event = room.event.clone();
+    let (path, _, tokens) = blocking(move || {
+        let log = EventLog::open(&event).map_err(|e| ApiError::Internal(e.to_string()))?;
+        table_tokens(&event, &log.state, round, table)
+    })
+    .await?;
+    let router = super::app_with_clock(path, game_kind(room.game), tokens, room.clock.clone());
+    tables.insert((round, table), router.clone());
+    Ok(router)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    #[test]
+    fn a_table_s_path_is_split_into_its_round_table_and_rest() {
+        assert_eq!(split("/r/2/t/3"), Some((2, 3, "/".to_owned())));
+        assert_eq!(split("/r/2/t/3/"), Some((2, 3, "/".to_owned())));
+        assert_eq!(
+            split("/r/12/t/1/api/state"),
+            Some((12, 1, "/api/state".to_owned()))
+        );
+        for bad in [
+            "/",
+            "/r/0/t/1",
+            "/r/01/t/1",
+            "/r/x/t/1",
+            "/r/1/t/",
+            "/r/1",
+            "/api/state",
+        ] {
+            assert_eq!(split(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,156 @@
+// The sunfold room's board: every table of the round, who is waiting for
+// whom, the results and the standings, read from the server every two
+// seconds. It decides nothing: the server seats, audits and attaches.
+(function () {
+  'use strict';
+  var match = /token=([0-9a-fA-F]+)/.exec(location.hash);
+  var token = match ? match[1] : null;
+  var board = null;
+
+  function $(id) { return document.getElementById(id); }
+
+  function say(text, error) {
+    $('message').textContent = text || '';
+    $('message').classList.toggle('error', !!error);
+  }
+
+  function api(method, path) {
+    return fetch(path, { method: method, headers: { 'Authorization': 'Bearer ' + token }, cache: 'no-store' });
+  }
+
+  function el(tag, className, text) {
+    var e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function link(path, key, label) {
+    var a = el('a', null, label);
+    a.href = path + '#token=' + key;
+    a.target = '_blank';
+    a.rel = 'noopener';
+    return a;
+  }
+
+  function table(t) {
+    var box = el('article', 'table' + (t.done ? ' done' : '') + (t.problem ? ' problem' : ''));
+    box.setAttribute('aria-label', 'Table ' + t.table);
+    var h = el('h3');
+    h.appendChild(el('span', null, 'Table ' + t.table));
+    h.appendChild(el('span', 'state' + (t.done ? '' : ' playing'), t.done ? 'done' : 'playing'));
+    box.appendChild(h);
+    var list = el('ol');
+    t.players.forEach(function (p) {
+      var li = el('li');
+      li.appendChild(document.createTextNode(p.name));
+      if (p.score !== null && p.score !== undefined) {
+        li.appendChild(el('span', 'score', p.score + ' (rank ' + p.rank + ')'));
+      }
+      list.appendChild(li);
+    });
+    box.appendChild(list);
+    box.appendChild(el('p', 'progress', t.progress));
+    t.pending.forEach(function (line) { box.appendChild(el('p', 'pending', 'Waiting for ' + line)); });
+    if (t.problem) box.appendChild(el('p', 'why', t.problem));
+    var links = el('p', 'links');
+    links.appendChild(link(t.path, t.referee, 'Open as referee'));
+    t.players.forEach(function (p) {
+      links.appendChild(document.createTextNode(' · '));
+      links.appendChild(link(t.path, p.token, p.name + '\u2019s link'));
+    });
+    box.appendChild(links);
+    return box;
+  }
+
+  function number(x) {
+    return Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, '');
+  }
+
+  function standings(s) {
+    var t = $('standings');
+    t.textContent = '';
+    var head = el('tr');
+    ['Rank', 'Player', 'Points', 'Score', 'Opponents\u2019 points', 'Margin', 'Played', 'Byes'].forEach(function (c) {
+      var th = el('th', null, c);
+      th.scope = 'col';
+      head.appendChild(th);
+    });
+    var thead = el('thead');
+    thead.appendChild(head);
+    t.appendChild(thead);
+    var body = el('tbody');
+    s.rows.forEach(function (r) {
+      var tr = el('tr', r.dropped ? 'dropped' : null);
+      [r.rank, r.name + (r.dropped ? ' (dropped)' : ''), number(r.points), r.score, number(r.buchholz), r.margin, r.played, r.byes].forEach(function (v) {
+        tr.appendChild(el('td', null, String(v)));
+      });
+      body.appendChild(tr);
+    });
+    t.appendChild(body);
+  }
+
+  function render() {
+    var b = board;
+    $('title').textContent = b.event + ' \u2014 ' + (b.round ? 'round ' + b.round + ' of ' + b.rounds : 'no round seated yet');
+    document.title = b.event + ' \u2014 sunfold room';
+    var done = b.tables.filter(function (t) { return t.done; }).length;
+    $('progress').textContent = b.closed ? 'The event is closed.'
+      : b.round ? done + ' of ' + b.tables.length + ' tables done; ' + b.standings.rounds_complete + (b.standings.rounds_complete === 1 ? ' round' : ' rounds') + ' complete'
+      : 'Seat the first round to begin.';
+    $('seat').hidden = !b.can_seat;
+    $('seat').textContent = 'Seat round ' + (b.round + 1);
+    $('slips').hidden = !b.round;
+    var tables = $('tables');
+    tables.textContent = '';
+    b.tables.forEach(function (t) { tables.appendChild(table(t)); });
+    $('bye').hidden = !b.bye.length;
+    $('bye').textContent = 'Sitting out (a bye): ' + b.bye.join(', ');
+    standings(b.standings);
+  }
+
+  function load() {
+    return api('GET', '/api/room').then(function (r) {
+      return r.json().then(function (body) {
+        if (!r.ok) throw new Error(body.error || r.status);
+        board = body;
+        if (/cannot be reached/.test($('message').textContent)) say('');
+        render();
+      });
+    }).catch(function (e) {
+      say(e instanceof TypeError ? 'The room\u2019s server cannot be reached.' : String(e.message), true);
+    });
+  }
+
+  $('seat').addEventListener('click', function () {
+    $('seat').disabled = true;
+    api('POST', '/api/seat').then(function (r) {
+      return r.json().then(function (body) {
+        if (!r.ok) throw new Error(body.error);
+        say('Round ' + body.round + ' is seated. Print its join slips for the players.');
+        return load();
+      });
+    }).catch(function (e) { say(String(e.message), true); })
+      .then(function () { $('seat').disabled = false; });
+  });
+
+  $('slips').addEventListener('click', function () {
+    api('GET', '/api/slips.pdf?round=' + board.round).then(function (r) {
+      if (!r.ok) return r.json().then(function (body) { throw new Error(body.error); });
+      return r.blob().then(function (blob) {
+        var a = $('download');
+        a.href = URL.createObjectURL(blob);
+        a.download = board.event + '-round-' + board.round + '-slips.pdf';
+        a.click();
+      });
+    }).catch(function (e) { say(String(e.message), true); });
+  });
+
+  if (!token) {
+    say('This page needs the room\u2019s link, with its token: the one `sunfold serve --event` printed.', true);
+    return;
+  }
+  load();
+  setInterval(load, 2000);
+  window.addEventListener('hashchange', function () { location.reload(); });
+})();
