@@ -450,3 +450,73 @@ fn a_round_s_papers_and_the_standings_print_with_every_name() {
         insta::assert_snapshot!("events__print_before_a_round", early);
     });
 }
+
+#[test]
+fn the_tie_breaks_are_declared_in_advance_and_each_row_carries_them() {
+    let dir = scratch("tie-breaks");
+    let players = dir.join("players.txt");
+    std::fs::write(&players, "Ann\nBob\nCid\nDee\nEve\nFay\n").unwrap();
+    let event = dir.join("cup.jsonl");
+    let new = |file: &Path, tie_breaks: &str| {
+        vec![
+            "event".to_owned(),
+            "new".to_owned(),
+            s(file).to_owned(),
+            "--game".to_owned(),
+            "soleils".to_owned(),
+            "--players-file".to_owned(),
+            s(&players).to_owned(),
+            "--table-size".to_owned(),
+            "3".to_owned(),
+            "--seed".to_owned(),
+            "3".to_owned(),
+            "--tie-breaks".to_owned(),
+            tie_breaks.to_owned(),
+        ]
+    };
+    let args = new(&event, "head-to-head,buchholz-cut1");
+    run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let created = &entries(&event, "created")[0];
+    assert_eq!(
+        created["tie_breaks"],
+        serde_json::json!(["head_to_head", "buchholz_cut1", "draw"]),
+        "the draw comes last when left out"
+    );
+    for _ in 0..2 {
+        run(&["event", "seat", s(&event)]);
+        run(&["event", "play", s(&event), "--bot", "random"]);
+    }
+    let json: Value =
+        serde_json::from_str(&run(&["event", "standings", s(&event), "--format", "json"])).unwrap();
+    let rows = json["rows"].as_array().unwrap();
+    for pair in rows.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        let f = |r: &Value, k: &str| r[k].as_f64().unwrap();
+        // Ordered by points, then, among the players tied on points, by
+        // head to head, then by Buchholz without the lowest, then the draw.
+        assert!(f(a, "points") >= f(b, "points"), "{a} {b}");
+        if f(a, "points") == f(b, "points") && f(a, "head_to_head") == f(b, "head_to_head") {
+            assert!(f(a, "buchholz_cut1") >= f(b, "buchholz_cut1"), "{a} {b}");
+        }
+        assert!(f(a, "buchholz_cut1") <= f(a, "buchholz"));
+    }
+    let ranks: Vec<u64> = rows.iter().map(|r| r["rank"].as_u64().unwrap()).collect();
+    assert_eq!(
+        ranks,
+        (1..=6).collect::<Vec<u64>>(),
+        "the draw decides every tie"
+    );
+    let text = run(&["event", "standings", s(&event)]);
+    assert!(text.contains("ties broken by head-to-head, then buchholz-cut1, then draw"));
+    assert!(text.contains("cut1") && text.contains("h2h") && !text.contains("-0 "));
+
+    let twice = new(&dir.join("twice.jsonl"), "score,margin,score");
+    let twice = refusal(&twice.iter().map(String::as_str).collect::<Vec<_>>(), &dir);
+    let early = new(&dir.join("early.jsonl"), "draw,score");
+    let early = refusal(&early.iter().map(String::as_str).collect::<Vec<_>>(), &dir);
+    assert!(!dir.join("twice.jsonl").exists() && !dir.join("early.jsonl").exists());
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("events__tie_break_twice", twice);
+        insta::assert_snapshot!("events__draw_not_last", early);
+    });
+}

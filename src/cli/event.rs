@@ -6,7 +6,7 @@ use super::error::CliError;
 use super::{Exit, Format};
 use crate::event::players::PlayersError;
 use crate::event::request::{self, NewEvent};
-use crate::event::{EventFileError, EventGame, EventLog, Seating, event_name, standings};
+use crate::event::{EventFileError, EventGame, EventLog, Seating, TieBreak, event_name, standings};
 use crate::sim::Bot;
 use std::path::PathBuf;
 
@@ -28,6 +28,10 @@ pub enum EventCommand {
         /// The points of each rank, best first (6,5,3,1,0 or 1,0 if left out).
         #[arg(long, value_delimiter = ',')]
         points: Option<Vec<u32>>,
+        /// The tie-breaks after the points, in order; the draw is added last
+        /// when left out (score,buchholz,margin,draw if left out).
+        #[arg(long, value_delimiter = ',', value_parser = ["score", "buchholz", "buchholz-cut1", "margin", "head-to-head", "draw"])]
+        tie_breaks: Option<Vec<String>>,
         /// The seed of the seating, the tables' dice or deals and the draw; from the clock if left out.
         #[arg(long)]
         seed: Option<u64>,
@@ -107,9 +111,15 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             table_size,
             rounds,
             points,
+            tie_breaks,
             seed,
             force,
         } => {
+            let tie_breaks = tie_breaks.map(|names| {
+                (names.iter())
+                    .filter_map(|n| TieBreak::ALL.into_iter().find(|t| t.name() == n))
+                    .collect()
+            });
             let players = std::fs::read_to_string(&players_file)
                 .map_err(|e| CliError::io(&players_file, e))?;
             let game = match game.as_str() {
@@ -123,6 +133,7 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                 rounds,
                 points,
                 seed,
+                tie_breaks,
             };
             let log = request::new_event(&file, setup, &players, force).map_err(|e| match e {
                 // A line's problem is located as a log's is: FILE:LINE: …

@@ -34,12 +34,41 @@ pub enum TieBreak {
     Score,
     /// The sum of the points of every opponent met (Buchholz).
     Buchholz,
+    /// Buchholz without the opponent of fewest points, once.
+    BuchholzCut1,
     /// The sum, over the player's tables, of their score minus the best
     /// other score at that table.
     Margin,
+    /// The points won at the tables the players still tied shared with
+    /// one another.
+    HeadToHead,
     /// A draw from the event's seed and the player's id, the same on every
     /// replay.
     Draw,
+}
+
+impl TieBreak {
+    /// Its name on the command line and in the reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            TieBreak::Score => "score",
+            TieBreak::Buchholz => "buchholz",
+            TieBreak::BuchholzCut1 => "buchholz-cut1",
+            TieBreak::Margin => "margin",
+            TieBreak::HeadToHead => "head-to-head",
+            TieBreak::Draw => "draw",
+        }
+    }
+
+    /// Every tie-break, in the order of the default.
+    pub const ALL: [TieBreak; 6] = [
+        TieBreak::Score,
+        TieBreak::Buchholz,
+        TieBreak::BuchholzCut1,
+        TieBreak::Margin,
+        TieBreak::HeadToHead,
+        TieBreak::Draw,
+    ];
 }
 
 /// The tie-breaks an event declares unless told otherwise.

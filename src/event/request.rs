@@ -2,7 +2,7 @@
 //! the event under its lock, decides the entries, and appends them, or
 //! refuses and leaves the file as it was.
 
-use super::entry::{EVENT_FORMAT, Entry, EventGame, Player, TIE_BREAKS, TableResult};
+use super::entry::{EVENT_FORMAT, Entry, EventGame, Player, TIE_BREAKS, TableResult, TieBreak};
 use super::error::{EventError, EventFileError};
 use super::file::{EventLog, append, create, table_path};
 use super::seat::next_round;
@@ -20,6 +20,35 @@ pub struct NewEvent {
     /// 62 Soleils: 6,5,3,1,0; Summertime: 1,0 (a win is a point).
     pub points: Option<Vec<u32>>,
     pub seed: u64,
+    /// The tie-breaks after the points, in order (the draw is added last
+    /// when left out); score, buchholz, margin, draw if `None`.
+    pub tie_breaks: Option<Vec<TieBreak>>,
+}
+
+/// Each tie-break at most once, and the draw, if given, last: the order
+/// an event declares (events written before this check keep theirs).
+fn check_tie_breaks(tie_breaks: &[TieBreak]) -> Result<(), EventError> {
+    let mut seen = Vec::new();
+    for tie_break in tie_breaks {
+        if seen.contains(tie_break) {
+            return Err(EventError::Setup {
+                what: "each tie-break once",
+                found: format!("{} twice", tie_break.name()),
+            });
+        }
+        seen.push(*tie_break);
+    }
+    let draw = tie_breaks.iter().position(|t| *t == TieBreak::Draw);
+    if draw.is_some_and(|at| at + 1 != tie_breaks.len()) {
+        let found = (tie_breaks.iter().map(|t| t.name()))
+            .collect::<Vec<_>>()
+            .join(",");
+        return Err(EventError::Setup {
+            what: "the draw as the last tie-break, since it decides every tie left",
+            found,
+        });
+    }
+    Ok(())
 }
 
 /// Writes a new event log: its `created` line and a `registered` line for
@@ -31,6 +60,9 @@ pub fn new_event(
     force: bool,
 ) -> Result<EventLog, EventFileError> {
     let players = super::players::parse(players, &[])?;
+    if let Some(tie_breaks) = &setup.tie_breaks {
+        check_tie_breaks(tie_breaks).map_err(EventFileError::Refused)?;
+    }
     let (size, points) = match setup.game {
         EventGame::Soleils => (4, vec![6, 5, 3, 1, 0]),
         EventGame::Summertime => (2, vec![1, 0]),
@@ -42,7 +74,15 @@ pub fn new_event(
         rounds: setup.rounds,
         points: setup.points.unwrap_or(points),
         seed: setup.seed,
-        tie_breaks: TIE_BREAKS.to_vec(),
+        tie_breaks: match setup.tie_breaks {
+            None => TIE_BREAKS.to_vec(),
+            Some(mut tie_breaks) => {
+                if !tie_breaks.contains(&TieBreak::Draw) {
+                    tie_breaks.push(TieBreak::Draw);
+                }
+                tie_breaks
+            }
+        },
     }];
     entries.extend(players.into_iter().map(Entry::Registered));
     create(path, &entries, force)

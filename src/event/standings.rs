@@ -39,8 +39,13 @@ pub struct Row {
     pub score: i64,
     /// The sum of the points of every opponent they met, once per meeting.
     pub buchholz: f64,
+    /// Their Buchholz without the meeting of fewest points.
+    pub buchholz_cut1: f64,
     /// The sum over their tables of their score minus the best other score.
     pub margin: i64,
+    /// The points they won at the tables they shared with the players tied
+    /// with them when the head-to-head tie-break applied; 0 when it did not.
+    pub head_to_head: f64,
     /// The seeded draw, lowest first: the last tie-break.
     pub draw: u32,
     /// Tables with a result.
@@ -66,18 +71,79 @@ fn draw(seed: u64, id: &str) -> u32 {
     u32::from_be_bytes([digest[0], digest[1], digest[2], digest[3]])
 }
 
-/// Orders two rows by the points, then `tie_breaks`, best first.
-fn compare(a: &Row, b: &Row, tie_breaks: &[TieBreak]) -> Ordering {
-    let mut order = b.points.total_cmp(&a.points);
-    for tie_break in tie_breaks {
-        order = order.then(match tie_break {
-            TieBreak::Score => b.score.cmp(&a.score),
-            TieBreak::Buchholz => b.buchholz.total_cmp(&a.buchholz),
-            TieBreak::Margin => b.margin.cmp(&a.margin),
-            TieBreak::Draw => a.draw.cmp(&b.draw),
-        });
+/// Orders two rows on one tie-break, best first.
+fn by(tie_break: TieBreak, a: &Row, b: &Row) -> Ordering {
+    match tie_break {
+        TieBreak::Score => b.score.cmp(&a.score),
+        TieBreak::Buchholz => b.buchholz.total_cmp(&a.buchholz),
+        TieBreak::BuchholzCut1 => b.buchholz_cut1.total_cmp(&a.buchholz_cut1),
+        TieBreak::Margin => b.margin.cmp(&a.margin),
+        TieBreak::HeadToHead => b.head_to_head.total_cmp(&a.head_to_head),
+        TieBreak::Draw => a.draw.cmp(&b.draw),
     }
-    order
+}
+
+/// Splits `rows` (ordered) into runs that `same` holds equal.
+fn runs(rows: Vec<Row>, same: impl Fn(&Row, &Row) -> bool) -> Vec<Vec<Row>> {
+    let mut groups: Vec<Vec<Row>> = Vec::new();
+    for row in rows {
+        match groups.last_mut() {
+            Some(group) if same(&group[0], &row) => group.push(row),
+            _ => groups.push(vec![row]),
+        }
+    }
+    groups
+}
+
+/// Orders `rows` by the points, then by each of `tie_breaks` within the
+/// players still tied: each group is ranked apart, so that head to head
+/// counts only the tables its players shared. `tables` holds each table's
+/// points by player. The groups left tied share a rank.
+fn order(mut rows: Vec<Row>, tie_breaks: &[TieBreak], tables: &[Vec<(&str, f64)>]) -> Vec<Row> {
+    rows.sort_by(|a, b| b.points.total_cmp(&a.points).then_with(|| a.id.cmp(&b.id)));
+    let mut groups = runs(rows, |a, b| a.points == b.points);
+    for &tie_break in tie_breaks {
+        let mut next = Vec::new();
+        for mut group in groups {
+            if group.len() > 1 {
+                if tie_break == TieBreak::HeadToHead {
+                    head_to_head(&mut group, tables);
+                }
+                group.sort_by(|a, b| by(tie_break, a, b).then_with(|| a.id.cmp(&b.id)));
+                next.extend(runs(group, |a, b| by(tie_break, a, b).is_eq()));
+            } else {
+                next.push(group);
+            }
+        }
+        groups = next;
+    }
+    let mut ordered = Vec::new();
+    for group in groups {
+        let rank = ordered.len() as u32 + 1;
+        for mut row in group {
+            row.rank = rank;
+            ordered.push(row);
+        }
+    }
+    ordered
+}
+
+/// Each player's points at the tables they shared with another of
+/// `group`.
+fn head_to_head(group: &mut [Row], tables: &[Vec<(&str, f64)>]) {
+    let ids: Vec<String> = group.iter().map(|r| r.id.clone()).collect();
+    for row in group.iter_mut() {
+        row.head_to_head = (tables.iter())
+            .filter(|t| {
+                t.iter().any(|(id, _)| *id == row.id)
+                    && t.iter()
+                        .any(|(id, _)| *id != row.id && ids.iter().any(|i| i == id))
+            })
+            .flat_map(|t| t.iter().filter(|(id, _)| *id == row.id).map(|(_, p)| *p))
+            // An empty sum is -0.0: written 0.
+            .sum::<f64>()
+            + 0.0;
+    }
 }
 
 /// The standings of the event as its log stands.
@@ -95,6 +161,8 @@ pub fn standings(state: &EventState) -> Standings {
                 points: 0.0,
                 score: 0,
                 buchholz: 0.0,
+                buchholz_cut1: 0.0,
+                head_to_head: 0.0,
                 margin: 0,
                 draw: draw(setup.seed, id),
                 played: 0,
@@ -104,6 +172,7 @@ pub fn standings(state: &EventState) -> Standings {
         );
     }
     let mut opponents: Vec<(&str, &str)> = Vec::new();
+    let mut tables: Vec<Vec<(&str, f64)>> = Vec::new();
     for round in &state.rounds {
         for id in &round.bye {
             if let Some(row) = rows.get_mut(id.as_str()) {
@@ -112,6 +181,7 @@ pub fn standings(state: &EventState) -> Standings {
             }
         }
         for result in round.results.values() {
+            let mut table = Vec::new();
             for seat in &result.seats {
                 let tied = result.seats.iter().filter(|s| s.rank == seat.rank).count();
                 let best_other = (result.seats.iter())
@@ -119,8 +189,10 @@ pub fn standings(state: &EventState) -> Standings {
                     .map(|s| s.score)
                     .max()
                     .unwrap_or(seat.score);
+                let points = shared_points(&setup.points, seat.rank, tied);
+                table.push((seat.id.as_str(), points));
                 if let Some(row) = rows.get_mut(seat.id.as_str()) {
-                    row.points += shared_points(&setup.points, seat.rank, tied);
+                    row.points += points;
                     row.score += seat.score;
                     row.margin += seat.score - best_other;
                     row.played += 1;
@@ -129,24 +201,23 @@ pub fn standings(state: &EventState) -> Standings {
                     opponents.push((seat.id.as_str(), other.id.as_str()));
                 }
             }
+            tables.push(table);
         }
     }
+    let mut met: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
     for (player, opponent) in opponents {
         let points = rows.get(opponent).map_or(0.0, |r| r.points);
+        met.entry(player).or_default().push(points);
+    }
+    for (player, points) in met {
         if let Some(row) = rows.get_mut(player) {
-            row.buchholz += points;
+            row.buchholz = points.iter().sum();
+            let lowest = points.iter().copied().fold(f64::INFINITY, f64::min);
+            row.buchholz_cut1 = row.buchholz - lowest;
         }
     }
-    let mut rows: Vec<Row> = rows.into_values().collect();
     let tie_breaks = &setup.tie_breaks;
-    rows.sort_by(|a, b| compare(a, b, tie_breaks).then_with(|| a.id.cmp(&b.id)));
-    for i in 0..rows.len() {
-        rows[i].rank = if i > 0 && compare(&rows[i - 1], &rows[i], tie_breaks).is_eq() {
-            rows[i - 1].rank
-        } else {
-            i as u32 + 1
-        };
-    }
+    let rows = order(rows.into_values().collect(), tie_breaks, &tables);
     let rounds_complete = (state.rounds.iter())
         .filter(|r| r.open_table().is_none())
         .count() as u32;
@@ -183,29 +254,41 @@ impl Standings {
             "rounds complete: {}; ties broken by {}\n",
             self.rounds_complete,
             (self.tie_breaks.iter())
-                .map(|t| match t {
-                    TieBreak::Score => "score",
-                    TieBreak::Buchholz => "buchholz",
-                    TieBreak::Margin => "margin",
-                    TieBreak::Draw => "draw",
-                })
+                .map(|t| t.name())
                 .collect::<Vec<_>>()
                 .join(", then ")
         );
+        // The columns of the tie-breaks that are not always shown come
+        // only when the event declares them.
+        let cut = self.tie_breaks.contains(&TieBreak::BuchholzCut1);
+        let h2h = self.tie_breaks.contains(&TieBreak::HeadToHead);
+        let optional = |on: bool, text: String| if on { text } else { String::new() };
         out.push_str(&format!(
-            "{:>4}  {:<width$}  {:>6}  {:>6}  {:>8}  {:>6}  {:>10}  {:>6}  {:>4}\n",
-            "rank", "name", "points", "score", "buchholz", "margin", "draw", "played", "byes"
+            "{:>4}  {:<width$}  {:>6}  {:>6}  {:>8}{}  {:>6}{}  {:>10}  {:>6}  {:>4}\n",
+            "rank",
+            "name",
+            "points",
+            "score",
+            "buchholz",
+            optional(cut, format!("  {:>8}", "cut1")),
+            "margin",
+            optional(h2h, format!("  {:>6}", "h2h")),
+            "draw",
+            "played",
+            "byes"
         ));
         for r in &self.rows {
             let dropped = if r.dropped { "  (dropped)" } else { "" };
             out.push_str(&format!(
-                "{:>4}  {:<width$}  {:>6}  {:>6}  {:>8}  {:>6}  {:>10}  {:>6}  {:>4}{dropped}\n",
+                "{:>4}  {:<width$}  {:>6}  {:>6}  {:>8}{}  {:>6}{}  {:>10}  {:>6}  {:>4}{dropped}\n",
                 r.rank,
                 r.name,
                 number(r.points),
                 r.score,
                 number(r.buchholz),
+                optional(cut, format!("  {:>8}", number(r.buchholz_cut1))),
                 r.margin,
+                optional(h2h, format!("  {:>6}", number(r.head_to_head))),
                 r.draw,
                 r.played,
                 r.byes

@@ -19,10 +19,9 @@ fn points(x: f64) -> String {
 pub fn standings(standings: &Standings, name: &str) -> Scene {
     let order: Vec<&str> = (standings.tie_breaks.iter())
         .map(|t| match t {
-            TieBreak::Score => "score",
             TieBreak::Buchholz => "opponents' points",
-            TieBreak::Margin => "margin",
-            TieBreak::Draw => "draw",
+            TieBreak::BuchholzCut1 => "opponents' points but the lowest",
+            t => t.name(),
         })
         .collect();
     let caption = format!(
@@ -37,17 +36,29 @@ pub fn standings(standings: &Standings, name: &str) -> Scene {
         width,
         anchor,
     };
-    let columns = [
+    let cut = standings.tie_breaks.contains(&TieBreak::BuchholzCut1);
+    let h2h = standings.tie_breaks.contains(&TieBreak::HeadToHead);
+    // The player's column gives up the room of the optional ones.
+    let player = 55.0 - if cut { 18.0 } else { 0.0 } - if h2h { 14.0 } else { 0.0 };
+    let mut columns = vec![
         column("Rank", 13.0, Anchor::End),
-        column("Player", 55.0, Anchor::Start),
+        column("Player", player, Anchor::Start),
         column("Points", 17.0, Anchor::End),
         column("Score", 17.0, Anchor::End),
         column("Opp. pts", 20.0, Anchor::End),
-        column("Margin", 17.0, Anchor::End),
+    ];
+    if cut {
+        columns.push(column("Cut 1", 18.0, Anchor::End));
+    }
+    columns.push(column("Margin", 17.0, Anchor::End));
+    if h2h {
+        columns.push(column("H2H", 14.0, Anchor::End));
+    }
+    columns.extend([
         column("Draw", 14.0, Anchor::End),
         column("Played", 15.0, Anchor::End),
         column("Byes", 12.0, Anchor::End),
-    ];
+    ]);
     flow.headings(&columns);
     // The draw is shown as its place among the players, 1 first.
     let mut draws: Vec<u32> = standings.rows.iter().map(|r| r.draw).collect();
@@ -59,21 +70,26 @@ pub fn standings(standings: &Standings, name: &str) -> Scene {
         } else {
             row.name.clone()
         };
-        flow.row(
-            &columns,
-            &[
-                row.rank.to_string(),
-                name,
-                points(row.points),
-                row.score.to_string(),
-                points(row.buchholz),
-                row.margin.to_string(),
-                draw.to_string(),
-                row.played.to_string(),
-                row.byes.to_string(),
-            ],
-            Weight::Regular,
-        );
+        let mut cells = vec![
+            row.rank.to_string(),
+            name,
+            points(row.points),
+            row.score.to_string(),
+            points(row.buchholz),
+        ];
+        if cut {
+            cells.push(points(row.buchholz_cut1));
+        }
+        cells.push(row.margin.to_string());
+        if h2h {
+            cells.push(points(row.head_to_head));
+        }
+        cells.extend([
+            draw.to_string(),
+            row.played.to_string(),
+            row.byes.to_string(),
+        ]);
+        flow.row(&columns, &cells, Weight::Regular);
     }
     Scene {
         title: format!("{name}: standings"),
