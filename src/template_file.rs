@@ -11,10 +11,19 @@
 //! - an unknown enum value (a zone `kind`, an icon, a reward, a constraint)
 //!   is read as one of the known values, chosen so the rest decodes.
 //!
-//! Anything else (a missing field, a string where a number belongs) stops
-//! the decode there, as before, with every problem found so far. Once the
-//! file decodes, the template's or deck's own checks run and add theirs.
-//! `sunfold template check` is meant to call [`load`].
+//! - a value of the wrong type or length (`"pearl": "one"`, a cost of four
+//!   items) or a missing field is replaced by a stand-in of the right shape
+//!   (a number, the value's text, the array cut or filled to its length).
+//!
+//! Once the file decodes, the template's or deck's own checks run on the
+//! parts that did parse and add their problems, leaving out any at or
+//! below a value set aside or replaced: its shape problem already covers
+//! it. The stand-ins are read twice, a number as 1 and as a large one,
+//! and a content problem is kept only if both readings find it, so that a
+//! stand-in (a missing `end.rounds` read as 1) adds no problem of its own. Only when no stand-in fits does the decode stop there, with every
+//! problem found so far. The checks of the sheet as a whole (contradictions,
+//! zones no game completes) wait for a file whose shape is right.
+//! `sunfold template check` calls [`load`].
 
 use crate::json_error::{BYTE_ORDER_MARK, describe, error_path, not_json};
 use crate::path::Problem;
@@ -121,9 +130,38 @@ pub fn check(text: &str) -> Result<Checked, Vec<FileProblem>> {
         }]
     })?;
     let mut problems = Vec::new();
+    let content = |problems: &Vec<FileProblem>, found: FileProblem| {
+        let covered = problems.iter().any(|p| match (p, &found) {
+            (FileProblem::Shape { path, .. }, FileProblem::Sheet(q)) => {
+                within_path(&q.path.to_string(), path)
+            }
+            (FileProblem::Shape { path, .. }, FileProblem::Deck(q)) => {
+                within_path(&q.path.to_string(), path)
+            }
+            _ => false,
+        });
+        (!covered).then_some(found)
+    };
+    // The content problems of the file with its stand-ins read the other
+    // way (a wrong or missing number as a large one rather than as 1): a
+    // problem that only one reading finds comes of a stand-in, not of the
+    // file, and is left out.
+    let confirmed = |other: Option<Vec<String>>, found: &FileProblem| {
+        other.is_none_or(|other| other.contains(&found.to_string()))
+    };
     match value.get("game").and_then(Value::as_str) {
         Some("soleils") => {
-            let raw: Option<RawTemplate> = tolerant(value, &mut problems);
+            let raw: Option<RawTemplate> = tolerant(value.clone(), &mut problems, Reading::Low);
+            let other = || {
+                let raw: RawTemplate = tolerant(value.clone(), &mut Vec::new(), Reading::High)?;
+                let errors = Template::try_from(raw).err()?.0;
+                Some(
+                    errors
+                        .iter()
+                        .map(|e| FileProblem::Sheet(e.clone()).to_string())
+                        .collect(),
+                )
+            };
             if let Some(raw) = raw {
                 match Template::try_from(raw) {
                     // A file must also be free of contradictions and of
@@ -142,17 +180,43 @@ pub fn check(text: &str) -> Result<Checked, Vec<FileProblem>> {
                         problems.extend(contradictions.into_iter().map(FileProblem::Sheet));
                     }
                     Ok(_) => {}
-                    Err(errors) => problems.extend(errors.0.into_iter().map(FileProblem::Sheet)),
+                    Err(errors) => {
+                        let other = (!problems.is_empty()).then(other).flatten();
+                        for error in errors.0 {
+                            let found = FileProblem::Sheet(error);
+                            if confirmed(other.clone(), &found) {
+                                problems.extend(content(&problems, found));
+                            }
+                        }
+                    }
                 }
             }
         }
         Some("summertime") => {
-            let raw: Option<RawDeck> = tolerant(value, &mut problems);
+            let raw: Option<RawDeck> = tolerant(value.clone(), &mut problems, Reading::Low);
+            let other = || {
+                let raw: RawDeck = tolerant(value.clone(), &mut Vec::new(), Reading::High)?;
+                let errors = Deck::try_from(raw).err()?.0;
+                Some(
+                    errors
+                        .iter()
+                        .map(|e| FileProblem::Deck(e.clone()).to_string())
+                        .collect(),
+                )
+            };
             if let Some(raw) = raw {
                 match Deck::try_from(raw) {
                     Ok(deck) if problems.is_empty() => return Ok(Checked::Deck(deck)),
                     Ok(_) => {}
-                    Err(errors) => problems.extend(errors.0.into_iter().map(FileProblem::Deck)),
+                    Err(errors) => {
+                        let other = (!problems.is_empty()).then(other).flatten();
+                        for error in errors.0 {
+                            let found = FileProblem::Deck(error);
+                            if confirmed(other.clone(), &found) {
+                                problems.extend(content(&problems, found));
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -169,12 +233,29 @@ pub fn check(text: &str) -> Result<Checked, Vec<FileProblem>> {
     Err(problems)
 }
 
+/// Whether the JSON path `path` is `place` or lies below it.
+fn within_path(path: &str, place: &str) -> bool {
+    path.strip_prefix(place)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
+}
+
+/// Which number a stand-in is, where a number fits: 1, or a large one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    Low,
+    High,
+}
+
 /// At most this many shape problems are set aside in one file.
 const MAX_REPAIRS: usize = 100;
 
 /// Decodes `value`, recording each value that does not fit and setting it
 /// aside where that is possible; `None` once one cannot be.
-fn tolerant<T: DeserializeOwned>(mut value: Value, problems: &mut Vec<FileProblem>) -> Option<T> {
+fn tolerant<T: DeserializeOwned>(
+    mut value: Value,
+    problems: &mut Vec<FileProblem>,
+    reading: Reading,
+) -> Option<T> {
     for _ in 0..MAX_REPAIRS {
         let error = match attempt::<T>(&value) {
             Ok(decoded) => return Some(decoded),
@@ -190,7 +271,7 @@ fn tolerant<T: DeserializeOwned>(mut value: Value, problems: &mut Vec<FileProble
             path,
             detail: describe(error.inner()),
         });
-        if !set_aside::<T>(&mut value, &error) {
+        if !set_aside::<T>(&mut value, &error, reading) {
             return None;
         }
     }
@@ -232,7 +313,7 @@ fn at_mut<'v>(value: &'v mut Value, steps: &[Step]) -> Option<&'v mut Value> {
 
 /// Sets aside the value `error` is about, if it can be without changing
 /// what the rest of the file means. True if the value changed.
-fn set_aside<T: DeserializeOwned>(value: &mut Value, error: &Located) -> bool {
+fn set_aside<T: DeserializeOwned>(value: &mut Value, error: &Located, reading: Reading) -> bool {
     let Some(steps) = steps(error.path()) else {
         return false;
     };
@@ -250,7 +331,110 @@ fn set_aside<T: DeserializeOwned>(value: &mut Value, error: &Located) -> bool {
     if let Some(rest) = message.strip_prefix("unknown variant `") {
         return read_as_known::<T>(value, &steps, &variants(rest));
     }
+    if let Some(field) = message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split('`').next())
+    {
+        // The path ends at the object that lacks the field: give it one.
+        let mut place = steps.clone();
+        place.push(Step::Key(field.to_owned()));
+        let Some(Value::Object(object)) = at_mut(value, &steps) else {
+            return false;
+        };
+        object.insert(field.to_owned(), Value::Null);
+        return stand_in::<T>(value, &place, reading);
+    }
+    stand_in::<T>(value, &steps, reading)
+}
+
+/// Replaces the value at `steps` by the first stand-in of another shape
+/// with which the file gets past it: a number, the value's text, the array
+/// cut or filled to a length, the value as a one-item array, an empty array
+/// or object; last, the field left out, for one that may be. True if one did.
+fn stand_in<T: DeserializeOwned>(value: &mut Value, steps: &[Step], reading: Reading) -> bool {
+    let Some(found) = at_mut(value, steps).map(|v| v.clone()) else {
+        return false;
+    };
+    let text = match &found {
+        Value::String(text) => text.clone(),
+        Value::Null => "?".to_owned(),
+        other => other.to_string(),
+    };
+    let mut candidates = Vec::new();
+    if reading == Reading::High {
+        candidates.push(Value::from(250));
+    }
+    candidates.extend([
+        Value::from(1),
+        Value::String(text),
+        Value::Array(vec![Value::from(1), Value::from(1)]),
+    ]);
+    if let Value::Array(items) = &found {
+        let filler = items.last().cloned().unwrap_or(Value::from(1));
+        for length in (0..items.len()).rev() {
+            candidates.push(Value::Array(items[..length].to_vec()));
+        }
+        for more in 1..=4 {
+            let mut longer = items.clone();
+            longer.extend(std::iter::repeat_n(filler.clone(), more));
+            candidates.push(Value::Array(longer));
+        }
+    } else if !found.is_null() {
+        candidates.push(Value::Array(vec![found.clone()]));
+    }
+    candidates.extend([
+        Value::Array(Vec::new()),
+        Value::Object(serde_json::Map::new()),
+        Value::Bool(false),
+    ]);
+    for candidate in candidates {
+        let mut trial = value.clone();
+        if let Some(place) = at_mut(&mut trial, steps) {
+            *place = candidate;
+        }
+        if past::<T>(&trial, steps) {
+            *value = trial;
+            return true;
+        }
+    }
+    // A field that may be left out.
+    if let Some((Step::Key(key), parent)) = steps.split_last() {
+        let mut trial = value.clone();
+        if let Some(Value::Object(object)) = at_mut(&mut trial, parent) {
+            object.remove(key);
+            if past::<T>(&trial, steps) {
+                *value = trial;
+                return true;
+            }
+        }
+    }
     false
+}
+
+/// Whether `trial` decodes, or its first error lies elsewhere than `steps`.
+fn past<T: DeserializeOwned>(trial: &Value, steps: &[Step]) -> bool {
+    match attempt::<T>(trial) {
+        Ok(_) => true,
+        Err(error) => match self::steps(error.path()) {
+            Some(now) => !within(&now, steps) && !missing_at(&error, &now, steps),
+            None => true,
+        },
+    }
+}
+
+/// Whether `error` is a missing field of the object at `now`, which is the
+/// field `steps` names: the stand-in was left out again.
+fn missing_at(error: &Located, now: &[Step], steps: &[Step]) -> bool {
+    let message = error.inner().to_string();
+    let Some(field) = message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split('`').next())
+    else {
+        return false;
+    };
+    let mut place = now.to_vec();
+    place.push(Step::Key(field.to_owned()));
+    within(&place, steps) && within(steps, &place)
 }
 
 /// The variants serde lists after `expected`: `a`, `b` or `c`.
@@ -276,14 +460,7 @@ fn read_as_known<T: DeserializeOwned>(value: &mut Value, steps: &[Step], known: 
         if !rename(&mut trial, steps, candidate) {
             return false;
         }
-        let past = match attempt::<T>(&trial) {
-            Ok(_) => true,
-            Err(error) => match self::steps(error.path()) {
-                Some(now) => !within(&now, steps),
-                None => true,
-            },
-        };
-        if past {
+        if past::<T>(&trial, steps) {
             *value = trial;
             return true;
         }

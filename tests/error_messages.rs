@@ -409,8 +409,7 @@ fn problems() -> Vec<ProblemKind> {
         },
         ProblemKind::Improbable {
             zone: "koinobori".into(),
-            ways: 42750,
-            boxes: 12,
+            one_in: 260,
         },
     ]
 }

@@ -709,3 +709,90 @@ fn status_json_lists_the_legal_entries_that_append_takes() {
         }
     }
 }
+
+/// Given the same entries, when the recording verbs write them, when
+/// `append` writes them (with the same times) and when the table server's
+/// line is made of them (its clock reading the same times), then every
+/// line is spelled the same, byte for byte.
+#[test]
+fn every_writer_spells_the_same_entry_the_same_way() {
+    let by_verbs = fresh("spelled-verbs.jsonl");
+    ok(&["new", "soleils", &by_verbs, "--players", "Ann,Bob"]);
+    let by_append = fresh("spelled-append.jsonl");
+    std::fs::copy(&by_verbs, &by_append).unwrap();
+    ok(&["roll", &by_verbs, "--dice", "4,5,2"]);
+    ok(&["place", &by_verbs, "Ann", "K1d", "5"]);
+    ok(&["undo", &by_verbs]);
+    ok(&["claim", &by_verbs, "Ann=0", "Bob=0", "--called"]);
+    let written = std::fs::read_to_string(&by_verbs).unwrap();
+    let lines: Vec<&str> = written.lines().collect();
+    assert_eq!(lines.len(), 5, "{written}");
+    for (i, line) in lines.iter().enumerate().skip(1) {
+        let mut entry: serde_json::Map<String, Value> = serde_json::from_str(line).unwrap();
+        entry.remove("seq");
+        entry.remove("prev");
+        let at = entry["at"].as_str().unwrap().to_owned();
+        // append keeps a time given with the entry.
+        ok(&[
+            "append",
+            &by_append,
+            &Value::Object(entry.clone()).to_string(),
+        ]);
+        // The server takes no time from the entry: its clock gives it.
+        entry.remove("at");
+        let served = sunfold::table::entry::served_line::<sunfold::soleils::Soleils>(
+            &Value::Object(entry).to_string(),
+            i as u64,
+            Some(sunfold::log::line_hash(lines[i - 1].as_bytes())),
+            chrono::DateTime::parse_from_rfc3339(&at).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(served, format!("{line}\n"), "served");
+    }
+    assert_eq!(std::fs::read_to_string(&by_append).unwrap(), written);
+}
+
+/// Given a chained log whose lines are spelled as `append` once wrote them
+/// (keys in alphabetical order, `+00:00`), when it is replayed and then
+/// extended, then its chain holds over the bytes as written, and the new
+/// line chains on to them.
+#[test]
+fn a_log_in_the_older_spelling_still_replays_and_extends() {
+    let file = fresh("older-spelling.jsonl");
+    ok(&["new", "soleils", &file, "--players", "Ann,Bob"]);
+    let start = std::fs::read_to_string(&file).unwrap();
+    let first = start.trim_end();
+    let rolled = format!(
+        "{{\"at\":\"2026-07-01T12:00:00+00:00\",\"dice\":[4,5,2],\"prev\":\"{}\",\"seq\":1,\"type\":\"rolled\"}}",
+        sunfold::log::line_hash(first.as_bytes())
+    );
+    let placed = format!(
+        "{{\"at\":\"2026-07-01T12:00:30+00:00\",\"box\":\"K1d\",\"player\":\"Ann\",\"prev\":\"{}\",\"seq\":2,\"type\":\"placed\",\"value\":5}}",
+        sunfold::log::line_hash(rolled.as_bytes())
+    );
+    let older = format!("{first}\n{rolled}\n{placed}\n");
+    std::fs::write(&file, &older).unwrap();
+    let replayed = |file: &str| -> Value {
+        serde_json::from_str(&ok(&["replay", file, "--format", "json"])).unwrap()
+    };
+    let report = replayed(&file);
+    assert_eq!(
+        (&report["valid"], &report["chained"]),
+        (&json(true), &json(true))
+    );
+    ok(&["place", &file, "Bob", "K1d", "5"]);
+    let now = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        now.starts_with(&older),
+        "the older lines are kept as written"
+    );
+    let report = replayed(&file);
+    assert_eq!(
+        (&report["valid"], &report["chained"]),
+        (&json(true), &json(true))
+    );
+}
+
+fn json(v: bool) -> Value {
+    Value::Bool(v)
+}

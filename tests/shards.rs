@@ -510,10 +510,32 @@ fn parts_that_do_not_belong_together_are_refused_with_exit_2() {
     let compare = write(
         "compare.json",
         &String::from_utf8(ok(&[
-            "compare", "soleils", "--games", "12", "--shard", "2/3",
+            "compare",
+            "soleils",
+            "--games",
+            "12",
+            "--shard",
+            "2/3",
+            "--b-option",
+            "sun_bonus=exact",
         ]))
         .unwrap(),
     );
+    // The whole of a comparison in one part, its B made A: compare refuses
+    // the same rules before any game, and so does the merge of its parts.
+    let mut same: serde_json::Value = serde_json::from_slice(&ok(&[
+        "compare",
+        "soleils",
+        "--games",
+        "2",
+        "--shard",
+        "1/1",
+        "--b-option",
+        "sun_bonus=exact",
+    ]))
+    .unwrap();
+    same["run"]["variants"][1] = same["run"]["variants"][0].clone();
+    let same = write("same.json", &same.to_string());
     let name = |path: &PathBuf| path.strip_prefix(&dir).unwrap().display().to_string();
     let cases: Vec<(&str, Vec<String>)> = vec![
         (
@@ -530,6 +552,7 @@ fn parts_that_do_not_belong_together_are_refused_with_exit_2() {
             vec![name(&p[0]), name(&p[1]), name(&p[1]), name(&p[2])],
         ),
         ("malformed JSON", vec![name(&p[0]), name(&malformed)]),
+        ("a comparison of the same rules", vec![name(&same)]),
         ("an empty file", vec![name(&empty)]),
         ("a report, not a part", vec![name(&report)]),
         ("a later format", vec![name(&future)]),
@@ -693,6 +716,13 @@ fn every_merge_error_message_is_pinned() {
             part: s("a.json"),
             found: s("chess"),
         },
+        MergeError::SameRules {
+            part: s("a.json"),
+            same: sunfold::sim::SameRules {
+                a: s("bundled"),
+                b: s("bundled"),
+            },
+        },
     ];
     let mut text = String::new();
     for e in &errors {
@@ -707,7 +737,8 @@ fn every_merge_error_message_is_pinned() {
             | MergeError::Duplicate { .. }
             | MergeError::Range { .. }
             | MergeError::Tally { .. }
-            | MergeError::Game { .. } => {}
+            | MergeError::Game { .. }
+            | MergeError::SameRules { .. } => {}
         }
         text.push_str(&format!("{e}\n"));
     }

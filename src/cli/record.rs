@@ -252,7 +252,7 @@ fn checked<G: Present>(
     let at = crate::table::stamp(session, &crate::table::SystemClock);
     let line = match verb {
         Verb::Append { json, .. } => {
-            crate::table::entry::line(json, fold.events(), Session::prev(&fold), at)
+            crate::table::entry::line::<G>(json, fold.events(), Session::prev(&fold), at)
                 .map_err(|e| CliError::Refused(e.to_string()))?
         }
         Verb::Undo { .. } => session.line(&fold, Session::undo(&fold), Some(at)),

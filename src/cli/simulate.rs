@@ -209,6 +209,11 @@ where
     let bots = bots(&args.batch.bots);
     let target = drawing(args.output.as_deref(), "report")?;
     let pool = pool(args.batch.threads.jobs)?;
+    let changes = crate::sim::differing(
+        (&G::variant_info(a).source, &G::rules(a)),
+        (&G::variant_info(b).source, &G::rules(b)),
+    )
+    .map_err(|same| CliError::Usage(same.to_string()))?;
     let started = Instant::now();
     let tally = |v| Tally::new(G::variant_info(v), players, &bots, G::metrics(v, players));
     let empty = Paired::new(tally(a), tally(b));
@@ -244,7 +249,7 @@ where
         return Ok(Exit::Valid);
     }
     let mut report = paired.report(G::NAME, G::TITLE, args.batch.table.seed);
-    report.changes = crate::sim::changes(&G::rules(a), &G::rules(b));
+    report.changes = changes;
     publish(
         Finished::Compare(&report),
         args.format,

@@ -37,4 +37,4 @@ pub use reader::{
 pub use recorder::{AppendError, Appended, CreateError, LockError, Recorder, Session, write_new};
 pub use repair::{RepairError, Repaired, repair};
 pub use steps::{Change, Step, StepError, Steps};
-pub use writer::{chained_log, to_line};
+pub use writer::{chained_log, entry_line, to_line};

@@ -190,22 +190,7 @@ impl Session<'_> {
         entry: Entry<G::Event>,
         at: Option<DateTime<FixedOffset>>,
     ) -> String {
-        let seq = fold.events();
-        let prev = Self::prev(fold);
-        match entry {
-            Entry::Game(event) => to_line(&Envelope {
-                seq,
-                at,
-                prev,
-                event,
-            }),
-            Entry::Meta(event) => to_line(&Envelope {
-                seq,
-                at,
-                prev,
-                event,
-            }),
-        }
+        super::writer::entry_line(fold.events(), at, Self::prev(fold), entry)
     }
 
     /// The `prev` a new line carries after `fold`, if any.

@@ -1,13 +1,41 @@
 //! Writing events as log lines.
 
 use super::envelope::Envelope;
+use super::reader::Entry;
+use chrono::{DateTime, FixedOffset};
 use serde::Serialize;
 
-/// One complete log line, newline included.
+/// One complete log line, newline included: `seq`, `at`, `prev`, then the
+/// event's fields, `type` first, and `at` in RFC 3339 with `Z` for UTC.
+/// Every writer of a log line writes it through here, so that one entry has
+/// one spelling whichever command or server wrote it.
 pub fn to_line<E: Serialize>(envelope: &Envelope<E>) -> String {
     let mut line = serde_json::to_string(envelope).expect("events always serialize");
     line.push('\n');
     line
+}
+
+/// The line of a game event or of a meta entry: [`to_line`].
+pub fn entry_line<E: Serialize>(
+    seq: u64,
+    at: Option<DateTime<FixedOffset>>,
+    prev: Option<String>,
+    entry: Entry<E>,
+) -> String {
+    match entry {
+        Entry::Game(event) => to_line(&Envelope {
+            seq,
+            at,
+            prev,
+            event,
+        }),
+        Entry::Meta(event) => to_line(&Envelope {
+            seq,
+            at,
+            prev,
+            event,
+        }),
+    }
 }
 
 /// Events as a whole chained log: `seq` from 0, each line after the first

@@ -293,7 +293,7 @@ async fn events<G: Table>(
         };
         let path = shared.path.clone();
         with_table::<G, _, ApiError>(&path, |session, mut fold| {
-            let line = crate::table::entry::served_line(
+            let line = crate::table::entry::served_line::<G>(
                 text,
                 fold.events(),
                 Session::prev(&fold),

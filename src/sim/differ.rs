@@ -134,6 +134,36 @@ pub fn changes(a: &Value, b: &Value) -> Vec<Change> {
     out
 }
 
+/// A comparison of two variants with the same rules: every game would be
+/// played twice to measure a difference of exactly nothing, so it is refused
+/// before any game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "expected variants A and B with different rules, but found the same rules in A ({a}) and B ({b}), options included: a comparison of them would measure nothing, so no game is played"
+)]
+pub struct SameRules {
+    /// Variant A's file, or `bundled`.
+    pub a: String,
+    /// Variant B's file, or `bundled`.
+    pub b: String,
+}
+
+/// What B changes from A, or [`SameRules`] when it changes nothing; `a`
+/// and `b` name the two variants for the refusal.
+pub fn differing(
+    (a, a_rules): (&str, &Value),
+    (b, b_rules): (&str, &Value),
+) -> Result<Vec<Change>, SameRules> {
+    let found = changes(a_rules, b_rules);
+    if found.is_empty() {
+        return Err(SameRules {
+            a: a.to_owned(),
+            b: b.to_owned(),
+        });
+    }
+    Ok(found)
+}
+
 /// The id of an element, when it has one and A and B agree on it.
 fn id<'a>(a: &'a Value, b: &'a Value) -> Option<&'a str> {
     let of = |v: &'a Value| v.get("id").and_then(Value::as_str);

@@ -87,6 +87,11 @@ pub enum MergeError {
         "{part}: expected the tally of its {games} games under the run's figures, but found one that does not fit"
     )]
     Tally { part: String, games: u64 },
+    #[error("{part}: {same}")]
+    SameRules {
+        part: String,
+        same: super::SameRules,
+    },
     #[error("{part}: expected a game of soleils or summertime, but found {found:?}")]
     Game { part: String, found: String },
 }
@@ -335,7 +340,14 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<Merged, MergeError> {
             }
             let mut report = paired.report(game, title, run.seed);
             if let [a, b] = run.variants.as_slice() {
-                report.changes = super::changes(&a.rules, &b.rules);
+                // A comparison refuses the same rules before any game: so
+                // does the merge of its parts, whatever wrote them.
+                report.changes =
+                    super::differing((&a.info.source, &a.rules), (&b.info.source, &b.rules))
+                        .map_err(|same| MergeError::SameRules {
+                            part: first.clone(),
+                            same,
+                        })?;
             }
             Ok(Merged::Report(Box::new(report)))
         }

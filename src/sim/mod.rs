@@ -33,7 +33,7 @@ mod tally;
 mod variant;
 
 pub use batch::{batches, game_seed};
-pub use differ::{Change, changes};
+pub use differ::{Change, SameRules, changes, differing};
 pub use head::Head;
 pub use ladder::{Ladder, LadderGame, Record, Rung, Skill, ladder};
 pub use metric::{ALPHA, Estimate, Metric, Moments, Section, Unit, Z95, holm};

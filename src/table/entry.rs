@@ -1,6 +1,8 @@
 //! A raw JSON entry, as `sunfold append` and the server take it, completed
 //! with the `seq`, `at` and `prev` that the log's next line needs.
 
+use crate::game::Game;
+
 /// Why a raw entry is not one the log can take.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EntryError {
@@ -23,22 +25,24 @@ pub enum EntryError {
     AtGiven { found: String },
 }
 
-/// The log line for the raw entry `json`: its own `seq`, `at` and `prev`
-/// where it gives them, otherwise `seq` (the next sequence number), `now`
-/// and `prev` (the hash of the line before). The line ends with a newline.
-pub fn line(
+/// The log line for the raw entry `json` in a log of game `G`: its own
+/// `seq`, `at` and `prev` where it gives them, otherwise `seq` (the next
+/// sequence number), `now` and `prev` (the hash of the line before). The
+/// line ends with a newline, and is spelled as the recorder's verbs spell
+/// the same entry ([`crate::log::to_line`]).
+pub fn line<G: Game>(
     json: &str,
     seq: u64,
     prev: Option<String>,
     now: chrono::DateTime<chrono::FixedOffset>,
 ) -> Result<String, EntryError> {
-    Ok(complete(object(json)?, seq, prev, now))
+    Ok(respelled::<G>(complete(object(json)?, seq, prev, now)))
 }
 
 /// The log line for the raw entry `json` posted to the table server, which
 /// owns the clock: as [`line`], but an entry that gives its own `at` is
 /// refused, and `at` is always `now`.
-pub fn served_line(
+pub fn served_line<G: Game>(
     json: &str,
     seq: u64,
     prev: Option<String>,
@@ -50,7 +54,23 @@ pub fn served_line(
             found: at.to_string(),
         });
     }
-    Ok(complete(given, seq, prev, now))
+    Ok(respelled::<G>(complete(given, seq, prev, now)))
+}
+
+/// `line` written again by [`crate::log::entry_line`], when it decodes as
+/// an entry of game `G`: the one spelling of every log line. A line that
+/// does not decode is kept as given, for the log's fold to refuse it with
+/// the reason.
+fn respelled<G: Game>(line: String) -> String {
+    let candidate = crate::log::Line {
+        number: 1,
+        bytes: line.trim_end().as_bytes(),
+        terminated: true,
+    };
+    match crate::log::decode::<G>(&candidate) {
+        Ok(record) => crate::log::entry_line(record.seq, record.at, record.prev, record.entry),
+        Err(_) => line,
+    }
 }
 
 /// The JSON object of the raw entry `json`.
@@ -112,6 +132,7 @@ fn complete(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::soleils::Soleils;
 
     fn now() -> chrono::DateTime<chrono::FixedOffset> {
         chrono::DateTime::parse_from_rfc3339("2026-07-01T12:00:00+02:00").unwrap()
@@ -119,22 +140,22 @@ mod tests {
 
     #[test]
     fn given_a_bare_event_when_completed_then_seq_at_and_prev_are_filled_in() {
-        let line = line(
+        let line = line::<Soleils>(
             r#"{"type":"rolled","dice":[1,2,3]}"#,
             4,
             Some("ab".into()),
             now(),
         );
-        // The keys come out sorted, as serde_json's map keeps them.
+        // Spelled as every log line is: seq, at, prev, then the event.
         assert_eq!(
             line.unwrap(),
-            "{\"at\":\"2026-07-01T12:00:00+02:00\",\"dice\":[1,2,3],\"prev\":\"ab\",\"seq\":4,\"type\":\"rolled\"}\n"
+            "{\"seq\":4,\"at\":\"2026-07-01T12:00:00+02:00\",\"prev\":\"ab\",\"type\":\"rolled\",\"dice\":[1,2,3]}\n"
         );
     }
 
     #[test]
     fn given_an_at_when_served_then_it_is_refused_and_otherwise_the_clocks() {
-        let refused = served_line(
+        let refused = served_line::<Soleils>(
             r#"{"type":"rolled","dice":[1,2,3],"at":"1999-01-01T00:00:00Z"}"#,
             4,
             None,
@@ -146,19 +167,23 @@ mod tests {
                 found: "\"1999-01-01T00:00:00Z\"".to_owned()
             })
         );
-        let served = served_line(r#"{"type":"rolled","dice":[1,2,3]}"#, 4, None, now());
+        let served = served_line::<Soleils>(r#"{"type":"rolled","dice":[1,2,3]}"#, 4, None, now());
         assert_eq!(
             served,
-            line(r#"{"type":"rolled","dice":[1,2,3]}"#, 4, None, now())
+            line::<Soleils>(r#"{"type":"rolled","dice":[1,2,3]}"#, 4, None, now())
         );
         // The command line's append keeps a given time.
-        let kept = line(r#"{"at":"1999-01-01T00:00:00Z"}"#, 4, None, now()).unwrap();
+        let kept = line::<Soleils>(r#"{"at":"1999-01-01T00:00:00Z"}"#, 4, None, now()).unwrap();
         assert!(kept.contains("1999-01-01T00:00:00Z"), "{kept}");
     }
 
     #[test]
     fn given_what_is_not_an_object_then_each_is_named() {
-        let text = |json: &str| line(json, 1, None, now()).unwrap_err().to_string();
+        let text = |json: &str| {
+            line::<Soleils>(json, 1, None, now())
+                .unwrap_err()
+                .to_string()
+        };
         assert_eq!(
             text("place Ann"),
             "the entry to append: expected a JSON object, but found text that is not JSON: \"place Ann\""

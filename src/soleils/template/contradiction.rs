@@ -141,8 +141,18 @@ impl Template {
                 chain.reverse();
                 let show =
                     |e: Edge| format!("{} < {}", self.boxes[e.low].id, self.boxes[e.high].id);
-                let mut cycle = vec![show(edge)];
-                cycle.extend(chain.into_iter().map(show));
+                // Where one step ends at another box than the next starts
+                // from, a same set joins the two: name it.
+                let mut steps = vec![edge];
+                steps.extend(chain);
+                let mut cycle = Vec::new();
+                for (i, &step) in steps.iter().enumerate() {
+                    cycle.push(show(step));
+                    let next = steps[(i + 1) % steps.len()];
+                    if step.high != next.low {
+                        cycle.push(self.same_link(step.high, next.low));
+                    }
+                }
                 return Some(cycle);
             }
             for (e, next) in edges.iter().enumerate() {
@@ -157,6 +167,52 @@ impl Template {
             }
         }
         None
+    }
+
+    /// How boxes `a` and `b` are one value: `A = B (the same set at
+    /// constraints[3].same)`, naming every same set on the way from one to
+    /// the other.
+    fn same_link(&self, a: BoxIndex, b: BoxIndex) -> String {
+        let sets: Vec<(usize, &[BoxIndex])> = (self.written.iter().enumerate())
+            .filter_map(|(c, constraint)| match constraint {
+                Constraint::Same(set) => Some((c, set.as_slice())),
+                _ => None,
+            })
+            .collect();
+        // A search over the same sets, from those that hold `a`.
+        let mut came_from: Vec<Option<Option<usize>>> = vec![None; sets.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for (i, (_, set)) in sets.iter().enumerate() {
+            if set.contains(&a) {
+                came_from[i] = Some(None);
+                queue.push_back(i);
+            }
+        }
+        let mut through = Vec::new();
+        while let Some(i) = queue.pop_front() {
+            if sets[i].1.contains(&b) {
+                let mut at = Some(i);
+                while let Some(j) = at {
+                    through.push(path(sets[j].0, "same").to_string());
+                    at = came_from[j].flatten();
+                }
+                through.reverse();
+                break;
+            }
+            for (j, (_, set)) in sets.iter().enumerate() {
+                if came_from[j].is_none() && set.iter().any(|x| sets[i].1.contains(x)) {
+                    came_from[j] = Some(Some(i));
+                    queue.push_back(j);
+                }
+            }
+        }
+        let plural = if through.len() == 1 { "set" } else { "sets" };
+        format!(
+            "{} = {} (the same {plural} at {})",
+            self.boxes[a].id,
+            self.boxes[b].id,
+            through.join(" and ")
+        )
     }
 
     /// Every box with so many boxes strictly below or above it that no

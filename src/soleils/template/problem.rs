@@ -112,9 +112,8 @@ pub enum ProblemKind {
     )]
     NeverCompleted { what: &'static str, id: String },
     #[error(
-        "expected at least 1 in {} of the ways to write the {boxes} constrained boxes of zone {zone} to complete it, but found {ways} of {}",
-        super::reach::IMPROBABLE,
-        6u64.checked_pow(*boxes).unwrap_or(u64::MAX)
+        "expected zone {zone} to be completed at least 1 time in {} when its boxes are written one by one, each a value its constraints allow then, but found 1 time in {one_in}",
+        super::reach::IMPROBABLE
     )]
-    Improbable { zone: String, ways: u64, boxes: u32 },
+    Improbable { zone: String, one_in: u64 },
 }

@@ -7,8 +7,9 @@
 //!   two values), so its flag or reward is never won: a problem;
 //! - it has more boxes than a player can write in a game (a placement a
 //!   round, a copy per crab box, a bonus digit per bonus reward): a problem;
-//! - it can be completed, but by few of the ways its boxes could be
-//!   written: a warning, with the figure.
+//! - it can be completed, but a player who writes its boxes one by one,
+//!   each a value its constraints allow at that moment, rarely does: a
+//!   warning, with the figure.
 //!
 //! Like the contradictions, these are for `template check` and for files
 //! that are loaded to play: a log's own template is never refused for them.
@@ -20,9 +21,13 @@ use crate::path::JsonPath;
 /// fillable and no share is given.
 const BUDGET: u64 = 2_000_000;
 
-/// A zone is flagged as improbable when fewer than one in this many of the
-/// ways to write its constrained boxes complete it.
-pub const IMPROBABLE: u64 = 1_000;
+/// A zone is flagged as improbable when a writing that follows its rules
+/// completes it fewer than one time in this many: see [`completion`].
+pub const IMPROBABLE: u64 = 100;
+
+/// The most positions of one set of tied boxes weighed by [`completion`]:
+/// past it, the zone is taken as fillable and no figure is given.
+const POSITIONS: usize = 400_000;
 
 /// What a search over a set of boxes found.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -163,6 +168,103 @@ fn count(
     true
 }
 
+/// How often the boxes of `set` end up all written when they are written
+/// the way the rules let a player: one box at a time, any empty box, each
+/// time a value from 1 to 6 that its constraints with the written boxes
+/// allow, every choice as likely as the others. Once an empty box has no
+/// value left, the zone is lost. A cabin's boxes, which hold one value by
+/// rule, are always completed so; a chain of `<` over six boxes rarely.
+/// Boxes that no constraint ties are always written; sets of boxes that
+/// no constraint joins are weighed apart and their figures multiplied.
+/// `None` if a set has too many positions to weigh.
+pub fn completion(constraints: &[Constraint], set: &[BoxIndex]) -> Option<f64> {
+    let pairs = pairs(constraints, set);
+    // The sets of boxes the pairs join, by union and find.
+    let mut root: Vec<usize> = (0..set.len()).collect();
+    fn find(root: &mut [usize], mut b: usize) -> usize {
+        while root[b] != b {
+            b = root[b];
+        }
+        b
+    }
+    for &(a, b, _) in &pairs {
+        let (a, b) = (find(&mut root, a), find(&mut root, b));
+        root[a.max(b)] = a.min(b);
+    }
+    let mut chance = 1.0;
+    for start in 0..set.len() {
+        if find(&mut root, start) != start {
+            continue;
+        }
+        let members: Vec<usize> = (0..set.len())
+            .filter(|&b| find(&mut root, b) == start)
+            .collect();
+        if members.len() < 2 {
+            continue;
+        }
+        let at = |b: usize| members.iter().position(|&m| m == b);
+        let tied: Vec<(usize, usize, Relation)> = pairs
+            .iter()
+            .filter_map(|&(a, b, r)| Some((at(a)?, at(b)?, r)))
+            .collect();
+        let mut weighed = std::collections::HashMap::new();
+        let mut values = vec![0u8; members.len()];
+        chance *= weigh(&tied, &mut values, &mut weighed)?;
+    }
+    Some(chance)
+}
+
+/// The chance that `values` (0 for an empty box) ends up all written.
+fn weigh(
+    pairs: &[(usize, usize, Relation)],
+    values: &mut Vec<u8>,
+    weighed: &mut std::collections::HashMap<Vec<u8>, f64>,
+) -> Option<f64> {
+    if let Some(&chance) = weighed.get(values) {
+        return Some(chance);
+    }
+    if weighed.len() >= POSITIONS {
+        return None;
+    }
+    let empty: Vec<usize> = (0..values.len()).filter(|&b| values[b] == 0).collect();
+    if empty.is_empty() {
+        return Some(1.0);
+    }
+    let allowed = |values: &[u8], b: usize, v: u8| {
+        pairs.iter().all(|&(x, y, relation)| {
+            if x == b && values[y] != 0 {
+                relation.holds(v, values[y])
+            } else if y == b && values[x] != 0 {
+                relation.holds(values[x], v)
+            } else {
+                true
+            }
+        })
+    };
+    let mut choices = Vec::with_capacity(empty.len());
+    for &b in &empty {
+        let left: Vec<u8> = (1..=6).filter(|&v| allowed(values, b, v)).collect();
+        if left.is_empty() {
+            weighed.insert(values.clone(), 0.0);
+            return Some(0.0);
+        }
+        choices.push((b, left));
+    }
+    let mut chance = 0.0;
+    for (b, left) in &choices {
+        let mut sum = 0.0;
+        for &v in left {
+            values[*b] = v;
+            sum += weigh(pairs, values, weighed)?;
+        }
+        values[*b] = 0;
+        chance += sum / left.len() as f64;
+    }
+    let chance = chance / choices.len() as f64;
+    weighed.insert(values.clone(), chance);
+    Some(chance)
+}
+
 impl Template {
     /// The most values a player can write in one game: a placement a
     /// round, a copy for each crab box, a bonus digit for each reward that
@@ -226,25 +328,24 @@ impl Template {
         problems
     }
 
-    /// Zones that can be completed, but by fewer than one in
-    /// [`IMPROBABLE`] of the ways their constrained boxes could be written:
-    /// warnings, not problems, with the figure. A zone the search could not
-    /// finish within its budget is not flagged.
+    /// Zones that can be completed, but that a writing following their
+    /// rules completes fewer than one time in [`IMPROBABLE`]
+    /// ([`completion`]): warnings, not problems, with the figure. A zone
+    /// too large to weigh is not flagged.
     pub fn improbable(&self) -> Vec<TemplateProblem> {
         let mut warnings = Vec::new();
         for (z, zone) in self.zones.iter().enumerate() {
-            if let Found::Ways { ways, boxes } = search(&self.written, &zone.boxes) {
-                let of = 6u64.checked_pow(boxes).unwrap_or(u64::MAX);
-                if ways.saturating_mul(IMPROBABLE) < of {
-                    warnings.push(TemplateProblem {
-                        path: JsonPath::root().key("zones").index(z).key("flag"),
-                        kind: ProblemKind::Improbable {
-                            zone: zone.id.clone(),
-                            ways,
-                            boxes,
-                        },
-                    });
-                }
+            let Some(chance) = completion(&self.written, &zone.boxes) else {
+                continue;
+            };
+            if chance > 0.0 && chance * (IMPROBABLE as f64) < 1.0 {
+                warnings.push(TemplateProblem {
+                    path: JsonPath::root().key("zones").index(z).key("flag"),
+                    kind: ProblemKind::Improbable {
+                        zone: zone.id.clone(),
+                        one_in: (1.0 / chance).round() as u64,
+                    },
+                });
             }
         }
         warnings
@@ -277,6 +378,27 @@ mod tests {
         assert_eq!(search(&both, &[0, 1]), Found::None);
         // A box outside the set constrains nothing.
         assert_eq!(search(&chain, &[0, 2]), Found::Ways { ways: 1, boxes: 0 });
+    }
+
+    #[test]
+    fn a_writing_that_follows_the_rules_completes_a_cabin_always() {
+        let close = |a: Option<f64>, b: f64| (a.unwrap() - b).abs() < 1e-9;
+        // One value by rule: once a box is written, the others follow.
+        let cabin = [Constraint::Same(vec![0, 1, 2, 3])];
+        assert!(close(completion(&cabin, &[0, 1, 2, 3]), 1.0));
+        let apart = [Constraint::Distinct(vec![0, 1, 2, 3, 4, 5])];
+        assert!(close(completion(&apart, &[0, 1, 2, 3, 4, 5]), 1.0));
+        // a < b: b first (5 of 6 values leave a value to a), or a first
+        // (a = 6 leaves none): 1/2 · 5/6 + 1/2 · 5/6.
+        let pair = [Constraint::Less(0, 1)];
+        assert!(close(completion(&pair, &[0, 1]), 5.0 / 6.0));
+        // Two pairs that nothing joins: weighed apart, multiplied.
+        let two = [Constraint::Less(0, 1), Constraint::Less(2, 3)];
+        assert!(close(completion(&two, &[0, 1, 2, 3]), 25.0 / 36.0));
+        // Six boxes each below the next: about 1 in 260.
+        let chain: Vec<Constraint> = (0..5).map(|i| Constraint::Less(i, i + 1)).collect();
+        let chance = completion(&chain, &[0, 1, 2, 3, 4, 5]).unwrap();
+        assert!(chance * (IMPROBABLE as f64) < 1.0, "{chance}");
     }
 
     #[test]
