@@ -225,7 +225,7 @@ fn failure(path: &Path, located: String, torn: bool) -> CliError {
 }
 
 /// An error of the event log at `path`, with the path in front.
-fn located(path: &Path, error: EventFileError) -> CliError {
+pub(super) fn located(path: &Path, error: EventFileError) -> CliError {
     let failure = |located: String, torn: bool| failure(path, located, torn);
     match error {
         EventFileError::Io(error) => CliError::io(path, error),
