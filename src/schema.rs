@@ -50,11 +50,13 @@ pub enum SchemaKind {
     EventLog,
     EventSeating,
     EventStandings,
+    /// The report of `sunfold rating --format json`.
+    RatingReport,
 }
 
 impl SchemaKind {
     /// Every kind, in the order `sunfold schema --help` lists them.
-    pub const ALL: [SchemaKind; 20] = [
+    pub const ALL: [SchemaKind; 21] = [
         SchemaKind::SoleilsLog,
         SchemaKind::SoleilsTemplate,
         SchemaKind::SummertimeLog,
@@ -75,6 +77,7 @@ impl SchemaKind {
         SchemaKind::EventLog,
         SchemaKind::EventSeating,
         SchemaKind::EventStandings,
+        SchemaKind::RatingReport,
     ];
 
     /// Its name on the command line and in docs/schema/NAME.schema.json.
@@ -100,6 +103,7 @@ impl SchemaKind {
             SchemaKind::EventLog => "event-log",
             SchemaKind::EventSeating => "event-seating",
             SchemaKind::EventStandings => "event-standings",
+            SchemaKind::RatingReport => "rating-report",
         }
     }
 
@@ -132,6 +136,7 @@ impl SchemaKind {
             SchemaKind::EventLog => "One line of an event log",
             SchemaKind::EventSeating => "The report of `sunfold event seating --format json`",
             SchemaKind::EventStandings => "The report of `sunfold event standings --format json`",
+            SchemaKind::RatingReport => "The report of `sunfold rating --format json`",
         }
     }
 }
@@ -205,6 +210,9 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::EventLog => schemars::schema_for!(Envelope<crate::event::Entry>),
         SchemaKind::EventSeating => schemars::schema_for!(crate::event::Seating),
         SchemaKind::EventStandings => schemars::schema_for!(crate::event::Standings),
+        SchemaKind::RatingReport => {
+            schemars::schema_for!(crate::event::rating::RatingReport)
+        }
     };
     let mut text = serde_json::to_string_pretty(&schema).expect("schemas serialize");
     text.push('\n');

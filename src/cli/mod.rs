@@ -5,7 +5,7 @@
 //! [`viewer`]), [`record`] (new, roll, place, … status, repair), [`serve`], [`studio`],
 //! [`simulate`] (and compare), [`rescore`], [`audit`], [`ladder`],
 //! [`sweep`], [`merge`], [`analyse`] (and hint), [`event`] (an event of
-//! many tables), [`schema`]. What verbs
+//! many tables), [`rating`] (players rated across events), [`schema`]. What verbs
 //! share: [`batch`] (the batch flags, threads, throughput, the game
 //! dispatch), [`output`] (paper, `-o`, writing), [`game`] (a log opened,
 //! folded and its errors located), [`load`] and [`variant`] (templates,
@@ -21,6 +21,7 @@ mod ladder;
 mod load;
 mod merge;
 mod output;
+mod rating;
 mod record;
 mod render;
 mod replay;
@@ -201,6 +202,14 @@ enum Command {
     /// logs as results, and print the standings.
     #[command(subcommand)]
     Event(event::EventCommand),
+    /// Rate each player across events, from their ranks at every table
+    /// (Weng-Lin, as OpenSkill): mu, its uncertainty sigma and mu - 3 sigma.
+    ///
+    /// The event logs are rated in the order given. A player is the same
+    /// across events by an id given in the players files, else by name,
+    /// with a warning.
+    #[command(after_help = EXIT_CODES)]
+    Rating(rating::RatingArgs),
     /// Print the JSON Schema of a file format or a JSON report (also in docs/schema/).
     Schema {
         #[arg(value_enum)]
@@ -376,6 +385,7 @@ fn run(command: Command) -> Result<Exit, CliError> {
         Command::Status { file, all, format } => record::status(&file, all, format),
         Command::Repair { file } => record::repair(&file),
         Command::Event(command) => event::run(command),
+        Command::Rating(args) => rating::run(args),
         Command::Serve(args) => serve::run(&args),
         Command::Studio(args) => studio::run(&args),
         Command::Render(RenderCommand::Sheet(args)) => render::sheet(&args),

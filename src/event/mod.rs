@@ -11,12 +11,14 @@
 //! appended), [`players`] (the players file), [`seat`] (group play and
 //! Swiss pairing), [`standings`] (points and tie-breaks), [`report`] (a
 //! round's seating), [`tables`] (the table logs: created, played by bots,
-//! audited into a result), [`request`] (what each verb asks, done).
+//! audited into a result), [`request`] (what each verb asks, done),
+//! [`rating`] (each player's rating across events).
 
 pub mod entry;
 pub mod error;
 pub mod file;
 pub mod players;
+pub mod rating;
 pub mod report;
 pub mod request;
 pub mod seat;

@@ -3,6 +3,7 @@
 
 pub mod driver;
 pub mod layout;
+pub mod schema;
 
 use std::path::{Path, PathBuf};
 use sunfold::soleils::template::RawTemplate;
