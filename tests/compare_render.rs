@@ -412,18 +412,27 @@ fn each_variant_is_drawn_with_its_own_end_limits() {
 }
 
 #[test]
-fn a_variant_against_itself_draws_zero_differences_without_nan() {
-    let (json, drawn) = both_ways("self", &["soleils", "--games", "200"]);
-    assert!(significant_labels(&json).is_empty());
-    assert!(drawn.has("B is the same variant as A, so every difference is 0."));
-    assert!(drawn.has("None after Holm's correction over every figure."));
-    assert!(drawn.has("All differences"));
-    assert!(drawn.has("[0.00, 0.00]") && drawn.has("[0.0, 0.0]"));
+fn a_variant_against_itself_is_refused_and_nothing_is_drawn() {
+    let file = out("self.svg");
+    let file_arg = file.display().to_string();
+    let (code, stdout, stderr) =
+        common::sunfold(&["compare", "soleils", "--games", "200", "-o", &file_arg]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("the same rules"), "{stderr}");
+    assert!(
+        !file.exists(),
+        "no drawing of a comparison that measures nothing"
+    );
 }
 
 #[test]
 fn summertime_and_other_papers() {
-    let (_, drawn) = both_ways("summertime", &["summertime", "--games", "200"]);
+    let mild = "tests/templates/valid/deck-mild-penalty.json";
+    let (_, drawn) = both_ways(
+        "summertime",
+        &["summertime", "--games", "200", "--b-deck", mild],
+    );
     assert!(drawn.has("Summertime: comparison") && drawn.has("deck \"Summertime\" (bundled)"));
     for paper in ["letter", "a5"] {
         let (_, drawn) = both_ways(
@@ -518,7 +527,16 @@ fn one_game_and_many_players_still_lay_out() {
         "one-game",
         &["soleils", "--games", "1", "--b-option", "sun_bonus=exact"],
     );
-    both_ways("one-summertime", &["summertime", "--games", "1"]);
+    both_ways(
+        "one-summertime",
+        &[
+            "summertime",
+            "--games",
+            "1",
+            "--b-deck",
+            "tests/templates/valid/deck-mild-penalty.json",
+        ],
+    );
     both_ways(
         "six",
         &[

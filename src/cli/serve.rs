@@ -127,6 +127,18 @@ fn edge(
     Ok((tls, limits))
 }
 
+/// Writes the join links' slips to `file`, readable by its owner alone:
+/// it holds every token, as the tokens file does.
+fn write_links(scene: &crate::render::scene::Scene, file: &Path) -> Result<(), CliError> {
+    super::output::write(scene, &super::output::target(file)?)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600));
+    }
+    Ok(())
+}
+
 /// The address of the links, once the server is bound to `bound`.
 fn base(args: &ServeArgs, bound: SocketAddr) -> Result<String, CliError> {
     crate::serve::host::base_url(
@@ -165,14 +177,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         if let Some(file) = &args.links {
             let per_page = usize::try_from(args.slips_per_page).unwrap_or(1);
             let scene = links::scene(path, &player_links, &referee, per_page);
-            let target = super::output::target(file)?;
-            super::output::write(&scene, &target)?;
-            // It holds every token, as the tokens file does.
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::PermissionsExt;
-                let _ = std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600));
-            }
+            write_links(&scene, file)?;
             tokens
                 .printed(&tokens_file, file)
                 .map_err(|e| CliError::io(&tokens_file, e))?;
@@ -215,7 +220,7 @@ fn room(args: &ServeArgs, event: &Path) -> Result<Exit, CliError> {
     })?;
     let (tls, limits) = edge(args)?;
     let tokens_file = tokens::path_for(event);
-    let (tokens, mut dead) = tokens::Tokens::load_or_create(&tokens_file, &[], args.new_links)
+    let (mut tokens, mut dead) = tokens::Tokens::load_or_create(&tokens_file, &[], args.new_links)
         .map_err(|e| CliError::io(&tokens_file, e))?;
     let round = log.state.seated();
     if args.new_links && round > 0 {
@@ -248,12 +253,10 @@ fn room(args: &ServeArgs, event: &Path) -> Result<Exit, CliError> {
                 let per_page = usize::try_from(args.slips_per_page).unwrap_or(1);
                 let scene =
                     room::board::slips(event, &base, &tokens, None, per_page).map_err(refused)?;
-                super::output::write(&scene, &super::output::target(file)?)?;
-                #[cfg(unix)]
-                {
-                    use std::os::unix::fs::PermissionsExt;
-                    let _ = std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600));
-                }
+                write_links(&scene, file)?;
+                tokens
+                    .printed(&tokens_file, file)
+                    .map_err(|e| CliError::io(&tokens_file, e))?;
             }
         }
         let rewritten = args

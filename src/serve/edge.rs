@@ -408,6 +408,17 @@ impl Page {
         }
     }
 
+    /// The page `html` with `script` and `style` put inline at its
+    /// `/*SCRIPT*/` and `/*STYLE*/`, under a CSP that allows them alone and
+    /// images from the page's own origin.
+    pub fn inline(html: &str, script: &str, style: &str) -> Page {
+        let csp = csp(script, style, "'self'");
+        let html = html
+            .replace("/*STYLE*/", style)
+            .replace("/*SCRIPT*/", script);
+        Page::new((html, csp))
+    }
+
     /// The page as an answer: HTML, with its CSP.
     pub fn answer(&self) -> Response {
         (

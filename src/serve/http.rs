@@ -88,17 +88,8 @@ const PAGE: &str = include_str!("page.html");
 const SCRIPT: &str = include_str!("page.js");
 const STYLE: &str = include_str!("page.css");
 
-/// The page, its script and style inline, and its CSP.
-fn page() -> (String, String) {
-    let csp = super::edge::csp(SCRIPT, STYLE, "'self'");
-    let html = PAGE
-        .replace("/*STYLE*/", STYLE)
-        .replace("/*SCRIPT*/", SCRIPT);
-    (html, csp)
-}
-
 pub fn router<G: Table>(shared: Arc<Shared>) -> Router {
-    let page = Arc::new(super::edge::Page::new(page()));
+    let page = Arc::new(super::edge::Page::inline(PAGE, SCRIPT, STYLE));
     Router::new()
         .route("/", get(move || async move { page.answer() }))
         // Browsers ask for it; there is none.

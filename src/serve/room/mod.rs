@@ -124,7 +124,7 @@ pub fn app_with_clock(
         report,
     });
     attach::watch(room.clone());
-    let page = Arc::new(super::edge::Page::new(page()));
+    let page = Arc::new(super::edge::Page::inline(PAGE, SCRIPT, STYLE));
     let router = Router::new()
         .route("/", get(move || async move { page.answer() }))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
@@ -140,14 +140,6 @@ pub fn app_with_clock(
 const PAGE: &str = include_str!("page.html");
 const SCRIPT: &str = include_str!("page.js");
 const STYLE: &str = include_str!("page.css");
-
-fn page() -> (String, String) {
-    let csp = super::edge::csp(SCRIPT, STYLE, "'self'");
-    let html = PAGE
-        .replace("/*STYLE*/", STYLE)
-        .replace("/*SCRIPT*/", SCRIPT);
-    (html, csp)
-}
 
 /// The board's token holder, or why not.
 fn referee(room: &Room, headers: &HeaderMap) -> Result<(), ApiError> {
