@@ -127,16 +127,33 @@ fn edge(
     Ok((tls, limits))
 }
 
-/// Writes the join links' slips to `file`, readable by its owner alone:
-/// it holds every token, as the tokens file does.
-fn write_links(scene: &crate::render::scene::Scene, file: &Path) -> Result<(), CliError> {
+/// Writes the join links' slips to `file`, readable by its owner alone
+/// (it holds every token, as the tokens file does), and notes it in the
+/// tokens file at `tokens_file`, so that new links can remove it.
+fn write_links(
+    scene: &crate::render::scene::Scene,
+    file: &Path,
+    tokens: &mut tokens::Tokens,
+    tokens_file: &Path,
+) -> Result<(), CliError> {
     super::output::write(scene, &super::output::target(file)?)?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
         let _ = std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600));
     }
-    Ok(())
+    tokens
+        .printed(tokens_file, file)
+        .map_err(|e| CliError::io(tokens_file, e))
+}
+
+/// Takes off the table the links printed with old tokens, whose codes no
+/// longer work, unless --links has just written over one.
+fn remove_dead(args: &ServeArgs, dead: &[PathBuf]) {
+    let rewritten = (args.links.as_deref()).and_then(|f| std::path::absolute(f).ok());
+    for said in tokens::remove_dead(dead, rewritten.as_deref()) {
+        eprintln!("{said}");
+    }
 }
 
 /// The address of the links, once the server is bound to `bound`.
@@ -177,20 +194,9 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         if let Some(file) = &args.links {
             let per_page = usize::try_from(args.slips_per_page).unwrap_or(1);
             let scene = links::scene(path, &player_links, &referee, per_page);
-            write_links(&scene, file)?;
-            tokens
-                .printed(&tokens_file, file)
-                .map_err(|e| CliError::io(&tokens_file, e))?;
+            write_links(&scene, file, &mut tokens, &tokens_file)?;
         }
-        // The codes printed with the old tokens no longer work: take them
-        // off the table, unless --links has just written over one.
-        let rewritten = args
-            .links
-            .as_deref()
-            .and_then(|f| std::path::absolute(f).ok());
-        for said in tokens::remove_dead(&dead, rewritten.as_deref()) {
-            eprintln!("{said}");
-        }
+        remove_dead(args, &dead);
         let json = args.format == Format::Json;
         print!(
             "{}",
@@ -253,19 +259,10 @@ fn room(args: &ServeArgs, event: &Path) -> Result<Exit, CliError> {
                 let per_page = usize::try_from(args.slips_per_page).unwrap_or(1);
                 let scene =
                     room::board::slips(event, &base, &tokens, None, per_page).map_err(refused)?;
-                write_links(&scene, file)?;
-                tokens
-                    .printed(&tokens_file, file)
-                    .map_err(|e| CliError::io(&tokens_file, e))?;
+                write_links(&scene, file, &mut tokens, &tokens_file)?;
             }
         }
-        let rewritten = args
-            .links
-            .as_deref()
-            .and_then(|f| std::path::absolute(f).ok());
-        for said in tokens::remove_dead(&dead, rewritten.as_deref()) {
-            eprintln!("{said}");
-        }
+        remove_dead(args, &dead);
         let board = format!("{base}#token={}", tokens.referee);
         let json = args.format == Format::Json;
         print!(
