@@ -50,13 +50,15 @@ pub enum SchemaKind {
     EventLog,
     EventSeating,
     EventStandings,
+    /// The report of `sunfold event simulate --format json`.
+    EventStudy,
     /// The report of `sunfold rating --format json`.
     RatingReport,
 }
 
 impl SchemaKind {
     /// Every kind, in the order `sunfold schema --help` lists them.
-    pub const ALL: [SchemaKind; 21] = [
+    pub const ALL: [SchemaKind; 22] = [
         SchemaKind::SoleilsLog,
         SchemaKind::SoleilsTemplate,
         SchemaKind::SummertimeLog,
@@ -77,6 +79,7 @@ impl SchemaKind {
         SchemaKind::EventLog,
         SchemaKind::EventSeating,
         SchemaKind::EventStandings,
+        SchemaKind::EventStudy,
         SchemaKind::RatingReport,
     ];
 
@@ -103,6 +106,7 @@ impl SchemaKind {
             SchemaKind::EventLog => "event-log",
             SchemaKind::EventSeating => "event-seating",
             SchemaKind::EventStandings => "event-standings",
+            SchemaKind::EventStudy => "event-study",
             SchemaKind::RatingReport => "rating-report",
         }
     }
@@ -136,6 +140,7 @@ impl SchemaKind {
             SchemaKind::EventLog => "One line of an event log",
             SchemaKind::EventSeating => "The report of `sunfold event seating --format json`",
             SchemaKind::EventStandings => "The report of `sunfold event standings --format json`",
+            SchemaKind::EventStudy => "The report of `sunfold event simulate --format json`",
             SchemaKind::RatingReport => "The report of `sunfold rating --format json`",
         }
     }
@@ -210,6 +215,7 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::EventLog => schemars::schema_for!(Envelope<crate::event::Entry>),
         SchemaKind::EventSeating => schemars::schema_for!(crate::event::Seating),
         SchemaKind::EventStandings => schemars::schema_for!(crate::event::Standings),
+        SchemaKind::EventStudy => schemars::schema_for!(crate::event::study::StudyReport),
         SchemaKind::RatingReport => {
             schemars::schema_for!(crate::event::rating::RatingReport)
         }

@@ -12,7 +12,8 @@
 //! Swiss pairing), [`standings`] (points and tie-breaks), [`report`] (a
 //! round's seating), [`tables`] (the table logs: created, played by bots,
 //! audited into a result), [`request`] (what each verb asks, done),
-//! [`rating`] (each player's rating across events).
+//! [`rating`] (each player's rating across events), [`study`] (whole
+//! events played by bots, to compare formats).
 
 pub mod entry;
 pub mod error;
@@ -24,6 +25,7 @@ pub mod request;
 pub mod seat;
 pub mod standings;
 pub mod state;
+pub mod study;
 pub mod tables;
 
 pub use entry::{EVENT_FORMAT, Entry, EventGame, Player, TieBreak};
@@ -31,5 +33,6 @@ pub use error::{EventError, EventFileError, TableLogError};
 pub use file::{EventLog, event_name, table_path, tables_dir};
 pub use report::Seating;
 pub use request::NewEvent;
+pub use seat::SeatBy;
 pub use standings::{Standings, standings};
 pub use state::EventState;
