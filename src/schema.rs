@@ -52,13 +52,15 @@ pub enum SchemaKind {
     EventStandings,
     /// The report of `sunfold event simulate --format json`.
     EventStudy,
+    /// The part `sunfold event simulate --shard K/N` prints.
+    EventStudyPart,
     /// The report of `sunfold rating --format json`.
     RatingReport,
 }
 
 impl SchemaKind {
     /// Every kind, in the order `sunfold schema --help` lists them.
-    pub const ALL: [SchemaKind; 22] = [
+    pub const ALL: [SchemaKind; 23] = [
         SchemaKind::SoleilsLog,
         SchemaKind::SoleilsTemplate,
         SchemaKind::SummertimeLog,
@@ -80,6 +82,7 @@ impl SchemaKind {
         SchemaKind::EventSeating,
         SchemaKind::EventStandings,
         SchemaKind::EventStudy,
+        SchemaKind::EventStudyPart,
         SchemaKind::RatingReport,
     ];
 
@@ -107,6 +110,7 @@ impl SchemaKind {
             SchemaKind::EventSeating => "event-seating",
             SchemaKind::EventStandings => "event-standings",
             SchemaKind::EventStudy => "event-study",
+            SchemaKind::EventStudyPart => "event-study-part",
             SchemaKind::RatingReport => "rating-report",
         }
     }
@@ -141,6 +145,9 @@ impl SchemaKind {
             SchemaKind::EventSeating => "The report of `sunfold event seating --format json`",
             SchemaKind::EventStandings => "The report of `sunfold event standings --format json`",
             SchemaKind::EventStudy => "The report of `sunfold event simulate --format json`",
+            SchemaKind::EventStudyPart => {
+                "The part of a study that `sunfold event simulate --shard K/N` prints"
+            }
             SchemaKind::RatingReport => "The report of `sunfold rating --format json`",
         }
     }
@@ -216,6 +223,9 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::EventSeating => schemars::schema_for!(crate::event::Seating),
         SchemaKind::EventStandings => schemars::schema_for!(crate::event::Standings),
         SchemaKind::EventStudy => schemars::schema_for!(crate::event::study::StudyReport),
+        SchemaKind::EventStudyPart => {
+            schemars::schema_for!(crate::event::study_part::StudyPart)
+        }
         SchemaKind::RatingReport => {
             schemars::schema_for!(crate::event::rating::RatingReport)
         }

@@ -47,6 +47,7 @@ fn the_committed_schemas_match_the_code() {
         (SchemaKind::EventSeating, "event-seating.schema.json"),
         (SchemaKind::EventStandings, "event-standings.schema.json"),
         (SchemaKind::EventStudy, "event-study.schema.json"),
+        (SchemaKind::EventStudyPart, "event-study-part.schema.json"),
         (SchemaKind::RatingReport, "rating-report.schema.json"),
     ] {
         let committed =

@@ -6,11 +6,13 @@ use super::error::CliError;
 use super::{Exit, Format};
 use crate::event::players::PlayersError;
 use crate::event::request::{self, NewEvent};
-use crate::event::study::Study;
+use crate::event::study::{Study, StudyReport};
+use crate::event::study_part::StudyPart;
 use crate::event::{
     EventFileError, EventGame, EventLog, SeatBy, Seating, TieBreak, event_name, standings,
 };
 use crate::sim::Bot;
+use crate::sim::partial::Shard;
 use std::path::PathBuf;
 
 #[derive(clap::Subcommand, Debug)]
@@ -156,6 +158,10 @@ pub enum EventCommand {
         /// Worker threads; every core if left out. The output is the same on any number.
         #[arg(long)]
         jobs: Option<usize>,
+        /// Play only shard K of N of the events and print its part as JSON,
+        /// for `sunfold merge`.
+        #[arg(long, value_name = "K/N", value_parser = super::batch::parse_shard)]
+        shard: Option<Shard>,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -354,6 +360,7 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             events,
             seed,
             jobs,
+            shard,
             format,
         } => {
             let setup = NewEvent {
@@ -364,7 +371,8 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                 seed,
                 tie_breaks: tie_breaks_named(tie_breaks),
             };
-            return simulate(Study { setup, field }, players, events, jobs, format);
+            let study = Study { setup, field };
+            return simulate(study, players, events, jobs, shard, format);
         }
     }
     Ok(Exit::Valid)
@@ -387,12 +395,14 @@ fn hand_tables(spec: &str) -> Result<Vec<Vec<String>>, CliError> {
     Ok(tables)
 }
 
-/// `sunfold event simulate`: the study checked, played and reported.
+/// `sunfold event simulate`: the study checked, played and reported, or
+/// one shard of it played and written as a part.
 fn simulate(
     study: Study,
     players: Option<u32>,
     events: u64,
     jobs: Option<usize>,
+    shard: Option<Shard>,
     format: Format,
 ) -> Result<Exit, CliError> {
     if let Some(players) = players
@@ -410,17 +420,26 @@ fn simulate(
     }
     study.check().map_err(|e| CliError::Usage(e.to_string()))?;
     let pool = super::batch::pool(jobs)?;
-    let tally = pool
-        .install(|| study.tally(0..events))
-        .map_err(|e| CliError::Refused(e.to_string()))?;
-    let report = study
-        .report(&tally)
-        .map_err(|e| CliError::Refused(e.to_string()))?;
+    let refused = |e: crate::event::EventError| CliError::Refused(e.to_string());
+    if let Some(shard) = shard {
+        let part = pool
+            .install(|| StudyPart::play(&study, events, shard))
+            .map_err(refused)?;
+        println!("{}", json(&part));
+        return Ok(Exit::Valid);
+    }
+    let tally = pool.install(|| study.tally(0..events)).map_err(refused)?;
+    let report = study.report(&tally).map_err(refused)?;
+    print_study(&report, format);
+    Ok(Exit::Valid)
+}
+
+/// A study's report, as text or JSON.
+fn print_study(report: &StudyReport, format: Format) {
     match format {
         Format::Text => print!("{}", report.text()),
-        Format::Json => println!("{}", json(&report)),
+        Format::Json => println!("{}", json(report)),
     }
-    Ok(Exit::Valid)
 }
 
 fn json<T: serde::Serialize>(report: &T) -> String {

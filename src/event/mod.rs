@@ -13,7 +13,8 @@
 //! round's seating), [`tables`] (the table logs: created, played by bots,
 //! audited into a result), [`request`] (what each verb asks, done),
 //! [`rating`] (each player's rating across events), [`study`] (whole
-//! events played by bots, to compare formats).
+//! events played by bots, to compare formats), [`study_part`] (a study's
+//! shards and their merge).
 
 pub mod entry;
 pub mod error;
@@ -26,6 +27,7 @@ pub mod seat;
 pub mod standings;
 pub mod state;
 pub mod study;
+pub mod study_part;
 pub mod tables;
 
 pub use entry::{EVENT_FORMAT, Entry, EventGame, Player, TieBreak};

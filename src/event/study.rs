@@ -14,7 +14,7 @@ use super::error::EventError;
 use super::request::{NewEvent, created};
 use super::seat::{NextRound, SeatBy, next_round};
 use super::standings::standings;
-use super::state::EventState;
+use super::state::{EventState, Setup};
 use super::tables::table_seed;
 use crate::sim::{Bot, Estimate, SoleilsVariant, SummertimeVariant, game_seed, mean_of, share_of};
 use crate::soleils::Soleils;
@@ -33,7 +33,10 @@ pub struct Study {
 
 /// What the events of a study add up to: exact counts, so that tallies of
 /// any split of the events merge to the same figures.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(
+    Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
 pub struct StudyTally {
     pub events: u64,
     /// By the field's entries: events won by one of its players.
@@ -110,6 +113,11 @@ impl Study {
             });
         }
         Ok(())
+    }
+
+    /// The event's setup, its defaults filled in.
+    pub fn setup_filled(&self) -> Result<Setup, EventError> {
+        Ok(EventState::created(&created(self.setup.clone())?)?.setup)
     }
 
     /// Event `i` of the study, created and registered, nothing seated.
@@ -215,7 +223,7 @@ impl Study {
 
     /// The report of `tally`.
     pub fn report(&self, tally: &StudyTally) -> Result<StudyReport, EventError> {
-        let setup = self.event(0)?.setup;
+        let setup = self.setup_filled()?;
         let strongest = self.strongest();
         let share = |firsts: u64| share_of(firsts, tally.events);
         let field = (self.field.iter().enumerate())
