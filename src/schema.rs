@@ -50,13 +50,17 @@ pub enum SchemaKind {
     EventLog,
     EventSeating,
     EventStandings,
+    /// The report of `sunfold event simulate --format json`.
+    EventStudy,
+    /// The part `sunfold event simulate --shard K/N` prints.
+    EventStudyPart,
     /// The report of `sunfold rating --format json`.
     RatingReport,
 }
 
 impl SchemaKind {
     /// Every kind, in the order `sunfold schema --help` lists them.
-    pub const ALL: [SchemaKind; 21] = [
+    pub const ALL: [SchemaKind; 23] = [
         SchemaKind::SoleilsLog,
         SchemaKind::SoleilsTemplate,
         SchemaKind::SummertimeLog,
@@ -77,6 +81,8 @@ impl SchemaKind {
         SchemaKind::EventLog,
         SchemaKind::EventSeating,
         SchemaKind::EventStandings,
+        SchemaKind::EventStudy,
+        SchemaKind::EventStudyPart,
         SchemaKind::RatingReport,
     ];
 
@@ -103,6 +109,8 @@ impl SchemaKind {
             SchemaKind::EventLog => "event-log",
             SchemaKind::EventSeating => "event-seating",
             SchemaKind::EventStandings => "event-standings",
+            SchemaKind::EventStudy => "event-study",
+            SchemaKind::EventStudyPart => "event-study-part",
             SchemaKind::RatingReport => "rating-report",
         }
     }
@@ -136,6 +144,10 @@ impl SchemaKind {
             SchemaKind::EventLog => "One line of an event log",
             SchemaKind::EventSeating => "The report of `sunfold event seating --format json`",
             SchemaKind::EventStandings => "The report of `sunfold event standings --format json`",
+            SchemaKind::EventStudy => "The report of `sunfold event simulate --format json`",
+            SchemaKind::EventStudyPart => {
+                "The part of a study that `sunfold event simulate --shard K/N` prints"
+            }
             SchemaKind::RatingReport => "The report of `sunfold rating --format json`",
         }
     }
@@ -210,6 +222,10 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::EventLog => schemars::schema_for!(Envelope<crate::event::Entry>),
         SchemaKind::EventSeating => schemars::schema_for!(crate::event::Seating),
         SchemaKind::EventStandings => schemars::schema_for!(crate::event::Standings),
+        SchemaKind::EventStudy => schemars::schema_for!(crate::event::study::StudyReport),
+        SchemaKind::EventStudyPart => {
+            schemars::schema_for!(crate::event::study_part::StudyPart)
+        }
         SchemaKind::RatingReport => {
             schemars::schema_for!(crate::event::rating::RatingReport)
         }

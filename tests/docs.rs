@@ -46,6 +46,8 @@ fn the_committed_schemas_match_the_code() {
         (SchemaKind::EventLog, "event-log.schema.json"),
         (SchemaKind::EventSeating, "event-seating.schema.json"),
         (SchemaKind::EventStandings, "event-standings.schema.json"),
+        (SchemaKind::EventStudy, "event-study.schema.json"),
+        (SchemaKind::EventStudyPart, "event-study-part.schema.json"),
         (SchemaKind::RatingReport, "rating-report.schema.json"),
     ] {
         let committed =

@@ -7,6 +7,7 @@ mod common;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use sunfold::schema::{SchemaKind, schema_text};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("sunfold-events-{}-{name}", std::process::id()));
@@ -518,5 +519,172 @@ fn the_tie_breaks_are_declared_in_advance_and_each_row_carries_them() {
     common::snapshots().bind(|| {
         insta::assert_snapshot!("events__tie_break_twice", twice);
         insta::assert_snapshot!("events__draw_not_last", early);
+    });
+}
+
+#[test]
+fn a_round_is_seated_by_standing_by_hand_or_as_a_final() {
+    let dir = scratch("by-hand");
+    let players = dir.join("players.txt");
+    std::fs::write(&players, "Ann\nBob\nCid\nDee\nEve\nFay\nGil\n").unwrap();
+    let event = dir.join("cup.jsonl");
+    let file = s(&event);
+    run(&[
+        "event",
+        "new",
+        file,
+        "--game",
+        "soleils",
+        "--players-file",
+        s(&players),
+        "--rounds",
+        "4",
+        "--seed",
+        "3",
+    ]);
+    run(&["event", "seat", file]);
+    run(&["event", "play", file, "--bot", "greedy"]);
+    let seating = |event: &Path| -> Value {
+        serde_json::from_str(&run(&["event", "seating", s(event), "--format", "json"])).unwrap()
+    };
+    let names = |players: &Value| -> Vec<String> {
+        (players.as_array().unwrap().iter())
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let leaders = |event: &Path| -> Vec<String> {
+        let json: Value =
+            serde_json::from_str(&run(&["event", "standings", s(event), "--format", "json"]))
+                .unwrap();
+        names(&json["rows"])
+    };
+
+    // Given round 1 played, when the organiser seats round 2 by hand and
+    // leaves a player out, names one who is not in the event, or seats one
+    // twice, then each seating is refused, naming the player, and nothing
+    // is written.
+    let before = std::fs::read(&event).unwrap();
+    let left_out = refusal(
+        &["event", "seat", file, "--tables", "Ann,Bob,Cid;Dee,Eve,Fay"],
+        &dir,
+    );
+    let unknown = refusal(
+        &[
+            "event",
+            "seat",
+            file,
+            "--tables",
+            "Ann,Bob,Cid;Dee,Eve,Fay,Zed",
+        ],
+        &dir,
+    );
+    let twice = refusal(
+        &[
+            "event",
+            "seat",
+            file,
+            "--tables",
+            "Ann,Bob,Cid,Gil;Dee,Eve,Ann",
+        ],
+        &dir,
+    );
+    assert!(left_out.contains("\"Gil\""), "{left_out}");
+    assert!(
+        twice.contains("\"Ann\"") && twice.contains("seated twice"),
+        "{twice}"
+    );
+    assert_eq!(std::fs::read(&event).unwrap(), before);
+    assert!(
+        !dir.join("cup.d/round-2").exists(),
+        "no table log is written"
+    );
+
+    // When the tables are given in full, then they are seated as written,
+    // seat 1 first.
+    run(&[
+        "event",
+        "seat",
+        file,
+        "--tables",
+        "Gil, Fay ,Eve;Dee,Cid,Bob,p1",
+    ]);
+    let round = seating(&event);
+    assert_eq!(names(&round["tables"][0]["players"]), ["Gil", "Fay", "Eve"]);
+    assert_eq!(
+        names(&round["tables"][1]["players"]),
+        ["Dee", "Cid", "Bob", "Ann"]
+    );
+    run(&["event", "play", file, "--bot", "greedy"]);
+
+    // When round 3 is seated by standing, then the first four of the
+    // standings share table 1.
+    let order = leaders(&event);
+    run(&["event", "seat", file, "--by-standing"]);
+    let round = seating(&event);
+    let mut first = names(&round["tables"][0]["players"]);
+    first.sort();
+    let mut top = order[..4].to_vec();
+    top.sort();
+    assert_eq!(first, top);
+    run(&["event", "play", file, "--bot", "greedy"]);
+
+    // When round 4 is a final of the first four, then they are its one
+    // table, the others do not play, and score nothing for it.
+    let too_many = refusal(&["event", "seat", file, "--final", "13"], &dir);
+    let order = leaders(&event);
+    let before: Value =
+        serde_json::from_str(&run(&["event", "standings", file, "--format", "json"])).unwrap();
+    let text = run(&["event", "seat", file, "--final", "4"]);
+    let round = seating(&event);
+    let schema: Value = serde_json::from_str(&schema_text(SchemaKind::EventSeating)).unwrap();
+    assert_eq!(
+        common::schema::breaks(&schema, &schema, &round, "seating"),
+        None
+    );
+    assert_eq!(round["tables"].as_array().unwrap().len(), 1);
+    let mut finalists = names(&round["tables"][0]["players"]);
+    finalists.sort();
+    let mut top = order[..4].to_vec();
+    top.sort();
+    assert_eq!(finalists, top);
+    assert_eq!(names(&round["out"]), order[4..]);
+    assert!(round["bye"].as_array().unwrap().is_empty());
+    assert!(
+        text.contains(&format!("not playing: {}", order[4..].join(", "))),
+        "{text}"
+    );
+    assert_eq!(
+        entries(&event, "seated")[3]["out"]
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
+    assert!(
+        entries(&event, "seated")[0].get("out").is_none(),
+        "left out when empty"
+    );
+    run(&["event", "play", file, "--bot", "greedy"]);
+    let after: Value =
+        serde_json::from_str(&run(&["event", "standings", file, "--format", "json"])).unwrap();
+    let row = |json: &Value, name: &str| -> Value {
+        (json["rows"].as_array().unwrap().iter())
+            .find(|r| r["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    for name in &order[4..] {
+        let (was, is) = (row(&before, name), row(&after, name));
+        assert_eq!(was["points"], is["points"], "{name} scores nothing");
+        assert_eq!(is["played"], 3);
+        assert_eq!(is["byes"], 0);
+    }
+    for name in &order[..4] {
+        assert_eq!(row(&after, name)["played"], 4);
+    }
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("events__hand_seating_left_out", left_out);
+        insta::assert_snapshot!("events__hand_seating_unknown", unknown);
+        insta::assert_snapshot!("events__final_too_large", too_many);
     });
 }

@@ -536,9 +536,13 @@ fn every_merge_error_message_is_pinned() {
             path: s("run.games"),
             reason: s("invalid type: string \"twelve\", expected u64"),
         },
-        MergeError::NotPartial { part: s("a.json") },
+        MergeError::NotPartial {
+            part: s("a.json"),
+            mark: sunfold::sim::partial::PARTIAL_MARK,
+        },
         MergeError::Format {
             part: s("a.json"),
+            expected: sunfold::sim::partial::PARTIAL_FORMAT,
             found: s("4"),
         },
         MergeError::OtherRun {

@@ -6,8 +6,13 @@ use super::error::CliError;
 use super::{Exit, Format};
 use crate::event::players::PlayersError;
 use crate::event::request::{self, NewEvent};
-use crate::event::{EventFileError, EventGame, EventLog, Seating, TieBreak, event_name, standings};
+use crate::event::study::{Study, StudyReport};
+use crate::event::study_part::StudyPart;
+use crate::event::{
+    EventFileError, EventGame, EventLog, SeatBy, Seating, TieBreak, event_name, standings,
+};
 use crate::sim::Bot;
+use crate::sim::partial::Shard;
 use std::path::PathBuf;
 
 #[derive(clap::Subcommand, Debug)]
@@ -38,8 +43,28 @@ pub enum EventCommand {
         #[arg(long)]
         force: bool,
     },
-    /// Seat the next round and write each table's log, ready to record.
-    Seat { file: PathBuf },
+    /// Seat the next round and write each table's log, ready to record:
+    /// new opponents (62 Soleils) or Swiss (Summertime), unless told
+    /// otherwise.
+    Seat {
+        file: PathBuf,
+        /// Seat by standing, the leaders together ("power pods").
+        #[arg(long, conflicts_with_all = ["tables", "bye", "final_"])]
+        by_standing: bool,
+        /// Seat by hand: tables split by ';', players by ',', by name or id,
+        /// seat 1 first, e.g. 'Ann,Bob,Cid;Dee,Eve'. Every present player
+        /// must be seated once, or given --bye.
+        #[arg(long, conflicts_with = "final_")]
+        tables: Option<String>,
+        /// With --tables: the players who sit out with a bye, by name or id,
+        /// split by ','.
+        #[arg(long, requires = "tables", value_delimiter = ',')]
+        bye: Vec<String>,
+        /// Seat the first N of the standings at one table (a final); the
+        /// other present players do not play the round and score nothing.
+        #[arg(long = "final", id = "final_", value_name = "N")]
+        final_: Option<usize>,
+    },
     /// Print a round's tables and byes (the last seated if --round is left out).
     Seating {
         file: PathBuf,
@@ -100,6 +125,77 @@ pub enum EventCommand {
     Drop { file: PathBuf, id: String },
     /// Close the event: nothing more is seated or attached.
     Close { file: PathBuf },
+    /// Play whole events in memory with a field of bots, seated, scored and
+    /// tie-broken as a real event, to see how often the strongest bot's
+    /// player finishes first in this format.
+    Simulate {
+        #[arg(long, value_parser = ["soleils", "summertime"])]
+        game: String,
+        /// The field: each bot and how many players it plays, e.g.
+        /// search:64=1,greedy=6,random=16.
+        #[arg(long, value_delimiter = ',', required = true, value_parser = parse_entrant)]
+        field: Vec<(Bot, u32)>,
+        /// The number of players; when given, the field must add up to it.
+        #[arg(long)]
+        players: Option<u32>,
+        /// 62 Soleils: the largest table (4 if left out), tables balanced within one seat.
+        #[arg(long)]
+        table_size: Option<u32>,
+        #[arg(long, default_value_t = 3)]
+        rounds: u32,
+        /// The points of each rank, best first (6,5,3,1,0 or 1,0 if left out).
+        #[arg(long, value_delimiter = ',')]
+        points: Option<Vec<u32>>,
+        /// The tie-breaks after the points, in order; the draw is added last
+        /// when left out (score,buchholz,margin,draw if left out).
+        #[arg(long, value_delimiter = ',', value_parser = ["score", "buchholz", "buchholz-cut1", "margin", "head-to-head", "draw"])]
+        tie_breaks: Option<Vec<String>>,
+        /// How many whole events to play.
+        #[arg(long, default_value_t = 100)]
+        events: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads; every core if left out. The output is the same on any number.
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Play only shard K of N of the events and print its part as JSON,
+        /// for `sunfold merge`.
+        #[arg(long, value_name = "K/N", value_parser = super::batch::parse_shard)]
+        shard: Option<Shard>,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+}
+
+/// One entry of `--field`: BOT=COUNT.
+fn parse_entrant(text: &str) -> Result<(Bot, u32), String> {
+    let Some((bot, count)) = text.rsplit_once('=') else {
+        return Err(format!(
+            "expected BOT=COUNT, such as greedy=6, but found {text:?}"
+        ));
+    };
+    let bot = Bot::parse(bot).map_err(|e| e.to_string())?;
+    let count = count.trim().parse::<u32>().map_err(|_| {
+        format!("expected a whole number of players after '=', but found {count:?}")
+    })?;
+    Ok((bot, count))
+}
+
+/// The game `--game` names (its parser allows these two only).
+fn game_named(game: &str) -> EventGame {
+    match game {
+        "soleils" => EventGame::Soleils,
+        _ => EventGame::Summertime,
+    }
+}
+
+/// The tie-breaks `--tie-breaks` names (its parser allows these only).
+fn tie_breaks_named(names: Option<Vec<String>>) -> Option<Vec<TieBreak>> {
+    names.map(|names| {
+        (names.iter())
+            .filter_map(|n| TieBreak::ALL.into_iter().find(|t| t.name() == n))
+            .collect()
+    })
 }
 
 pub fn run(command: EventCommand) -> Result<Exit, CliError> {
@@ -115,17 +211,10 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             seed,
             force,
         } => {
-            let tie_breaks = tie_breaks.map(|names| {
-                (names.iter())
-                    .filter_map(|n| TieBreak::ALL.into_iter().find(|t| t.name() == n))
-                    .collect()
-            });
+            let tie_breaks = tie_breaks_named(tie_breaks);
             let players = std::fs::read_to_string(&players_file)
                 .map_err(|e| CliError::io(&players_file, e))?;
-            let game = match game.as_str() {
-                "soleils" => EventGame::Soleils,
-                _ => EventGame::Summertime,
-            };
+            let game = game_named(&game);
             let seed = seed.unwrap_or_else(crate::table::start::seed_from_clock);
             let setup = NewEvent {
                 game,
@@ -158,8 +247,23 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                 game.name()
             );
         }
-        EventCommand::Seat { file } => {
-            let round = request::seat(&file).map_err(|e| CliError::event_file(&file, e))?;
+        EventCommand::Seat {
+            file,
+            by_standing,
+            tables,
+            bye,
+            final_,
+        } => {
+            let by = match (by_standing, tables, final_) {
+                (_, Some(tables), _) => SeatBy::Hand {
+                    tables: hand_tables(&tables)?,
+                    bye,
+                },
+                (_, _, Some(n)) => SeatBy::Final(n),
+                (true, _, _) => SeatBy::Standing,
+                _ => SeatBy::Draw,
+            };
+            let round = request::seat(&file, &by).map_err(|e| CliError::event_file(&file, e))?;
             let log = EventLog::open(&file).map_err(|e| CliError::event_file(&file, e))?;
             let seating =
                 Seating::of(&log.state, Some(round)).map_err(|e| CliError::refused_at(&file, e))?;
@@ -245,8 +349,97 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             request::close(&file).map_err(|e| CliError::event_file(&file, e))?;
             println!("{}: closed", file.display());
         }
+        EventCommand::Simulate {
+            game,
+            field,
+            players,
+            table_size,
+            rounds,
+            points,
+            tie_breaks,
+            events,
+            seed,
+            jobs,
+            shard,
+            format,
+        } => {
+            let setup = NewEvent {
+                game: game_named(&game),
+                table_size,
+                rounds,
+                points,
+                seed,
+                tie_breaks: tie_breaks_named(tie_breaks),
+            };
+            let study = Study { setup, field };
+            return simulate(study, players, events, jobs, shard, format);
+        }
     }
     Ok(Exit::Valid)
+}
+
+/// The tables of `--tables`: split by ';', their players by ',', none
+/// empty.
+fn hand_tables(spec: &str) -> Result<Vec<Vec<String>>, CliError> {
+    let tables: Vec<Vec<String>> = (spec.split(';'))
+        .map(|t| t.split(',').map(|p| p.trim().to_owned()).collect())
+        .collect();
+    for (i, table) in tables.iter().enumerate() {
+        if table.iter().any(String::is_empty) {
+            return Err(CliError::Usage(format!(
+                "--tables: expected player names split by ',' and tables by ';', but table {} has an empty name",
+                i + 1
+            )));
+        }
+    }
+    Ok(tables)
+}
+
+/// `sunfold event simulate`: the study checked, played and reported, or
+/// one shard of it played and written as a part.
+fn simulate(
+    study: Study,
+    players: Option<u32>,
+    events: u64,
+    jobs: Option<usize>,
+    shard: Option<Shard>,
+    format: Format,
+) -> Result<Exit, CliError> {
+    if let Some(players) = players
+        && players != study.players()
+    {
+        return Err(CliError::Usage(format!(
+            "expected the field's players to add up to --players {players}, but they add up to {}",
+            study.players()
+        )));
+    }
+    if events == 0 {
+        return Err(CliError::Usage(
+            "expected --events of at least 1, but found 0".to_owned(),
+        ));
+    }
+    study.check().map_err(|e| CliError::Usage(e.to_string()))?;
+    let pool = super::batch::pool(jobs)?;
+    let refused = |e: crate::event::EventError| CliError::Refused(e.to_string());
+    if let Some(shard) = shard {
+        let part = pool
+            .install(|| StudyPart::play(&study, events, shard))
+            .map_err(refused)?;
+        println!("{}", json(&part));
+        return Ok(Exit::Valid);
+    }
+    let tally = pool.install(|| study.tally(0..events)).map_err(refused)?;
+    let report = study.report(&tally).map_err(refused)?;
+    print_study(&report, format);
+    Ok(Exit::Valid)
+}
+
+/// A study's report, as text or JSON.
+fn print_study(report: &StudyReport, format: Format) {
+    match format {
+        Format::Text => print!("{}", report.text()),
+        Format::Json => println!("{}", json(report)),
+    }
 }
 
 fn json<T: serde::Serialize>(report: &T) -> String {

@@ -1,11 +1,13 @@
 //! `sunfold merge`: the partial reports of a run's shards merged into the
 //! report of the run with no shards, byte for byte. The checking and the
-//! arithmetic are [`crate::sim::merge`]'s; this reads the files and prints.
+//! arithmetic are [`crate::sim::merge`]'s (and, for an event study's parts,
+//! [`crate::event::study_part`]'s); this reads the files and prints.
 
 use super::batch::publish;
 use super::error::CliError;
 use super::output::{PaperArg, drawing};
 use super::{Exit, Format};
+use crate::event::study_part::{self, STUDY_PART_FORMAT, STUDY_PART_MARK};
 use crate::report::Finished;
 use crate::sim::merge::{self, Merged};
 use crate::sim::partial::Kind;
@@ -13,8 +15,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct MergeArgs {
-    /// The partial reports that `simulate`, `compare`, `ladder` or `sweep` wrote
-    /// with --shard K/N: one per shard, in any order. A file may hold
+    /// The partial reports that `simulate`, `compare`, `ladder`, `sweep` or
+    /// `event simulate` wrote with --shard K/N: one per shard, in any order. A file may hold
     /// several, one after another, as `parallel -k` gathers them.
     #[arg(required = true, value_name = "PART")]
     pub parts: Vec<PathBuf>,
@@ -36,11 +38,38 @@ fn refused(error: merge::MergeError) -> CliError {
 
 pub fn run(args: MergeArgs) -> Result<Exit, CliError> {
     let target = drawing(args.output.as_deref(), "report")?;
-    let mut parts = Vec::with_capacity(args.parts.len());
+    let mut texts = Vec::with_capacity(args.parts.len());
     for path in &args.parts {
         let text = std::fs::read_to_string(path).map_err(|e| CliError::io(path, e))?;
-        let name = path.display().to_string();
-        parts.extend(merge::read(&name, &text).map_err(refused)?);
+        texts.push((path.display().to_string(), text));
+    }
+    // The first file says which kind of parts these are: an event study's
+    // or a batch's (whose reader refuses anything else by name).
+    let first = texts.first().and_then(|(_, text)| merge::mark_of(text));
+    if first.as_deref() == Some(STUDY_PART_MARK) {
+        if target.is_some() {
+            return Err(CliError::Usage(
+                "expected -o with the parts of a comparison, a ladder or a sweep, but found parts of an event study, which draws nothing".to_owned(),
+            ));
+        }
+        let mut parts = Vec::with_capacity(texts.len());
+        for (name, text) in &texts {
+            let read = merge::read_parts(name, text, STUDY_PART_MARK, STUDY_PART_FORMAT);
+            parts.extend(read.map_err(refused)?);
+        }
+        let report = study_part::merge(parts).map_err(refused)?;
+        match args.format {
+            Format::Text => print!("{}", report.text()),
+            Format::Json => println!(
+                "{}",
+                serde_json::to_string_pretty(&report).expect("a report")
+            ),
+        }
+        return Ok(Exit::Valid);
+    }
+    let mut parts = Vec::with_capacity(args.parts.len());
+    for (name, text) in &texts {
+        parts.extend(merge::read(name, text).map_err(refused)?);
     }
     if target.is_some() && parts.iter().any(|(_, p)| p.kind == Kind::Simulate) {
         return Err(CliError::Usage(

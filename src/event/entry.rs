@@ -115,6 +115,11 @@ pub enum Entry {
         tables: Vec<SeatedTable>,
         /// The players who sit out, each counted as a win.
         bye: Vec<String>,
+        /// The present players who do not play this round and score
+        /// nothing for it, as in a final of the top players seated by
+        /// hand; left out when there are none.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        out: Vec<String>,
     },
     /// A table's result, read from its audited log.
     Result(TableResult),

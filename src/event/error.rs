@@ -33,6 +33,9 @@ pub enum EventError {
     LateRegistration { seated: u32 },
     #[error("expected a registered player, but found the id {id:?}")]
     UnknownPlayer { id: String },
+    #[error("expected a registered player's name or id, but found {name:?}")]
+    UnknownName { name: String },
+
     #[error("expected a player still in the event, but {id:?} dropped before round {round}")]
     AlreadyDropped { id: String, round: u32 },
     #[error("expected round {expected} to be seated next, but found round {found}")]
@@ -64,9 +67,12 @@ pub enum EventError {
         max: usize,
         found: usize,
     },
-    #[error("expected every present player seated once in round {round}, but {id:?} is {found}")]
+    #[error(
+        "expected every present player seated once in round {round}, but {name:?} (id {id:?}) is {found}"
+    )]
     Seating {
         round: u32,
+        name: String,
         id: String,
         found: &'static str,
     },

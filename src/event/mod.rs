@@ -12,7 +12,9 @@
 //! Swiss pairing), [`standings`] (points and tie-breaks), [`report`] (a
 //! round's seating), [`tables`] (the table logs: created, played by bots,
 //! audited into a result), [`request`] (what each verb asks, done),
-//! [`rating`] (each player's rating across events).
+//! [`rating`] (each player's rating across events), [`study`] (whole
+//! events played by bots, to compare formats), [`study_part`] (a study's
+//! shards and their merge).
 
 pub mod entry;
 pub mod error;
@@ -24,6 +26,8 @@ pub mod request;
 pub mod seat;
 pub mod standings;
 pub mod state;
+pub mod study;
+pub mod study_part;
 pub mod tables;
 
 pub use entry::{EVENT_FORMAT, Entry, EventGame, Player, TieBreak};
@@ -31,5 +35,6 @@ pub use error::{EventError, EventFileError, TableLogError};
 pub use file::{EventLog, event_name, table_path, tables_dir};
 pub use report::Seating;
 pub use request::NewEvent;
+pub use seat::SeatBy;
 pub use standings::{Standings, standings};
 pub use state::EventState;

@@ -460,7 +460,12 @@ mod tests {
                 .collect();
             let players = ids.clone();
             let tables = vec![SeatedTable { table: 1, players }];
-            entries.push(Entry::Seated { round, tables, bye });
+            entries.push(Entry::Seated {
+                round,
+                tables,
+                bye,
+                out: Vec::new(),
+            });
             entries.push(Entry::Result(TableResult {
                 round,
                 table: 1,

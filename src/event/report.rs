@@ -9,8 +9,12 @@ use super::state::EventState;
 pub struct Seating {
     pub round: u32,
     pub tables: Vec<SeatingTable>,
-    /// The players who sit out this round; empty when no one does.
+    /// The players who sit out this round with a bye, counted as a win;
+    /// empty when no one does.
     pub bye: Vec<SeatingPlayer>,
+    /// The present players who do not play this round and score nothing
+    /// for it (a final seated by hand); empty when everyone plays.
+    pub out: Vec<SeatingPlayer>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
@@ -60,10 +64,12 @@ impl Seating {
                 })
                 .collect(),
             bye: seated.bye.iter().map(player).collect(),
+            out: seated.out.iter().map(player).collect(),
         })
     }
 
-    /// One line a table, seat 1 first, then the byes.
+    /// One line a table, seat 1 first, then the byes and those not
+    /// playing.
     pub fn text(&self) -> String {
         let mut out = format!("round {}\n", self.round);
         for table in &self.tables {
@@ -82,6 +88,10 @@ impl Seating {
         if !self.bye.is_empty() {
             let names: Vec<&str> = self.bye.iter().map(|p| p.name.as_str()).collect();
             out.push_str(&format!("bye: {}\n", names.join(", ")));
+        }
+        if !self.out.is_empty() {
+            let names: Vec<&str> = self.out.iter().map(|p| p.name.as_str()).collect();
+            out.push_str(&format!("not playing: {}\n", names.join(", ")));
         }
         out
     }

@@ -5,7 +5,7 @@
 use super::entry::{EVENT_FORMAT, Entry, EventGame, Player, TIE_BREAKS, TableResult, TieBreak};
 use super::error::{EventError, EventFileError};
 use super::file::{EventLog, append, create, table_path};
-use super::seat::next_round;
+use super::seat::{NextRound, SeatBy, next_round};
 use super::tables::{create_table_log, play_table, read_result, table_seed};
 use crate::sim::Bot;
 use std::path::Path;
@@ -51,23 +51,18 @@ fn check_tie_breaks(tie_breaks: &[TieBreak]) -> Result<(), EventError> {
     Ok(())
 }
 
-/// Writes a new event log: its `created` line and a `registered` line for
-/// each player of `players` (the text of a players file).
-pub fn new_event(
-    path: &Path,
-    setup: NewEvent,
-    players: &str,
-    force: bool,
-) -> Result<EventLog, EventFileError> {
-    let players = super::players::parse(players, &[])?;
+/// The `created` line of an event set up as `setup`, its defaults filled
+/// in. Refused when the tie-breaks repeat one or put the draw before
+/// another.
+pub fn created(setup: NewEvent) -> Result<Entry, EventError> {
     if let Some(tie_breaks) = &setup.tie_breaks {
-        check_tie_breaks(tie_breaks).map_err(EventFileError::Refused)?;
+        check_tie_breaks(tie_breaks)?;
     }
     let (size, points) = match setup.game {
         EventGame::Soleils => (4, vec![6, 5, 3, 1, 0]),
         EventGame::Summertime => (2, vec![1, 0]),
     };
-    let mut entries = vec![Entry::Created {
+    Ok(Entry::Created {
         format: EVENT_FORMAT,
         game: setup.game,
         table_size: setup.table_size.unwrap_or(size),
@@ -83,7 +78,19 @@ pub fn new_event(
                 tie_breaks
             }
         },
-    }];
+    })
+}
+
+/// Writes a new event log: its `created` line and a `registered` line for
+/// each player of `players` (the text of a players file).
+pub fn new_event(
+    path: &Path,
+    setup: NewEvent,
+    players: &str,
+    force: bool,
+) -> Result<EventLog, EventFileError> {
+    let players = super::players::parse(players, &[])?;
+    let mut entries = vec![created(setup).map_err(EventFileError::Refused)?];
     entries.extend(players.into_iter().map(Entry::Registered));
     create(path, &entries, force)
 }
@@ -130,17 +137,19 @@ pub fn close(path: &Path) -> Result<(), EventFileError> {
     Ok(())
 }
 
-/// Seats the next round and writes each table's log, ready to record:
-/// the round seated.
-pub fn seat(path: &Path) -> Result<u32, EventFileError> {
+/// Seats the next round as `by` says and writes each table's log, ready
+/// to record: the round seated.
+pub fn seat(path: &Path, by: &SeatBy) -> Result<u32, EventFileError> {
     let (_, round) = append(path, |log: &EventLog| {
         let state = &log.state;
-        let (tables, bye) = next_round(state).map_err(EventFileError::Refused)?;
+        let NextRound { tables, bye, out } =
+            next_round(state, by).map_err(EventFileError::Refused)?;
         let round = state.seated() + 1;
         let entry = Entry::Seated {
             round,
             tables: tables.clone(),
             bye,
+            out,
         };
         // Checked before a table log is written.
         state

@@ -13,8 +13,14 @@
 //!   pairing avoids them. With an odd count, the lowest-ranked player who
 //!   has had no bye sits out, and the bye counts as a win.
 //!
-//! Seat 1 starts. At every table, the player who has started fewest games
-//! takes seat 1 (the colour in Summertime), a seeded draw deciding a tie.
+//! - By standing ("power pods"), on request: the players in standing order
+//!   cut into tables of the same sizes, the leaders together.
+//! - By hand: the organiser's tables, seat 1 first, or the first players
+//!   of the standings at one table (a final), the others not playing.
+//!
+//! Seat 1 starts. At every table not seated by hand, the player who has
+//! started fewest games takes seat 1 (the colour in Summertime), a seeded
+//! draw deciding a tie.
 
 use super::entry::{EventGame, SeatedTable};
 use super::error::EventError;
@@ -77,10 +83,40 @@ impl History {
     }
 }
 
-/// The next round of `state`: its tables and its byes. Refused when the
-/// event is closed, the last round is still open, all rounds are seated,
-/// or too few players are present.
-pub fn next_round(state: &EventState) -> Result<(Vec<SeatedTable>, Vec<String>), EventError> {
+/// How the next round is seated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatBy {
+    /// The seeded search: new opponents at each table (62 Soleils), or
+    /// Swiss pairing (Summertime).
+    Draw,
+    /// By standing ("power pods"): the players in standing order, cut into
+    /// tables of the event's sizes, so that the leaders meet.
+    Standing,
+    /// The organiser's tables, each a list of player names or ids with
+    /// seat 1 first, and the players given a bye.
+    Hand {
+        tables: Vec<Vec<String>>,
+        bye: Vec<String>,
+    },
+    /// The first `n` of the standings at one table, such as a final; the
+    /// other present players do not play the round.
+    Final(usize),
+}
+
+/// A round, seated: its tables, the players with a bye (a win), and the
+/// players who do not play it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NextRound {
+    pub tables: Vec<SeatedTable>,
+    pub bye: Vec<String>,
+    pub out: Vec<String>,
+}
+
+/// The next round of `state`, seated as `by` says. Refused when the event
+/// is closed, the last round is still open, all rounds are seated, too
+/// few players are present, or a name given by hand is no player's. The
+/// seating is checked in full when its entry is applied.
+pub fn next_round(state: &EventState, by: &SeatBy) -> Result<NextRound, EventError> {
     if state.closed {
         return Err(EventError::Closed);
     }
@@ -99,7 +135,7 @@ pub fn next_round(state: &EventState) -> Result<(Vec<SeatedTable>, Vec<String>),
         return Err(EventError::RoundOpen { round, table });
     }
     let present: Vec<String> = state.present(round).iter().map(|p| p.id.clone()).collect();
-    let (min, _) = table_sizes(state.setup.game);
+    let (min, max) = table_sizes(state.setup.game);
     if present.len() < min {
         let found = present.len();
         return Err(EventError::TooFewPlayers { round, min, found });
@@ -107,17 +143,77 @@ pub fn next_round(state: &EventState) -> Result<(Vec<SeatedTable>, Vec<String>),
     let history = History::of(state);
     let mut rng =
         SeededRng::new(state.setup.seed ^ u64::from(round).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let (groups, bye) = match state.setup.game {
-        EventGame::Soleils => {
-            let size = state.setup.table_size as usize;
-            (groups(&present, size, &history, &mut rng), Vec::new())
+    let by_standing = || -> Vec<String> {
+        (standings(state).rows.into_iter())
+            .map(|r| r.id)
+            .filter(|id| present.contains(id))
+            .collect()
+    };
+    let size = state.setup.table_size as usize;
+    let (groups, bye, out) = match (by, state.setup.game) {
+        (SeatBy::Draw, EventGame::Soleils) => {
+            (groups(&present, size, &history, &mut rng), vec![], vec![])
         }
-        EventGame::Summertime => {
-            let order: Vec<String> = (standings(state).rows.into_iter())
-                .map(|r| r.id)
-                .filter(|id| present.contains(id))
+        (SeatBy::Draw, EventGame::Summertime) => {
+            let (pairs, bye) = swiss(&by_standing(), &history);
+            (pairs, bye, vec![])
+        }
+        (SeatBy::Standing, _) => {
+            let mut order = by_standing();
+            let bye = match state.setup.game {
+                EventGame::Summertime if order.len() % 2 == 1 => {
+                    vec![order.remove(bye_at(&order, &history))]
+                }
+                _ => vec![],
+            };
+            let mut rest = &order[..];
+            let mut pods = Vec::new();
+            for s in table_sizes_for(order.len(), size, min) {
+                pods.push(rest[..s].to_vec());
+                rest = &rest[s..];
+            }
+            (pods, bye, vec![])
+        }
+        (SeatBy::Hand { tables, bye }, _) => {
+            let ids = |names: &[String]| -> Result<Vec<String>, EventError> {
+                names.iter().map(|name| player_id(state, name)).collect()
+            };
+            let tables: Vec<Vec<String>> =
+                tables.iter().map(|t| ids(t)).collect::<Result<_, _>>()?;
+            let tables = (tables.into_iter().enumerate())
+                .map(|(i, players)| SeatedTable {
+                    table: i as u32 + 1,
+                    players,
+                })
                 .collect();
-            swiss(&order, &history)
+            let bye = ids(bye)?;
+            return Ok(NextRound {
+                tables,
+                bye,
+                out: vec![],
+            });
+        }
+        (SeatBy::Final(n), _) => {
+            let n = *n;
+            if !(min..=max).contains(&n) {
+                return Err(EventError::TableSize {
+                    table: 1,
+                    min,
+                    max,
+                    found: n,
+                });
+            }
+            if present.len() < n {
+                let found = present.len();
+                return Err(EventError::TooFewPlayers {
+                    round,
+                    min: n,
+                    found,
+                });
+            }
+            let mut order = by_standing();
+            let out = order.split_off(n);
+            (vec![order], vec![], out)
         }
     };
     let tables = groups
@@ -128,7 +224,19 @@ pub fn next_round(state: &EventState) -> Result<(Vec<SeatedTable>, Vec<String>),
             players: seat_order(players, &history, &mut rng),
         })
         .collect();
-    Ok((tables, bye))
+    Ok(NextRound { tables, bye, out })
+}
+
+/// The id of the player `name` names: by name first, then by id.
+fn player_id(state: &EventState, name: &str) -> Result<String, EventError> {
+    let name = name.trim();
+    (state.entrants.iter())
+        .find(|e| e.player.name == name)
+        .or_else(|| state.entrant(name))
+        .map(|e| e.player.id.clone())
+        .ok_or_else(|| EventError::UnknownName {
+            name: name.to_owned(),
+        })
 }
 
 /// Seat 1 to whoever started fewest games, a draw deciding a tie; the
@@ -256,11 +364,7 @@ fn swiss(order: &[String], history: &History) -> (Vec<Vec<String>>, Vec<String>)
     let mut players = order.to_vec();
     let mut bye = Vec::new();
     if players.len() % 2 == 1 {
-        let at = (0..players.len())
-            .rev()
-            .find(|&i| !history.byes.contains(&players[i]))
-            .unwrap_or(players.len() - 1);
-        bye.push(players.remove(at));
+        bye.push(players.remove(bye_at(&players, history)));
     }
     let mut steps = SWISS_STEPS;
     let pairs = pair_up(&players, history, false, &mut steps).unwrap_or_else(|| {
@@ -268,6 +372,15 @@ fn swiss(order: &[String], history: &History) -> (Vec<Vec<String>>, Vec<String>)
         pair_up(&players, history, true, &mut steps).expect("an even count pairs")
     });
     (pairs, bye)
+}
+
+/// Where in `order` (best first) the bye goes: to the lowest-ranked
+/// player who has had none, else to the last.
+fn bye_at(order: &[String], history: &History) -> usize {
+    (0..order.len())
+        .rev()
+        .find(|&i| !history.byes.contains(&order[i]))
+        .unwrap_or(order.len() - 1)
 }
 
 /// Pairs `players` from the top, each with the best-placed partner

@@ -34,6 +34,8 @@ pub struct Round {
     pub round: u32,
     pub tables: Vec<SeatedTable>,
     pub bye: Vec<String>,
+    /// The players who do not play the round, without a bye.
+    pub out: Vec<String>,
     /// The standing result of each table (the last correction), by table.
     pub results: BTreeMap<u32, TableResult>,
 }
@@ -180,12 +182,18 @@ impl EventState {
                 }
                 entrant.until = Some(next);
             }
-            Entry::Seated { round, tables, bye } => {
-                self.check_seating(*round, tables, bye)?;
+            Entry::Seated {
+                round,
+                tables,
+                bye,
+                out,
+            } => {
+                self.check_seating(*round, tables, bye, out)?;
                 self.rounds.push(Round {
                     round: *round,
                     tables: tables.clone(),
                     bye: bye.clone(),
+                    out: out.clone(),
                     results: BTreeMap::new(),
                 });
             }
@@ -225,6 +233,7 @@ impl EventState {
         round: u32,
         tables: &[SeatedTable],
         bye: &[String],
+        out: &[String],
     ) -> Result<(), EventError> {
         let expected = self.seated() + 1;
         if round != expected {
@@ -249,6 +258,7 @@ impl EventState {
         let present = self.present(round);
         let seating = |id: &str, found| EventError::Seating {
             round,
+            name: self.name(id).to_owned(),
             id: id.to_owned(),
             found,
         };
@@ -273,7 +283,9 @@ impl EventState {
                 });
             }
         }
-        let ids = tables.iter().flat_map(|t| &t.players).chain(bye);
+        let ids = (tables.iter().flat_map(|t| &t.players))
+            .chain(bye)
+            .chain(out);
         for id in ids {
             if self.entrant(id).is_none() {
                 return Err(EventError::UnknownPlayer { id: id.clone() });

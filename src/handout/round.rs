@@ -20,7 +20,11 @@ pub fn round(state: &EventState, name: &str, round: Option<u32>) -> Result<Scene
     let title = format!("{name}: round {round} of {}", state.setup.rounds);
     let mut flow = Flow::new(
         title.clone(),
-        format!("{game}, {} tables; seat 1 starts", seating.tables.len()),
+        format!(
+            "{game}, {} table{}; seat 1 starts",
+            seating.tables.len(),
+            if seating.tables.len() == 1 { "" } else { "s" }
+        ),
     );
     by_table(&mut flow, &seating);
     flow.break_page();
@@ -76,14 +80,20 @@ fn by_table(flow: &mut Flow, seating: &Seating) {
             );
         }
     }
-    if !seating.bye.is_empty() {
-        flow.heading("Sitting out (a bye, counted as a win)");
-        for p in &seating.bye {
-            flow.row(
-                &columns,
-                &[String::new(), p.name.clone(), p.id.clone()],
-                Weight::Regular,
-            );
+    let aside = [
+        ("Sitting out (a bye, counted as a win)", &seating.bye),
+        ("Not playing this round (no points)", &seating.out),
+    ];
+    for (heading, players) in aside {
+        if !players.is_empty() {
+            flow.heading(heading);
+            for p in players {
+                flow.row(
+                    &columns,
+                    &[String::new(), p.name.clone(), p.id.clone()],
+                    Weight::Regular,
+                );
+            }
         }
     }
 }
@@ -114,6 +124,9 @@ fn by_name(flow: &mut Flow, seating: &Seating) {
     }
     for p in &seating.bye {
         rows.push((p.name.clone(), "bye".to_owned(), String::new()));
+    }
+    for p in &seating.out {
+        rows.push((p.name.clone(), "out".to_owned(), String::new()));
     }
     rows.sort_by(|a, b| (a.0.to_lowercase().cmp(&b.0.to_lowercase())).then_with(|| a.0.cmp(&b.0)));
     flow.heading("Seating by name");

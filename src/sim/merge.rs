@@ -7,7 +7,7 @@
 //! alone, not of how they were split.
 
 use super::ladder::{Ladder, LadderGame, ladder};
-use super::partial::{Kind, PARTIAL_FORMAT, PARTIAL_MARK, Partial, Shard, Tallied};
+use super::partial::{Kind, PARTIAL_FORMAT, PARTIAL_MARK, Part, Partial, Shard, Tallied};
 use super::report::Report;
 use super::sweep::{self, Sweep};
 use crate::game::Game;
@@ -45,13 +45,15 @@ pub enum MergeError {
         reason: String,
     },
     #[error(
-        "{part}: expected a partial report (written by --shard), but found no \"partial\": {PARTIAL_MARK:?}"
+        "{part}: expected a partial report (written by --shard), but found no \"partial\": {mark:?}"
     )]
-    NotPartial { part: String },
-    #[error(
-        "{part}: expected a partial report of format {PARTIAL_FORMAT}, but found format {found}"
-    )]
-    Format { part: String, found: String },
+    NotPartial { part: String, mark: &'static str },
+    #[error("{part}: expected a partial report of format {expected}, but found format {found}")]
+    Format {
+        part: String,
+        expected: u32,
+        found: String,
+    },
     #[error(
         "{part}: expected a part of the run of {first}, but found {path} {found} where {first} has {expected}"
     )]
@@ -101,6 +103,27 @@ pub enum MergeError {
 /// one part is named `name`; the parts of a file of several `name#1`,
 /// `name#2`, ….
 pub fn read(name: &str, text: &str) -> Result<Vec<(String, Partial)>, MergeError> {
+    read_parts(name, text, PARTIAL_MARK, PARTIAL_FORMAT)
+}
+
+/// The `partial` mark of the first part in a file's text, if it has one:
+/// which kind of parts the file holds.
+pub fn mark_of(text: &str) -> Option<String> {
+    let first = serde_json::Deserializer::from_str(text)
+        .into_iter::<Value>()
+        .next()?
+        .ok()?;
+    first.get("partial")?.as_str().map(str::to_owned)
+}
+
+/// Reads the parts in a file's text as [`read`] does, for parts that say
+/// `"partial": mark` and `"format": format` first.
+pub fn read_parts<T: serde::de::DeserializeOwned>(
+    name: &str,
+    text: &str,
+    mark: &'static str,
+    format: u32,
+) -> Result<Vec<(String, T)>, MergeError> {
     use serde_json::value::RawValue;
     let mut raws: Vec<&RawValue> = Vec::new();
     for next in serde_json::Deserializer::from_str(text).into_iter::<&RawValue>() {
@@ -134,7 +157,7 @@ pub fn read(name: &str, text: &str) -> Result<Vec<(String, Partial)>, MergeError
             } else {
                 name.to_owned()
             };
-            let partial = one(&part, raw.get())?;
+            let partial = one(&part, raw.get(), mark, format)?;
             Ok((part, partial))
         })
         .collect()
@@ -142,19 +165,26 @@ pub fn read(name: &str, text: &str) -> Result<Vec<(String, Partial)>, MergeError
 
 /// One part from its JSON text, read in order (the options of a variant
 /// keep the order they were written in).
-fn one(part: &str, text: &str) -> Result<Partial, MergeError> {
+fn one<T: serde::de::DeserializeOwned>(
+    part: &str,
+    text: &str,
+    mark: &'static str,
+    format: u32,
+) -> Result<T, MergeError> {
     // The text is one JSON value already: only its kind is in doubt.
     let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
-    if value.get("partial").and_then(Value::as_str) != Some(PARTIAL_MARK) {
+    if value.get("partial").and_then(Value::as_str) != Some(mark) {
         return Err(MergeError::NotPartial {
             part: part.to_owned(),
+            mark,
         });
     }
     match value.get("format") {
-        Some(Value::Number(n)) if n.as_u64() == Some(u64::from(PARTIAL_FORMAT)) => {}
+        Some(Value::Number(n)) if n.as_u64() == Some(u64::from(format)) => {}
         other => {
             return Err(MergeError::Format {
                 part: part.to_owned(),
+                expected: format,
                 found: other.map_or("none".to_owned(), Value::to_string),
             });
         }
@@ -225,23 +255,21 @@ fn names(part: &str, game: &str) -> Result<(&'static str, &'static str), MergeEr
 }
 
 /// Checks that `parts` (named, in any order) are the shards of one run,
-/// each once, and merges them into its report.
-pub fn merge(parts: Vec<(String, Partial)>) -> Result<Merged, MergeError> {
+/// each once: every part's `identity` (what says which run it is of, and
+/// into how many shards it was cut) the same as the first's, and each
+/// part's games those its shard number has in a run of its `shard`'s
+/// second figure. The parts in shard order.
+pub fn order<T>(
+    parts: &[(String, T)],
+    identity: impl Fn(&T) -> Value,
+    shard: impl Fn(&T) -> (Part, u64),
+) -> Result<Vec<&(String, T)>, MergeError> {
     let Some((first, head)) = parts.first() else {
         return Err(MergeError::Missing { index: 1, of: 1 });
     };
-    let reference = serde_json::json!({
-        "kind": head.kind,
-        "run": head.run,
-        "shard": { "of": head.shard.of },
-    });
+    let reference = identity(head);
     for (name, part) in &parts[1..] {
-        let this = serde_json::json!({
-            "kind": part.kind,
-            "run": part.run,
-            "shard": { "of": part.shard.of },
-        });
-        if let Some((path, expected, found)) = first_difference(&reference, &this, "") {
+        if let Some((path, expected, found)) = first_difference(&reference, &identity(part), "") {
             return Err(MergeError::OtherRun {
                 part: name.clone(),
                 first: first.clone(),
@@ -251,12 +279,12 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<Merged, MergeError> {
             });
         }
     }
-    let of = head.shard.of;
-    let mut by_index: Vec<Option<&(String, Partial)>> = vec![None; of as usize];
-    for entry in &parts {
+    let of = shard(head).0.of;
+    let mut by_index: Vec<Option<&(String, T)>> = vec![None; of as usize];
+    for entry in parts {
         let (name, part) = entry;
-        let index = part.shard.index;
-        let shard = Shard { index, of };
+        let (part, games) = shard(part);
+        let index = part.index;
         if index == 0 || index > of {
             return Err(MergeError::Range {
                 part: name.clone(),
@@ -264,20 +292,20 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<Merged, MergeError> {
                 of,
                 from: 0,
                 to: 0,
-                found_from: part.shard.from,
-                found_to: part.shard.to,
+                found_from: part.from,
+                found_to: part.to,
             });
         }
-        let games = shard.games(part.run.games);
-        if (part.shard.from, part.shard.to) != (games.start, games.end) {
+        let games = Shard { index, of }.games(games);
+        if (part.from, part.to) != (games.start, games.end) {
             return Err(MergeError::Range {
                 part: name.clone(),
                 index,
                 of,
                 from: games.start,
                 to: games.end,
-                found_from: part.shard.from,
-                found_to: part.shard.to,
+                found_from: part.from,
+                found_to: part.to,
             });
         }
         let slot = &mut by_index[(index - 1) as usize];
@@ -303,6 +331,24 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<Merged, MergeError> {
             }
         }
     }
+    Ok(ordered)
+}
+
+/// Checks that `parts` (named, in any order) are the shards of one run,
+/// each once, and merges them into its report.
+pub fn merge(parts: Vec<(String, Partial)>) -> Result<Merged, MergeError> {
+    let ordered = order(
+        &parts,
+        |part| {
+            serde_json::json!({
+                "kind": part.kind,
+                "run": part.run,
+                "shard": { "of": part.shard.of },
+            })
+        },
+        |part| (part.shard, part.run.games),
+    )?;
+    let (first, head) = &parts[0];
     let run = &head.run;
     let (game, title) = names(first, &run.game)?;
     let unfit = |name: &String, part: &Partial| MergeError::Tally {

@@ -231,6 +231,22 @@ impl Moments {
     }
 }
 
+/// The share `count` of `n` independent draws, with its 95% Wilson score
+/// interval; [0, 1] with no draws.
+pub fn share_of(count: u64, n: u64) -> Estimate {
+    let mean = if n == 0 { 0.0 } else { count as f64 / n as f64 };
+    wilson(mean, n)
+}
+
+/// The mean of `n` values from their sum and the sum of their squares
+/// (exact integers, so that partial sums merge exactly), with its 95%
+/// interval from the normal approximation.
+pub fn mean_of(sum: u64, squares: u64, n: u64) -> Estimate {
+    let mean = if n == 0 { 0.0 } else { sum as f64 / n as f64 };
+    let centred = (squares as f64 - sum as f64 * mean).max(0.0);
+    normal(mean, centred, n)
+}
+
 /// The estimate of a share with mean `mean` over `n` games, with the 95%
 /// Wilson score interval ([`Moments::share`]).
 pub(super) fn wilson(mean: f64, n: u64) -> Estimate {

@@ -36,7 +36,7 @@ pub use batch::{batches, game_seed};
 pub use differ::{Change, SameRules, changes, differing};
 pub use head::Head;
 pub use ladder::{Ladder, LadderGame, Record, Rung, Skill, ladder};
-pub use metric::{ALPHA, Estimate, Metric, Moments, Section, Unit, Z95, holm};
+pub use metric::{ALPHA, Estimate, Metric, Moments, Section, Unit, Z95, holm, mean_of, share_of};
 pub use report::{BotWins, Histogram, Report, Row, SeatRange};
 pub use run::{Bot, BotError, GameResult, PlayerRange, Simulated, lineup, play, play_from};
 pub use search::{DEFAULT_ROLLOUTS, Searched, Searcher};

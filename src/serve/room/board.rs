@@ -25,8 +25,10 @@ pub struct Board {
     pub rounds: u32,
     pub closed: bool,
     pub tables: Vec<BoardTable>,
-    /// The names of the players who sit out the round.
+    /// The names of the players who sit out the round with a bye.
     pub bye: Vec<String>,
+    /// The names of the players who do not play the round (a final).
+    pub out: Vec<String>,
     /// Whether the next round can be seated now: every table has its
     /// result, and rounds remain.
     pub can_seat: bool,
@@ -90,17 +92,16 @@ pub fn of(room: &Room) -> Result<Board, ApiError> {
     let round = state.seated();
     let mut tables = Vec::new();
     let mut bye = Vec::new();
+    let mut out = Vec::new();
     let mut can_seat = !state.closed && round < state.setup.rounds;
     if round > 0 {
         let seated = state
             .round(round)
             .map_err(|e| ApiError::Internal(e.to_string()))?;
         can_seat &= seated.open_table().is_none();
-        bye = seated
-            .bye
-            .iter()
-            .map(|id| state.name(id).to_owned())
-            .collect();
+        let names = |ids: &[String]| ids.iter().map(|id| state.name(id).to_owned()).collect();
+        bye = names(&seated.bye);
+        out = names(&seated.out);
         for at in &seated.tables {
             let (path, _, tokens) = table_tokens(&room.event, state, round, at.table)?;
             let result = seated.results.get(&at.table);
@@ -153,6 +154,7 @@ pub fn of(room: &Room) -> Result<Board, ApiError> {
         closed: state.closed,
         tables,
         bye,
+        out,
         can_seat,
         standings: standings(state),
     })

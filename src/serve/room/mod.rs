@@ -179,7 +179,7 @@ async fn seat(State(room): State<Arc<Room>>, headers: HeaderMap) -> Result<Respo
     referee(&room, &headers)?;
     let event = room.event.clone();
     let round = blocking(move || {
-        crate::event::request::seat(&event).map_err(|e| match e {
+        crate::event::request::seat(&event, &crate::event::SeatBy::Draw).map_err(|e| match e {
             crate::event::EventFileError::Refused(e) => ApiError::Refused {
                 status: StatusCode::CONFLICT,
                 error: e.to_string(),

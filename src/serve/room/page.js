@@ -106,6 +106,8 @@
     b.tables.forEach(function (t) { tables.appendChild(table(t)); });
     $('bye').hidden = !b.bye.length;
     $('bye').textContent = 'Sitting out (a bye): ' + b.bye.join(', ');
+    $('out').hidden = !b.out.length;
+    $('out').textContent = 'Not playing this round: ' + b.out.join(', ');
     standings(b.standings);
   }
 
