@@ -67,11 +67,22 @@
     return Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, '');
   }
 
+  // The columns after the points: the event's tie-breaks in its order
+  // (the draw, which only orders, left out), then the tables played.
+  var TIE_BREAKS = {
+    score: ['Score', false],
+    buchholz: ['Opponents\u2019 points', true],
+    buchholz_cut1: ['Opponents\u2019 points, less the lowest', true],
+    margin: ['Margin', false],
+    head_to_head: ['Head to head', true]
+  };
+
   function standings(s) {
     var t = $('standings');
     t.textContent = '';
+    var columns = s.tie_breaks.filter(function (k) { return TIE_BREAKS[k]; });
     var head = el('tr');
-    ['Rank', 'Player', 'Points', 'Score', 'Opponents\u2019 points', 'Margin', 'Played', 'Byes'].forEach(function (c) {
+    ['Rank', 'Player', 'Points'].concat(columns.map(function (k) { return TIE_BREAKS[k][0]; }), ['Played', 'Byes']).forEach(function (c) {
       var th = el('th', null, c);
       th.scope = 'col';
       head.appendChild(th);
@@ -82,7 +93,10 @@
     var body = el('tbody');
     s.rows.forEach(function (r) {
       var tr = el('tr', r.dropped ? 'dropped' : null);
-      [r.rank, r.name + (r.dropped ? ' (dropped)' : ''), number(r.points), r.score, number(r.buchholz), r.margin, r.played, r.byes].forEach(function (v) {
+      var cells = [r.rank, r.name + (r.dropped ? ' (dropped)' : ''), number(r.points)];
+      columns.forEach(function (k) { cells.push(TIE_BREAKS[k][1] ? number(r[k]) : r[k]); });
+      cells.push(r.played, r.byes);
+      cells.forEach(function (v) {
         tr.appendChild(el('td', null, String(v)));
       });
       body.appendChild(tr);
