@@ -400,3 +400,34 @@ fn a_bare_scene_is_in_the_builtin_fonts_and_a_document_in_its_own() {
         BTreeSet::from(["LiberationSans-Bold".to_owned()])
     );
 }
+
+#[test]
+fn a_colour_emoji_font_of_bitmaps_is_refused_by_name() {
+    let font = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf";
+    if !std::path::Path::new(font).exists() {
+        common::skip("Noto Color Emoji is not installed (fonts-noto-color-emoji)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("sunfold-emoji-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("emoji.pdf");
+    // Given a font whose glyphs are colour bitmaps, when a sheet is printed
+    // with it, then it is refused before anything is written, naming the
+    // font and why: its text would print as nothing.
+    let (code, _, stderr) = common::sunfold(&[
+        "render",
+        "sheet",
+        "sheet-templates/62-soleils-d-ete.json",
+        "-o",
+        file.to_str().unwrap(),
+        "--names",
+        "Ann \u{1F31E}",
+        "--font",
+        font,
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(!file.exists());
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("render_fonts__colour_emoji_font", stderr);
+    });
+}

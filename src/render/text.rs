@@ -369,6 +369,19 @@ fn read(path: &Path) -> Result<Arc<Face>, FontFileError> {
         path: path.display().to_string(),
         reason: format!("expected a TrueType or OpenType font, but {reason}"),
     })?;
+    // A colour font of bitmaps (CBDT, sbix) has no outlines to embed or
+    // fill: its text would print as nothing at all.
+    let parsed = face.parsed();
+    let tables = parsed.tables();
+    if tables.glyf.is_none() && tables.cff.is_none() && tables.cff2.is_none() {
+        return Err(FontFileError {
+            path: path.display().to_string(),
+            reason: format!(
+                "expected a font whose glyphs are outlines (a glyf or CFF table), but {} has none: its glyphs are bitmaps, which would print as nothing",
+                face.full_name
+            ),
+        });
+    }
     Ok(Arc::new(face))
 }
 
