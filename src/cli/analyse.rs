@@ -50,13 +50,7 @@ pub struct HintArgs {
 
 /// The budget of a search bot, or why another bot cannot judge.
 fn budget(bot: Bot) -> Result<u32, CliError> {
-    match bot {
-        Bot::Search(n) => Ok(n),
-        other => Err(CliError::Usage(format!(
-            "expected a search bot (search or search:N), but found {}",
-            other.name()
-        ))),
-    }
+    bot.rollouts().map_err(|e| CliError::Usage(e.to_string()))
 }
 
 pub fn analyse(args: AnalyseArgs) -> Result<Exit, CliError> {
@@ -109,7 +103,7 @@ fn hint_game<G: Present, R: BufRead>(
     rollouts: u32,
     opened: Opened<R>,
 ) -> Result<Exit, CliError> {
-    use crate::present::hint::{Refused, hint_text, hints};
+    use crate::present::hint::{hint_text, hints};
     let path = &args.file;
     let fold = super::game::fold::<G, _>(path, opened, None, args.format, &mut |_| {})?;
     let file = path.display().to_string();
@@ -121,21 +115,10 @@ fn hint_game<G: Present, R: BufRead>(
         rollouts,
         args.seed,
     )
-    .map_err(|refused| match refused {
-        Refused::GameOver { .. } | Refused::NoDecision { .. } => {
-            CliError::Usage(format!("{file}: {refused}"))
-        }
-        _ => CliError::Usage(refused.to_string()),
-    })?;
+    .map_err(|refused| CliError::Usage(refused.located(&file)))?;
     match args.format {
         Format::Json => {
-            let report = HintReport {
-                file,
-                game: G::NAME.to_owned(),
-                bot: args.bot.name(),
-                seed: args.seed,
-                hints,
-            };
+            let report = HintReport::of::<G>(file, args.bot, args.seed, hints);
             println!(
                 "{}",
                 serde_json::to_string(&report).expect("reports serialize")

@@ -4,7 +4,6 @@
 use super::batch::{collect, per_file, pool};
 use super::error::CliError;
 use super::{Exit, Format};
-use crate::log::OpenError;
 use crate::present::audit::Audited;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -12,17 +11,9 @@ use std::time::Instant;
 /// The audit of one file: what the file could not give, or what its log
 /// gave.
 fn audit_file(path: &Path) -> Audited {
-    let file = match std::fs::File::open(path) {
-        Ok(file) => file,
-        Err(e) => return Audited::unreadable(0, format!("cannot be read: {e}")),
-    };
-    match crate::log::open(std::io::BufReader::new(file)) {
-        Ok(opened) => Audited::of(opened),
-        Err(OpenError::Io(e)) => Audited::unreadable(1, format!("cannot be read: {e}")),
-        Err(OpenError::Decode(error)) => Audited {
-            error: Some(error.map(|e| e.to_string())),
-            ..Audited::default()
-        },
+    match std::fs::File::open(path) {
+        Ok(file) => Audited::opened(crate::log::open(std::io::BufReader::new(file))),
+        Err(e) => Audited::unreadable(0, format!("cannot be read: {e}")),
     }
 }
 

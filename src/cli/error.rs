@@ -6,6 +6,7 @@
 //! `Ok`), `Err` a command that could not.
 
 use super::{Exit, Format};
+use crate::present::failure::failure_lines;
 use std::path::{Path, PathBuf};
 
 /// Why a command stopped.
@@ -58,19 +59,7 @@ pub struct LogFailure {
     pub json: Option<serde_json::Value>,
 }
 
-/// The legal alternatives to a refused line.
-#[derive(Debug, Default)]
-pub enum Alternatives {
-    #[default]
-    None,
-    /// Descriptions, for a line of a log on disk.
-    Described(Vec<String>),
-    /// Commands to paste, grouped by decision, for an entry being recorded.
-    Commands(Vec<crate::present::command::Group>),
-}
-
-/// How many described alternatives a replay error lists.
-const ALTERNATIVES_SHOWN: usize = 8;
+pub use crate::present::failure::Alternatives;
 
 impl From<crate::serve::edge::StartError> for CliError {
     fn from(error: crate::serve::edge::StartError) -> CliError {
@@ -134,40 +123,10 @@ impl LogFailure {
             println!("{json:#}");
             return;
         }
-        let shown = self.path.display();
-        eprintln!("{shown}:{}", self.located);
-        match &self.alternatives {
-            Alternatives::None => {}
-            Alternatives::Described(described) if described.is_empty() => {}
-            Alternatives::Described(described) => {
-                let more = described.len().saturating_sub(ALTERNATIVES_SHOWN);
-                let shown = described[..described.len().min(ALTERNATIVES_SHOWN)].join("; ");
-                let more = if more > 0 {
-                    format!(" (and {more} more)")
-                } else {
-                    String::new()
-                };
-                eprintln!("  legal instead: {shown}{more}");
-            }
-            Alternatives::Commands(groups) if groups.is_empty() => {}
-            Alternatives::Commands(groups) => {
-                eprintln!("  legal instead:");
-                let more = format!(
-                    "sunfold status {} --all lists every one",
-                    crate::present::command::quote(&shown.to_string())
-                );
-                for line in crate::present::command::lines(groups, false, "    ", &more) {
-                    eprintln!("{line}");
-                }
-            }
-        }
-        if self.torn {
-            eprintln!(
-                "  a crash cut the last write short: sunfold repair {shown} removes it and keeps it aside"
-            );
-        }
-        if let Some(last) = self.before {
-            eprintln!("  the state before it: sunfold replay {shown} --at {last}");
+        let shown = self.path.display().to_string();
+        let (alternatives, torn, before) = (&self.alternatives, self.torn, self.before);
+        for line in failure_lines(&shown, &self.located, alternatives, torn, before) {
+            eprintln!("{line}");
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::log::{
     DecodeError, Fold, FoldError, GameKind, LogError, OpenError, Opened, ReplayError,
 };
 use crate::present::Present;
-use crate::present::report::{ErrorDetail, ErrorReport};
+use crate::present::report::{failure_json, unopened_json};
 pub use crate::show::Shown;
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
@@ -46,17 +46,8 @@ pub(super) fn opening(path: &Path, format: Format, error: OpenError) -> CliError
         OpenError::Io(error) => CliError::io(path, error),
         OpenError::Decode(located) => {
             let torn = matches!(located.error, DecodeError::TornLine { .. });
-            let json = (format == Format::Json).then(|| {
-                let report = ErrorReport::<()> {
-                    file: path.display().to_string(),
-                    game: None,
-                    valid: false,
-                    error: detail(&located, Vec::new()),
-                    last_valid_seq: None,
-                    state_before_error: None,
-                };
-                serde_json::to_value(report).expect("reports serialize")
-            });
+            let json = (format == Format::Json)
+                .then(|| unopened_json(path.display().to_string(), &located));
             CliError::Log(Box::new(LogFailure {
                 path: path.to_owned(),
                 format,
@@ -112,19 +103,6 @@ pub(super) fn described<G: Present>(fold: &Fold<G>) -> Alternatives {
     }
 }
 
-fn detail<E: std::fmt::Display>(
-    error: &crate::log::Located<E>,
-    alternatives: Vec<String>,
-) -> ErrorDetail {
-    ErrorDetail {
-        line: error.line,
-        seq: error.seq,
-        kind: error.kind.clone(),
-        message: error.error.to_string(),
-        alternatives,
-    }
-}
-
 /// A located log error as a CLI error, with the state it was checked
 /// against (`before`) when past the first line.
 pub(super) fn failure<G: Present>(
@@ -136,23 +114,8 @@ pub(super) fn failure<G: Present>(
 ) -> CliError {
     let before = before.map(|fold| (fold.state(), fold.events() - 1));
     let json = (format == Format::Json).then(|| {
-        let words = match &alternatives {
-            Alternatives::Described(words) => words.clone(),
-            Alternatives::Commands(groups) => groups
-                .iter()
-                .flat_map(|g| g.commands.iter().cloned())
-                .collect(),
-            Alternatives::None => Vec::new(),
-        };
-        let report = ErrorReport {
-            file: path.display().to_string(),
-            game: Some(G::NAME.to_owned()),
-            valid: false,
-            error: detail(error, words),
-            last_valid_seq: before.map(|(_, last)| last),
-            state_before_error: before.map(|(state, _)| G::view(state)),
-        };
-        serde_json::to_value(report).expect("reports serialize")
+        let words = alternatives.words();
+        failure_json::<G>(path.display().to_string(), error, words, before)
     });
     let torn = matches!(
         error.error,

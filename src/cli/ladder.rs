@@ -9,6 +9,7 @@ use super::error::CliError;
 use super::output::{PaperArg, drawing};
 use super::{Exit, Format};
 use crate::report::Finished;
+use crate::sim::ladder::check_bots;
 use crate::sim::partial::{Partial, Shard, Tallied};
 use crate::sim::sweep::Swept;
 use crate::sim::{Bot, LadderGame, game_seed, ladder, lineup, play};
@@ -56,18 +57,7 @@ pub fn run(args: LadderArgs) -> Result<Exit, CliError> {
     struct Run<'a>(&'a LadderArgs);
     impl OnVariant for Run<'_> {
         fn check(&self) -> Result<(), CliError> {
-            let bots = &self.0.bots;
-            let mut distinct = bots.clone();
-            distinct.sort();
-            distinct.dedup();
-            if distinct.len() != bots.len() || distinct.len() < 2 {
-                let names: Vec<String> = bots.iter().map(|b| b.name()).collect();
-                return Err(CliError::Usage(format!(
-                    "expected at least two different bots, each once, but found --bots {}",
-                    names.join(",")
-                )));
-            }
-            Ok(())
+            check_bots(&self.0.bots).map_err(CliError::Usage)
         }
         fn run<G: Swept>(self, variant: &G::Variant) -> Result<Exit, CliError>
         where
@@ -96,14 +86,7 @@ fn ladder_game<G: Swept>(args: &LadderArgs, variant: &G::Variant) -> Result<Exit
                 let mut seats = Vec::new();
                 lineup(bots, players, i, &mut seats);
                 let result = play::<G>(variant, players, &seats, game_seed(args.table.seed, i));
-                let seats = seats
-                    .iter()
-                    .map(|s| bots.iter().position(|b| b == s).expect("a listed bot"))
-                    .collect();
-                played.push(LadderGame {
-                    seats,
-                    totals: result.totals,
-                });
+                played.push(LadderGame::of(bots, &seats, result.totals));
                 Ok(())
             },
             |mut a, b| {

@@ -483,28 +483,9 @@ fn new_log(command: NewCommand) -> Result<Exit, CliError> {
         } => {
             let variant = variant::summertime(deck.as_deref(), &[])?;
             let deal = if physical {
-                let Ok(closing_up) = <[u8; 3]>::try_from(closing.as_slice()) else {
-                    return Err(CliError::Usage(format!(
-                        "expected --closing with three sides such as 0,1,0, but found {}",
-                        closing.len()
-                    )));
-                };
-                Deal::Physical { closing_up }
+                Deal::physical(&closing).map_err(CliError::Usage)?
             } else if let Some(path) = deck_order {
-                #[derive(serde::Deserialize)]
-                #[serde(deny_unknown_fields)]
-                struct Given {
-                    hands: Vec<Vec<String>>,
-                    stacks: Vec<Vec<String>>,
-                    closing_up: [u8; 3],
-                }
-                let given: Given = read_json(&path)?;
-                Deal::Given(crate::summertime::Order::Dealt {
-                    hands: given.hands,
-                    stacks: given.stacks,
-                    closing_up: given.closing_up,
-                    seed: None,
-                })
+                read_json::<start::Given>(&path)?.into()
             } else {
                 Deal::Seeded(seed.unwrap_or_else(seed_from_clock))
             };

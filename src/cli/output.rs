@@ -1,14 +1,12 @@
 //! Where a drawing goes: the paper, `-o FILE` read as a target by its
 //! extension (or `-` for standard output), the fonts, and the writing of a
-//! document as PDF or SVG with its missing-glyph advice. Every verb that
-//! draws writes through here.
+//! document as PDF or SVG. Every verb that draws writes through here.
 
 use super::Exit;
 use super::error::CliError;
 use crate::render::paper::Paper;
 use crate::render::scene::Typeset;
-use crate::render::text::{self, Fonts};
-use crate::render::{pdf, svg};
+use crate::render::text::Fonts;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -62,25 +60,6 @@ pub(super) fn use_font(fonts: &[PathBuf]) -> Result<Arc<Fonts>, CliError> {
     Fonts::with_fallbacks(fonts).map_err(|e| CliError::Usage(e.to_string()))
 }
 
-/// A missing glyph, and what to do about it: a font to add, named for
-/// the scripts whose fonts Debian packages.
-pub(super) fn missing(e: text::UnsupportedCharacter) -> String {
-    let such_as = match e.ch {
-        '\u{0600}'..='\u{06FF}'
-        | '\u{0750}'..='\u{077F}'
-        | '\u{08A0}'..='\u{08FF}'
-        | '\u{FB50}'..='\u{FDFF}'
-        | '\u{FE70}'..='\u{FEFF}' => {
-            ", such as Noto Sans Arabic: --font /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf (fonts-noto-core)"
-        }
-        '\u{2E80}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7AF}' | '\u{F900}'..='\u{FAFF}' => {
-            ", such as Noto Sans CJK: --font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc (fonts-noto-cjk)"
-        }
-        _ => "",
-    };
-    format!("{e}; add a font that has it with --font FILE.ttf (or .otf){such_as}")
-}
-
 /// Writes the document in the target's format, in the fonts it was laid
 /// out in (a bare scene: the built-in ones).
 pub(super) fn write(document: &impl Typeset, target: &Target) -> Result<Exit, CliError> {
@@ -94,15 +73,8 @@ pub(super) fn write_boxed(
     target: &Target,
 ) -> Result<Exit, CliError> {
     let scene = document.scene();
-    let bytes = match target {
-        Target::Pdf(_) => pdf::to_pdf_boxed(document, boxes).map_err(|e| match e {
-            pdf::PdfError::Missing(e) => missing(e),
-            e => e.to_string(),
-        }),
-        Target::Svg(_) | Target::Stdout => svg::to_svg(document)
-            .map(String::into_bytes)
-            .map_err(missing),
-    };
+    let as_pdf = matches!(target, Target::Pdf(_));
+    let bytes = crate::render::encode(document, boxes, as_pdf);
     let bytes = bytes.map_err(CliError::Refused)?;
     match target {
         Target::Stdout => {

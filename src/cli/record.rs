@@ -10,15 +10,13 @@
 use super::error::{Alternatives, CliError};
 use super::game::{ForGame, Shown, dispatch};
 use super::{Exit, Format};
-use crate::game::Game;
 use crate::log::{
-    AppendError, CreateError, Entry, Fold, GameKind, LockError, Meta, Opened, Recorder,
-    RepairError, Repaired, Session,
+    AppendError, CreateError, GameKind, LockError, Opened, Recorder, RepairError, Session,
 };
 use crate::present::Present;
-use crate::present::command as commands;
-use crate::soleils::{self, Soleils};
-use crate::summertime::{self, Summertime};
+use crate::soleils::Soleils;
+use crate::summertime::Summertime;
+use crate::table::decide::{self, Decide, Decision, Refusal, Request};
 use std::collections::BTreeMap;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -163,22 +161,73 @@ fn parse_claim(text: &str) -> Result<(String, i64), String> {
 }
 
 impl Verb {
-    fn game(&self) -> Option<GameKind> {
-        match self {
-            Verb::Roll { .. }
-            | Verb::Place { .. }
-            | Verb::Crab { .. }
-            | Verb::Sun { .. }
-            | Verb::Bonus { .. } => Some(GameKind::Soleils),
-            Verb::Buy { .. }
-            | Verb::Play { .. }
-            | Verb::EndTurn { .. }
-            | Verb::Flip { .. }
-            | Verb::Pass { .. }
-            | Verb::Reveal { .. }
-            | Verb::Discard { .. } => Some(GameKind::Summertime),
-            Verb::Append { .. } | Verb::Undo { .. } | Verb::Claim { .. } => None,
-        }
+    /// The decision it names, for a verb of one game.
+    fn decision(&self) -> Option<Decision> {
+        Some(match self.clone() {
+            Verb::Roll { dice, .. } => Decision::Roll { dice },
+            Verb::Place {
+                player,
+                box_id,
+                value,
+                ..
+            } => Decision::Place {
+                player,
+                box_id,
+                value,
+            },
+            Verb::Crab { player, target, .. } => Decision::Crab { player, target },
+            Verb::Sun { player, value, .. } => Decision::Sun { player, value },
+            Verb::Bonus {
+                player,
+                box_id,
+                value,
+                ..
+            } => Decision::Bonus {
+                player,
+                box_id,
+                value,
+            },
+            Verb::Buy { player, card, .. } => Decision::Buy { player, card },
+            Verb::Play {
+                player, card, cell, ..
+            } => Decision::Play { player, card, cell },
+            Verb::EndTurn { player, .. } => Decision::EndTurn { player },
+            Verb::Flip { player, .. } => Decision::Flip { player },
+            Verb::Pass { player, .. } => Decision::Pass { player },
+            Verb::Reveal {
+                stack,
+                card,
+                behind,
+                ..
+            } => Decision::Reveal {
+                stack,
+                card,
+                behind,
+            },
+            Verb::Discard { .. } => Decision::Discard,
+            Verb::Append { .. } | Verb::Undo { .. } | Verb::Claim { .. } => return None,
+        })
+    }
+
+    /// What it asks to append; a claim's scores read from `--from`.
+    fn request(&self) -> Result<Request, CliError> {
+        Ok(match self {
+            Verb::Append { json, .. } => Request::Json(json.clone()),
+            Verb::Undo { .. } => Request::Undo,
+            Verb::Claim {
+                scores,
+                from,
+                called,
+                ..
+            } => Request::Claim {
+                scores: match from {
+                    None => scores.iter().cloned().collect(),
+                    Some(from) => super::read_json::<BTreeMap<String, i64>>(from)?,
+                },
+                called: *called,
+            },
+            _ => Request::Decision(self.decision().expect("a verb of one game")),
+        })
     }
 
     /// The log it appends to.
@@ -214,64 +263,39 @@ pub fn record(verb: Verb) -> Result<Exit, CliError> {
         LockError::Io(e) => CliError::io(path, e),
         LockError::Open(error) => super::game::opening(path, Format::Text, error),
     })?;
-    if let Some(game) = verb.game()
-        && game != session.game()
-    {
-        let (wanted, found) = match game {
-            GameKind::Soleils => ("62 Soleils", "Summertime"),
-            GameKind::Summertime => ("Summertime", "62 Soleils"),
-        };
-        return Err(CliError::Usage(format!(
-            "{}: expected a {wanted} log for this command, but found a {found} game",
-            path.display()
-        )));
+    if let Some(decision) = verb.decision() {
+        decision.check_game(path, session.game()).map_err(refusal)?;
     }
     let said = match session.game() {
-        GameKind::Soleils => checked::<Soleils>(path, &mut session, &verb, soleils_entry),
-        GameKind::Summertime => checked::<Summertime>(path, &mut session, &verb, summertime_entry),
+        GameKind::Soleils => checked::<Soleils>(path, &mut session, &verb),
+        GameKind::Summertime => checked::<Summertime>(path, &mut session, &verb),
     }?;
     println!("{said}");
     Ok(Exit::Valid)
 }
 
-type Builder<G> = fn(&Fold<G>, &Verb) -> Result<<G as Game>::Event, CliError>;
+/// A decision refused as its kind says: a usage error, or a refusal.
+fn refusal(refusal: Refusal) -> CliError {
+    match refusal {
+        Refusal::Usage(message) => CliError::Usage(message),
+        Refusal::Refused(message) => CliError::Refused(message),
+    }
+}
 
 /// Folds the locked log, builds the new line, checks it with the same fold
 /// that `replay` uses and appends it. Returns what was appended and what it
 /// did, in words.
-fn checked<G: Present>(
+fn checked<G: Present + Decide>(
     path: &Path,
     session: &mut Session<'_>,
     verb: &Verb,
-    build: Builder<G>,
 ) -> Result<String, CliError> {
     let mut fold = session
         .fold::<G>()
         .map_err(|error| super::game::folding(path, Format::Text, error))?;
     // Never earlier than the last line's time, even if the clock went back.
     let at = crate::table::stamp(session, &crate::table::SystemClock);
-    let line = match verb {
-        Verb::Append { json, .. } => {
-            crate::table::entry::line::<G>(json, fold.events(), Session::prev(&fold), at)
-                .map_err(|e| CliError::Refused(e.to_string()))?
-        }
-        Verb::Undo { .. } => session.line(&fold, Session::undo(&fold), Some(at)),
-        Verb::Claim {
-            scores,
-            from,
-            called,
-            ..
-        } => {
-            let scores = match from {
-                None => scores.iter().cloned().collect(),
-                Some(from) => super::read_json::<BTreeMap<String, i64>>(from)?,
-            };
-            let called = *called;
-            let claimed = Entry::Meta(Meta::Claimed { scores, called });
-            session.line(&fold, claimed, Some(at))
-        }
-        _ => session.line(&fold, Entry::Game(build(&fold, verb)?), Some(at)),
-    };
+    let line = decide::line(session, &fold, verb.request()?, at).map_err(refusal)?;
     match crate::table::append::<G>(session, &mut fold, line) {
         Ok(crate::table::Said { appended, said }) => Ok(format!(
             "{}: appended event {} ({})\n{said}",
@@ -281,13 +305,7 @@ fn checked<G: Present>(
         )),
         Err(AppendError::Io(e)) => Err(CliError::io(path, e)),
         Err(AppendError::Rejected(error)) => {
-            let alternatives = fold
-                .rejected()
-                .map(|event| {
-                    let events = G::alternatives(fold.state(), event);
-                    Alternatives::Commands(commands::grouped::<G>(path, fold.state(), &events))
-                })
-                .unwrap_or_default();
+            let alternatives = Alternatives::commands(path, &fold);
             Err(super::game::failure::<G>(
                 path,
                 Format::Text,
@@ -297,172 +315,6 @@ fn checked<G: Present>(
             ))
         }
     }
-}
-
-fn die(value: u8) -> Result<soleils::Die, CliError> {
-    let refused = format!("expected a die value from 1 to 6, but found {value}");
-    soleils::Die::new(value).ok_or(CliError::Refused(refused))
-}
-
-fn soleils_entry(fold: &Fold<Soleils>, verb: &Verb) -> Result<soleils::Event, CliError> {
-    use soleils::{BonusPlaced, CrabCopied, Event, Placed, PlayerOnly, Rolled, Step, SunEntered};
-    let state = fold.state();
-    Ok(match verb.clone() {
-        Verb::Roll { dice, .. } => {
-            let dice = match dice {
-                Some(dice) if dice.len() == 3 => dice,
-                Some(dice) => {
-                    return Err(CliError::Usage(format!(
-                        "expected three dice such as 3,4,6, but found {}",
-                        dice.len()
-                    )));
-                }
-                None => digital_dice(fold)?,
-            };
-            Event::Rolled(Rolled {
-                dice: [die(dice[0])?, die(dice[1])?, die(dice[2])?],
-            })
-        }
-        Verb::Place {
-            player,
-            box_id,
-            value,
-            ..
-        } => Event::Placed(Placed {
-            player,
-            box_id,
-            value: die(value)?,
-        }),
-        Verb::Crab {
-            player,
-            target: None,
-            ..
-        } => Event::CrabDeclined(PlayerOnly { player }),
-        Verb::Crab {
-            player,
-            target: Some(to),
-            ..
-        } => {
-            // The copy comes from the crab box the player just wrote.
-            let from = state
-                .player_index(&player)
-                .and_then(|p| match state.players()[p].turn.step() {
-                    Step::Crab(b) => Some(state.template().boxes()[b].id.clone()),
-                    _ => None,
-                })
-                .unwrap_or_else(|| to.clone());
-            Event::CrabCopied(CrabCopied { player, from, to })
-        }
-        Verb::Sun { player, value, .. } => Event::SunEntered(SunEntered {
-            player,
-            value: die(value)?,
-        }),
-        Verb::Bonus {
-            player,
-            box_id: Some(box_id),
-            value: Some(value),
-            ..
-        } => Event::BonusPlaced(BonusPlaced {
-            player,
-            box_id,
-            value: die(value)?,
-        }),
-        Verb::Bonus { player, .. } => Event::BonusDeclined(PlayerOnly { player }),
-        _ => unreachable!("only 62 Soleils verbs reach here"),
-    })
-}
-
-/// The dice `sunfold roll` draws without `--dice`, from the log's seed.
-fn digital_dice(fold: &Fold<Soleils>) -> Result<Vec<u8>, CliError> {
-    let refused = "expected --dice 3,4,6: this log has no dice_seed for digital dice (sunfold new writes one)";
-    let dice = crate::table::digital_dice(fold.state());
-    dice.map(|dice| dice.to_vec())
-        .ok_or(CliError::Usage(refused.to_owned()))
-}
-
-fn summertime_entry(fold: &Fold<Summertime>, verb: &Verb) -> Result<summertime::Event, CliError> {
-    use summertime::{Bought, Discarded, Event, Phase, Played, PlayerOnly, Revealed};
-    let state = fold.state();
-    let deck = state.deck();
-    Ok(match verb.clone() {
-        Verb::Buy { player, card, .. } => {
-            // A stack number names the face-up card in front of that stack.
-            let card = match card.parse::<usize>() {
-                Ok(stack) if stack < 3 => {
-                    state.display()[stack].map_or(card, |c| deck.card(c).id.clone())
-                }
-                _ => card,
-            };
-            Event::Bought(Bought { player, card })
-        }
-        Verb::Play {
-            player, card, cell, ..
-        } => Event::Played(Played {
-            player,
-            card,
-            cell: [cell.0, cell.1],
-        }),
-        Verb::EndTurn { player, .. } => Event::TurnEnded(PlayerOnly { player }),
-        Verb::Flip { player, .. } => Event::TilesFlipped(PlayerOnly { player }),
-        Verb::Pass { player, .. } => Event::Passed(PlayerOnly { player }),
-        Verb::Reveal {
-            stack: Some(stack),
-            card: Some(card),
-            behind,
-            ..
-        } => {
-            let behind = match behind {
-                None => None,
-                Some(items) if items.len() == 3 => {
-                    Some([items[0].clone(), items[1].clone(), items[2].clone()])
-                }
-                Some(items) => {
-                    return Err(CliError::Usage(format!(
-                        "expected three items behind, such as coconut,coconut,shell, but found {}",
-                        items.len()
-                    )));
-                }
-            };
-            Event::Revealed(Revealed {
-                stack,
-                card,
-                behind,
-            })
-        }
-        Verb::Reveal { .. } => {
-            // In a dealt game the order says which card comes next.
-            let Phase::Reveal(stacks) = state.phase() else {
-                return Err(CliError::Refused(
-                    "expected a reveal to be due, but none is: nothing to turn up now".to_owned(),
-                ));
-            };
-            if !state.is_dealt() {
-                return Err(CliError::Usage(
-                    "expected STACK CARD --behind ITEMS in a physical game, whose order is unknown"
-                        .to_owned(),
-                ));
-            }
-            let stack = stacks[0];
-            let card = deck
-                .card(state.stacks()[usize::from(stack)].cards[0])
-                .id
-                .clone();
-            Event::Revealed(Revealed {
-                stack,
-                card,
-                behind: None,
-            })
-        }
-        Verb::Discard { .. } => Event::Discarded(Discarded {
-            cards: state
-                .display()
-                .iter()
-                .flatten()
-                .map(|&c| deck.card(c).id.clone())
-                .collect(),
-        }),
-        _ => unreachable!("only Summertime verbs reach here"),
-    })
 }
 
 /// `sunfold status`: where the game stands and what may happen next.
@@ -518,22 +370,7 @@ pub fn repair(path: &Path) -> Result<Exit, CliError> {
             .and_then(|opened| dispatch(opened, Whole(path)))
     };
     match crate::log::repair(path, whole) {
-        Ok(Repaired::Complete) => {
-            println!("{shown}: nothing to repair: the last line is complete");
-        }
-        Ok(Repaired::CompleteJson) => {
-            println!(
-                "{shown}: nothing to repair: the last line is complete JSON without a newline"
-            );
-        }
-        Ok(Repaired::Removed {
-            line,
-            bytes,
-            backup,
-        }) => println!(
-            "{shown}: removed the torn line {line} ({bytes} bytes, kept in {})",
-            backup.display()
-        ),
+        Ok(repaired) => println!("{}", repaired.said(&shown.to_string())),
         Err(RepairError::Io { path, error }) => return Err(CliError::io(&path, error)),
         // Any other damage is reported, never repaired: say what it is.
         Err(RepairError::Damaged(damage)) => {

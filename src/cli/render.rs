@@ -4,16 +4,14 @@
 use super::Exit;
 use super::error::CliError;
 use super::load::checked;
-use super::output::{PaperArg, missing, target, use_font, write, write_boxed};
+use super::output::{PaperArg, target, use_font, write, write_boxed};
 use crate::print::floor;
-use crate::print::soleils::sheet;
+use crate::print::soleils::sheet::{self, job};
 use crate::render::scene::Document;
 use crate::render::text::Fonts;
 use crate::template_file::Checked;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-mod names;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PerPage {
@@ -49,7 +47,7 @@ pub struct SheetArgs {
     #[arg(long, value_enum, default_value_t = PerPage::One)]
     pub per_page: PerPage,
     /// How many copies of each sheet (1 to 500).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_COPIES as i64))]
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=job::MAX_COPIES as i64))]
     pub copies: Option<u16>,
     /// Comma-separated player names, one personalised sheet each (at most 500).
     #[arg(long, value_delimiter = ',', conflicts_with = "names_file")]
@@ -72,36 +70,23 @@ pub struct SheetArgs {
     pub font: Vec<PathBuf>,
 }
 
-/// The most copies, or names, one print job takes.
-const MAX_COPIES: u16 = 500;
-
-/// Refuses the sheet flags that make no sense together, before anything
-/// is drawn.
-fn check_sheet_args(args: &SheetArgs, names: &[String]) -> Result<(), CliError> {
-    if args.large_print && args.per_page != PerPage::One {
-        return Err(CliError::Usage(format!(
-            "expected --per-page 1 with --large-print, whose pages are A4 or Letter at twice the size, but found --per-page {}",
-            args.per_page.count()
-        )));
-    }
-    if args.large_print && args.paper == PaperArg::A5 {
-        return Err(CliError::Usage(
-            "expected --paper a4 or letter with --large-print, but found a5, which would shrink its numbers below twice the standard size".to_owned(),
-        ));
-    }
-    let sheets = names.len().max(1) * usize::from(args.copies.unwrap_or(1));
-    if sheets > 10 * usize::from(MAX_COPIES) {
-        return Err(CliError::Usage(format!(
-            "expected at most {} sheets in one job, but --names and --copies ask for {sheets}",
-            10 * MAX_COPIES
-        )));
-    }
-    Ok(())
+/// The names of `--names` or `--names-file`, as the print job takes them.
+fn names(args: &SheetArgs) -> Result<Vec<String>, CliError> {
+    let names = match &args.names_file {
+        None => job::names(&args.names),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| CliError::io(path, e))?;
+            job::names_in(path, &text)
+        }
+    };
+    names.map_err(|e| CliError::Usage(e.to_string()))
 }
 
 pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
-    let given = names::names(args)?;
-    check_sheet_args(args, &given)?;
+    let given = names(args)?;
+    let (large, per_page, paper) = (args.large_print, args.per_page.count(), args.paper);
+    job::check(large, per_page, paper.into(), given.len(), args.copies)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     let target = target(&args.output)?;
     let fonts = use_font(&args.font)?;
     let template = match checked(&args.template)? {
@@ -141,7 +126,7 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
     // A missing glyph first: its missing-glyph width would shrink the text.
     scene
         .check_text(&fonts)
-        .map_err(|e| CliError::Refused(missing(e)))?;
+        .map_err(|e| CliError::Refused(e.advice()))?;
     let hint = "use a larger --paper or fewer sheets per page";
     floor::legible(&scene, &fonts, &given, &how, hint).map_err(illegible)?;
     write(&Document::new(scene, fonts.clone()), &target)
@@ -204,22 +189,9 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
         type Output = Result<Document, CliError>;
         fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
             let Draw(args, fonts) = self;
-            let caption = replay_caption(args);
-            let mut course = G::Course::default();
-            let fold = super::game::fold::<G, _>(
-                &args.file,
-                opened,
-                args.at,
-                super::Format::Text,
-                &mut |state| G::observe(&mut course, state),
-            )?;
-            Ok(G::replay(
-                &fonts,
-                fold.state(),
-                course,
-                args.paper.into(),
-                &caption,
-            ))
+            let (file, paper) = (&args.file, args.paper.into());
+            crate::show::scored_replay::<G, R>(file, opened, args.at, &fonts, paper)
+                .map_err(|error| super::game::folding(file, super::Format::Text, error))
         }
     }
     if is_html(&args.output) {
@@ -248,7 +220,7 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
     document
         .scene
         .check_text(&fonts)
-        .map_err(|e| CliError::Refused(missing(e)))?;
+        .map_err(|e| CliError::Refused(e.advice()))?;
     let paper = format!("{:?}", args.paper).to_lowercase();
     floor::floor(
         &document.scene,
@@ -257,14 +229,6 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
     )
     .map_err(illegible)?;
     write(&document, &target)
-}
-
-/// The caption of a scored replay: the log, and the event it stops after.
-fn replay_caption(args: &ReplayArgs) -> String {
-    match args.at {
-        Some(at) => format!("{}, after event {at}", args.file.display()),
-        None => format!("{}", args.file.display()),
-    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -315,7 +279,7 @@ pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
     document
         .scene
         .check_text(&fonts)
-        .map_err(|e| CliError::Refused(missing(e)))?;
+        .map_err(|e| CliError::Refused(e.advice()))?;
     floor::floor(
         &document.scene,
         &format!("the deck {}", args.deck.display()),

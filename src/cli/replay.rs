@@ -5,7 +5,7 @@ use super::game::{ForGame, Shown, dispatch, fold, open};
 use super::{Exit, Format};
 use crate::log::Opened;
 use crate::present::Present;
-use crate::present::report::{ReplayReport, Undone};
+use crate::present::report::{replay_report, replay_text};
 use std::io::BufRead;
 use std::path::Path;
 
@@ -31,50 +31,11 @@ fn report<G: Present, R: BufRead>(
     format: Format,
 ) -> Result<Exit, CliError> {
     let fold = fold::<G, _>(path, opened, at, format, &mut |_| {})?;
-    let events = fold.events();
-    let chain = match fold.chained() {
-        Some(true) => format!("chained: all {} hashes verified", events - 1),
-        Some(false) => "not chained: no hash chain, so no tamper evidence".to_owned(),
-        None => "chained: nothing to verify yet".to_owned(),
-    };
+    let file = path.display().to_string();
     match format {
-        Format::Text => {
-            println!("{}: {events} events, valid; {chain}", path.display());
-            for taken in fold.taken_back() {
-                println!(
-                    "  undone: {} (event {}, taken back by event {})",
-                    strike(&G::describe(&taken.event)),
-                    taken.seq,
-                    taken.by
-                );
-            }
-            print!("{}", G::text(fold.state(), fold.called()));
-            for line in crate::present::report::audit_lines(&fold) {
-                println!("{line}");
-            }
-        }
+        Format::Text => print!("{}", replay_text(&file, &fold)),
         Format::Json => {
-            let undone = fold
-                .taken_back()
-                .iter()
-                .map(|t| Undone {
-                    seq: t.seq,
-                    by: t.by,
-                    event: G::describe(&t.event),
-                })
-                .collect();
-            let report = ReplayReport {
-                file: path.display().to_string(),
-                game: G::NAME.to_owned(),
-                valid: true,
-                events,
-                chained: fold.chained(),
-                undone,
-                claims: crate::present::report::claims(&fold),
-                dead_end: crate::present::report::dead_end(&fold),
-                lenient: crate::present::report::lenient(&fold),
-                state: G::view(fold.state()),
-            };
+            let report = replay_report(file, &fold);
             println!(
                 "{:#}",
                 serde_json::to_value(report).expect("reports serialize")
@@ -82,9 +43,4 @@ fn report<G: Present, R: BufRead>(
         }
     }
     Ok(Exit::Valid)
-}
-
-/// Text struck through with a combining long stroke, for undone events.
-fn strike(text: &str) -> String {
-    text.chars().flat_map(|c| [c, '\u{0336}']).collect()
 }

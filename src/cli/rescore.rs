@@ -73,11 +73,10 @@
 use super::batch::{collect, per_file, pool};
 use super::error::CliError;
 use super::{Exit, Format, variant};
-use crate::log::OpenError;
 use crate::present::rescore::{
-    Change, INVALID, OUTCOMES, Outcome, UNREADABLE, json_line, rescore, summary, text_line,
+    Change, INVALID, OUTCOMES, UNREADABLE, json_line, rescore_opened, summary, text_line,
 };
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct RescoreArgs {
@@ -128,7 +127,7 @@ pub fn run(args: RescoreArgs) -> Result<Exit, CliError> {
     per_file(
         &files,
         &pool,
-        |p| rescore_file(p, &change),
+        |p| rescore_opened(crate::log::open_file(p), &change),
         |path, (game, outcome)| {
             counts[outcome.index()] += 1;
             let file = path.display().to_string();
@@ -151,19 +150,4 @@ pub fn run(args: RescoreArgs) -> Result<Exit, CliError> {
     } else {
         Exit::Valid
     })
-}
-
-/// One file's outcome, and its game when its first line names one.
-fn rescore_file(path: &Path, change: &Change) -> (Option<&'static str>, Outcome) {
-    match crate::log::open_file(path) {
-        Ok(opened) => {
-            let (game, outcome) = rescore(opened, change);
-            (Some(game), outcome)
-        }
-        Err(OpenError::Io(e)) => {
-            let reason = format!("cannot be read: {}", super::error::io_reason(&e));
-            (None, Outcome::Unreadable(reason))
-        }
-        Err(OpenError::Decode(error)) => (None, Outcome::Invalid(error.map(|e| e.to_string()))),
-    }
 }

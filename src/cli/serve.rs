@@ -185,12 +185,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     // clients, connections over the caps) is said on stderr.
     crate::serve::edge::run(args.listen, limits, tls, report, |bound| {
         let base = base(args, bound)?;
-        let link = |token: &str| format!("{base}#token={token}");
-        let player_links: Vec<(String, String)> = players
-            .iter()
-            .map(|p| (p.clone(), link(&tokens.players[p])))
-            .collect();
-        let referee = link(&tokens.referee);
+        let (player_links, referee) = links::join_links(&base, &players, &tokens);
         if let Some(file) = &args.links {
             let per_page = usize::try_from(args.slips_per_page).unwrap_or(1);
             let scene = links::scene(path, &player_links, &referee, per_page);
@@ -231,20 +226,10 @@ fn room(args: &ServeArgs, event: &Path) -> Result<Exit, CliError> {
     let round = log.state.seated();
     if args.new_links && round > 0 {
         // Every table of the round gets new tokens too.
-        let seated = log
-            .state
-            .round(round)
-            .map_err(|e| CliError::refused_at(event, e))?;
-        for at in &seated.tables {
-            let path = crate::event::table_path(event, round, at.table);
-            let names: Vec<String> = (at.players.iter())
-                .map(|id| log.state.name(id).to_owned())
-                .collect();
-            let file = tokens::path_for(&path);
-            let (_, old) = tokens::Tokens::load_or_create(&file, &names, true)
-                .map_err(|e| CliError::io(&file, e))?;
-            dead.extend(old);
-        }
+        dead.extend(room::renew_tables(event, &log).map_err(|e| match e {
+            room::RenewError::Round(e) => CliError::refused_at(event, e),
+            room::RenewError::Io { path, error } => CliError::io(&path, error),
+        })?);
     }
     let report = std::sync::Arc::new(|line: String| eprintln!("{line}"));
     crate::serve::edge::run(args.listen, limits, tls, report.clone(), |bound| {

@@ -12,9 +12,8 @@ use super::output::{PaperArg, drawing};
 use super::{Exit, Format, variant};
 use crate::report::Finished;
 use crate::sim::partial::{Partial, Shard, Tallied};
-use crate::sim::sweep::{self, Axis, Points, SetError, SweepRun, Swept, Target};
+use crate::sim::sweep::{self, Axis, Points, SweepRun, Swept, Target};
 use crate::sim::{Tally, game_seed, lineup, play};
-use crate::soleils::Setting;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -86,32 +85,13 @@ pub fn run(args: SweepArgs) -> Result<Exit, CliError> {
 
 /// The `--set`s read and checked, in order, with where each one goes.
 fn axes<G: Swept>(args: &SweepArgs) -> Result<Vec<(Target, Axis)>, CliError> {
-    let axes = args
-        .sets
-        .iter()
-        .map(|s| sweep::spec::parse(s, G::OPTIONS))
-        .collect::<Result<Vec<_>, SetError>>()
-        .map_err(refused)?
-        .concat();
-    let plain: Vec<Axis> = axes.iter().map(|(_, a)| a.clone()).collect();
-    sweep::spec::combinations(&plain).map_err(refused)?;
+    let axes = sweep::spec::read(&args.sets, G::OPTIONS).map_err(refused)?;
     let held = variant::soleils_settings(if G::OPTIONS.is_empty() {
         &[]
     } else {
         &args.options
     })?;
-    for (target, axis) in &axes {
-        if let Target::Option(name) = target {
-            if held.iter().any(|s| s.name() == name) {
-                return Err(refused(SetError::OptionTwice { name: name.clone() }));
-            }
-            for value in &axis.values {
-                format!("{name}={value}")
-                    .parse::<Setting>()
-                    .map_err(refused)?;
-            }
-        }
-    }
+    sweep::spec::check_options(&axes, &held).map_err(refused)?;
     Ok(axes)
 }
 

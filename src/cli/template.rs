@@ -24,16 +24,8 @@ pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {
                 serde_json::to_value(&report).expect("reports serialize")
             );
         }
-        Format::Text => {
-            // Only a sound file reaches here in text.
-            let kind = report.kind.unwrap_or_default();
-            let name = report.name.unwrap_or_default();
-            let summary = report.summary.unwrap_or_default();
-            println!("{shown}: ok: {kind} \"{name}\", {summary}");
-            for warning in &report.warnings {
-                println!("{shown}: warning: {}: {}", warning.path, warning.message);
-            }
-        }
+        // Only a sound file reaches here in text.
+        Format::Text => print!("{}", report.text(&shown.to_string())),
     }
     Ok(if report.valid {
         Exit::Valid

@@ -10,31 +10,9 @@ use crate::soleils::{Options, Setting};
 use crate::template_file::Checked;
 use std::path::Path;
 
-/// Every `NAME=VALUE` of `given`, checked. An option given twice is
-/// refused, naming both, rather than the last one silently winning.
+/// Every `NAME=VALUE` of `given`, checked, as [`crate::sim::variant::settings`].
 pub fn soleils_settings(given: &[String]) -> Result<Vec<Setting>, CliError> {
-    let settings = given
-        .iter()
-        .map(|option| {
-            option
-                .parse::<Setting>()
-                .map_err(|e| CliError::Usage(e.to_string()))
-        })
-        .collect::<Result<Vec<Setting>, CliError>>()?;
-    for (later, setting) in settings.iter().enumerate() {
-        if let Some(earlier) = settings[..later]
-            .iter()
-            .position(|s| s.name() == setting.name())
-        {
-            return Err(CliError::Usage(format!(
-                "expected the option {} at most once, but found {:?} and {:?}",
-                setting.name(),
-                given[earlier],
-                given[later]
-            )));
-        }
-    }
-    Ok(settings)
+    crate::sim::variant::settings(given).map_err(CliError::Usage)
 }
 
 /// `base` with every `NAME=VALUE` of `given` applied, in order.
@@ -44,12 +22,7 @@ pub fn soleils_options(base: Options, given: &[String]) -> Result<Options, CliEr
 
 /// Summertime has no rule options: its numbers live in the deck.
 pub fn summertime_options(given: &[String]) -> Result<(), CliError> {
-    match given.first() {
-        None => Ok(()),
-        Some(option) => Err(CliError::Usage(format!(
-            "expected no rule option for summertime, whose rules are the numbers of its deck, but found {option:?}"
-        ))),
-    }
+    crate::sim::variant::no_summertime_options(given).map_err(CliError::Usage)
 }
 
 /// A sheet template from `path`, or the bundled one, with `options` applied

@@ -95,15 +95,7 @@ fn analysis(path: &Path, analyse: Analyse) -> Result<AnalysisReport, CliError> {
             )
         }
     }
-    let rollouts = match analyse.bot {
-        Bot::Search(n) => n,
-        other => {
-            return Err(CliError::Usage(format!(
-                "expected a search bot (search or search:N), but found {}",
-                other.name()
-            )));
-        }
-    };
+    let rollouts = (analyse.bot.rollouts()).map_err(|e| CliError::Usage(e.to_string()))?;
     let pool = super::batch::pool(None)?;
     let opened = super::game::open(path, Format::Text)?;
     dispatch(

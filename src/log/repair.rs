@@ -21,6 +21,28 @@ pub enum Repaired {
     },
 }
 
+impl Repaired {
+    /// What it did to the log `shown`, in words.
+    pub fn said(&self, shown: &str) -> String {
+        match self {
+            Repaired::Complete => {
+                format!("{shown}: nothing to repair: the last line is complete")
+            }
+            Repaired::CompleteJson => format!(
+                "{shown}: nothing to repair: the last line is complete JSON without a newline"
+            ),
+            Repaired::Removed {
+                line,
+                bytes,
+                backup,
+            } => format!(
+                "{shown}: removed the torn line {line} ({bytes} bytes, kept in {})",
+                backup.display()
+            ),
+        }
+    }
+}
+
 /// Why [`repair`] changed nothing.
 #[derive(Debug)]
 pub enum RepairError<E> {

@@ -3,7 +3,7 @@
 //! rescore-line` print their schemas, and the audit of one log.
 
 use super::Present;
-use crate::log::{Fold, FoldError, GameKind, Located, Opened};
+use crate::log::{Fold, FoldError, GameKind, Located, OpenError, Opened};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use std::io::BufRead;
@@ -165,6 +165,19 @@ impl Audited {
                 error: message,
             }),
             ..Audited::default()
+        }
+    }
+
+    /// The audit of a log as its opening went: what it could not give
+    /// (its first line unread), or what it gave.
+    pub fn opened<R: BufRead>(opened: Result<Opened<R>, OpenError>) -> Audited {
+        match opened {
+            Ok(opened) => Audited::of(opened),
+            Err(OpenError::Io(e)) => Audited::unreadable(1, format!("cannot be read: {e}")),
+            Err(OpenError::Decode(error)) => Audited {
+                error: Some(error.map(|e| e.to_string())),
+                ..Audited::default()
+            },
         }
     }
 

@@ -17,6 +17,34 @@ pub struct HintReport<E> {
     pub hints: Vec<Hint<E>>,
 }
 
+impl<E> HintReport<E> {
+    /// The report of `hints` on the log `file` of `G`, by `bot` seeded `seed`.
+    pub fn of<G: Present<Event = E>>(
+        file: String,
+        bot: crate::sim::Bot,
+        seed: u64,
+        hints: Vec<Hint<E>>,
+    ) -> Self {
+        HintReport {
+            file,
+            game: G::NAME.to_owned(),
+            bot: bot.name(),
+            seed,
+            hints,
+        }
+    }
+}
+
+impl Refused {
+    /// It, for the log `file`: a refusal of the log's state names the file.
+    pub fn located(&self, file: &str) -> String {
+        match self {
+            Refused::GameOver { .. } | Refused::NoDecision { .. } => format!("{file}: {self}"),
+            _ => self.to_string(),
+        }
+    }
+}
+
 /// The best decision for one player.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct Hint<E> {

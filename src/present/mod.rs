@@ -5,7 +5,8 @@
 //! file or knows an argument.
 //!
 //! Reading order: [`command`] (a leaf: commands and quoting), [`choice`]
-//! (a decision as a page offers it), [`report`] (the report types), then
+//! (a decision as a page offers it), [`report`] (the report types),
+//! [`failure`] (a located error of a log in words), then
 //! one file per game ([`soleils`], [`summertime`]); then what a verb finds in a log or a file: [`audit`],
 //! [`rescore`], [`analysis`], [`hint`], and [`template`] (a sheet or deck
 //! checked). The workbench's batch reports are `crate::report`'s.
@@ -14,6 +15,7 @@ pub mod analysis;
 pub mod audit;
 pub mod choice;
 pub mod command;
+pub mod failure;
 pub mod hint;
 pub mod report;
 pub mod rescore;

@@ -7,7 +7,7 @@
 use super::Present;
 use super::command::Group;
 use crate::game::Game;
-use crate::log::Fold;
+use crate::log::{DecodeError, Fold, Located, LogError};
 use crate::soleils::{self, Gains, Mark};
 use crate::summertime;
 use schemars::JsonSchema;
@@ -51,6 +51,63 @@ pub struct Undone {
     pub by: u64,
     /// The event, in words.
     pub event: String,
+}
+
+/// What `sunfold replay` says of a valid log at `file`, folded in `fold`:
+/// its events and hash chain, the events taken back (struck through), the
+/// game and what the claims and the log's format say.
+pub fn replay_text<G: Present>(file: &str, fold: &Fold<G>) -> String {
+    let events = fold.events();
+    let chain = match fold.chained() {
+        Some(true) => format!("chained: all {} hashes verified", events - 1),
+        Some(false) => "not chained: no hash chain, so no tamper evidence".to_owned(),
+        None => "chained: nothing to verify yet".to_owned(),
+    };
+    let mut text = format!("{file}: {events} events, valid; {chain}\n");
+    for taken in fold.taken_back() {
+        text += &format!(
+            "  undone: {} (event {}, taken back by event {})\n",
+            strike(&G::describe(&taken.event)),
+            taken.seq,
+            taken.by
+        );
+    }
+    text += &G::text(fold.state(), fold.called());
+    for line in audit_lines(fold) {
+        text += &line;
+        text.push('\n');
+    }
+    text
+}
+
+/// Text struck through with a combining long stroke, for undone events.
+fn strike(text: &str) -> String {
+    text.chars().flat_map(|c| [c, '\u{0336}']).collect()
+}
+
+/// `sunfold replay --format json` of a valid log at `file`, folded in `fold`.
+pub fn replay_report<G: Present>(file: String, fold: &Fold<G>) -> ReplayReport<G::View> {
+    let undone = fold
+        .taken_back()
+        .iter()
+        .map(|t| Undone {
+            seq: t.seq,
+            by: t.by,
+            event: G::describe(&t.event),
+        })
+        .collect();
+    ReplayReport {
+        file,
+        game: G::NAME.to_owned(),
+        valid: true,
+        events: fold.events(),
+        chained: fold.chained(),
+        undone,
+        claims: claims(fold),
+        dead_end: dead_end(fold),
+        lenient: lenient(fold),
+        state: G::view(fold.state()),
+    }
 }
 
 /// The last `claimed` entry against the recomputed scores.
@@ -105,6 +162,52 @@ pub struct ErrorDetail {
     /// The legal events at that point, in words, when the line was a
     /// well-formed event.
     pub alternatives: Vec<String>,
+}
+
+impl ErrorDetail {
+    /// The detail of a located error, with the legal alternatives in words.
+    pub fn of<E: std::fmt::Display>(error: &Located<E>, alternatives: Vec<String>) -> Self {
+        ErrorDetail {
+            line: error.line,
+            seq: error.seq,
+            kind: error.kind.clone(),
+            message: error.error.to_string(),
+            alternatives,
+        }
+    }
+}
+
+/// The JSON report of a log whose first line cannot be read.
+pub fn unopened_json(file: String, located: &Located<DecodeError>) -> serde_json::Value {
+    let report = ErrorReport::<()> {
+        file,
+        game: None,
+        valid: false,
+        error: ErrorDetail::of(located, Vec::new()),
+        last_valid_seq: None,
+        state_before_error: None,
+    };
+    serde_json::to_value(report).expect("reports serialize")
+}
+
+/// The JSON report of a log of `G` that breaks at `error`, with the legal
+/// alternatives in words and the state it was checked against with the
+/// seq of its last event (`before`) when past the first line.
+pub fn failure_json<G: Present>(
+    file: String,
+    error: &LogError<G>,
+    alternatives: Vec<String>,
+    before: Option<(&G::State, u64)>,
+) -> serde_json::Value {
+    let report = ErrorReport {
+        file,
+        game: Some(G::NAME.to_owned()),
+        valid: false,
+        error: ErrorDetail::of(error, alternatives),
+        last_valid_seq: before.map(|(_, last)| last),
+        state_before_error: before.map(|(state, _)| G::view(state)),
+    };
+    serde_json::to_value(report).expect("reports serialize")
 }
 
 /// `sunfold status --format json`.

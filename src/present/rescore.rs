@@ -7,7 +7,7 @@
 use super::Present;
 use super::audit::{RescoreError, RescoreLine, RescoreResult};
 use crate::game::{EventKind, Game};
-use crate::log::{Entry, Fold, GameKind, Line, Located, Opened};
+use crate::log::{Entry, Fold, GameKind, Line, Located, OpenError, Opened};
 use crate::sim::{SoleilsVariant, SummertimeVariant};
 use crate::soleils::{self, Setting, Soleils};
 use crate::summertime::{self, Summertime};
@@ -181,6 +181,25 @@ fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// The outcome under `change` of a log as its opening went, and its game
+/// when its first line names one.
+pub fn rescore_opened<R: BufRead>(
+    opened: Result<Opened<R>, OpenError>,
+    change: &Change,
+) -> (Option<&'static str>, Outcome) {
+    match opened {
+        Ok(opened) => {
+            let (game, outcome) = rescore(opened, change);
+            (Some(game), outcome)
+        }
+        Err(OpenError::Io(e)) => {
+            let reason = format!("cannot be read: {}", crate::log::io_reason(&e));
+            (None, Outcome::Unreadable(reason))
+        }
+        Err(OpenError::Decode(error)) => (None, Outcome::Invalid(error.map(|e| e.to_string()))),
+    }
 }
 
 /// The game of the opened log, and what the new rules make of it.

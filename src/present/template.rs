@@ -6,6 +6,19 @@ use super::report::{Problem, TemplateReport};
 use crate::template_file::{Checked, FileProblem};
 
 impl TemplateReport {
+    /// What `template check` says of a sound file `shown`: its kind, name
+    /// and summary, then each warning, a line each.
+    pub fn text(&self, shown: &str) -> String {
+        let kind = self.kind.as_deref().unwrap_or_default();
+        let name = self.name.as_deref().unwrap_or_default();
+        let summary = self.summary.as_deref().unwrap_or_default();
+        let mut text = format!("{shown}: ok: {kind} \"{name}\", {summary}\n");
+        for warning in &self.warnings {
+            text += &format!("{shown}: warning: {}: {}\n", warning.path, warning.message);
+        }
+        text
+    }
+
     /// The report on `file`, which loaded as `checked`: its kind, name and
     /// summary, and its warnings.
     pub fn valid(file: String, checked: &Checked) -> TemplateReport {

@@ -1,7 +1,7 @@
 //! The game pictures: each game on paper, laid out as scenes of the
 //! drawing engine ([`crate::render`]), which draws them as SVG or PDF.
-//! Nothing here reads files or knows the command line, the server or the
-//! words of `present/`.
+//! Nothing here reads files or knows the server or the words of
+//! `present/`; a print job's refusals name the flags that asked for it.
 //!
 //! - [`floor`]: the 6 pt floor every print keeps, and why a print misses it;
 //! - [`game`]: the trait [`game::Drawn`], what the scored replay and the

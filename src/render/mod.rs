@@ -12,7 +12,8 @@
 //! - [`svg`] and [`pdf`]: the two backends, which draw the same scene;
 //! - [`paper`]: the paper sizes and the printable margin;
 //! - [`chart`]: a line chart, the one primitive the scored replays, the
-//!   viewer and the sweep report share.
+//!   viewer and the sweep report share;
+//! - [`encode`]: a document as the bytes of a PDF or SVG file.
 
 pub mod chart;
 pub mod paper;
@@ -20,3 +21,22 @@ pub mod pdf;
 pub mod scene;
 pub mod svg;
 pub mod text;
+
+/// The document as the bytes of a PDF file (with each page's trim and
+/// bleed `boxes`) or of an SVG file, in the fonts it was laid out in; or
+/// why not, with the advice for a missing glyph.
+pub fn encode(
+    document: &impl scene::Typeset,
+    boxes: &[paper::PrintBoxes],
+    as_pdf: bool,
+) -> Result<Vec<u8>, String> {
+    if as_pdf {
+        pdf::to_pdf_boxed(document, boxes).map_err(|e| match e {
+            pdf::PdfError::Missing(e) => e.advice(),
+            e => e.to_string(),
+        })
+    } else {
+        let svg = svg::to_svg(document).map_err(|e| e.advice())?;
+        Ok(svg.into_bytes())
+    }
+}

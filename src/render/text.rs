@@ -33,6 +33,27 @@ pub struct UnsupportedCharacter {
     pub fonts: Vec<String>,
 }
 
+impl UnsupportedCharacter {
+    /// It, and what to do about it: a font to add, named for the scripts
+    /// whose fonts Debian packages.
+    pub fn advice(&self) -> String {
+        let such_as = match self.ch {
+            '\u{0600}'..='\u{06FF}'
+            | '\u{0750}'..='\u{077F}'
+            | '\u{08A0}'..='\u{08FF}'
+            | '\u{FB50}'..='\u{FDFF}'
+            | '\u{FE70}'..='\u{FEFF}' => {
+                ", such as Noto Sans Arabic: --font /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf (fonts-noto-core)"
+            }
+            '\u{2E80}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7AF}' | '\u{F900}'..='\u{FAFF}' => {
+                ", such as Noto Sans CJK: --font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc (fonts-noto-cjk)"
+            }
+            _ => "",
+        };
+        format!("{self}; add a font that has it with --font FILE.ttf (or .otf){such_as}")
+    }
+}
+
 impl std::fmt::Display for UnsupportedCharacter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (ch, code, text) = (self.ch, self.code, &self.text);

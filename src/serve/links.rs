@@ -195,6 +195,21 @@ pub fn slips_scene(title: String, slips: &[Slip], last: &Slip, per_page: usize) 
     Scene { title, pages }
 }
 
+/// The join link of each of `players` and the referee's, at `base`, each
+/// with its token from `tokens`.
+pub fn join_links(
+    base: &str,
+    players: &[String],
+    tokens: &super::tokens::Tokens,
+) -> (Vec<(String, String)>, String) {
+    let link = |token: &str| format!("{base}#token={token}");
+    let players = players
+        .iter()
+        .map(|p| (p.clone(), link(&tokens.players[p])))
+        .collect();
+    (players, link(&tokens.referee))
+}
+
 /// The links as `sunfold serve` prints them on start, for the log at
 /// `path` served on `bound`: one JSON line for tools (`json`), or a line
 /// for people and then a link a line, each under its player's name.

@@ -44,6 +44,32 @@ pub struct LadderGame {
     pub totals: Vec<i64>,
 }
 
+impl LadderGame {
+    /// The game `seats` played, by the index of each seat's bot in `bots`.
+    pub fn of(bots: &[Bot], seats: &[Bot], totals: Vec<i64>) -> LadderGame {
+        let seats = seats
+            .iter()
+            .map(|s| bots.iter().position(|b| b == s).expect("a listed bot"))
+            .collect();
+        LadderGame { seats, totals }
+    }
+}
+
+/// Refuses a ladder of fewer than two bots, or of a bot listed twice.
+pub fn check_bots(bots: &[Bot]) -> Result<(), String> {
+    let mut distinct = bots.to_vec();
+    distinct.sort();
+    distinct.dedup();
+    if distinct.len() != bots.len() || distinct.len() < 2 {
+        let names: Vec<String> = bots.iter().map(|b| b.name()).collect();
+        return Err(format!(
+            "expected at least two different bots, each once, but found --bots {}",
+            names.join(",")
+        ));
+    }
+    Ok(())
+}
+
 /// What a bot's rating rests on. A tie is neither a win nor a loss here:
 /// a bot that only drew where it did not lose would be rated by its ties
 /// and the prior, not by its wins.

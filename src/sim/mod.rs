@@ -30,7 +30,7 @@ pub mod search;
 mod sums;
 pub mod sweep;
 mod tally;
-mod variant;
+pub mod variant;
 
 pub use batch::{batches, game_seed};
 pub use differ::{Change, SameRules, changes, differing};
@@ -38,7 +38,9 @@ pub use head::Head;
 pub use ladder::{Ladder, LadderGame, Record, Rung, Skill, ladder};
 pub use metric::{ALPHA, Estimate, Metric, Moments, Section, Unit, Z95, holm, mean_of, share_of};
 pub use report::{BotWins, Histogram, Report, Row, SeatRange};
-pub use run::{Bot, BotError, GameResult, PlayerRange, Simulated, lineup, play, play_from};
+pub use run::{
+    Bot, BotError, GameResult, NotSearch, PlayerRange, Simulated, lineup, play, play_from,
+};
 pub use search::{DEFAULT_ROLLOUTS, Searched, Searcher};
 pub use sums::{Fixed, Sums};
 pub use tally::{Paired, Tally, Won, kinds};

@@ -33,7 +33,20 @@ pub enum BotError {
     Budget { found: String, max: u32 },
 }
 
+/// A bot that is not a search bot, where only a search bot can judge.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a search bot (search or search:N), but found {0}")]
+pub struct NotSearch(pub String);
+
 impl Bot {
+    /// The rollouts of a search bot, or why another bot cannot judge.
+    pub fn rollouts(self) -> Result<u32, NotSearch> {
+        match self {
+            Bot::Search(n) => Ok(n),
+            other => Err(NotSearch(other.name())),
+        }
+    }
+
     /// The largest budget `search:N` takes.
     pub const MAX_ROLLOUTS: u32 = 1_000_000;
 

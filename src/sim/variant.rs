@@ -205,3 +205,38 @@ impl std::fmt::Display for VariantInfo {
         Ok(())
     }
 }
+
+/// Every `NAME=VALUE` of `given`, checked. An option given twice is
+/// refused, naming both, rather than the last one silently winning.
+pub fn settings(given: &[String]) -> Result<Vec<crate::soleils::Setting>, String> {
+    let settings = given
+        .iter()
+        .map(|option| option.parse::<crate::soleils::Setting>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    for (later, setting) in settings.iter().enumerate() {
+        if let Some(earlier) = settings[..later]
+            .iter()
+            .position(|s| s.name() == setting.name())
+        {
+            return Err(format!(
+                "expected the option {} at most once, but found {:?} and {:?}",
+                setting.name(),
+                given[earlier],
+                given[later]
+            ));
+        }
+    }
+    Ok(settings)
+}
+
+/// Refuses a rule option for Summertime, whose rules are the numbers of
+/// its deck.
+pub fn no_summertime_options(given: &[String]) -> Result<(), String> {
+    match given.first() {
+        None => Ok(()),
+        Some(option) => Err(format!(
+            "expected no rule option for summertime, whose rules are the numbers of its deck, but found {option:?}"
+        )),
+    }
+}

@@ -14,9 +14,11 @@
 //! Nothing here prints, parses arguments or speaks HTTP: the CLI adds the
 //! path to an error, the server its status.
 //!
-//! Also: [`entry`] (a raw JSON entry completed), [`start`] (a new log's
-//! start line).
+//! Also: [`decide`] (a decision as a referee names it made into the
+//! game's event), [`entry`] (a raw JSON entry completed), [`start`] (a new
+//! log's start line).
 
+pub mod decide;
 pub mod entry;
 pub mod start;
 mod status;

@@ -38,6 +38,41 @@ pub enum Deal {
     Seeded(u64),
 }
 
+impl Deal {
+    /// A game at a real table whose closing cards show these sides, one for
+    /// each of the three, or why the sides are refused.
+    pub fn physical(closing: &[u8]) -> Result<Deal, String> {
+        match <[u8; 3]>::try_from(closing) {
+            Ok(closing_up) => Ok(Deal::Physical { closing_up }),
+            Err(_) => Err(format!(
+                "expected --closing with three sides such as 0,1,0, but found {}",
+                closing.len()
+            )),
+        }
+    }
+}
+
+/// A deal given in full, as a deck-order file holds it:
+/// `{"hands": [[..],[..]], "stacks": [[..],[..],[..]], "closing_up": [0,1,0]}`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Given {
+    hands: Vec<Vec<String>>,
+    stacks: Vec<Vec<String>>,
+    closing_up: [u8; 3],
+}
+
+impl From<Given> for Deal {
+    fn from(given: Given) -> Deal {
+        Deal::Given(summertime::Order::Dealt {
+            hands: given.hands,
+            stacks: given.stacks,
+            closing_up: given.closing_up,
+            seed: None,
+        })
+    }
+}
+
 /// A Summertime game of `players` on `variant`, `first` to play (the first
 /// player if `None`), its cards coming as `deal` says.
 pub fn summertime(

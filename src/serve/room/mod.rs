@@ -27,6 +27,37 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use tower::ServiceExt;
 
+/// Why the tables' tokens could not be renewed.
+pub enum RenewError {
+    /// The event's round cannot be read.
+    Round(crate::event::EventError),
+    /// A table's tokens file cannot be read or written.
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+}
+
+/// New tokens for every table of the event's seated round, when the
+/// board's own are renewed: the links files printed with the old ones,
+/// which no longer work.
+pub fn renew_tables(event: &Path, log: &EventLog) -> Result<Vec<PathBuf>, RenewError> {
+    let round = log.state.seated();
+    let seated = log.state.round(round).map_err(RenewError::Round)?;
+    let mut dead = Vec::new();
+    for at in &seated.tables {
+        let path = table_path(event, round, at.table);
+        let names: Vec<String> = (at.players.iter())
+            .map(|id| log.state.name(id).to_owned())
+            .collect();
+        let file = super::tokens::path_for(&path);
+        let (_, old) = Tokens::load_or_create(&file, &names, true)
+            .map_err(|error| RenewError::Io { path: file, error })?;
+        dead.extend(old);
+    }
+    Ok(dead)
+}
+
 /// What every request of the room shares.
 pub struct Room {
     /// The event log.

@@ -162,6 +162,42 @@ pub enum SetError {
         paths: usize,
         found: String,
     },
+    /// A value swept of a rule option that the option does not take.
+    #[error(transparent)]
+    Option(#[from] crate::soleils::UnknownSetting),
+}
+
+/// The `--set`s read, in order, with where each one goes (`options` are
+/// the game's option names), and checked to make at most [`MAX_POINTS`]
+/// points.
+pub fn read(sets: &[String], options: &[&str]) -> Result<Vec<(Target, Axis)>, SetError> {
+    let axes = sets
+        .iter()
+        .map(|s| parse(s, options))
+        .collect::<Result<Vec<_>, SetError>>()?
+        .concat();
+    let plain: Vec<Axis> = axes.iter().map(|(_, a)| a.clone()).collect();
+    combinations(&plain)?;
+    Ok(axes)
+}
+
+/// Refuses an option swept that `held` (the options set at every point)
+/// sets too, and a value an option swept does not take.
+pub fn check_options(
+    axes: &[(Target, Axis)],
+    held: &[crate::soleils::Setting],
+) -> Result<(), SetError> {
+    for (target, axis) in axes {
+        if let Target::Option(name) = target {
+            if held.iter().any(|s| s.name() == name) {
+                return Err(SetError::OptionTwice { name: name.clone() });
+            }
+            for value in &axis.values {
+                format!("{name}={value}").parse::<crate::soleils::Setting>()?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The path as `template check` prints it: `sun.thresholds[2].at`.

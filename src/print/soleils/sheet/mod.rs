@@ -15,11 +15,13 @@
 //! `paginate` (the pitch, the blocks' heights, the pages), `blocks` (the
 //! header, legend, sun track, thresholds, flags and score box), `grid`
 //! (the boxes), `icons` (the pictures drawn as shapes) and `large` (a zone
-//! to a page, with its rule in words).
+//! to a page, with its rule in words). `job` checks a print job's names and
+//! flags before anything is drawn.
 
 mod blocks;
 mod grid;
 mod icons;
+pub mod job;
 mod large;
 mod paginate;
 mod style;
