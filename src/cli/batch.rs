@@ -8,7 +8,7 @@ use super::error::CliError;
 use super::output::{PaperArg, Target};
 use super::{Exit, Format, variant};
 use crate::report::Finished;
-use crate::sim::partial::{Partial, Run, RunVariant, Shard};
+use crate::sim::partial::{Partial, Shard};
 use crate::sim::sweep::Swept;
 use crate::sim::{Bot, Simulated};
 use crate::soleils::Soleils;
@@ -141,31 +141,6 @@ pub(super) fn parse_shard(text: &str) -> Result<Shard, String> {
     Shard::parse(text).map_err(|e| e.to_string())
 }
 
-/// What a shard's partial report says of its run.
-pub(super) fn run_of<G: Simulated>(
-    players: usize,
-    games: u64,
-    seed: u64,
-    bots: &[Bot],
-    variants: &[&G::Variant],
-) -> Run {
-    Run {
-        game: G::NAME.to_owned(),
-        players,
-        games,
-        seed,
-        bots: bots.to_vec(),
-        variants: variants
-            .iter()
-            .map(|v| RunVariant {
-                info: G::variant_info(v),
-                rules: G::rules(v),
-            })
-            .collect(),
-        sweep: None,
-    }
-}
-
 /// Prints a shard's partial report, one line of JSON.
 pub(super) fn write_partial(partial: &Partial) {
     println!(
@@ -188,24 +163,7 @@ pub(super) fn players<G: Simulated>(
     variants: &[&G::Variant],
     given: Option<usize>,
 ) -> Result<usize, CliError> {
-    let first = G::players(variants[0]);
-    let (min, max) = (first.min, first.max);
-    let players = given.unwrap_or(if min == max { min } else { 4 });
-    for range in variants.iter().map(|v| G::players(v)) {
-        let (min, max, note) = (range.min, range.max, range.note);
-        if !(min..=max).contains(&players) {
-            let expected = match (min, max) {
-                (1, 1) => "exactly 1 player".to_owned(),
-                _ if min == max => format!("exactly {min} players"),
-                _ => format!("{min} to {max} players"),
-            };
-            return Err(CliError::Usage(format!(
-                "expected {expected} for {}{note}, but found {players}",
-                G::NAME
-            )));
-        }
-    }
-    Ok(players)
+    crate::sim::player_count::<G>(variants, given).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 pub(super) fn games(games: u64) -> Result<u64, CliError> {
@@ -266,30 +224,7 @@ pub(super) fn throughput(played: u64, started: Instant, threads: usize) {
 
 /// Every .jsonl file under the paths, in order.
 pub(super) fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
-            .map(|e| e.map(|e| e.path()))
-            .collect::<Result<_, _>>()?;
-        entries.sort();
-        for path in entries {
-            if path.is_dir() {
-                walk(&path, out)?;
-            } else if path.extension().is_some_and(|e| e == "jsonl") {
-                out.push(path);
-            }
-        }
-        Ok(())
-    }
-    let mut files = Vec::new();
-    for path in paths {
-        let meta = std::fs::metadata(path).map_err(|e| CliError::io(path, e))?;
-        if meta.is_dir() {
-            walk(path, &mut files).map_err(|e| CliError::io(path, e))?;
-        } else {
-            files.push(path.clone());
-        }
-    }
-    Ok(files)
+    crate::log::jsonl_files(paths).map_err(|(path, e)| CliError::io(&path, e))
 }
 
 /// Prints a finished report as text or JSON, drawn first on `paper` where

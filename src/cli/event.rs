@@ -6,7 +6,7 @@ use super::error::CliError;
 use super::{Exit, Format};
 use crate::event::players::PlayersError;
 use crate::event::request::{self, NewEvent};
-use crate::event::study::{Study, StudyReport};
+use crate::event::study::{Study, field_entry};
 use crate::event::study_part::StudyPart;
 use crate::event::{
     EventFileError, EventGame, EventLog, SeatBy, Seating, TieBreak, event_name, standings,
@@ -21,22 +21,10 @@ pub enum EventCommand {
     /// from a file of one player a line (NAME, or NAME<TAB>ID).
     New {
         file: PathBuf,
-        #[arg(long, value_parser = ["soleils", "summertime"])]
-        game: String,
         #[arg(long)]
         players_file: PathBuf,
-        /// 62 Soleils: the largest table (4 if left out), tables balanced within one seat.
-        #[arg(long)]
-        table_size: Option<u32>,
-        #[arg(long, default_value_t = 3)]
-        rounds: u32,
-        /// The points of each rank, best first (6,5,3,1,0 or 1,0 if left out).
-        #[arg(long, value_delimiter = ',')]
-        points: Option<Vec<u32>>,
-        /// The tie-breaks after the points, in order; the draw is added last
-        /// when left out (score,buchholz,margin,draw if left out).
-        #[arg(long, value_delimiter = ',', value_parser = ["score", "buchholz", "buchholz-cut1", "margin", "head-to-head", "draw"])]
-        tie_breaks: Option<Vec<String>>,
+        #[command(flatten)]
+        format: EventFormat,
         /// The seed of the seating, the tables' dice or deals and the draw; from the clock if left out.
         #[arg(long)]
         seed: Option<u64>,
@@ -129,27 +117,15 @@ pub enum EventCommand {
     /// tie-broken as a real event, to see how often the strongest bot's
     /// player finishes first in this format.
     Simulate {
-        #[arg(long, value_parser = ["soleils", "summertime"])]
-        game: String,
+        #[command(flatten)]
+        format_of: EventFormat,
         /// The field: each bot and how many players it plays, e.g.
         /// search:64=1,greedy=6,random=16.
-        #[arg(long, value_delimiter = ',', required = true, value_parser = parse_entrant)]
+        #[arg(long, value_delimiter = ',', required = true, value_parser = |t: &str| field_entry(t).map_err(|e| e.to_string()))]
         field: Vec<(Bot, u32)>,
         /// The number of players; when given, the field must add up to it.
         #[arg(long)]
         players: Option<u32>,
-        /// 62 Soleils: the largest table (4 if left out), tables balanced within one seat.
-        #[arg(long)]
-        table_size: Option<u32>,
-        #[arg(long, default_value_t = 3)]
-        rounds: u32,
-        /// The points of each rank, best first (6,5,3,1,0 or 1,0 if left out).
-        #[arg(long, value_delimiter = ',')]
-        points: Option<Vec<u32>>,
-        /// The tie-breaks after the points, in order; the draw is added last
-        /// when left out (score,buchholz,margin,draw if left out).
-        #[arg(long, value_delimiter = ',', value_parser = ["score", "buchholz", "buchholz-cut1", "margin", "head-to-head", "draw"])]
-        tie_breaks: Option<Vec<String>>,
         /// How many whole events to play.
         #[arg(long, default_value_t = 100)]
         events: u64,
@@ -167,63 +143,54 @@ pub enum EventCommand {
     },
 }
 
-/// One entry of `--field`: BOT=COUNT.
-fn parse_entrant(text: &str) -> Result<(Bot, u32), String> {
-    let Some((bot, count)) = text.rsplit_once('=') else {
-        return Err(format!(
-            "expected BOT=COUNT, such as greedy=6, but found {text:?}"
-        ));
-    };
-    let bot = Bot::parse(bot).map_err(|e| e.to_string())?;
-    let count = count.trim().parse::<u32>().map_err(|_| {
-        format!("expected a whole number of players after '=', but found {count:?}")
-    })?;
-    Ok((bot, count))
+/// An event's game and format, as `event new` and `event simulate` take
+/// them.
+#[derive(clap::Args, Debug)]
+pub struct EventFormat {
+    #[arg(long, value_parser = ["soleils", "summertime"])]
+    game: String,
+    /// 62 Soleils: the largest table (4 if left out), tables balanced within one seat.
+    #[arg(long)]
+    table_size: Option<u32>,
+    #[arg(long, default_value_t = 3)]
+    rounds: u32,
+    /// The points of each rank, best first (6,5,3,1,0 or 1,0 if left out).
+    #[arg(long, value_delimiter = ',')]
+    points: Option<Vec<u32>>,
+    /// The tie-breaks after the points, in order; the draw is added last
+    /// when left out (score,buchholz,margin,draw if left out).
+    #[arg(long, value_delimiter = ',', value_parser = ["score", "buchholz", "buchholz-cut1", "margin", "head-to-head", "draw"])]
+    tie_breaks: Option<Vec<String>>,
 }
 
-/// The game `--game` names (its parser allows these two only).
-fn game_named(game: &str) -> EventGame {
-    match game {
-        "soleils" => EventGame::Soleils,
-        _ => EventGame::Summertime,
+impl EventFormat {
+    /// The event's setup with `seed` (the parsers allow only known names).
+    fn setup(self, seed: u64) -> NewEvent {
+        NewEvent {
+            game: EventGame::named(&self.game).unwrap_or(EventGame::Summertime),
+            table_size: self.table_size,
+            rounds: self.rounds,
+            points: self.points,
+            seed,
+            tie_breaks: (self.tie_breaks)
+                .map(|names| names.iter().filter_map(|n| TieBreak::named(n)).collect()),
+        }
     }
-}
-
-/// The tie-breaks `--tie-breaks` names (its parser allows these only).
-fn tie_breaks_named(names: Option<Vec<String>>) -> Option<Vec<TieBreak>> {
-    names.map(|names| {
-        (names.iter())
-            .filter_map(|n| TieBreak::ALL.into_iter().find(|t| t.name() == n))
-            .collect()
-    })
 }
 
 pub fn run(command: EventCommand) -> Result<Exit, CliError> {
     match command {
         EventCommand::New {
             file,
-            game,
             players_file,
-            table_size,
-            rounds,
-            points,
-            tie_breaks,
+            format,
             seed,
             force,
         } => {
-            let tie_breaks = tie_breaks_named(tie_breaks);
             let players = std::fs::read_to_string(&players_file)
                 .map_err(|e| CliError::io(&players_file, e))?;
-            let game = game_named(&game);
-            let seed = seed.unwrap_or_else(crate::table::start::seed_from_clock);
-            let setup = NewEvent {
-                game,
-                table_size,
-                rounds,
-                points,
-                seed,
-                tie_breaks,
-            };
+            let setup = format.setup(seed.unwrap_or_else(crate::table::start::seed_from_clock));
+            let game = setup.game;
             let log = request::new_event(&file, setup, &players, force).map_err(|e| match e {
                 // A line's problem is located as a log's is: FILE:LINE: …
                 EventFileError::Players(e @ PlayersError::Empty) => {
@@ -255,10 +222,8 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             final_,
         } => {
             let by = match (by_standing, tables, final_) {
-                (_, Some(tables), _) => SeatBy::Hand {
-                    tables: hand_tables(&tables)?,
-                    bye,
-                },
+                (_, Some(tables), _) => SeatBy::hand(&tables, bye)
+                    .map_err(|e| CliError::Usage(format!("--tables: {e}")))?,
                 (_, _, Some(n)) => SeatBy::Final(n),
                 (true, _, _) => SeatBy::Standing,
                 _ => SeatBy::Draw,
@@ -350,49 +315,23 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             println!("{}: closed", file.display());
         }
         EventCommand::Simulate {
-            game,
+            format_of,
             field,
             players,
-            table_size,
-            rounds,
-            points,
-            tie_breaks,
             events,
             seed,
             jobs,
             shard,
             format,
         } => {
-            let setup = NewEvent {
-                game: game_named(&game),
-                table_size,
-                rounds,
-                points,
-                seed,
-                tie_breaks: tie_breaks_named(tie_breaks),
+            let study = Study {
+                setup: format_of.setup(seed),
+                field,
             };
-            let study = Study { setup, field };
             return simulate(study, players, events, jobs, shard, format);
         }
     }
     Ok(Exit::Valid)
-}
-
-/// The tables of `--tables`: split by ';', their players by ',', none
-/// empty.
-fn hand_tables(spec: &str) -> Result<Vec<Vec<String>>, CliError> {
-    let tables: Vec<Vec<String>> = (spec.split(';'))
-        .map(|t| t.split(',').map(|p| p.trim().to_owned()).collect())
-        .collect();
-    for (i, table) in tables.iter().enumerate() {
-        if table.iter().any(String::is_empty) {
-            return Err(CliError::Usage(format!(
-                "--tables: expected player names split by ',' and tables by ';', but table {} has an empty name",
-                i + 1
-            )));
-        }
-    }
-    Ok(tables)
 }
 
 /// `sunfold event simulate`: the study checked, played and reported, or
@@ -405,41 +344,21 @@ fn simulate(
     shard: Option<Shard>,
     format: Format,
 ) -> Result<Exit, CliError> {
-    if let Some(players) = players
-        && players != study.players()
-    {
-        return Err(CliError::Usage(format!(
-            "expected the field's players to add up to --players {players}, but they add up to {}",
-            study.players()
-        )));
-    }
-    if events == 0 {
-        return Err(CliError::Usage(
-            "expected --events of at least 1, but found 0".to_owned(),
-        ));
-    }
-    study.check().map_err(|e| CliError::Usage(e.to_string()))?;
+    (study.check(players, events)).map_err(|e| CliError::Usage(e.to_string()))?;
     let pool = super::batch::pool(jobs)?;
     let refused = |e: crate::event::EventError| CliError::Refused(e.to_string());
     if let Some(shard) = shard {
-        let part = pool
-            .install(|| StudyPart::play(&study, events, shard))
-            .map_err(refused)?;
-        println!("{}", json(&part));
+        let part = pool.install(|| StudyPart::play(&study, events, shard));
+        println!("{}", json(&part.map_err(refused)?));
         return Ok(Exit::Valid);
     }
     let tally = pool.install(|| study.tally(0..events)).map_err(refused)?;
     let report = study.report(&tally).map_err(refused)?;
-    print_study(&report, format);
-    Ok(Exit::Valid)
-}
-
-/// A study's report, as text or JSON.
-fn print_study(report: &StudyReport, format: Format) {
     match format {
         Format::Text => print!("{}", report.text()),
-        Format::Json => println!("{}", json(report)),
+        Format::Json => println!("{}", json(&report)),
     }
+    Ok(Exit::Valid)
 }
 
 fn json<T: serde::Serialize>(report: &T) -> String {

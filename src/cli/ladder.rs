@@ -3,14 +3,14 @@
 
 use super::batch::{
     GameArg, Ladder, OnVariant, Table, Threads, batches, games, on_variant, parse_bot, players,
-    pool, publish, run_of, throughput, write_partial,
+    pool, publish, throughput, write_partial,
 };
 use super::error::CliError;
 use super::output::{PaperArg, drawing};
 use super::{Exit, Format};
 use crate::report::Finished;
 use crate::sim::ladder::check_bots;
-use crate::sim::partial::{Partial, Shard, Tallied};
+use crate::sim::partial::{Partial, Run, Shard, Tallied};
 use crate::sim::sweep::Swept;
 use crate::sim::{Bot, LadderGame, game_seed, ladder, lineup, play};
 use std::path::PathBuf;
@@ -96,7 +96,7 @@ fn ladder_game<G: Swept>(args: &LadderArgs, variant: &G::Variant) -> Result<Exit
         )
     })?;
     if let Some(shard) = args.threads.shard {
-        let run = run_of::<G>(players, count, args.table.seed, bots, &[variant]);
+        let run = Run::of::<G>(players, count, args.table.seed, bots, &[variant]);
         let games = played.len();
         write_partial(&Partial::new(run, shard, Tallied::Ladder(played)));
         throughput(games as u64, started, pool.current_num_threads());

@@ -7,7 +7,7 @@ use super::batch::publish;
 use super::error::CliError;
 use super::output::{PaperArg, drawing};
 use super::{Exit, Format};
-use crate::event::study_part::{self, STUDY_PART_FORMAT, STUDY_PART_MARK};
+use crate::event::study_part::{self, STUDY_PART_MARK};
 use crate::report::Finished;
 use crate::sim::merge::{self, Merged};
 use crate::sim::partial::Kind;
@@ -52,12 +52,7 @@ pub fn run(args: MergeArgs) -> Result<Exit, CliError> {
                 "expected -o with the parts of a comparison, a ladder or a sweep, but found parts of an event study, which draws nothing".to_owned(),
             ));
         }
-        let mut parts = Vec::with_capacity(texts.len());
-        for (name, text) in &texts {
-            let read = merge::read_parts(name, text, STUDY_PART_MARK, STUDY_PART_FORMAT);
-            parts.extend(read.map_err(refused)?);
-        }
-        let report = study_part::merge(parts).map_err(refused)?;
+        let report = study_part::merge_texts(&texts).map_err(refused)?;
         match args.format {
             Format::Text => print!("{}", report.text()),
             Format::Json => println!(

@@ -4,14 +4,14 @@
 
 use super::batch::{
     BatchArgs, GameArg, OnVariant, batches, bots, games, on_variant, only_for, players, pool,
-    publish, run_of, throughput, write_partial,
+    publish, throughput, write_partial,
 };
 use super::error::CliError;
 use super::output::{PaperArg, drawing};
 use super::{Exit, Format, variant};
 use crate::log::chained_log;
 use crate::report::Finished;
-use crate::sim::partial::{Partial, Shard, Tallied};
+use crate::sim::partial::{Partial, Run, Shard, Tallied};
 use crate::sim::sweep::Swept;
 use crate::sim::{GameResult, Paired, Searched, Simulated, Tally, game_seed, lineup, play};
 use crate::soleils::Soleils;
@@ -143,7 +143,7 @@ where
         )
     })?;
     if let Some(shard) = args.batch.threads.shard {
-        let run = run_of::<G>(players, count, args.batch.table.seed, &bots, &[variant]);
+        let run = Run::of::<G>(players, count, args.batch.table.seed, &bots, &[variant]);
         let played = tally.games();
         write_partial(&Partial::new(
             run,
@@ -238,7 +238,7 @@ where
         )
     })?;
     if let Some(shard) = args.batch.threads.shard {
-        let run = run_of::<G>(players, count, args.batch.table.seed, &bots, &[a, b]);
+        let run = Run::of::<G>(players, count, args.batch.table.seed, &bots, &[a, b]);
         let played = 2 * paired.games();
         write_partial(&Partial::new(
             run,

@@ -5,13 +5,13 @@
 
 use super::batch::{
     BatchArgs, GameArg, OnVariant, batches, bots, games, on_variant, players, pool, publish,
-    run_of, throughput, write_partial,
+    throughput, write_partial,
 };
 use super::error::CliError;
 use super::output::{PaperArg, drawing};
 use super::{Exit, Format, variant};
 use crate::report::Finished;
-use crate::sim::partial::{Partial, Shard, Tallied};
+use crate::sim::partial::{Partial, Run, Shard, Tallied};
 use crate::sim::sweep::{self, Axis, Points, SweepRun, Swept, Target};
 use crate::sim::{Tally, game_seed, lineup, play};
 use std::path::PathBuf;
@@ -158,7 +158,7 @@ where
     let played = tallies.games() * tallies.tallies.len() as u64;
     let threads = pool.current_num_threads();
     if let Some(shard) = args.batch.threads.shard {
-        let mut run = run_of::<G>(players, count, args.batch.table.seed, &bots, &[base]);
+        let mut run = Run::of::<G>(players, count, args.batch.table.seed, &bots, &[base]);
         run.sweep = Some(run_sweep);
         write_partial(&Partial::new(run, shard, Tallied::Sweep(tallies)));
         throughput(played, started, threads);

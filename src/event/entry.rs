@@ -18,6 +18,13 @@ pub enum EventGame {
 }
 
 impl EventGame {
+    /// The game of its name, `soleils` or `summertime`.
+    pub fn named(name: &str) -> Option<EventGame> {
+        [EventGame::Soleils, EventGame::Summertime]
+            .into_iter()
+            .find(|g| g.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             EventGame::Soleils => "soleils",
@@ -58,6 +65,11 @@ impl TieBreak {
             TieBreak::HeadToHead => "head-to-head",
             TieBreak::Draw => "draw",
         }
+    }
+
+    /// The tie-break of its name.
+    pub fn named(name: &str) -> Option<TieBreak> {
+        TieBreak::ALL.into_iter().find(|t| t.name() == name)
     }
 
     /// Every tie-break, in the order of the default.

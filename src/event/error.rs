@@ -35,6 +35,16 @@ pub enum EventError {
     UnknownPlayer { id: String },
     #[error("expected a registered player's name or id, but found {name:?}")]
     UnknownName { name: String },
+    #[error(
+        "expected player names split by ',' and tables by ';', but table {table} has an empty name"
+    )]
+    EmptyName { table: usize },
+    #[error(
+        "expected the field's players to add up to --players {expected}, but they add up to {found}"
+    )]
+    FieldCount { expected: u32, found: u32 },
+    #[error("expected --events of at least 1, but found 0")]
+    NoEvents,
 
     #[error("expected a player still in the event, but {id:?} dropped before round {round}")]
     AlreadyDropped { id: String, round: u32 },

@@ -103,6 +103,20 @@ pub enum SeatBy {
     Final(usize),
 }
 
+impl SeatBy {
+    /// The organiser's tables written as `Ann,Bob,Cid;Dee,Eve`: tables
+    /// split by ';', players by ',', each trimmed, none empty.
+    pub fn hand(spec: &str, bye: Vec<String>) -> Result<SeatBy, EventError> {
+        let tables: Vec<Vec<String>> = (spec.split(';'))
+            .map(|t| t.split(',').map(|p| p.trim().to_owned()).collect())
+            .collect();
+        match tables.iter().position(|t| t.iter().any(String::is_empty)) {
+            Some(i) => Err(EventError::EmptyName { table: i + 1 }),
+            None => Ok(SeatBy::Hand { tables, bye }),
+        }
+    }
+}
+
 /// A round, seated: its tables, the players with a bye (a win), and the
 /// players who do not play it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -31,6 +31,30 @@ pub struct Study {
     pub field: Vec<(Bot, u32)>,
 }
 
+/// Why an entry of `--field` is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FieldError {
+    #[error("expected BOT=COUNT, such as greedy=6, but found {found:?}")]
+    Shape { found: String },
+    #[error("{0}")]
+    Bot(#[from] crate::sim::BotError),
+    #[error("expected a whole number of players after '=', but found {found:?}")]
+    Count { found: String },
+}
+
+/// One entry of a field written `BOT=COUNT`, such as `greedy=6`.
+pub fn field_entry(text: &str) -> Result<(Bot, u32), FieldError> {
+    let Some((bot, count)) = text.rsplit_once('=') else {
+        let found = text.to_owned();
+        return Err(FieldError::Shape { found });
+    };
+    let bot = Bot::parse(bot)?;
+    let count = (count.trim().parse::<u32>()).map_err(|_| FieldError::Count {
+        found: count.to_owned(),
+    })?;
+    Ok((bot, count))
+}
+
 /// What the events of a study add up to: exact counts, so that tallies of
 /// any split of the events merge to the same figures.
 #[derive(
@@ -85,9 +109,19 @@ impl Study {
         best
     }
 
-    /// Checks the study as `sunfold event new` checks an event, and that
-    /// the field has no bot twice and enough players for a table.
-    pub fn check(&self) -> Result<(), EventError> {
+    /// Checks the study as `sunfold event new` checks an event, that the
+    /// field adds up to `players` if given, has no bot twice and enough
+    /// players for a table, and that it plays some events.
+    pub fn check(&self, players: Option<u32>, events: u64) -> Result<(), EventError> {
+        if let Some(expected) = players
+            && expected != self.players()
+        {
+            let found = self.players();
+            return Err(EventError::FieldCount { expected, found });
+        }
+        if events == 0 {
+            return Err(EventError::NoEvents);
+        }
         for (i, (bot, n)) in self.field.iter().enumerate() {
             if *n == 0 {
                 return Err(EventError::Setup {

@@ -12,7 +12,7 @@ use super::error::EventError;
 use super::request::NewEvent;
 use super::study::{Study, StudyReport, StudyTally};
 use crate::sim::Bot;
-use crate::sim::merge::{MergeError, order};
+use crate::sim::merge::{MergeError, order, read_parts};
 use crate::sim::partial::{Part, Shard};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -114,6 +114,17 @@ impl StudyPart {
     }
 }
 
+/// The parts in the texts of named files (one or several a file, as
+/// [`crate::sim::merge::read`] takes them), checked and added up into the
+/// study's report.
+pub fn merge_texts(texts: &[(String, String)]) -> Result<StudyReport, MergeError> {
+    let mut parts = Vec::with_capacity(texts.len());
+    for (name, text) in texts {
+        parts.extend(read_parts(name, text, STUDY_PART_MARK, STUDY_PART_FORMAT)?);
+    }
+    merge(parts)
+}
+
 /// The parts of one study, checked and added up into its report.
 pub fn merge(parts: Vec<(String, StudyPart)>) -> Result<StudyReport, MergeError> {
     let ordered = order(
@@ -128,7 +139,7 @@ pub fn merge(parts: Vec<(String, StudyPart)>) -> Result<StudyReport, MergeError>
         path: "study".to_owned(),
         reason: e.to_string(),
     };
-    study.check().map_err(refused)?;
+    study.check(None, head.study.events).map_err(refused)?;
     let kinds = head.study.field.len();
     let mut tally = StudyTally::empty(kinds);
     for (name, part) in ordered {

@@ -12,11 +12,12 @@
 //! opened and its game learnt), [`steps`] (each line's change with the state
 //! before it), [`writer`] (lines and the hash chain), [`recorder`] (appending
 //! under a lock), [`repair`] (a torn last line removed), [`upcast`] (old
-//! formats read as the current one).
+//! formats read as the current one), [`files`] (the logs under folders).
 
 mod envelope;
 mod error;
 mod fast;
+mod files;
 mod fold;
 mod open;
 mod reader;
@@ -28,6 +29,7 @@ mod writer;
 
 pub use envelope::{Envelope, META_KINDS, Meta};
 pub use error::{DecodeError, Located, LogError, MetaError, ReplayError};
+pub use files::jsonl_files;
 pub use fold::{DeadEnd, ENDS_KEPT, Fold, Lenient, ReadError, TakenBack, fold_log};
 pub use open::{FoldError, OpenError, Opened, io_reason, open, open_file};
 pub use reader::{

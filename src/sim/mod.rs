@@ -39,7 +39,8 @@ pub use ladder::{Ladder, LadderGame, Record, Rung, Skill, ladder};
 pub use metric::{ALPHA, Estimate, Metric, Moments, Section, Unit, Z95, holm, mean_of, share_of};
 pub use report::{BotWins, Histogram, Report, Row, SeatRange};
 pub use run::{
-    Bot, BotError, GameResult, NotSearch, PlayerRange, Simulated, lineup, play, play_from,
+    Bot, BotError, GameResult, NotSearch, PlayerCountError, PlayerRange, Simulated, lineup, play,
+    play_from, player_count,
 };
 pub use search::{DEFAULT_ROLLOUTS, Searched, Searcher};
 pub use sums::{Fixed, Sums};

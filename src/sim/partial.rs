@@ -116,6 +116,33 @@ pub struct Run {
     pub sweep: Option<super::sweep::SweepRun>,
 }
 
+impl Run {
+    /// The run of `games` games of `G` at `players` seats from `seed`, with
+    /// `bots` seated, under `variants` (one, or A and B), no sweep.
+    pub fn of<G: super::Simulated>(
+        players: usize,
+        games: u64,
+        seed: u64,
+        bots: &[Bot],
+        variants: &[&G::Variant],
+    ) -> Run {
+        Run {
+            game: G::NAME.to_owned(),
+            players,
+            games,
+            seed,
+            bots: bots.to_vec(),
+            variants: (variants.iter())
+                .map(|v| RunVariant {
+                    info: G::variant_info(v),
+                    rules: G::rules(v),
+                })
+                .collect(),
+            sweep: None,
+        }
+    }
+}
+
 /// Which games a part holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -192,6 +192,43 @@ pub struct PlayerRange {
     pub note: &'static str,
 }
 
+/// A player count refused by a variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected {expected} for {game}{note}, but found {found}")]
+pub struct PlayerCountError {
+    pub expected: String,
+    pub game: &'static str,
+    pub note: &'static str,
+    pub found: usize,
+}
+
+/// The player count of a batch under `variants`: `given`, or the first
+/// variant's only count, or 4; refused unless every variant allows it.
+pub fn player_count<G: Simulated>(
+    variants: &[&G::Variant],
+    given: Option<usize>,
+) -> Result<usize, PlayerCountError> {
+    let first = G::players(variants[0]);
+    let players = given.unwrap_or(if first.min == first.max { first.min } else { 4 });
+    for range in variants.iter().map(|v| G::players(v)) {
+        let (min, max) = (range.min, range.max);
+        if !(min..=max).contains(&players) {
+            let expected = match (min, max) {
+                (1, 1) => "exactly 1 player".to_owned(),
+                _ if min == max => format!("exactly {min} players"),
+                _ => format!("{min} to {max} players"),
+            };
+            return Err(PlayerCountError {
+                expected,
+                game: G::NAME,
+                note: range.note,
+                found: players,
+            });
+        }
+    }
+    Ok(players)
+}
+
 /// What a game offers the simulator.
 pub trait Simulated: Game {
     /// The rules a batch is played under: a template and options, or a deck.
