@@ -269,8 +269,9 @@ pub fn room_listing(
     }
     let tables = seats.iter().map(|s| s.table).max().unwrap_or(0);
     let mut text = format!(
-        "serving the event {} (round {round}: {tables} tables); Ctrl-C stops\n",
-        event.display()
+        "serving the event {} (round {round}: {tables} table{}); Ctrl-C stops\n",
+        event.display(),
+        if tables == 1 { "" } else { "s" }
     );
     if bound.ip().is_unspecified() {
         text.push_str("listening on every interface: anyone on this network can load the page; only a link's token can record\n");

@@ -110,7 +110,7 @@
     document.title = b.event + ' \u2014 sunfold room';
     var done = b.tables.filter(function (t) { return t.done; }).length;
     $('progress').textContent = b.closed ? 'The event is closed.'
-      : b.round ? done + ' of ' + b.tables.length + ' tables done; ' + b.standings.rounds_complete + (b.standings.rounds_complete === 1 ? ' round' : ' rounds') + ' complete'
+      : b.round ? done + ' of ' + b.tables.length + (b.tables.length === 1 ? ' table done; ' : ' tables done; ') + b.standings.rounds_complete + (b.standings.rounds_complete === 1 ? ' round' : ' rounds') + ' complete'
       : 'Seat the first round to begin.';
     $('seat').hidden = !b.can_seat;
     $('seat').textContent = 'Seat round ' + (b.round + 1);
