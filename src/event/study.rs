@@ -336,9 +336,10 @@ pub struct FieldRow {
 
 impl StudyReport {
     pub fn text(&self) -> String {
-        let percent = |e: &Estimate| {
+        // A share and its interval, the interval's name written before it.
+        let share_in = |e: &Estimate, interval: &str| {
             format!(
-                "{:.1}% (95% interval {:.1}% to {:.1}%)",
+                "{:.1}% ({interval}{:.1}% to {:.1}%)",
                 100.0 * e.estimate,
                 100.0 * e.ci95[0],
                 100.0 * e.ci95[1]
@@ -362,16 +363,8 @@ impl StudyReport {
             self.strongest.name(),
             n,
             if n == 1 { "" } else { "s" },
-            percent(&self.strongest_first)
+            share_in(&self.strongest_first, "95% interval ")
         ));
-        let share = |e: &Estimate| {
-            format!(
-                "{:.1}% ({:.1}% to {:.1}%)",
-                100.0 * e.estimate,
-                100.0 * e.ci95[0],
-                100.0 * e.ci95[1]
-            )
-        };
         let mut rows = vec![[
             "bot".to_owned(),
             "players".to_owned(),
@@ -385,7 +378,7 @@ impl StudyReport {
                 row.bot.name(),
                 row.players.to_string(),
                 row.first.to_string(),
-                share(&row.first_share),
+                share_in(&row.first_share, ""),
                 format!(
                     "{:.2} ({:.2} to {:.2})",
                     rank.estimate, rank.ci95[0], rank.ci95[1]
