@@ -23,7 +23,7 @@ fn out(name: &str) -> PathBuf {
 
 /// Runs `compare` with `args`, written to `file`, with the JSON report on
 /// standard output; returns the JSON and the file's bytes.
-fn compare(args: &[&str], file: &PathBuf) -> (Value, Vec<u8>) {
+fn compare(args: &[&str], file: &std::path::Path) -> (Value, Vec<u8>) {
     let file_arg = file.display().to_string();
     let mut all = vec!["compare"];
     all.extend_from_slice(args);
@@ -32,7 +32,7 @@ fn compare(args: &[&str], file: &PathBuf) -> (Value, Vec<u8>) {
     assert_eq!(code, 0, "{all:?}: {stderr}");
     assert!(stderr.contains("wrote "), "{stderr}");
     let json = serde_json::from_str(&stdout).expect("the JSON report");
-    (json, std::fs::read(file).unwrap())
+    (json, common::written(file))
 }
 
 /// A box on a page: left, top, right, bottom, in millimetres.

@@ -433,7 +433,7 @@ fn a_round_s_papers_and_the_standings_print_with_every_name() {
     );
     // The SVG is the same drawing.
     run(&["event", "print", s(&event), "-o", s(&dir.join("round.svg"))]);
-    let svg = std::fs::read_to_string(dir.join("round.svg")).unwrap();
+    let svg = String::from_utf8(common::written(&dir.join("round.svg"))).unwrap();
     assert!(svg.contains("Seating by name"));
 
     run(&["event", "play", s(&event), "--bot", "greedy"]);

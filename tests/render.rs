@@ -16,11 +16,13 @@ fn out(name: &str) -> String {
     dir.join(name).display().to_string()
 }
 
+/// Runs `args` and reads what `-o` wrote: an SVG of several pages is the
+/// files of its pages, one after the other.
 fn render(args: &[&str]) -> Vec<u8> {
     let (code, _, stderr) = common::sunfold(args);
     assert_eq!(code, 0, "{args:?}: {stderr}");
     let path = args[args.iter().position(|&a| a == "-o").unwrap() + 1];
-    std::fs::read(path).unwrap()
+    common::written(std::path::Path::new(path))
 }
 
 /// `render sheet` of the bundled sheet to `file`, with more options.
@@ -200,14 +202,11 @@ fn the_blank_default_sheet_svg() {
 
 #[test]
 fn a_filled_replay_sheet_svg() {
-    let (code, svg, stderr) = common::sunfold(&[
-        "render",
-        "replay",
-        "docs/examples/postcard.jsonl",
-        "-o",
-        "-",
-    ]);
-    assert_eq!(code, 0, "{stderr}");
+    let svg = common::svg_pages(
+        "filled-replay-svg",
+        &["render", "replay", "docs/examples/postcard.jsonl"],
+    )
+    .concat();
     assert!(
         svg.contains("value 6, pearl coloured"),
         "coloured pearls are described"
@@ -919,4 +918,70 @@ fn no_two_item_kinds_differ_by_colour_alone() {
     ]);
     let letters: Vec<&str> = added.iter().map(|m| m.letters.as_str()).collect();
     assert_eq!(letters, ["Con", "Cor", "P"]);
+}
+
+#[test]
+fn an_svg_holds_one_page_and_several_pages_are_a_file_each() {
+    // Given cards that print on several pages,
+    let dir = common::temp_dir("svg-per-page");
+    let out = dir.join("cards.svg");
+    let _ = std::fs::remove_file(&out);
+    // when they are written as SVG,
+    let (code, _, stderr) = common::sunfold(&[
+        "render",
+        "cards",
+        "sheet-templates/summertime.json",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    // then each page is a file of its own, the size of one A4 page.
+    assert!(!out.exists(), "the name given is kept for one page only");
+    let pages: Vec<String> = (1..)
+        .map(|i| dir.join(format!("cards-{i}.svg")))
+        .take_while(|p| p.exists())
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert!(pages.len() > 2, "{} pages", pages.len());
+    for page in &pages {
+        assert!(
+            page.contains("height=\"297mm\" viewBox=\"0 0 210 297\" width=\"210mm\""),
+            "{page:.300}"
+        );
+        assert_eq!(page.matches("<g id=\"page-").count(), 1);
+    }
+    let last = dir.join(format!("cards-{}.svg", pages.len()));
+    assert!(
+        stderr.starts_with(&format!(
+            "wrote {} to {} ({} pages, ",
+            dir.join("cards-1.svg").display(),
+            last.display(),
+            pages.len()
+        )),
+        "{stderr}"
+    );
+
+    // Given a sheet of one page, its file keeps the name given.
+    let one = dir.join("sheet.svg");
+    let (code, _, stderr) = common::sunfold(&[
+        "render",
+        "sheet",
+        "sheet-templates/petit-ete.json",
+        "-o",
+        &one.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(one.exists() && !dir.join("sheet-1.svg").exists());
+
+    // Standard output takes one page, and refuses several, saying what to do.
+    let (code, stdout, stderr) = common::sunfold(&[
+        "render",
+        "cards",
+        "sheet-templates/summertime.json",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(stdout, "");
+    common::snapshots().bind(|| insta::assert_snapshot!("render__several_pages_on_stdout", stderr));
 }

@@ -193,12 +193,10 @@ fn crabs_and_frogs_stand_inside_their_boxes_clear_of_pearls_words_and_digits() {
     }
     let mut all = Vec::new();
     let mut bands = 0;
-    for mut args in outputs {
-        args.extend(owned(&["-o", "-"]));
+    for args in outputs {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let (code, svg, stderr) = common::sunfold(&args);
-        assert_eq!(code, 0, "{args:?}: {stderr}");
-        let what = args[..args.len() - 2].join(" ");
+        let svg = common::svg_pages("render-boxes", &args).concat();
+        let what = args.join(" ");
         all.extend(faults(&what, &svg));
         for (y, labels) in svg.split("<g id=\"page-").flat_map(labels) {
             bands += 1;

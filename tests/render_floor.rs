@@ -23,13 +23,9 @@ fn texts(svg: &str) -> Vec<(f32, String)> {
         .collect()
 }
 
-/// Renders `args` as SVG on standard output.
+/// Renders `args` as SVG, every page's file one after the other.
 fn svg(args: &[&str]) -> String {
-    let mut args = args.to_vec();
-    args.extend(["-o", "-"]);
-    let (code, svg, stderr) = common::sunfold(&args);
-    assert_eq!(code, 0, "{args:?}: {stderr}");
-    svg
+    common::svg_pages("render-floor", args).concat()
 }
 
 /// Every bundled output, as the arguments that render it.

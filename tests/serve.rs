@@ -1005,7 +1005,7 @@ fn new_links_take_the_dead_codes_off_the_table() {
         !std::path::Path::new(&old).exists(),
         "{old} still lies on the table"
     );
-    let svg = std::fs::read_to_string(&kept).unwrap();
+    let svg = String::from_utf8(common::written(std::path::Path::new(&kept))).unwrap();
     assert!(svg.contains("Ann"));
     // New links with no file named: every file printed before is removed.
     drop(common::serve(&log, &["--new-links"]));

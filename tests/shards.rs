@@ -194,7 +194,7 @@ fn merged_shards_give_the_report_of_the_run_with_no_shards_byte_for_byte() {
                     &["-o", &merged.display().to_string()],
                 )));
                 assert!(
-                    std::fs::read(&merged).unwrap() == std::fs::read(&drawn).unwrap(),
+                    common::written(&merged) == common::written(&drawn),
                     "{name}, {n} shards: the drawing differs"
                 );
             }

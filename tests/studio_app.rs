@@ -235,16 +235,22 @@ async fn the_preview_is_the_render_of_the_saved_file_byte_for_byte() {
     assert_eq!(pdf.status, StatusCode::OK);
     assert!(pdf.body.starts_with(b"%PDF-"));
 
+    // Cards print on several pages, a file each: page N of the preview is
+    // the render's `x-N.svg`, and the preview without a page stacks them
+    // for the screen.
     let deck = served("studio-preview-deck", "summertime.json");
-    let preview = deck.get("/preview.svg").await;
-    assert!(preview.body == rendered("cards", &deck.file, "studio-preview-deck"));
-    let page = deck.get("/preview.svg?page=2").await;
-    assert_eq!(page.status, StatusCode::OK);
-    assert!(
-        String::from_utf8(page.body)
-            .unwrap()
-            .contains("id=\"page-1\"")
+    let pages = common::svg_pages(
+        "studio-preview-deck",
+        &["render", "cards", &deck.file.display().to_string()],
     );
+    assert!(pages.len() > 2, "{} pages", pages.len());
+    for (i, printed) in pages.iter().enumerate() {
+        let page = deck.get(&format!("/preview.svg?page={}", i + 1)).await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert!(page.body == printed.as_bytes(), "page {}", i + 1);
+    }
+    let preview = String::from_utf8(deck.get("/preview.svg").await.body).unwrap();
+    assert_eq!(preview.matches("<g id=\"page-").count(), pages.len());
     assert_eq!(
         deck.get("/preview.svg?page=99").await.status,
         StatusCode::NOT_FOUND

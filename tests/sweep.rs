@@ -474,7 +474,7 @@ fn a_sweep_is_drawn_from_the_command_line() {
         &out.display().to_string(),
     ]);
     assert_eq!(code, 0, "{err}");
-    let svg = std::fs::read_to_string(&out).unwrap();
+    let svg = String::from_utf8(common::written(&out)).unwrap();
     assert!(svg.contains(": sweep of sun.thresholds[4].at"), "no title");
     for id in ["mean_score", "rounds", "win_rate.seat_1", "win_rate.seat_4"] {
         assert!(svg.contains(id), "no panel {id}");

@@ -72,29 +72,57 @@ pub(super) fn write_boxed(
     boxes: &[crate::render::paper::PrintBoxes],
     target: &Target,
 ) -> Result<Exit, CliError> {
-    let scene = document.scene();
+    let pages = document.scene().pages.len();
     let as_pdf = matches!(target, Target::Pdf(_));
-    let bytes = crate::render::encode(document, boxes, as_pdf);
-    let bytes = bytes.map_err(CliError::Refused)?;
+    let files = crate::render::encode(document, boxes, as_pdf).map_err(CliError::Refused)?;
     match target {
         Target::Stdout => {
+            let [bytes] = files.as_slice() else {
+                return Err(CliError::Usage(format!(
+                    "-: expected a drawing of one page on standard output, but it has {pages}: \
+                     write -o NAME.svg for NAME-1.svg to NAME-{pages}.svg, or -o NAME.pdf"
+                )));
+            };
             let mut out = std::io::stdout().lock();
-            out.write_all(&bytes)
+            out.write_all(bytes)
                 .and_then(|_| out.flush())
                 .map_err(|e| CliError::io(Path::new("-"), e))?;
         }
         Target::Pdf(path) | Target::Svg(path) => {
-            crate::atomic::write(path, &bytes).map_err(|e| CliError::io(path, e))?;
+            let paths = page_paths(path, files.len());
+            for (path, bytes) in paths.iter().zip(&files) {
+                crate::atomic::write(path, bytes).map_err(|e| CliError::io(path, e))?;
+            }
+            let bytes: usize = files.iter().map(Vec::len).sum();
+            let (first, last) = (&paths[0], &paths[paths.len() - 1]);
             eprintln!(
-                "wrote {} ({} page{}, {} bytes)",
-                path.display(),
-                scene.pages.len(),
-                if scene.pages.len() == 1 { "" } else { "s" },
-                bytes.len()
+                "wrote {}{} ({} page{}, {} bytes)",
+                first.display(),
+                if paths.len() > 1 {
+                    format!(" to {}", last.display())
+                } else {
+                    String::new()
+                },
+                pages,
+                if pages == 1 { "" } else { "s" },
+                bytes
             );
         }
     }
     Ok(Exit::Valid)
+}
+
+/// The files of a drawing in `count` files: `path` itself for one, and
+/// `NAME-1.svg`, `NAME-2.svg`, … beside it for several.
+fn page_paths(path: &Path, count: usize) -> Vec<PathBuf> {
+    if count <= 1 {
+        return vec![path.to_owned()];
+    }
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let extension = path.extension().unwrap_or_default().to_string_lossy();
+    (1..=count)
+        .map(|i| path.with_file_name(format!("{stem}-{i}.{extension}")))
+        .collect()
 }
 
 /// Where `-o` draws a report, checked before any game is played: a

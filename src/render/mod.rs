@@ -13,7 +13,8 @@
 //! - [`paper`]: the paper sizes and the printable margin;
 //! - [`chart`]: a line chart, the one primitive the scored replays, the
 //!   viewer and the sweep report share;
-//! - [`encode`]: a document as the bytes of a PDF or SVG file.
+//! - [`encode`]: a document as the bytes of a PDF file, or of an SVG file
+//!   per page.
 
 pub mod chart;
 pub mod paper;
@@ -22,21 +23,22 @@ pub mod scene;
 pub mod svg;
 pub mod text;
 
-/// The document as the bytes of a PDF file (with each page's trim and
-/// bleed `boxes`) or of an SVG file, in the fonts it was laid out in; or
-/// why not, with the advice for a missing glyph.
+/// The document as the bytes of one PDF file (with each page's trim and
+/// bleed `boxes`), or of one SVG file per page, in the fonts it was laid
+/// out in; or why not, with the advice for a missing glyph.
 pub fn encode(
     document: &impl scene::Typeset,
     boxes: &[paper::PrintBoxes],
     as_pdf: bool,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<Vec<u8>>, String> {
     if as_pdf {
-        pdf::to_pdf_boxed(document, boxes).map_err(|e| match e {
+        let pdf = pdf::to_pdf_boxed(document, boxes).map_err(|e| match e {
             pdf::PdfError::Missing(e) => e.advice(),
             e => e.to_string(),
-        })
+        })?;
+        Ok(vec![pdf])
     } else {
-        let svg = svg::to_svg(document).map_err(|e| e.advice())?;
-        Ok(svg.into_bytes())
+        let pages = svg::pages(document).map_err(|e| e.advice())?;
+        Ok(pages.into_iter().map(String::into_bytes).collect())
     }
 }

@@ -1,6 +1,8 @@
-//! The SVG backend: one SVG document, pages stacked top to bottom.
+//! The SVG backend: an SVG document per page, as printers and converters
+//! take them ([`pages`]), or every page stacked top to bottom in one
+//! document, for a screen ([`to_svg`]).
 
-use super::scene::{Anchor, Color, Item, PathPoint, Shape, Stroke, Typeset, Weight};
+use super::scene::{Anchor, Color, Item, Page, PathPoint, Shape, Stroke, Typeset, Weight};
 use super::text::{Fonts, UnsupportedCharacter};
 use svg::Document;
 use svg::node::element::{Circle, Group, Path, Rectangle, Text, Title};
@@ -168,23 +170,41 @@ pub fn length(v: f32) -> String {
     n(v)
 }
 
+/// Each page of the document as an SVG document of its own, the size of
+/// that page: what a printer or a converter takes, one page each. A
+/// page's document is [`to_svg`] of a document of that page alone.
+pub fn pages(document: &impl Typeset) -> Result<Vec<String>, UnsupportedCharacter> {
+    let (scene, fonts) = (document.scene(), document.fonts());
+    scene.check_text(fonts)?;
+    Ok(scene
+        .pages
+        .iter()
+        .map(|page| stacked(&scene.title, std::slice::from_ref(page), fonts))
+        .collect())
+}
+
 /// The document as one SVG document naming its fonts (with fallbacks),
 /// every text stretched to the width it has in them, as its layout
 /// measured it.
 pub fn to_svg(document: &impl Typeset) -> Result<String, UnsupportedCharacter> {
     let (scene, fonts) = (document.scene(), document.fonts());
     scene.check_text(fonts)?;
-    let width = scene.pages.iter().map(|p| p.width).fold(0.0, f32::max);
-    let height: f32 = scene.pages.iter().map(|p| p.height).sum::<f32>()
-        + PAGE_GAP * scene.pages.len().saturating_sub(1) as f32;
+    Ok(stacked(&scene.title, &scene.pages, fonts))
+}
+
+/// `pages` stacked top to bottom in one SVG document titled `title`.
+fn stacked(title: &str, pages: &[Page], fonts: &Fonts) -> String {
+    let width = pages.iter().map(|p| p.width).fold(0.0, f32::max);
+    let height: f32 = pages.iter().map(|p| p.height).sum::<f32>()
+        + PAGE_GAP * pages.len().saturating_sub(1) as f32;
     let mut document = Document::new()
         .set("viewBox", format!("0 0 {} {}", n(width), n(height)))
         .set("width", format!("{}mm", n(width)))
         .set("height", format!("{}mm", n(height)))
         .set("font-family", fonts.css_family.as_str())
-        .add(Title::new(scene.title.clone()));
+        .add(Title::new(title));
     let mut top = 0.0;
-    for (i, page) in scene.pages.iter().enumerate() {
+    for (i, page) in pages.iter().enumerate() {
         let mut group = Group::new()
             .set("id", format!("page-{}", i + 1))
             .set("transform", format!("translate(0 {})", n(top)))
@@ -202,5 +222,5 @@ pub fn to_svg(document: &impl Typeset) -> Result<String, UnsupportedCharacter> {
         document = document.add(group);
         top += page.height + PAGE_GAP;
     }
-    Ok(document.to_string())
+    document.to_string()
 }

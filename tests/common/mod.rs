@@ -70,6 +70,47 @@ pub fn sunfold(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Runs a drawing command (`args`, without `-o`) into SVG files in a
+/// fresh folder of the test's own, and returns each page's SVG in page
+/// order: `out.svg` when there is one page, else `out-1.svg`, `out-2.svg`, …
+pub fn svg_pages(test: &str, args: &[&str]) -> Vec<String> {
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = temp_dir(test).join(format!("svg-{call}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("out.svg").display().to_string();
+    let mut all = args.to_vec();
+    all.extend(["-o", &out]);
+    let (code, _, stderr) = sunfold(&all);
+    assert_eq!(code, 0, "{all:?}: {stderr}");
+    if let Ok(one) = std::fs::read_to_string(&out) {
+        return vec![one];
+    }
+    let mut pages = Vec::new();
+    while let Ok(page) = std::fs::read_to_string(dir.join(format!("out-{}.svg", pages.len() + 1))) {
+        pages.push(page);
+    }
+    assert!(!pages.is_empty(), "{all:?} wrote no SVG");
+    pages
+}
+
+/// What a drawing command wrote at `path`: the file itself, or, for an SVG
+/// of several pages, the files of its pages (`NAME-1.svg`, …) one after
+/// the other.
+pub fn written(path: &Path) -> Vec<u8> {
+    if let Ok(bytes) = std::fs::read(path) {
+        return bytes;
+    }
+    let stem = path.file_stem().unwrap().to_str().unwrap();
+    let pages: Vec<Vec<u8>> = (1..)
+        .map(|i| path.with_file_name(format!("{stem}-{i}.svg")))
+        .map_while(|page| std::fs::read(page).ok())
+        .collect();
+    assert!(!pages.is_empty(), "nothing written at {}", path.display());
+    pages.concat()
+}
+
 /// Every file with this extension directly under `dir`, sorted.
 pub fn files(dir: &Path, extension: &str) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
