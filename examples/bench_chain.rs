@@ -42,6 +42,7 @@ fn log(chained: bool) -> Vec<u8> {
         let line = to_line(&Envelope {
             seq: seq as u64,
             at: None,
+            by: None,
             prev: prev.clone().filter(|_| chained),
             event,
         });

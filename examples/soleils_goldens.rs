@@ -212,6 +212,7 @@ fn write(path: &str, events: &[Event], start_at: Option<DateTime<FixedOffset>>) 
             seq: seq as u64,
             at,
             prev: None,
+            by: None,
             event: event.clone(),
         }));
     }

@@ -34,6 +34,7 @@ fn write(path: &str, events: &[Event]) {
             seq: seq as u64,
             at: None,
             prev: None,
+            by: None,
             event: event.clone(),
         };
         text.push_str(&to_line(&envelope));

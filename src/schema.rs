@@ -219,7 +219,15 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::PartialReport => schemars::schema_for!(crate::sim::partial::Partial),
         SchemaKind::SweepReport => schemars::schema_for!(crate::sim::sweep::Sweep),
         SchemaKind::StudioEdits => schemars::schema_for!(crate::edit_log::EditLine),
-        SchemaKind::EventLog => schemars::schema_for!(Envelope<crate::event::Entry>),
+        SchemaKind::EventLog => {
+            // An event log shares the envelope but is posted to no table:
+            // its reader refuses a `by`.
+            let mut schema = schemars::schema_for!(Envelope<crate::event::Entry>);
+            if let Some(serde_json::Value::Object(fields)) = schema.get_mut("properties") {
+                fields.remove("by");
+            }
+            schema
+        }
         SchemaKind::EventSeating => schemars::schema_for!(crate::event::Seating),
         SchemaKind::EventStandings => schemars::schema_for!(crate::event::Standings),
         SchemaKind::EventStudy => schemars::schema_for!(crate::event::study::StudyReport),

@@ -312,6 +312,17 @@ fn meta_errors() -> Vec<MetaError> {
         MetaError::ClaimBeforeEnd,
         MetaError::CalledAfterEnd,
         MetaError::Called { seq: 40 },
+        MetaError::AuthorBeforeFormat {
+            format: 3,
+            found: "referee".into(),
+        },
+        MetaError::AuthorOfStart {
+            found: "Ann".into(),
+        },
+        MetaError::UnknownAuthor {
+            found: "Zed".into(),
+            known: vec!["Ann".into(), "Bob".into()],
+        },
     ]
 }
 
@@ -323,7 +334,10 @@ fn pinned_meta(error: &MetaError) {
         | MetaError::UndoPastEnd
         | MetaError::ClaimBeforeEnd
         | MetaError::CalledAfterEnd
-        | MetaError::Called { .. } => {}
+        | MetaError::Called { .. }
+        | MetaError::AuthorBeforeFormat { .. }
+        | MetaError::AuthorOfStart { .. }
+        | MetaError::UnknownAuthor { .. } => {}
     }
 }
 

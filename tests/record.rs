@@ -745,9 +745,12 @@ fn every_writer_spells_the_same_entry_the_same_way() {
             i as u64,
             Some(sunfold::log::line_hash(lines[i - 1].as_bytes())),
             chrono::DateTime::parse_from_rfc3339(&at).unwrap(),
+            Some("referee"),
         )
         .unwrap();
-        assert_eq!(served, format!("{line}\n"), "served");
+        // The same line, with who posted it after the envelope.
+        let by = line.replacen(",\"type\":", ",\"by\":\"referee\",\"type\":", 1);
+        assert_eq!(served, format!("{by}\n"), "served");
     }
     assert_eq!(std::fs::read_to_string(&by_append).unwrap(), written);
 }

@@ -798,3 +798,112 @@ async fn an_update_sends_only_the_panels_that_changed() {
     assert_ne!(after["panels"][0]["hash"], json!(held[0]));
     assert_eq!(after["panels"][1]["hash"], json!(held[1]));
 }
+
+/// The start line of a new 62 Soleils log, as `sunfold new` writes it in
+/// the current format.
+fn new_soleils_start(test: &str, players: &str) -> String {
+    let log = common::fresh(test, "new.jsonl");
+    let (code, _, stderr) = common::sunfold(&["new", "soleils", &log, "--players", players]);
+    assert_eq!(code, 0, "{stderr}");
+    let text = std::fs::read_to_string(&log).unwrap();
+    text.lines().next().unwrap().to_owned()
+}
+
+/// The `by` of each line of the log after the start.
+fn authors(log: &Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(log).unwrap();
+    (text.lines().skip(1))
+        .map(|line| serde_json::from_str::<Value>(line).unwrap()["by"].clone())
+        .collect()
+}
+
+#[tokio::test]
+async fn each_entry_posted_says_whose_link_posted_it() {
+    // Given a table of the current log format,
+    let start = new_soleils_start("app-by", "Ann,Bob");
+    let table = Table::new("app-by", GameKind::Soleils, &start);
+    let referee = table.tokens.referee.clone();
+    // when the referee rolls, Ann places with her own link and the referee
+    // places for Bob,
+    table
+        .accepted(&referee, r#"{"type":"rolled","dice":[1,2,3]}"#)
+        .await;
+    let ann = table.player("Ann");
+    table
+        .accepted(
+            &ann,
+            r#"{"type":"placed","player":"Ann","box":"K1a","value":2}"#,
+        )
+        .await;
+    table
+        .accepted(
+            &referee,
+            r#"{"type":"placed","player":"Bob","box":"K1a","value":2}"#,
+        )
+        .await;
+    // then each line says who posted it,
+    assert_eq!(
+        authors(&table.log),
+        [json!("referee"), json!("Ann"), json!("referee")]
+    );
+    // and a client cannot say it for the server, whoever it is.
+    for token in [&referee, &ann] {
+        let refused = table
+            .refused(
+                Some(token),
+                br#"{"type":"placed","player":"Ann","box":"K1b","value":1,"by":"Ann"}"#,
+                400,
+                "an entry with its own by",
+            )
+            .await;
+        assert_eq!(
+            refused.json["error"],
+            r#"the entry to append: expected no "by", as the server writes who posted every entry from the link it came with, but found "by": "Ann""#
+        );
+    }
+    // replay and audit say who posted what, and which of the players'
+    // decisions the referee posted.
+    let log = table.log.display().to_string();
+    let (code, replay, stderr) = common::sunfold(&["replay", &log]);
+    assert_eq!(code, 0, "{stderr}");
+    let (code, audit, stderr) = common::sunfold(&["audit", &log]);
+    assert_eq!(code, 0, "{stderr}");
+    let said = "  posted: 1 by Ann, 2 by the referee\n  posted by the referee for a player: event 3 (placed, Bob)\n";
+    assert!(replay.ends_with(said), "{replay}");
+    assert!(audit.contains(said), "{audit}");
+    let (_, json, _) = common::sunfold(&["audit", &log, "--format", "json"]);
+    let json: Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        json["posted"],
+        json!({
+            "by": [{"who": "Ann", "entries": 1}, {"who": "referee", "entries": 2}],
+            "unsigned": 0,
+            "for_players": [{"line": 4, "seq": 3, "type": "placed", "player": "Bob"}],
+        })
+    );
+    // The viewer shows it beside each step.
+    let html = common::fresh("app-by", "viewer.html");
+    let (code, _, stderr) = common::sunfold(&["render", "replay", &log, "-o", &html]);
+    assert_eq!(code, 0, "{stderr}");
+    let html = std::fs::read_to_string(&html).unwrap();
+    assert!(html.contains("(posted by the referee)") && html.contains("(posted by Ann)"));
+}
+
+#[tokio::test]
+async fn a_log_of_an_older_format_is_served_without_authors_and_replays_as_before() {
+    // Given a table whose log is of a format before authors,
+    let table = Table::golden("app-by-older", "soleils-2p-round-limit.jsonl");
+    // when the referee and a player post,
+    table
+        .accepted(&table.tokens.referee, r#"{"type":"rolled","dice":[1,2,3]}"#)
+        .await;
+    table
+        .accepted(
+            &table.player("Ann"),
+            r#"{"type":"placed","player":"Ann","box":"K1a","value":2}"#,
+        )
+        .await;
+    // then its lines keep the format: no line says who posted it.
+    assert_eq!(authors(&table.log), [Value::Null, Value::Null]);
+    assert_replays(&table.log);
+}

@@ -96,6 +96,7 @@ impl EventLog {
                 seq: after.entries.len() as u64,
                 at: None,
                 prev: Some(crate::log::line_hash(&after.last)),
+                by: None,
                 event: entry.clone(),
             });
             after.last = line.trim_end().as_bytes().to_vec();
@@ -115,6 +116,7 @@ pub fn create(path: &Path, entries: &[Entry], force: bool) -> Result<EventLog, E
         seq: 0,
         at: None,
         prev: None,
+        by: None,
         event: first.clone(),
     });
     let start = EventLog {

@@ -224,6 +224,7 @@ fn play_on<G: Searched>(
             seq: fold.events() + i as u64,
             at: None,
             prev: prev.take(),
+            by: None,
             event,
         });
         if fold.chained() != Some(false) {

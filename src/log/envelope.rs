@@ -1,4 +1,5 @@
-//! The envelope around every event of the log: `seq`, `type`, optional `at`.
+//! The envelope around every event of the log: `seq`, `type`, optional
+//! `at`, `prev` and `by`.
 
 use chrono::{DateTime, FixedOffset};
 use serde::{Deserialize, Serialize};
@@ -22,6 +23,12 @@ pub struct Envelope<E> {
     /// chain sunfold writes. Absent in hand-written logs, and on line 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prev: Option<String>,
+    /// Who posted the entry to the table's server: `referee` for the
+    /// referee's link, or the player of the seat's own link, by name. The
+    /// server writes it, never the client; an entry recorded at the command
+    /// line has none. From log format 4 on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
     #[serde(flatten)]
     pub event: E,
 }

@@ -90,6 +90,24 @@ pub enum MetaError {
     CalledAfterEnd,
     #[error("expected no more entries, but the game was called by the claims of event {seq}")]
     Called { seq: u64 },
+    /// A `by` in a log of a format before [`super::AUTHORS`], which had
+    /// no such field.
+    #[error(
+        "expected no \"by\" in a log of format {format}, as only format {AUTHORS} and later name who posted an entry, but found \"by\": {found:?}",
+        AUTHORS = super::AUTHORS
+    )]
+    AuthorBeforeFormat { format: u32, found: String },
+    /// A `by` on the start line, which no server posts.
+    #[error(
+        "expected no \"by\" on the start line, as it is written when the log is made, not posted to a table, but found \"by\": {found:?}"
+    )]
+    AuthorOfStart { found: String },
+    /// A `by` that names neither the referee nor a player of the game.
+    #[error(
+        "expected \"by\" to name the referee or a player ({}), but found {found:?}",
+        .known.join(", ")
+    )]
+    UnknownAuthor { found: String, known: Vec<String> },
 }
 
 fn seq_hint(expected: u64, found: u64) -> String {

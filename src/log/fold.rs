@@ -27,6 +27,23 @@ pub struct TakenBack<E> {
 /// them ([`Lenient`]).
 pub const ENDS_KEPT: u32 = 3;
 
+/// The first log format whose entries may say who posted them to the
+/// table's server: `"by": "referee"`, or a player's name.
+pub const AUTHORS: u32 = 4;
+
+/// The `by` of an entry the referee's link posted.
+pub const REFEREE: &str = "referee";
+
+/// An entry that says who posted it ([`AUTHORS`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Authored<E> {
+    pub line: usize,
+    pub seq: u64,
+    /// [`REFEREE`], or a player's name.
+    pub by: String,
+    pub entry: Entry<E>,
+}
+
 /// An entry that the rules of an older log format accepted and
 /// [`ENDS_KEPT`] refuses, in a log of that older format: it still replays.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,6 +113,7 @@ pub struct Fold<G: Game> {
     called: Option<u64>,
     lenient: Vec<Lenient>,
     doom: Option<Doom<G>>,
+    authored: Vec<Authored<G::Event>>,
 }
 
 impl<G: Game> Fold<G>
@@ -131,6 +149,10 @@ where
         if record.prev.is_some() {
             return Err(at(ReplayError::Decode(DecodeError::ChainUnexpected)));
         }
+        if let Some(found) = &record.by {
+            let found = found.clone();
+            return Err(at(ReplayError::Meta(MetaError::AuthorOfStart { found })));
+        }
         let state = G::setup(start).map_err(|e| at(ReplayError::Setup(e)))?;
         let fold = Fold {
             checkpoint: state.clone(),
@@ -146,6 +168,7 @@ where
             called: None,
             lenient: Vec::new(),
             doom: None,
+            authored: Vec::new(),
         };
         Ok((fold, record))
     }
@@ -167,7 +190,43 @@ where
         line: &Line,
         keep: bool,
     ) -> Result<(u64, Option<G::Event>), LogError<G>> {
-        let record = decode_borrowed::<G>(line).map_err(|e| e.map(ReplayError::Decode))?;
+        let mut record = decode_borrowed::<G>(line).map_err(|e| e.map(ReplayError::Decode))?;
+        let Some(by) = record.by.take() else {
+            return self.fold_record(line, record, keep);
+        };
+        let at = |error| Located {
+            line: line.number,
+            seq: Some(record.seq),
+            kind: Some(record.entry.kind().to_owned()),
+            error,
+        };
+        if self.format < AUTHORS {
+            let format = self.format;
+            let error = MetaError::AuthorBeforeFormat { format, found: by };
+            return Err(at(ReplayError::Meta(error)));
+        }
+        let known = G::player_names(&self.state);
+        if by != REFEREE && !known.contains(&by) {
+            let error = MetaError::UnknownAuthor { found: by, known };
+            return Err(at(ReplayError::Meta(error)));
+        }
+        let (seq, entry) = (record.seq, record.entry.clone());
+        let folded = self.fold_record(line, record, keep)?;
+        self.authored.push(Authored {
+            line: line.number,
+            seq,
+            by,
+            entry,
+        });
+        Ok(folded)
+    }
+
+    fn fold_record(
+        &mut self,
+        line: &Line,
+        record: super::reader::Decoded<'_, G::Event>,
+        keep: bool,
+    ) -> Result<(u64, Option<G::Event>), LogError<G>> {
         let seq = record.seq;
         let kind = record.entry.kind();
         let at = |error| Located {
@@ -417,6 +476,11 @@ where
             let doom = self.doom.as_ref()?;
             doom.standing.first().map(|(seq, event)| (*seq, event))
         })
+    }
+
+    /// The entries that say who posted them, in log order.
+    pub fn authored(&self) -> &[Authored<G::Event>] {
+        &self.authored
     }
 
     pub fn taken_back(&self) -> &[TakenBack<G::Event>] {

@@ -30,7 +30,9 @@ mod writer;
 pub use envelope::{Envelope, META_KINDS, Meta};
 pub use error::{DecodeError, Located, LogError, MetaError, ReplayError};
 pub use files::jsonl_files;
-pub use fold::{DeadEnd, ENDS_KEPT, Fold, Lenient, ReadError, TakenBack, fold_log};
+pub use fold::{
+    AUTHORS, Authored, DeadEnd, ENDS_KEPT, Fold, Lenient, REFEREE, ReadError, TakenBack, fold_log,
+};
 pub use open::{FoldError, OpenError, Opened, io_reason, open, open_file};
 pub use reader::{
     Entry, GameKind, KNOWN_GAMES, LOG_FORMAT, Line, LineReader, READ_FORMATS, Record, decode,

@@ -78,14 +78,16 @@ pub const KNOWN_GAMES: &[&str] = &["soleils", "summertime"];
 /// The log format version this release writes. Version 2 added the 62
 /// Soleils options `sailboats` and `solo`. Version 3 changed rules, not
 /// fields: a game's end is final ([`super::ENDS_KEPT`]), and a physical
-/// Summertime game keeps an unseen card for every declared back.
-pub const LOG_FORMAT: u32 = 3;
+/// Summertime game keeps an unseen card for every declared back. Version
+/// 4 added the optional `by` of an entry, who posted it to the table's
+/// server ([`super::AUTHORS`]).
+pub const LOG_FORMAT: u32 = 4;
 
 /// Every log format version this release reads: a start line of format 1
 /// is upcast to format 2 before decoding (see [`super::upcast`]); formats
-/// 2 and 3 have the same fields, and a log keeps the rules of the format
-/// its start line names.
-pub const READ_FORMATS: &[u32] = &[1, 2, 3];
+/// 2 to 4 have the same fields but `by`, which a log of format 4 may
+/// hold, and a log keeps the rules of the format its start line names.
+pub const READ_FORMATS: &[u32] = &[1, 2, 3, 4];
 
 fn located<E>(line: &Line, head: Option<&Head>, error: E) -> Located<E> {
     Located {
@@ -170,6 +172,8 @@ pub struct Record<E> {
     pub seq: u64,
     pub at: Option<DateTime<FixedOffset>>,
     pub prev: Option<String>,
+    /// Who posted the entry to the table's server, if the server did.
+    pub by: Option<String>,
     pub entry: Entry<E>,
 }
 
@@ -222,6 +226,7 @@ const HEX_PAIRS: [[u8; 2]; 256] = {
 pub(super) struct Decoded<'a, E> {
     pub seq: u64,
     pub prev: Option<Cow<'a, str>>,
+    pub by: Option<String>,
     pub entry: Entry<E>,
 }
 
@@ -277,6 +282,7 @@ pub fn decode<G: Game>(line: &Line) -> Result<Record<G::Event>, Located<DecodeEr
             seq: fast.seq,
             at,
             prev: fast.prev.map(str::to_owned),
+            by: None,
             entry: Entry::Game(fast.event),
         });
     }
@@ -296,6 +302,7 @@ pub(super) fn decode_borrowed<'a, G: Game>(
         return Ok(Decoded {
             seq: record.seq,
             prev: record.prev.map(Cow::Owned),
+            by: record.by,
             entry: record.entry,
         });
     }
@@ -303,6 +310,7 @@ pub(super) fn decode_borrowed<'a, G: Game>(
         return Ok(Decoded {
             seq: fast.seq,
             prev: fast.prev.map(Cow::Borrowed),
+            by: None,
             entry: Entry::Game(fast.event),
         });
     }
@@ -310,6 +318,7 @@ pub(super) fn decode_borrowed<'a, G: Game>(
     Ok(Decoded {
         seq: record.seq,
         prev: record.prev.map(Cow::Owned),
+        by: record.by,
         entry: record.entry,
     })
 }
@@ -336,6 +345,7 @@ fn decode_current<G: Game>(line: &Line) -> Result<Record<G::Event>, Located<Deco
                 seq: e.seq,
                 at: e.at,
                 prev: e.prev,
+                by: e.by,
                 entry: Entry::Game(e.event),
             });
         }
@@ -351,6 +361,7 @@ fn decode_current<G: Game>(line: &Line) -> Result<Record<G::Event>, Located<Deco
                     seq: e.seq,
                     at: e.at,
                     prev: e.prev,
+                    by: e.by,
                     entry: Entry::Meta(e.event),
                 });
             }
@@ -489,6 +500,12 @@ pub fn decode_entry<E: serde::de::DeserializeOwned>(
                 ..Head::default()
             };
             let fail = |error| Err(located(line, Some(&head), error));
+            if envelope.by.is_some() {
+                return fail(DecodeError::Schema {
+                    path: String::new(),
+                    detail: "expected no \"by\", which names who posted an entry to a table, but found one".to_owned(),
+                });
+            }
             if envelope.seq != expected_seq {
                 let found = envelope.seq;
                 return fail(DecodeError::Seq {

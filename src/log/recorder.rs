@@ -122,6 +122,7 @@ impl Recorder {
             seq: 0,
             at,
             prev: None,
+            by: None,
             event: start,
         });
         let candidate = Line {
@@ -190,7 +191,7 @@ impl Session<'_> {
         entry: Entry<G::Event>,
         at: Option<DateTime<FixedOffset>>,
     ) -> String {
-        super::writer::entry_line(fold.events(), at, Self::prev(fold), entry)
+        super::writer::entry_line(fold.events(), at, Self::prev(fold), None, entry)
     }
 
     /// The `prev` a new line carries after `fold`, if any.

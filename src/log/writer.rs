@@ -20,6 +20,7 @@ pub fn entry_line<E: Serialize>(
     seq: u64,
     at: Option<DateTime<FixedOffset>>,
     prev: Option<String>,
+    by: Option<String>,
     entry: Entry<E>,
 ) -> String {
     match entry {
@@ -27,12 +28,14 @@ pub fn entry_line<E: Serialize>(
             seq,
             at,
             prev,
+            by,
             event,
         }),
         Entry::Meta(event) => to_line(&Envelope {
             seq,
             at,
             prev,
+            by,
             event,
         }),
     }
@@ -48,6 +51,7 @@ pub fn chained_log<E: Serialize + Clone>(events: &[E]) -> String {
             seq: seq as u64,
             at: None,
             prev: prev.take(),
+            by: None,
             event: event.clone(),
         });
         prev = Some(super::reader::line_hash(line.trim_end().as_bytes()));

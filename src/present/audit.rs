@@ -34,6 +34,10 @@ pub struct AuditLine {
     /// Entries of a log of an older format that the current rules refuse:
     /// an undo after the end, claims before it.
     pub lenient: Vec<AuditError>,
+    /// Who posted the entries to the table's server, where they say so
+    /// (log format 4 on); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub posted: Option<super::posted::Posted>,
 }
 
 #[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
@@ -152,6 +156,8 @@ pub struct Audited {
     pub stuck: Option<AuditError>,
     /// What a log of an older format holds that the current rules refuse.
     pub lenient: Vec<AuditError>,
+    /// Who posted the entries, where they say so.
+    pub posted: Option<super::posted::Posted>,
 }
 
 impl Audited {
@@ -208,6 +214,7 @@ impl Audited {
             claims: self.claims.clone(),
             stuck: self.stuck.clone(),
             lenient: self.lenient.clone(),
+            posted: self.posted.clone(),
         }
     }
 
@@ -249,6 +256,7 @@ impl Audited {
                 note.message
             ));
         }
+        lines.extend(self.posted.iter().flat_map(super::posted::Posted::text));
         if let Some(claims) = &self.claims {
             for d in &claims.differ {
                 let claimed = d
@@ -300,6 +308,7 @@ fn fold_quietly<G: Present, R: BufRead>(opened: Opened<R>) -> Audited {
                 kind: None,
                 message: d.reason.clone(),
             });
+            audited.posted = super::posted::posted(&fold);
             audited.lenient = (fold.lenient().iter())
                 .map(|l| AuditError {
                     line: l.line,

@@ -8,8 +8,8 @@
 //! (a decision as a page offers it), [`report`] (the report types),
 //! [`failure`] (a located error of a log in words), then
 //! one file per game ([`soleils`], [`summertime`]); then what a verb finds in a log or a file: [`audit`],
-//! [`rescore`], [`analysis`], [`hint`], and [`template`] (a sheet or deck
-//! checked). The workbench's batch reports are `crate::report`'s.
+//! [`rescore`], [`analysis`], [`hint`], [`posted`] (who posted a log's
+//! entries) and [`template`] (a sheet or deck checked). The workbench's batch reports are `crate::report`'s.
 
 pub mod analysis;
 pub mod audit;
@@ -17,6 +17,7 @@ pub mod choice;
 pub mod command;
 pub mod failure;
 pub mod hint;
+pub mod posted;
 pub mod report;
 pub mod rescore;
 pub mod soleils;

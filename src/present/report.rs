@@ -38,6 +38,10 @@ pub struct ReplayReport<S> {
     /// The entries of a log of an older format that the current rules
     /// refuse: an undo after the end, claims before it.
     pub lenient: Vec<LenientView>,
+    /// Who posted the entries to the table's server, where they say so
+    /// (log format 4 on); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub posted: Option<super::posted::Posted>,
     /// The state at the end (or after `--at`), with the scores.
     pub state: S,
 }
@@ -73,7 +77,11 @@ pub fn replay_text<G: Present>(file: &str, fold: &Fold<G>) -> String {
         );
     }
     text += &G::text(fold.state(), fold.called());
-    for line in audit_lines(fold) {
+    let posted = super::posted::posted(fold).map(|p| p.text());
+    for line in audit_lines(fold)
+        .into_iter()
+        .chain(posted.into_iter().flatten())
+    {
         text += &line;
         text.push('\n');
     }
@@ -106,6 +114,7 @@ pub fn replay_report<G: Present>(file: String, fold: &Fold<G>) -> ReplayReport<G
         claims: claims(fold),
         dead_end: dead_end(fold),
         lenient: lenient(fold),
+        posted: super::posted::posted(fold),
         state: G::view(fold.state()),
     }
 }

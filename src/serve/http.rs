@@ -284,11 +284,18 @@ async fn events<G: Table>(
         };
         let path = shared.path.clone();
         with_table::<G, _, ApiError>(&path, |session, mut fold| {
+            // A log of a format before authors keeps its format: its
+            // entries are posted as before, saying nobody.
+            let by = (fold.format() >= crate::log::AUTHORS).then_some(match &role {
+                Role::Referee => crate::log::REFEREE,
+                Role::Player(name) => name.as_str(),
+            });
             let line = crate::table::entry::served_line::<G>(
                 text,
                 fold.events(),
                 Session::prev(&fold),
                 crate::table::stamp(session, &*shared.clock),
+                by,
             )
             .map_err(|e| ApiError::BadRequest(e.to_string()))?;
             let candidate = Line {

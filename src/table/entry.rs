@@ -23,6 +23,12 @@ pub enum EntryError {
         "the entry to append: expected no \"at\", as the server writes the time of every entry from its own clock, but found \"at\": {found}"
     )]
     AtGiven { found: String },
+    /// It says who posted it, which the server writes from the link it
+    /// came with: `found` is the value given, as JSON.
+    #[error(
+        "the entry to append: expected no \"by\", as the server writes who posted every entry from the link it came with, but found \"by\": {found}"
+    )]
+    ByGiven { found: String },
 }
 
 /// The log line for the raw entry `json` in a log of game `G`: its own
@@ -40,19 +46,30 @@ pub fn line<G: Game>(
 }
 
 /// The log line for the raw entry `json` posted to the table server, which
-/// owns the clock: as [`line`], but an entry that gives its own `at` is
-/// refused, and `at` is always `now`.
+/// owns the clock and knows the link: as [`line`], but an entry that gives
+/// its own `at` or `by` is refused, `at` is always `now`, and `by` is who
+/// posted it ([`crate::log::REFEREE`] or a player's name), where the log's
+/// format has authors.
 pub fn served_line<G: Game>(
     json: &str,
     seq: u64,
     prev: Option<String>,
     now: chrono::DateTime<chrono::FixedOffset>,
+    by: Option<&str>,
 ) -> Result<String, EntryError> {
-    let given = object(json)?;
+    let mut given = object(json)?;
     if let Some(at) = given.get("at") {
         return Err(EntryError::AtGiven {
             found: at.to_string(),
         });
+    }
+    if let Some(by) = given.get("by") {
+        return Err(EntryError::ByGiven {
+            found: by.to_string(),
+        });
+    }
+    if let Some(by) = by {
+        given.insert("by".into(), by.into());
     }
     Ok(respelled::<G>(complete(given, seq, prev, now)))
 }
@@ -68,7 +85,9 @@ fn respelled<G: Game>(line: String) -> String {
         terminated: true,
     };
     match crate::log::decode::<G>(&candidate) {
-        Ok(record) => crate::log::entry_line(record.seq, record.at, record.prev, record.entry),
+        Ok(record) => {
+            crate::log::entry_line(record.seq, record.at, record.prev, record.by, record.entry)
+        }
         Err(_) => line,
     }
 }
@@ -160,6 +179,7 @@ mod tests {
             4,
             None,
             now(),
+            Some("referee"),
         );
         assert_eq!(
             refused,
@@ -167,10 +187,29 @@ mod tests {
                 found: "\"1999-01-01T00:00:00Z\"".to_owned()
             })
         );
-        let served = served_line::<Soleils>(r#"{"type":"rolled","dice":[1,2,3]}"#, 4, None, now());
+        let served = served_line::<Soleils>(
+            r#"{"type":"rolled","dice":[1,2,3]}"#,
+            4,
+            None,
+            now(),
+            Some("referee"),
+        );
         assert_eq!(
             served,
-            line::<Soleils>(r#"{"type":"rolled","dice":[1,2,3]}"#, 4, None, now())
+            line::<Soleils>(
+                r#"{"type":"rolled","dice":[1,2,3],"by":"referee"}"#,
+                4,
+                None,
+                now()
+            )
+        );
+        // Nor does it take who posted it from the entry.
+        let refused = served_line::<Soleils>(r#"{"by":"Ann"}"#, 4, None, now(), Some("Bob"));
+        assert_eq!(
+            refused,
+            Err(EntryError::ByGiven {
+                found: "\"Ann\"".to_owned()
+            })
         );
         // The command line's append keeps a given time.
         let kept = line::<Soleils>(r#"{"at":"1999-01-01T00:00:00Z"}"#, 4, None, now()).unwrap();

@@ -292,7 +292,8 @@ mod tests {
     fn append_at(path: &Path, json: &str, clock: &dyn Clock) {
         let done = with_table::<Soleils, _, Failed>(path, |session, mut fold| {
             let at = stamp(session, clock);
-            let line = entry::served_line::<Soleils>(json, fold.events(), Session::prev(&fold), at)
+            let prev = Session::prev(&fold);
+            let line = entry::served_line::<Soleils>(json, fold.events(), prev, at, None)
                 .map_err(|e| Failed(e.to_string()))?;
             assert!(append(session, &mut fold, line).is_ok(), "{json} is legal");
             Ok(())

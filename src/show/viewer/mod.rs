@@ -107,6 +107,12 @@ pub fn viewer<G: Shown, R: BufRead>(
                 )
             }
         };
+        let posted = steps.fold_so_far().authored().last();
+        let text = match posted.filter(|a| a.seq == step.seq) {
+            Some(a) if a.by == crate::log::REFEREE => format!("{text} (posted by the referee)"),
+            Some(a) => format!("{text} (posted by {})", a.by),
+            None => text,
+        };
         let state = steps.state();
         seen.push(frame::<G>(
             before, state, step.seq, step.line, &kind, actor, text,
