@@ -61,8 +61,8 @@ pub struct ServeArgs {
     /// Seconds a request may take to send its body, once its headers are in.
     #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub body_timeout: u64,
-    /// Connections open at once, in all; more are closed as they come.
-    /// Lowered to fit the file descriptor limit (ulimit -n), less 32.
+    /// Connections open at once, in all; then a new one replaces the one idle
+    /// the longest that has no valid link. Lowered to fit ulimit -n, less 32.
     #[arg(long, value_name = "N", default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub max_connections: u64,
     /// Connections open at once from one address (a phone keeps about

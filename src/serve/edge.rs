@@ -8,9 +8,20 @@
 //!   connection alike;
 //! - tower-http's `RequestBodyDeadlineLayer` ends a body that is not
 //!   complete within [`Limits::body_timeout`] (the server answers 408);
-//! - a tokio semaphore caps the connections open at once, and a count per
-//!   peer address caps each address's share, so that one address cannot
-//!   take every slot (tower's limits count requests, not connections);
+//! - a count per peer address caps each address's share of the
+//!   connections, so that one address cannot take every slot (tower's
+//!   limits count requests, not connections);
+//! - a register of the open connections caps how many are open at once.
+//!   When it is full, a new connection takes the place of the one that
+//!   has shown no sign of life the longest (opened, or began or ended a
+//!   request, the longest ago), idle or half-sent alike, among those that
+//!   have not yet been answered a request that carried a valid link: that
+//!   one is closed. A connection is proven so once a route has read its
+//!   request's bearer token ([`bearer`]) and answered anything but 401,
+//!   and is then only closed by its own time limits. When every open
+//!   connection is proven, the new one is closed instead. So slow sockets
+//!   from many addresses, however many, only ever push one another out;
+//!   a player's page gets in;
 //! - hyper-util's graceful shutdown lets requests under way finish;
 //! - tokio-rustls (rustls with ring) speaks TLS when given a certificate.
 //!
@@ -19,7 +30,8 @@
 //! [`csp`], the [`bearer`] token and a request's [`body`] within limits.
 //!
 //! What is dropped, and why, is told to a `report` function: the command
-//! line prints it on stderr.
+//! line prints it on stderr. The connections closed to make room are
+//! counted, and told once a second at most.
 
 use axum::Router;
 use axum::body::Bytes;
@@ -28,14 +40,15 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::sync::oneshot;
 use tokio_rustls::TlsAcceptor;
 use tokio_rustls::rustls;
 use tower::ServiceExt;
@@ -142,10 +155,181 @@ impl Drop for Slot {
     }
 }
 
+/// Connections closed to make room that may still hold their file while
+/// their task ends: beyond them, a new connection waits for them to end,
+/// for [`CLOSING_WAIT`] at most, and is closed after. The files kept
+/// beside the connections' own leave room for them.
+const CLOSING: usize = 8;
+
+/// How long a new connection may wait for those closed to make room to
+/// end: they end as soon as their task runs.
+const CLOSING_WAIT: Duration = Duration::from_millis(500);
+
+/// Whether a new connection has a place.
+enum Admission {
+    /// It has, and is told through the receiver when to close.
+    In(Place, oneshot::Receiver<()>),
+    /// Not yet: [`CLOSING`] connections closed to make room have not ended.
+    Closing,
+    /// No: every open connection is proven.
+    Full,
+}
+
+/// The connections open at once, each with when it last showed a sign of
+/// life and whether it has proven itself, so that a new connection may
+/// take the place of the one idle or incomplete the longest.
+#[derive(Clone)]
+struct Register(Arc<Mutex<Open>>);
+
+struct Open {
+    /// Connections open at once, at most (`--max-connections`).
+    max: usize,
+    next: u64,
+    connections: HashMap<u64, Entry>,
+    /// Connections closed to make room since this was last told.
+    shed: usize,
+}
+
+struct Entry {
+    /// When it opened, or last began or ended a request.
+    since: Instant,
+    /// Whether it has been answered a request that carried a valid link.
+    proven: bool,
+    /// Closes it; taken when it is closed to make room.
+    close: Option<oneshot::Sender<()>>,
+}
+
+/// One connection's place in the [`Register`], given back when dropped.
+struct Place {
+    register: Register,
+    id: u64,
+}
+
+impl Register {
+    fn new(max: usize) -> Register {
+        Register(Arc::new(Mutex::new(Open {
+            max: max.max(1),
+            next: 0,
+            connections: HashMap::new(),
+            shed: 0,
+        })))
+    }
+
+    fn open(&self) -> std::sync::MutexGuard<'_, Open> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A place for a new connection, and what tells it to close; when the
+    /// register is full, the connection not proven that has shown no sign
+    /// of life the longest is told to close to make room.
+    fn admit(&self, now: Instant) -> Admission {
+        let mut open = self.open();
+        let open = &mut *open;
+        let closing = open
+            .connections
+            .values()
+            .filter(|e| e.close.is_none())
+            .count();
+        if open.connections.len() - closing >= open.max {
+            if closing >= CLOSING {
+                return Admission::Closing;
+            }
+            let oldest = open
+                .connections
+                .values_mut()
+                .filter(|e| !e.proven && e.close.is_some())
+                .min_by_key(|e| e.since);
+            let Some(oldest) = oldest else {
+                return Admission::Full;
+            };
+            if let Some(close) = oldest.close.take() {
+                // Its task may have ended already: no matter.
+                let _ = close.send(());
+            }
+            open.shed += 1;
+        }
+        let id = open.next;
+        open.next += 1;
+        let (close, closed) = oneshot::channel();
+        open.connections.insert(
+            id,
+            Entry {
+                since: now,
+                proven: false,
+                close: Some(close),
+            },
+        );
+        let place = Place {
+            register: self.clone(),
+            id,
+        };
+        Admission::In(place, closed)
+    }
+
+    /// [`Register::admit`], waiting while those closed to make room end.
+    async fn wait_admit(&self) -> Option<(Place, oneshot::Receiver<()>)> {
+        let deadline = Instant::now() + CLOSING_WAIT;
+        loop {
+            match self.admit(Instant::now()) {
+                Admission::In(place, closed) => return Some((place, closed)),
+                Admission::Closing if Instant::now() < deadline => {
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                }
+                Admission::Closing | Admission::Full => return None,
+            }
+        }
+    }
+
+    /// The connections closed to make room since the last call.
+    fn shed(&self) -> usize {
+        std::mem::take(&mut self.open().shed)
+    }
+}
+
+impl Place {
+    /// A sign of life at `now`: a request begun or answered; `proven` when
+    /// it was answered and carried a valid link.
+    fn lives(&self, now: Instant, proven: bool) {
+        if let Some(entry) = self.register.open().connections.get_mut(&self.id) {
+            entry.since = now;
+            entry.proven |= proven;
+        }
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        self.register.open().connections.remove(&self.id);
+    }
+}
+
+tokio::task_local! {
+    /// Whether a route has read the bearer token of the request being
+    /// answered.
+    static TOKEN_READ: Cell<bool>;
+}
+
+/// Tells `report`, once a second, how many connections `register` closed
+/// to make room in that second, if any.
+async fn tell_shed(register: Register, max: usize, report: Arc<dyn Fn(String) + Send + Sync>) {
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let shed = register.shed();
+        if shed > 0 {
+            report(format!(
+                "dropped {shed} of the connections idle or incomplete the longest, to let new ones in: {max} connections already open (--max-connections)"
+            ));
+        }
+    }
+}
+
 /// Serves `router` on `listener` within `limits`, over TLS when `tls` is
 /// given, until `stop` completes; then lets the requests under way finish,
 /// for two seconds at most. Each connection dropped is told to `report`,
-/// in words: "dropped 127.0.0.1:5555: headers not complete within 10 s".
+/// in words: "dropped 127.0.0.1:5555: headers not complete within 10 s";
+/// those closed to make room for new ones are counted, once a second.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
@@ -155,7 +339,12 @@ pub async fn serve(
     stop: impl std::future::Future<Output = ()>,
 ) {
     let router = with_body_deadline(router, limits.body_timeout);
-    let total = Arc::new(Semaphore::new(limits.max_connections));
+    let register = Register::new(limits.max_connections);
+    let teller = tokio::spawn(tell_shed(
+        register.clone(),
+        limits.max_connections,
+        report.clone(),
+    ));
     let per_address = PerAddress::default();
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
@@ -177,13 +366,6 @@ pub async fn serve(
             },
             () = &mut stop => break,
         };
-        let Ok(permit) = total.clone().try_acquire_owned() else {
-            report(format!(
-                "dropped {peer}: {} connections already open (--max-connections)",
-                limits.max_connections
-            ));
-            continue;
-        };
         let Some(slot) = per_address.take(peer.ip(), limits.max_per_address) else {
             report(format!(
                 "dropped {peer}: {} connections from {} already open (--max-per-address)",
@@ -192,6 +374,14 @@ pub async fn serve(
             ));
             continue;
         };
+        let Some((place, closed)) = register.wait_admit().await else {
+            report(format!(
+                "dropped {peer}: {} connections already open (--max-connections)",
+                limits.max_connections
+            ));
+            continue;
+        };
+        let place = Arc::new(place);
         let connection = Connection {
             peer,
             router: router.clone(),
@@ -199,30 +389,41 @@ pub async fn serve(
             limits,
             report: report.clone(),
             watcher: graceful.watcher(),
+            place: place.clone(),
         };
         let tls = tls.clone();
         tokio::spawn(async move {
-            let _held = (permit, slot);
-            match tls {
-                None => connection.run(stream).await,
-                Some(acceptor) => {
-                    let handshake =
-                        tokio::time::timeout(limits.header_timeout, acceptor.accept(stream)).await;
-                    match handshake {
-                        Ok(Ok(stream)) => connection.run(stream).await,
-                        Ok(Err(error)) => {
-                            (connection.report)(format!("dropped {peer}: TLS handshake: {error}"));
+            let _held = (place, slot);
+            let served = async move {
+                match tls {
+                    None => connection.run(stream).await,
+                    Some(acceptor) => {
+                        let handshake =
+                            tokio::time::timeout(limits.header_timeout, acceptor.accept(stream))
+                                .await;
+                        match handshake {
+                            Ok(Ok(stream)) => connection.run(stream).await,
+                            Ok(Err(error)) => (connection.report)(format!(
+                                "dropped {peer}: TLS handshake: {error}"
+                            )),
+                            Err(_) => (connection.report)(format!(
+                                "dropped {peer}: TLS handshake not complete within {}",
+                                seconds(limits.header_timeout)
+                            )),
                         }
-                        Err(_) => (connection.report)(format!(
-                            "dropped {peer}: TLS handshake not complete within {}",
-                            seconds(limits.header_timeout)
-                        )),
                     }
                 }
+            };
+            // Closed to make room: dropping the connection closes it, and
+            // the count of those is told once a second.
+            tokio::select! {
+                () = served => {}
+                _ = closed => {}
             }
         });
     }
     drop(listener);
+    teller.abort();
     let _ = tokio::time::timeout(GRACE, graceful.shutdown()).await;
 }
 
@@ -234,6 +435,7 @@ struct Connection {
     limits: Limits,
     report: Arc<dyn Fn(String) + Send + Sync>,
     watcher: hyper_util::server::graceful::Watcher,
+    place: Arc<Place>,
 }
 
 impl Connection {
@@ -245,13 +447,19 @@ impl Connection {
             limits,
             report,
             watcher,
+            place,
         } = self;
         let told = report.clone();
         let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
             let router = router.clone();
             let report = told.clone();
-            async move {
+            let place = place.clone();
+            place.lives(Instant::now(), false);
+            TOKEN_READ.scope(Cell::new(false), async move {
                 let mut response = router.oneshot(request).await?;
+                let read = TOKEN_READ.with(Cell::get);
+                let proven = read && response.status() != hyper::StatusCode::UNAUTHORIZED;
+                place.lives(Instant::now(), proven);
                 if response.status() == hyper::StatusCode::REQUEST_TIMEOUT {
                     report(format!(
                         "dropped {peer}: body not complete within {}",
@@ -263,7 +471,7 @@ impl Connection {
                     );
                 }
                 Ok::<_, std::convert::Infallible>(response)
-            }
+            })
         });
         let connection = http.serve_connection(TokioIo::new(io), service);
         // A client that goes away (a phone that sleeps mid-stream) is no
@@ -436,7 +644,15 @@ impl Page {
 }
 
 /// The token of `Authorization: Bearer TOKEN`, if given.
+///
+/// Every route that reads it answers 401 when the token is none it knows:
+/// so a request whose token was read here and that is answered anything
+/// else carried a valid link, and its connection is kept when the server
+/// is full (see the module's documentation).
 pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+    // Outside a connection (a router tested in-process) there is none to
+    // tell.
+    let _ = TOKEN_READ.try_with(|read| read.set(true));
     headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
