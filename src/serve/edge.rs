@@ -247,9 +247,13 @@ impl Connection {
             watcher,
         } = self;
         let told = report.clone();
-        let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
             let router = router.clone();
             let report = told.clone();
+            // The peer's address, for the handlers that count by address.
+            request
+                .extensions_mut()
+                .insert(axum::extract::ConnectInfo(peer));
             async move {
                 let mut response = router.oneshot(request).await?;
                 if response.status() == hyper::StatusCode::REQUEST_TIMEOUT {
