@@ -5,7 +5,7 @@
 use super::error::CliError;
 use super::{Exit, Format};
 use crate::log::{GameKind, LockError, Recorder};
-use crate::serve::{links, tokens};
+use crate::serve::{app_reporting, links, tokens};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use std::net::SocketAddr;
@@ -199,12 +199,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         );
         use std::io::Write;
         let _ = std::io::stdout().flush();
-        Ok::<_, CliError>(crate::serve::app_reporting(
-            path.clone(),
-            game,
-            tokens,
-            report,
-        ))
+        Ok::<_, CliError>(app_reporting(path.clone(), game, tokens, report))
     })?;
     eprintln!("stopped; {} is all the state there is", path.display());
     Ok(Exit::Valid)

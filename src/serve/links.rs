@@ -468,7 +468,7 @@ mod tests {
         assert_eq!(
             texts(&scene.pages[0])
                 .iter()
-                .filter(|t| t.starts_with('P'))
+                .filter(|t| ["P0", "P1", "P2", "P3"].contains(t))
                 .count(),
             4
         );
