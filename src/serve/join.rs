@@ -27,6 +27,9 @@ pub const CODE_LENGTH: usize = 10;
 /// The bits of randomness in a code: 5 a character.
 pub const CODE_BITS: u32 = 5 * CODE_LENGTH as u32;
 
+// A code carries 40 bits at least, whatever its length becomes.
+const _: () = assert!(CODE_BITS >= 40);
+
 /// A fresh code, without its hyphen: [`CODE_BITS`] random bits.
 pub fn short_code() -> std::io::Result<String> {
     let mut bytes = [0u8; CODE_LENGTH];
@@ -378,7 +381,6 @@ mod tests {
         }
         let distinct: std::collections::BTreeSet<&u8> = ALPHABET.iter().collect();
         assert_eq!(distinct.len(), 32);
-        assert!(CODE_BITS >= 40);
         assert_eq!(CODE_BITS, 50);
         let codes: Vec<String> = (0..200).map(|_| short_code().unwrap()).collect();
         for code in &codes {

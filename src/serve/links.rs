@@ -70,7 +70,7 @@ fn slip(c: &mut Canvas, one: &Slip, (x, y, w, h): (f32, f32, f32, f32)) {
     let above = small * 1.8 + name_size * 1.6;
     let below = small * 1.9 + typed * 1.6 + small * 1.9;
     let stacked = (w - 16.0).min(h - above - below - 8.0);
-    let beside = stacked < 35.0 && w > h;
+    let beside = stacked < 45.0 && w > h;
     let code = if beside {
         (h - above - small * 1.9 - 6.0).min(w * 0.5)
     } else {
