@@ -219,3 +219,59 @@ async fn ten_wrong_codes_then_even_a_right_one_waits_until_the_minute_is_over() 
     assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.text);
     common::snapshots().bind(|| insta::assert_snapshot!("serve_join_messages", messages));
 }
+
+/// The binary over a real socket: the edge gives each request its peer's
+/// address, so that the count and the server's report name it.
+#[test]
+fn the_served_table_counts_wrong_codes_by_the_connection_s_address() {
+    use std::io::BufRead;
+    let log = common::fresh("join-served", "table.jsonl");
+    let (code, _, err) = common::sunfold(&["new", "soleils", &log, "--players", "Ann,Bob"]);
+    assert_eq!(code, 0, "{err}");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sunfold"))
+        .args(["serve", &log, "--listen", "127.0.0.1:0", "--format", "json"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let links: serde_json::Value = serde_json::from_str(&first).unwrap();
+    let base = format!("http://{}", links["listen"].as_str().unwrap());
+    let tokens: Tokens =
+        serde_json::from_str(&std::fs::read_to_string(format!("{log}.tokens")).unwrap()).unwrap();
+    let right = grouped(tokens.code_of(&tokens.players["Ann"]).unwrap());
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .max_redirects(0)
+        .build()
+        .into();
+    let post = |code: &str| {
+        let response = agent
+            .post(format!("{base}/join"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .send(format!("code={code}"))
+            .unwrap();
+        let location = response.headers().get("location").cloned();
+        (response.status().as_u16(), location)
+    };
+    let (status, location) = post(&right);
+    assert_eq!(status, 303);
+    let token = &tokens.players["Ann"];
+    assert_eq!(location.unwrap(), format!("./#token={token}").as_str());
+    for _ in 0..10 {
+        assert_eq!(post("00000-00000").0, 403);
+    }
+    assert_eq!(post(&right).0, 429);
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert!(
+        stderr.contains("refused codes from 127.0.0.1: 10 wrong join codes within 60 s"),
+        "{stderr}"
+    );
+}
