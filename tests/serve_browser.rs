@@ -211,11 +211,34 @@ fn the_links_page_holds_each_link_as_a_qr_code_that_scans() {
         };
         assert_eq!(codes, [link], "page {page} holds {who}'s code alone");
         let words = text(page);
+        let lines: Vec<&str> = (words.lines().map(str::trim))
+            .filter(|l| !l.is_empty())
+            .collect();
         assert_eq!(
-            words.lines().find(|l| !l.trim().is_empty()).map(str::trim),
-            Some(who),
-            "page {page} is headed by {who}'s name: {words}"
+            lines[..2],
+            ["62 Soleils d'été · links", who],
+            "page {page} is headed by the game, the table and {who}'s name: {words}"
         );
+        // The short code of the link, and where to type it.
+        let token = link.split("#token=").nth(1).unwrap();
+        let tokens: Value =
+            serde_json::from_str(&std::fs::read_to_string(format!("{log}.tokens")).unwrap())
+                .unwrap();
+        let code = (tokens["codes"].as_object().unwrap().iter())
+            .find(|(_, t)| t.as_str() == Some(token))
+            .map(|(code, _)| format!("{}-{}", &code[..5], &code[5..]))
+            .unwrap();
+        assert!(words.contains(&code), "page {page} shows {code}: {words}");
+        let join = format!(
+            "{}join",
+            links["players"]["Ann"]
+                .as_str()
+                .unwrap()
+                .split('#')
+                .next()
+                .unwrap()
+        );
+        assert!(words.contains(&join), "page {page} shows {join}: {words}");
         for other in ["Ann", "Bob", "Chloé"].iter().filter(|o| **o != who) {
             assert!(!words.contains(other), "page {page} names {other}: {words}");
         }

@@ -19,6 +19,8 @@ use tower::ServiceExt;
 struct Room {
     event: PathBuf,
     board: String,
+    /// The board's tokens, with its short code.
+    tokens: Tokens,
     router: axum::Router,
     said: Arc<Mutex<Vec<String>>>,
 }
@@ -128,7 +130,8 @@ fn start(test: &str, game: &str, players: &str, extra: &[&str]) -> Room {
     );
     Room {
         event,
-        board: tokens.referee,
+        board: tokens.referee.clone(),
+        tokens,
         router,
         said,
     }
@@ -272,7 +275,8 @@ async fn two_tables_play_at_once_and_their_results_go_into_the_standings_by_them
     assert!(slips.bytes.starts_with(b"%PDF"));
     let refused = room.get("/api/slips.pdf", Some(token)).await;
     assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
-    // Every slip names the event, the round, the table and the seat, at
+    // Every slip names the game, the event, the round, the table and the
+    // seat, and where to type its short code, at
     // 6 pt or more however many share a page.
     let tokens = Tokens::new(&[]).unwrap();
     for per_page in [1, 4, 8] {
@@ -293,10 +297,13 @@ async fn two_tables_play_at_once_and_their_results_go_into_the_standings_by_them
             );
             texts.extend(page_texts(&page.items));
         }
-        assert!(
-            texts.contains(&"cup, round 1: table 2, seat 3".to_owned()),
-            "{texts:?}"
-        );
+        for text in [
+            "62 Soleils d'été · cup, round 1, table 2",
+            "Seat 3. Scan with your phone to play; keep this slip to yourself.",
+            "Cannot scan? Go to http://10.0.0.1:8062/join and type:",
+        ] {
+            assert!(texts.contains(&text.to_owned()), "{text}: {texts:?}");
+        }
     }
 }
 
@@ -344,5 +351,67 @@ async fn a_table_whose_log_no_longer_audits_is_shown_and_said_not_attached() {
         state.status,
         StatusCode::OK,
         "a damaged log is not served as if whole"
+    );
+}
+
+/// `POST /join` of the form body `form`.
+async fn join(room: &Room, path: &str, form: String) -> Answer {
+    let request = Request::post(path)
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::from(form))
+        .unwrap();
+    room.send(request).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slip_s_short_code_at_the_room_s_join_leads_to_its_seat_or_the_board() {
+    let room = start(
+        "room-join",
+        "soleils",
+        "Ann\nBob\nCid\n",
+        &["--rounds", "1"],
+    );
+    let board = room.board().await;
+    let table = &board["tables"][0];
+    let seat = &table["players"][1];
+    let file = sunfold::serve::tokens::path_for(&sunfold::event::table_path(&room.event, 1, 1));
+    let tokens: Tokens = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let token = seat["token"].as_str().unwrap();
+    let code = tokens.code_of(token).unwrap();
+    let answer = join(&room, "/join", format!("code={}", code.to_lowercase())).await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        answer.headers[header::LOCATION],
+        format!("./r/1/t/1/#token={token}").as_str()
+    );
+    let code = room.tokens.code_of(&room.board).unwrap();
+    let answer = join(&room, "/join", format!("code={code}")).await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        answer.headers[header::LOCATION],
+        format!("./#token={}", room.board).as_str()
+    );
+    // The table's own /join, under its path, counts with the room's.
+    let answer = join(&room, "/r/1/t/1/join", format!("code={code}")).await;
+    assert_eq!(
+        answer.status,
+        StatusCode::FORBIDDEN,
+        "the board's code is not the table's"
+    );
+    for _ in 1..10 {
+        let answer = join(&room, "/join", "code=0000000000".to_owned()).await;
+        assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    }
+    let answer = join(
+        &room,
+        "/r/1/t/1/join",
+        format!("code={}", tokens.code_of(token).unwrap()),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS);
+    let said = room.said.lock().unwrap().clone();
+    assert!(
+        said.iter().any(|l| l.contains("wrong join codes")),
+        "{said:?}"
     );
 }

@@ -5,7 +5,7 @@
 use super::error::CliError;
 use super::{Exit, Format};
 use crate::log::{GameKind, LockError, Recorder};
-use crate::serve::{links, tokens};
+use crate::serve::{app_reporting, links, tokens};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use std::net::SocketAddr;
@@ -183,12 +183,12 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     // server stops without them. An append under way completes: the
     // runtime waits for its blocking task. What the edge drops (slow
     // clients, connections over the caps) is said on stderr.
-    crate::serve::edge::run(args.listen, limits, tls, report, |bound| {
+    crate::serve::edge::run(args.listen, limits, tls, report.clone(), |bound| {
         let base = base(args, bound)?;
         let (player_links, referee) = links::join_links(&base, &players, &tokens);
         if let Some(file) = &args.links {
             let per_page = usize::try_from(args.slips_per_page).unwrap_or(1);
-            let scene = links::scene(path, &player_links, &referee, per_page);
+            let scene = links::scene(path, game, &base, &players, &tokens, per_page);
             write_links(&scene, file, &mut tokens, &tokens_file)?;
         }
         remove_dead(args, &dead);
@@ -199,7 +199,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         );
         use std::io::Write;
         let _ = std::io::stdout().flush();
-        Ok::<_, CliError>(crate::serve::app(path.clone(), game, tokens))
+        Ok::<_, CliError>(app_reporting(path.clone(), game, tokens, report))
     })?;
     eprintln!("stopped; {} is all the state there is", path.display());
     Ok(Exit::Valid)

@@ -450,11 +450,15 @@ impl Connection {
             place,
         } = self;
         let told = report.clone();
-        let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
             let router = router.clone();
             let report = told.clone();
             let place = place.clone();
             place.lives(Instant::now(), false);
+            // The peer's address, for the handlers that count by address.
+            request
+                .extensions_mut()
+                .insert(axum::extract::ConnectInfo(peer));
             TOKEN_READ.scope(Cell::new(false), async move {
                 let mut response = router.oneshot(request).await?;
                 let read = TOKEN_READ.with(Cell::get);

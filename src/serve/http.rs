@@ -37,6 +37,8 @@ pub struct Shared {
     /// The log's length when last seen, to notice entries recorded by
     /// other programs (`sunfold place` beside the server).
     pub seen: std::sync::atomic::AtomicU64,
+    /// The way in by a short code: its tries, and where refusals are told.
+    pub join: super::join::Join,
 }
 
 fn length(path: &std::path::Path) -> u64 {
@@ -98,9 +100,26 @@ pub fn router<G: Table>(shared: Arc<Shared>) -> Router {
         .route("/api/view", get(view::<G>))
         .route("/api/events", post(events::<G>))
         .route("/api/stream", get(stream::<G>))
+        .route("/join", get(|| async { super::join::page() }).post(join))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::map_response(super::edge::secure))
         .with_state(shared)
+}
+
+/// `POST /join`: a slip's short code, typed, for the link of its token.
+async fn join(
+    State(shared): State<Arc<Shared>>,
+    extensions: axum::http::Extensions,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    let tokens = shared.clone();
+    let find = |code: String| async move {
+        Ok(tokens
+            .tokens
+            .by_code(&code)
+            .map(|t| format!("./#token={t}")))
+    };
+    super::join::answer(&shared.join, super::join::peer(&extensions), body, find).await
 }
 
 /// The token's holder, from `Authorization: Bearer TOKEN`.

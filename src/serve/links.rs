@@ -10,7 +10,8 @@ use qrcode::{Color as Module, QrCode};
 use std::path::Path;
 
 /// The most slips `--slips-per-page` may put on one A4 page: each keeps a
-/// code of about 55 mm, which a phone scans from arm's length.
+/// QR code of 40 mm or more (quiet zone included), which a phone scans
+/// from a hand's length.
 pub const MAX_SLIPS_PER_PAGE: usize = 8;
 
 /// A QR code of `text`, `size` millimetres wide, with its top left at
@@ -54,43 +55,100 @@ fn grid(per_page: usize) -> (usize, usize) {
     (columns, per_page.div_ceil(columns))
 }
 
-/// One slip, `(name, link, note)`, in the cell at `(x, y)` of `w` by `h`
-/// mm: the name as large as fits, the code below it, and one line of what
-/// to do.
-fn slip(
-    c: &mut Canvas,
-    (name, link, note): (&str, &str, &str),
-    (x, y, w, h): (f32, f32, f32, f32),
-) {
+/// One slip in the cell at `(x, y)` of `w` by `h` mm: the game and the
+/// table on a line, the name as large as fits, the QR code of the link,
+/// where to type the short code and the code itself in bold, and one line
+/// of what to do. The way in by code stands under the QR code, or beside
+/// it in a cell too low for that (8 slips to a page), so that the QR code
+/// stays large enough to scan.
+fn slip(c: &mut Canvas, one: &Slip, (x, y, w, h): (f32, f32, f32, f32)) {
     let fonts = crate::render::text::Fonts::builtin();
-    let name_size = (h * 0.09).clamp(7.0, 16.0);
-    let note_size = 3.5;
-    let code = (w - 16.0).min(h - name_size * 1.6 - note_size * 2.5 - 14.0);
-    let top = y + (h - (name_size * 1.6 + code + note_size * 2.5)) / 2.0;
-    c.group(format!("Join link for {name}"), |c| {
+    let name_size = (h * 0.09).clamp(6.0, 16.0);
+    let small = 3.2;
+    let typed = (h * 0.07).clamp(4.5, 7.0);
+    // The heights of the lines above the QR code, and of the note.
+    let above = small * 1.8 + name_size * 1.6;
+    let below = small * 1.9 + typed * 1.6 + small * 1.9;
+    let stacked = (w - 16.0).min(h - above - below - 8.0);
+    let beside = stacked < 45.0 && w > h;
+    let code = if beside {
+        (h - above - small * 1.9 - 6.0).min(w * 0.5)
+    } else {
+        stacked
+    };
+    let high = above + code + if beside { small * 1.9 } else { below };
+    let top = y + (h - high) / 2.0;
+    let line = |c: &mut Canvas, (middle, width): (f32, f32), y: f32, size: f32, text: String| {
+        let weight = if size > small {
+            Weight::Bold
+        } else {
+            Weight::Regular
+        };
+        let fonts = crate::render::text::Fonts::builtin();
+        c.fit_text(
+            fonts,
+            middle,
+            y,
+            size,
+            width,
+            text,
+            Anchor::Middle,
+            weight,
+            Color::BLACK,
+        );
+    };
+    let across = (x + w / 2.0, w - 12.0);
+    c.group(format!("Join link for {}", one.name), |c| {
+        let head = format!("{} \u{b7} {}", one.game, one.table);
+        line(c, across, top + small, small, head);
         c.fit_text(
             fonts,
             x + w / 2.0,
-            top + name_size,
+            top + small * 1.8 + name_size,
             name_size,
             w - 12.0,
-            name.to_owned(),
+            one.name.clone(),
             Anchor::Middle,
             Weight::Bold,
             Color::BLACK,
         );
-        qr(c, link, x + (w - code) / 2.0, top + name_size * 1.6, code);
-        c.fit_text(
-            fonts,
-            x + w / 2.0,
-            top + name_size * 1.6 + code + note_size * 1.6,
-            note_size,
-            w - 12.0,
-            note.to_owned(),
-            Anchor::Middle,
-            Weight::Regular,
-            Color::BLACK,
-        );
+        let left = if beside {
+            x + 6.0
+        } else {
+            x + (w - code) / 2.0
+        };
+        qr(c, &one.link, left, top + above, code);
+        let under = top + above + code;
+        let code_text = super::join::grouped(&one.code);
+        if !one.code.is_empty() && beside {
+            // Centred in the column right of the QR code, by its middle.
+            let column = (
+                left + code + (x + w - left - code) / 2.0,
+                x + w - left - code - 6.0,
+            );
+            let mut at = top + above + code / 2.0 - (small * 4.5 + typed * 1.6) / 2.0;
+            for text in ["Cannot scan? Go to", one.join.as_str(), "and type:"] {
+                at += small * 1.5;
+                line(c, column, at, small, text.to_owned());
+            }
+            line(c, column, at + typed * 1.4, typed, code_text);
+        } else if !one.code.is_empty() {
+            let typing = format!("Cannot scan? Go to {} and type:", one.join);
+            line(c, across, under + small * 1.2, small, typing);
+            line(
+                c,
+                across,
+                under + small * 1.9 + typed * 1.1,
+                typed,
+                code_text,
+            );
+        }
+        let note_at = if beside {
+            under + small * 1.4
+        } else {
+            under + small * 1.9 + typed * 1.6 + small * 1.3
+        };
+        line(c, across, note_at, small, one.note.clone());
     });
 }
 
@@ -115,25 +173,39 @@ fn cut_marks(c: &mut Canvas, columns: usize, rows: usize, w: f32, h: f32, margin
     }
 }
 
-/// The slips of `players`, `per_page` to an A4 page (1 to
+/// The slips of `players` at the table of the `game` log at `log`, whose
+/// links are at `base` with `tokens`, `per_page` to an A4 page (1 to
 /// [`MAX_SLIPS_PER_PAGE`]; out of range is taken as the nearest), then the
 /// referee's link on a page of its own.
-pub fn scene(log: &Path, players: &[(String, String)], referee: &str, per_page: usize) -> Scene {
+pub fn scene(
+    log: &Path,
+    game: crate::log::GameKind,
+    base: &str,
+    players: &[String],
+    tokens: &super::tokens::Tokens,
+    per_page: usize,
+) -> Scene {
+    let (links, referee) = join_links(base, players, tokens);
+    let slip = |name: &str, link: String, token: &str, note: &str| Slip {
+        game: game_title(game).to_owned(),
+        table: table_name(log),
+        name: name.to_owned(),
+        link,
+        code: tokens.code_of(token).unwrap_or_default().to_owned(),
+        join: format!("{base}join"),
+        note: note.to_owned(),
+    };
     // The name stands above in large type: the note never has to shrink.
     let note = "Scan with your phone to play. Keep this slip to yourself.";
-    let slips: Vec<Slip> = players
-        .iter()
-        .map(|(name, link)| Slip {
-            name: name.clone(),
-            link: link.clone(),
-            note: note.to_owned(),
-        })
+    let slips: Vec<Slip> = (links.into_iter())
+        .map(|(name, link)| slip(&name, link, &tokens.players[&name], note))
         .collect();
-    let referee = Slip {
-        name: "Referee".to_owned(),
-        link: referee.to_owned(),
-        note: "The referee's link records anything: keep it off the table.".to_owned(),
-    };
+    let referee = slip(
+        "Referee",
+        referee,
+        &tokens.referee,
+        "The referee's link records anything: keep it off the table.",
+    );
     slips_scene(
         format!("Join links for {}", log.display()),
         &slips,
@@ -142,13 +214,39 @@ pub fn scene(log: &Path, players: &[(String, String)], referee: &str, per_page: 
     )
 }
 
-/// One printed slip: a name in large type, the code of its link, and a
-/// line under it.
+/// One printed slip: the game and the table, a name in large type, the
+/// QR code of its link, its short code and where to type it, and a line
+/// under it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Slip {
+    /// The game's name, as people know it: "62 Soleils d'été".
+    pub game: String,
+    /// The table's name.
+    pub table: String,
     pub name: String,
     pub link: String,
+    /// The short code of the link, as stored (none printed if empty).
+    pub code: String,
+    /// The address where the code is typed: the server's `/join`.
+    pub join: String,
     pub note: String,
+}
+
+/// The name of `game` as people know it.
+pub fn game_title(game: crate::log::GameKind) -> &'static str {
+    match game {
+        crate::log::GameKind::Soleils => "62 Soleils d'été",
+        crate::log::GameKind::Summertime => "Summertime",
+    }
+}
+
+/// The name a single table's slips give it: its log's name without its
+/// folder and extension.
+pub fn table_name(log: &Path) -> String {
+    log.file_stem().map_or_else(
+        || log.display().to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    )
 }
 
 /// The pages of `slips`, `per_page` to an A4 page, with cut marks between
@@ -175,7 +273,7 @@ pub fn slips_scene(title: String, slips: &[Slip], last: &Slip, per_page: usize) 
         );
         for (i, one) in slips.iter().enumerate() {
             let (x, y) = ((i % columns) as f32 * w, (i / columns) as f32 * h);
-            slip(&mut c, (&one.name, &one.link, &one.note), (x, y, w, h));
+            slip(&mut c, one, (x, y, w, h));
         }
         if slips.len() > 1 {
             cut_marks(&mut c, columns, rows, w, h, margin);
@@ -299,6 +397,7 @@ pub fn room_listing(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::log::GameKind;
     use crate::render::scene::{Item, Shape};
 
     fn walk<'a>(items: &'a [Item], texts: &mut Vec<&'a str>, paths: &mut usize) {
@@ -321,49 +420,66 @@ mod tests {
         texts
     }
 
-    fn players(n: usize) -> Vec<(String, String)> {
-        (0..n)
-            .map(|i| {
-                (
-                    format!("P{i}"),
-                    format!("http://10.0.0.1:8062/#token={i:064x}"),
-                )
-            })
-            .collect()
+    fn players(n: usize) -> (Vec<String>, super::super::tokens::Tokens) {
+        let names: Vec<String> = (0..n).map(|i| format!("P{i}")).collect();
+        let tokens = super::super::tokens::Tokens::new(&names).unwrap();
+        (names, tokens)
+    }
+
+    fn scene(players: &(Vec<String>, super::super::tokens::Tokens), per_page: usize) -> Scene {
+        let (names, tokens) = players;
+        let base = "http://10.0.0.1:8062/";
+        let log = Path::new("games/m.jsonl");
+        super::scene(log, GameKind::Soleils, base, names, tokens, per_page)
     }
 
     #[test]
     fn each_player_gets_a_page_of_their_own_by_default() {
-        let scene = scene(Path::new("m.jsonl"), &players(3), "http://r", 1);
+        let players = players(3);
+        let scene = scene(&players, 1);
         assert_eq!(scene.pages.len(), 4);
         for (i, page) in scene.pages[..3].iter().enumerate() {
             let texts = texts(page);
-            assert!(texts.contains(&format!("P{i}").as_str()), "{texts:?}");
+            let name = format!("P{i}");
+            assert!(texts.contains(&name.as_str()), "{texts:?}");
             assert!(!texts.iter().any(|t| t.contains("token")), "{texts:?}");
+            let code = players.1.code_of(&players.1.players[&name]).unwrap();
+            assert!(texts.contains(&super::super::join::grouped(code).as_str()));
         }
         assert!(texts(&scene.pages[3]).contains(&"Referee"));
         assert_eq!(
-            texts(&scene.pages[0])[0],
-            "P0",
-            "the name first, in large type"
+            texts(&scene.pages[0])[..5],
+            [
+                "62 Soleils d'été · m",
+                "P0",
+                "Cannot scan? Go to http://10.0.0.1:8062/join and type:",
+                &super::super::join::grouped(players.1.code_of(&players.1.players["P0"]).unwrap()),
+                "Scan with your phone to play. Keep this slip to yourself."
+            ],
+            "the game and table, the name in large type, the way in, the note"
         );
     }
 
     #[test]
     fn several_slips_share_a_page_but_never_the_referee_s() {
-        let scene = scene(Path::new("m.jsonl"), &players(5), "http://r", 4);
+        let players = players(5);
+        let scene = scene(&players, 4);
         assert_eq!(scene.pages.len(), 3, "4 + 1 slips, then the referee's");
         assert_eq!(
             texts(&scene.pages[0])
                 .iter()
-                .filter(|t| t.starts_with('P'))
+                .filter(|t| ["P0", "P1", "P2", "P3"].contains(t))
                 .count(),
             4
         );
+        let code = players.1.code_of(&players.1.referee).unwrap();
         assert_eq!(
             texts(&scene.pages[2]),
             [
+                "62 Soleils d'été · m",
                 "Referee",
+                "Cannot scan? Go to http://10.0.0.1:8062/join and type:",
+                &super::super::join::grouped(code),
                 "The referee's link records anything: keep it off the table."
             ]
         );
@@ -380,7 +496,7 @@ mod tests {
     #[test]
     fn every_text_prints_at_six_points_or_more() {
         for per_page in 1..=MAX_SLIPS_PER_PAGE {
-            let scene = scene(Path::new("m.jsonl"), &players(9), "http://r", per_page);
+            let scene = scene(&players(9), per_page);
             for page in &scene.pages {
                 let (size, text) = crate::render::scene::smallest_text(&page.items).unwrap();
                 assert!(size * 72.0 / 25.4 >= 6.0, "{per_page}: {text} at {size} mm");

@@ -9,7 +9,8 @@
 //! - `page.rs`: what each page shows and offers, by seat;
 //! - [`ApiError`]: every refusal, as a status and a JSON body (in `error.rs`);
 //! - [`tokens`]: the join links' secrets; [`links`]: their printable page and
-//!   their listing;
+//!   their listing; [`join`]: the way in by a slip's short code, typed at
+//!   `/join`, with its limit on wrong tries;
 //! - [`edge`]: starting, accepting connections within time limits and caps,
 //!   TLS, and what every answer carries (headers, CSP, the bearer token);
 //! - [`host`]: the address phones reach a listener by, and the file limit;
@@ -26,6 +27,7 @@ pub mod edge;
 mod error;
 pub mod host;
 mod http;
+pub mod join;
 pub mod links;
 mod page;
 pub mod room;
@@ -43,13 +45,30 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The router of the table whose log, a `game` log, is at `path`: the page,
-/// `/api/state`, `/api/view`, `/api/events` and the live `/api/stream`.
+/// `/api/state`, `/api/view`, `/api/events`, the live `/api/stream`, and
+/// `/join`, where a slip's short code is typed.
 ///
 /// It also starts watching the file for entries recorded by other programs
 /// (`sunfold place` beside the server), so it must be called inside a tokio
 /// runtime.
 pub fn app(path: PathBuf, game: GameKind, tokens: Tokens) -> axum::Router {
     app_with_clock(path, game, tokens, Arc::new(SystemClock))
+}
+
+/// [`app`], with what `/join` refuses told to `report`.
+pub fn app_reporting(
+    path: PathBuf,
+    game: GameKind,
+    tokens: Tokens,
+    report: Arc<dyn Fn(String) + Send + Sync>,
+) -> axum::Router {
+    app_with(
+        path,
+        game,
+        tokens,
+        Arc::new(SystemClock),
+        join::Join::new(report),
+    )
 }
 
 /// [`app`], with the times of the entries posted read from `clock`.
@@ -59,6 +78,19 @@ pub fn app_with_clock(
     tokens: Tokens,
     clock: Arc<dyn Clock>,
 ) -> axum::Router {
+    app_with(path, game, tokens, clock, join::Join::new(Arc::new(|_| {})))
+}
+
+/// [`app`], with the times of the entries posted read from `clock`, and
+/// the tries at `/join` counted and told by `join` (which servers may
+/// share, so that one count holds across them).
+pub fn app_with(
+    path: PathBuf,
+    game: GameKind,
+    tokens: Tokens,
+    clock: Arc<dyn Clock>,
+    join: join::Join,
+) -> axum::Router {
     let (appended, _) = tokio::sync::broadcast::channel(256);
     let shared = Arc::new(http::Shared {
         path,
@@ -66,6 +98,7 @@ pub fn app_with_clock(
         appended,
         clock,
         seen: 0.into(),
+        join,
     });
     match game {
         GameKind::Soleils => {

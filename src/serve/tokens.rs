@@ -1,6 +1,7 @@
 //! The join links' secrets: one random token per player and one for the
 //! referee, kept in a file beside the log that only its owner may read, so
-//! that a restarted server hands out the same links.
+//! that a restarted server hands out the same links. Each token has a
+//! short code too, for a person to type at `/join` ([`super::join`]).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -24,6 +25,11 @@ pub struct Tokens {
     /// files written before it was kept.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<PathBuf>,
+    /// The short code of each token, as stored (see
+    /// [`super::join::normalise`]), to the token. Absent from files
+    /// written before they were kept: they are made on loading.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub codes: BTreeMap<String, String>,
 }
 
 /// The bytes of randomness in a token: 256 bits, written as 64 hex digits.
@@ -46,14 +52,68 @@ pub fn path_for(log: &Path) -> PathBuf {
 impl Tokens {
     /// Fresh tokens for `players` and a referee.
     pub fn new(players: &[String]) -> std::io::Result<Tokens> {
-        Ok(Tokens {
+        let mut tokens = Tokens {
             players: players
                 .iter()
                 .map(|p| Ok((p.clone(), token()?)))
                 .collect::<std::io::Result<_>>()?,
             referee: token()?,
             links: Vec::new(),
-        })
+            codes: BTreeMap::new(),
+        };
+        tokens.fill_codes()?;
+        Ok(tokens)
+    }
+
+    /// Gives every token a short code of its own, and drops the codes of
+    /// no token or of a malformed shape; whether anything changed.
+    pub fn fill_codes(&mut self) -> std::io::Result<bool> {
+        let all: Vec<String> = self
+            .players
+            .values()
+            .chain([&self.referee])
+            .cloned()
+            .collect();
+        let before = self.codes.len();
+        self.codes.retain(|code, token| {
+            all.contains(token) && super::join::normalise(code).as_deref() == Some(code.as_str())
+        });
+        let mut changed = self.codes.len() != before;
+        // One code a token: a second one for the same token goes.
+        let mut seen = std::collections::BTreeSet::new();
+        self.codes.retain(|_, token| seen.insert(token.clone()));
+        for token in all {
+            if self.code_of(&token).is_none() {
+                let code = loop {
+                    let code = super::join::short_code()?;
+                    if !self.codes.contains_key(&code) {
+                        break code;
+                    }
+                };
+                self.codes.insert(code, token);
+                changed = true;
+            }
+        }
+        Ok(changed || self.codes.len() != before)
+    }
+
+    /// The short code of `token`, as stored.
+    pub fn code_of(&self, token: &str) -> Option<&str> {
+        (self.codes.iter())
+            .find(|(_, t)| t.as_str() == token)
+            .map(|(code, _)| code.as_str())
+    }
+
+    /// The token whose short code is `code` (as stored), comparing with
+    /// every code in constant time.
+    pub fn by_code(&self, code: &str) -> Option<&str> {
+        let mut found = None;
+        for (known, token) in &self.codes {
+            if bool::from(known.as_bytes().ct_eq(code.as_bytes())) {
+                found = Some(token.as_str());
+            }
+        }
+        found
     }
 
     /// The tokens in `path`, if it holds tokens for exactly `players`;
@@ -76,7 +136,11 @@ impl Tokens {
                 .eq(players.iter().collect::<std::collections::BTreeSet<_>>())
             && tokens.valid()
         {
-            return Ok((tokens.clone(), Vec::new()));
+            let mut tokens = tokens.clone();
+            if tokens.fill_codes()? {
+                tokens.save(path)?;
+            }
+            return Ok((tokens, Vec::new()));
         }
         let tokens = Tokens::new(players)?;
         tokens.save(path)?;
@@ -165,5 +229,38 @@ mod tests {
         let mut near = tokens.referee.clone();
         near.pop();
         assert_eq!(tokens.role(&near), None);
+    }
+
+    #[test]
+    fn each_token_has_a_short_code_of_its_own() {
+        let tokens = Tokens::new(&["Ann".to_owned(), "Bob".to_owned()]).unwrap();
+        assert_eq!(tokens.codes.len(), 3);
+        for token in tokens.players.values().chain([&tokens.referee]) {
+            let code = tokens.code_of(token).unwrap();
+            assert_eq!(tokens.by_code(code), Some(token.as_str()));
+        }
+        assert_eq!(tokens.by_code("0000000000"), None);
+    }
+
+    #[test]
+    fn an_older_tokens_file_gets_its_codes_and_keeps_its_tokens() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("m.jsonl.tokens");
+        let players = ["Ann".to_owned(), "Bob".to_owned()];
+        let mut old = Tokens::new(&players).unwrap();
+        old.codes.clear();
+        old.save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(!text.contains("codes"), "{text}");
+        let (loaded, dead) = Tokens::load_or_create(&path, &players, false).unwrap();
+        assert!(dead.is_empty());
+        assert_eq!(loaded.players, old.players);
+        assert_eq!(loaded.referee, old.referee);
+        assert_eq!(loaded.codes.len(), 3);
+        let again = std::fs::read_to_string(&path).unwrap();
+        let saved: Tokens = serde_json::from_str(&again).unwrap();
+        assert_eq!(saved.codes, loaded.codes, "saved, so that slips stay right");
+        let (twice, _) = Tokens::load_or_create(&path, &players, false).unwrap();
+        assert_eq!(twice.codes, loaded.codes);
     }
 }

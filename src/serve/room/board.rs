@@ -168,6 +168,8 @@ pub struct SeatLink {
     pub seat: u32,
     pub name: String,
     pub link: String,
+    /// The link's short code, as stored.
+    pub code: String,
 }
 
 /// The join link of every seat of round `round` (the last seated if
@@ -190,11 +192,13 @@ pub fn seat_links(
         let (_, players, tokens) = table_tokens(event, state, round, at.table)?;
         for (i, player) in players.iter().enumerate() {
             let route = table_route(round, at.table);
+            let token = &tokens.players[player];
             links.push(SeatLink {
                 table: at.table,
                 seat: i as u32 + 1,
                 name: player.clone(),
-                link: format!("{base}{route}#token={}", tokens.players[player]),
+                link: format!("{base}{route}#token={token}"),
+                code: tokens.code_of(token).unwrap_or_default().to_owned(),
             });
         }
     }
@@ -203,8 +207,9 @@ pub fn seat_links(
 
 /// The join slips of round `round` (the last seated if `None`) of the
 /// event at `event`, served at `base`, `per_page` to a page: one a player,
-/// naming the event, the round, the table and the seat, then the link of
-/// the board (whose token is `board`'s) on a page of its own.
+/// naming the game, the event, the round, the table and the seat, with
+/// the link's short code and where to type it (the room's `/join`); then
+/// the link of the board (whose token is `board`'s) on a page of its own.
 pub fn slips(
     event: &Path,
     base: &str,
@@ -212,18 +217,32 @@ pub fn slips(
     round: Option<u32>,
     per_page: usize,
 ) -> Result<Scene, ApiError> {
+    let log = EventLog::open(event).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let game = super::super::links::game_title(super::game_kind(log.state.setup.game));
     let (round, links) = seat_links(event, base, round)?;
     let name = event_name(event);
+    let base = base.trim_end_matches('/');
     let slips: Vec<Slip> = (links.into_iter())
         .map(|l| Slip {
-            note: format!("{name}, round {round}: table {}, seat {}", l.table, l.seat),
+            game: game.to_owned(),
+            table: format!("{name}, round {round}, table {}", l.table),
+            note: format!(
+                "Seat {}. Scan with your phone to play; keep this slip to yourself.",
+                l.seat
+            ),
             name: l.name,
             link: l.link,
+            code: l.code,
+            join: format!("{base}/join"),
         })
         .collect();
     let board = Slip {
+        game: game.to_owned(),
+        table: format!("{name}, round {round}"),
         name: "Referee".to_owned(),
-        link: format!("{}/#token={}", base.trim_end_matches('/'), board.referee),
+        link: format!("{base}/#token={}", board.referee),
+        code: board.code_of(&board.referee).unwrap_or_default().to_owned(),
+        join: format!("{base}/join"),
         note: "The room's board: every table and the standings. Keep it off the tables.".to_owned(),
     };
     Ok(slips_scene(

@@ -5,6 +5,9 @@
 //! log, tokens, clock and hash chain. When a table's game ends, its
 //! audited result goes into the event by itself ([`attach`]).
 //!
+//! A slip's short code, typed at the room's `/join`, leads to the board or
+//! to a seat of the round seated last ([`super::join`]).
+//!
 //! Its files: [`board`] (what the board shows, as JSON), [`attach`] (the
 //! results taken from finished tables), `page.html`, `page.js` and
 //! `page.css` (the board's page).
@@ -75,6 +78,9 @@ pub struct Room {
     pub problems: Mutex<HashMap<(u32, u32), String>>,
     /// Says what the room did by itself (a result attached or refused).
     report: Arc<dyn Fn(String) + Send + Sync>,
+    /// The way in by a short code, one count of tries for the room and
+    /// every table in it.
+    join: super::join::Join,
 }
 
 /// The path of table `table` of round `round` in the room.
@@ -152,6 +158,7 @@ pub fn app_with_clock(
         clock,
         tables: Default::default(),
         problems: Default::default(),
+        join: super::join::Join::new(report.clone()),
         report,
     });
     attach::watch(room.clone());
@@ -162,6 +169,7 @@ pub fn app_with_clock(
         .route("/api/room", get(board))
         .route("/api/seat", post(seat))
         .route("/api/slips.pdf", get(slips))
+        .route("/join", get(|| async { super::join::page() }).post(join))
         .layer(axum::extract::DefaultBodyLimit::max(super::BODY_LIMIT))
         .layer(axum::middleware::map_response(super::edge::secure))
         .with_state(room.clone());
@@ -258,6 +266,41 @@ async fn slips(
         .into_response())
 }
 
+/// `POST /join`: a slip's short code, typed, for the link of its token:
+/// the board's, or a seat's at a table of the round seated last.
+async fn join(
+    State(room): State<Arc<Room>>,
+    extensions: axum::http::Extensions,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    let peer = super::join::peer(&extensions);
+    let shown = room.clone();
+    let find = |code: String| async move { blocking(move || find(&shown, &code)).await };
+    super::join::answer(&room.join, peer, body, find).await
+}
+
+/// Where the short code `code` leads, relative to `/join`: the board, or
+/// a seat at a table of the round seated last.
+fn find(room: &Room, code: &str) -> Result<Option<String>, ApiError> {
+    if let Some(token) = room.tokens.by_code(code) {
+        return Ok(Some(format!("./#token={token}")));
+    }
+    let log = EventLog::open(&room.event).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let round = log.state.seated();
+    if round == 0 {
+        return Ok(None);
+    }
+    let seated = (log.state.round(round)).map_err(|e| ApiError::Internal(e.to_string()))?;
+    for at in &seated.tables {
+        let (_, _, tokens) = table_tokens(&room.event, &log.state, round, at.table)?;
+        if let Some(token) = tokens.by_code(code) {
+            let route = table_route(round, at.table);
+            return Ok(Some(format!(".{route}/#token={token}")));
+        }
+    }
+    Ok(None)
+}
+
 /// `/r/ROUND/t/TABLE…`: the request, its path made the table's own, to
 /// that table's live table.
 async fn forward(room: Arc<Room>, mut request: Request) -> Response {
@@ -315,7 +358,8 @@ async fn hosted(room: &Arc<Room>, round: u32, table: u32) -> Result<Router, ApiE
         table_tokens(&event, &log.state, round, table)
     })
     .await?;
-    let router = super::app_with_clock(path, game_kind(room.game), tokens, room.clock.clone());
+    let (game, clock) = (game_kind(room.game), room.clock.clone());
+    let router = super::app_with(path, game, tokens, clock, room.join.clone());
     tables.insert((round, table), router.clone());
     Ok(router)
 }
