@@ -5,7 +5,7 @@
 //! stroke and the [`Layout`] for a size or an arrangement, and never asks
 //! whether it draws large print.
 
-use super::{COMPACT_WIDTH, TITLE_WIDTH, WIDTH};
+use super::{COMPACT_WIDTH, PHONE_WIDTH, TITLE_WIDTH, WIDTH};
 use crate::render::scene::{Color, Stroke};
 
 /// The scale and the inks of a sheet: colour, or black on white with
@@ -71,6 +71,16 @@ impl Style {
         }
     }
 
+    /// A phone's screen: the standard colours at twice the size, so that
+    /// the narrow sheet, shown at the screen's width, keeps its smallest
+    /// words (box ids, 4.6 mm) at 11 CSS pixels or more.
+    fn phone() -> Style {
+        Style {
+            k: 2.0,
+            ..Style::colour()
+        }
+    }
+
     /// Large print: twice the size, black on white, thick strokes; no
     /// meaning is carried by colour.
     fn black_on_white() -> Style {
@@ -129,6 +139,9 @@ pub(super) enum Paging {
     /// Large print: the grid at twice the width's pitch, each zone whole
     /// on a page with its rule in words (`large.rs`).
     ByZone,
+    /// A phone's screen: the zones as in large print, stacked in one
+    /// column on a single page as tall as they need.
+    Column,
 }
 
 /// How the legend runs.
@@ -172,6 +185,11 @@ pub(super) struct Layout {
     /// Whether each flag gives its zone's rule on its second line instead
     /// of in brackets after its reward, where the words would not fit.
     pub(super) rules_under_flags: bool,
+    /// Whether the flags give their zones' rules at all: not where each
+    /// zone already states its rule in words above its boxes.
+    pub(super) flag_rules: bool,
+    /// The words after the flags' heading.
+    pub(super) flags_note: &'static str,
 }
 
 impl Layout {
@@ -200,6 +218,8 @@ impl Layout {
             id_room: None,
             bottle_necks: true,
             rules_under_flags: false,
+            flag_rules: true,
+            flags_note: "circle a flag when every box of its zone is filled",
         }
     }
 
@@ -256,6 +276,36 @@ impl Layout {
             id_room: Some(20.0),
             bottle_necks: false,
             rules_under_flags: false,
+            flag_rules: true,
+            flags_note: "circle a flag when every box of its zone is filled",
+        }
+    }
+
+    /// A phone's screen at scale `k`: large print's arrangement (the name
+    /// line under the title, each zone whole with its rule in words) in
+    /// colour, narrower, on one page that scrolls; the flags without the
+    /// rules the zones already give.
+    fn phone(k: f32) -> Layout {
+        Layout {
+            width: PHONE_WIDTH,
+            paging: Paging::Column,
+            footer: 0.0,
+            title_width: PHONE_WIDTH,
+            legend: Legend {
+                height: 3.0 * 6.5 * k,
+                words: [
+                    "its number colours the pearl",
+                    "copy to a neighbour",
+                    "any sun value",
+                ],
+                stacked: Some(6.5 * k),
+            },
+            thresholds_per_row: Some(2),
+            id_room: None,
+            bottle_necks: true,
+            flag_rules: false,
+            flags_note: "when a zone is full",
+            ..Layout::large(k)
         }
     }
 }
@@ -276,5 +326,9 @@ pub(super) fn chosen(size: super::Size) -> (Style, Layout) {
             (style, Layout::standard(style.k))
         }
         super::Size::Compact => (Style::compact(), Layout::compact()),
+        super::Size::Phone => {
+            let style = Style::phone();
+            (style, Layout::phone(style.k))
+        }
     }
 }
