@@ -34,8 +34,9 @@
   // The name of the sheet shown on a phone, when the page holds several.
   var shown = null;
   // The width of the phone layout's page, in millimetres: its drawing
-  // fills the panel's width, and a wider one scrolls inside its panel.
-  var PHONE_MM = { soleils: 126, summertime: 100 };
+  // fills the panel's width, and a wider one scrolls inside its panel
+  // (the phone sheet's PHONE_WIDTH and the phone table's, with margins).
+  var PHONE_MM = { soleils: 101, summertime: 100 };
 
   function $(id) { return document.getElementById(id); }
 

@@ -47,10 +47,9 @@ pub const HEIGHT: f32 = crate::render::paper::CONTENT_HEIGHT;
 /// and half a landscape Letter page at 0.684.
 pub const COMPACT_WIDTH: f32 = 175.0;
 
-/// The natural width of the phone's sheet: twice the size of the
-/// standard one, it is shown at about 2.7 CSS pixels a millimetre on a
-/// 390-pixel screen.
-pub const PHONE_WIDTH: f32 = 120.0;
+/// The natural width of the phone's sheet: four boxes across, shown at
+/// about 3.6 CSS pixels a millimetre on a 390-pixel screen.
+pub const PHONE_WIDTH: f32 = 95.0;
 
 /// The smallest text of the standard sheet, in millimetres at its natural
 /// size: the box ids and the sun slots' numbers.
@@ -66,7 +65,7 @@ pub enum Size {
     Compact,
     /// Twice the size, black on white, a zone to a page.
     Large,
-    /// For a phone's screen: in colour at twice the size, narrow, the
+    /// For a phone's screen: in colour, a quarter larger, narrow, the
     /// zones stacked in one column on one tall page.
     Phone,
 }

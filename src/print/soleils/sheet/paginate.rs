@@ -15,6 +15,9 @@ impl Sheet<'_> {
     /// that a sheet on one page fits it; scaled when zones have pages of
     /// their own.
     pub(super) fn pitch(&self) -> f32 {
+        if let Some(pitch) = self.layout.pitch {
+            return pitch;
+        }
         let columns = f32::from(self.template.grid().columns.max(1));
         let wide = (self.width() / columns).min(24.0);
         match self.layout.paging {

@@ -71,12 +71,14 @@ impl Style {
         }
     }
 
-    /// A phone's screen: the standard colours at twice the size, so that
-    /// the narrow sheet, shown at the screen's width, keeps its smallest
-    /// words (box ids, 4.6 mm) at 11 CSS pixels or more.
+    /// A phone's screen: the standard colours, a quarter larger, with
+    /// every text at [`PHONE_TEXT`] or more, so that the narrow sheet,
+    /// shown at the screen's width, keeps its words at 11 CSS pixels or
+    /// more.
     fn phone() -> Style {
         Style {
-            k: 2.0,
+            k: 1.25,
+            min_text: PHONE_TEXT,
             ..Style::colour()
         }
     }
@@ -185,6 +187,9 @@ pub(super) struct Layout {
     /// Whether each flag gives its zone's rule on its second line instead
     /// of in brackets after its reward, where the words would not fit.
     pub(super) rules_under_flags: bool,
+    /// The grid's pitch, when the layout fixes it: four boxes across a
+    /// phone's sheet.
+    pub(super) pitch: Option<f32>,
     /// Whether the flags give their zones' rules at all: not where each
     /// zone already states its rule in words above its boxes.
     pub(super) flag_rules: bool,
@@ -218,6 +223,7 @@ impl Layout {
             id_room: None,
             bottle_necks: true,
             rules_under_flags: false,
+            pitch: None,
             flag_rules: true,
             flags_note: "circle a flag when every box of its zone is filled",
         }
@@ -276,6 +282,7 @@ impl Layout {
             id_room: Some(20.0),
             bottle_necks: false,
             rules_under_flags: false,
+            pitch: None,
             flag_rules: true,
             flags_note: "circle a flag when every box of its zone is filled",
         }
@@ -301,6 +308,7 @@ impl Layout {
                 stacked: Some(6.5 * k),
             },
             thresholds_per_row: Some(2),
+            pitch: Some(PHONE_WIDTH / 4.0),
             id_room: None,
             bottle_necks: true,
             flag_rules: false,
@@ -313,6 +321,10 @@ impl Layout {
 /// The smallest text of the compact sheet, in millimetres at its natural
 /// size: 6.2 pt at the scale of half a landscape Letter page.
 pub(super) const COMPACT_TEXT: f32 = 3.2;
+
+/// The smallest text of the phone's sheet, in millimetres: 12.9 CSS
+/// pixels where the sheet fills 361 pixels of a 390-pixel screen.
+pub(super) const PHONE_TEXT: f32 = 3.6;
 
 /// The style and layout of a standard sheet, a compact one, or large print.
 pub(super) fn chosen(size: super::Size) -> (Style, Layout) {
