@@ -398,13 +398,14 @@ fn wrap(fonts: &Fonts, text: &str, width: f32, most: usize) -> Vec<String> {
 }
 
 /// The phone's page: its width, its smallest text and line pitch, and the
-/// narrowest grid cell, in millimetres. Shown at the width of a 390-pixel
+/// narrowest and widest grid cell, in millimetres. Shown at the width of a 390-pixel
 /// screen (about 3.5 CSS pixels a millimetre), 3.4 mm is 11.9 pixels.
 const PHONE_WIDTH: f32 = 100.0;
 const PHONE_TEXT: f32 = 3.4;
 const PHONE_HEADING: f32 = 4.6;
 const PHONE_LINE: f32 = 4.8;
 const PHONE_CELL: f32 = 13.0;
+const PHONE_CELL_MOST: f32 = 30.0;
 
 /// The table for a phone's screen, in the built-in fonts: the face-up
 /// cards, the scores and each player's hand in words, one under the other,
@@ -419,7 +420,7 @@ pub fn phone_page(state: &State, window: Window, seat: Option<usize>) -> Page {
     let (columns, rows) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
     let gap = 1.5;
     let inner = PHONE_WIDTH - 2.0 * MARGIN;
-    let cw = ((inner - gap * (columns - 1.0)) / columns).max(PHONE_CELL);
+    let cw = ((inner - gap * (columns - 1.0)) / columns).clamp(PHONE_CELL, PHONE_CELL_MOST);
     let ch = cw * 1.2;
     let grid_w = columns * cw + (columns - 1.0) * gap;
     let width = inner.max(grid_w);

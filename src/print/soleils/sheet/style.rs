@@ -307,6 +307,9 @@ impl Layout {
                 ],
                 stacked: Some(6.5 * k),
             },
+            // Four suns a row: room in each for its number, its total and
+            // the entry, one under the other.
+            sun_per_row: 4,
             thresholds_per_row: Some(2),
             pitch: Some(PHONE_WIDTH / 4.0),
             id_room: None,
