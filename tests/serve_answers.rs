@@ -11,11 +11,11 @@
 //! leaked into an answer would show in the snapshot instead of failing
 //! at random.
 //!
-//! The drawings of `/api/view` (each panel's `svg`, tens of kilobytes) are
-//! pinned by their `hash`, which the test checks is the SHA-256 of the
-//! drawing's bytes: a drawing that changes by one byte changes its hash,
-//! and so the snapshot. The snapshot keeps the drawing's length in its
-//! place.
+//! The drawings of `/api/view` (each panel's `svg` and its `phone`
+//! layout, tens of kilobytes) are pinned by their `hash`, which the test
+//! checks is the SHA-256 of both drawings' bytes: a drawing that changes by
+//! one byte changes its hash, and so the snapshot. The snapshot keeps each
+//! drawing's length in its place.
 
 mod common;
 
@@ -129,8 +129,9 @@ impl Table {
     }
 }
 
-/// Puts, in place of each panel's drawing, its length, once its hash is
-/// checked to be the first 16 hex digits of the drawing's SHA-256.
+/// Puts, in place of each panel's drawings, their lengths, once its hash is
+/// checked to be the first 16 hex digits of the SHA-256 of both (the
+/// printed layout's, a zero byte, the phone's).
 fn drawings_by_hash(view: &mut Value) {
     use sha2::Digest;
     let Some(panels) = view.get_mut("panels").and_then(Value::as_array_mut) else {
@@ -140,14 +141,20 @@ fn drawings_by_hash(view: &mut Value) {
         let Some(svg) = panel["svg"].as_str().map(str::to_owned) else {
             continue;
         };
-        let digest = sha2::Sha256::digest(svg.as_bytes());
+        let phone = panel["phone"].as_str().unwrap_or_default().to_owned();
+        let mut digest = sha2::Sha256::new();
+        digest.update(svg.as_bytes());
+        digest.update([0]);
+        digest.update(phone.as_bytes());
+        let digest = digest.finalize();
         let hash: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
         assert_eq!(
             panel["hash"],
             hash.as_str(),
-            "a panel's hash is its drawing's"
+            "a panel's hash is its drawings'"
         );
         panel["svg"] = format!("[{} bytes, pinned by the hash]", svg.len()).into();
+        panel["phone"] = format!("[{} bytes, pinned by the hash]", phone.len()).into();
     }
 }
 

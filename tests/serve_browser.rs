@@ -694,3 +694,230 @@ fn a_summertime_turn_is_played_by_taps_on_a_phone() {
     let (code, _, stderr) = common::sunfold(&["replay", &log]);
     assert_eq!(code, 0, "{stderr}");
 }
+
+/// Every visible text of the page, at most one per element, with the
+/// size it shows at in CSS pixels: an HTML text at its computed font size,
+/// an SVG text at its font size times its drawing's scale on the screen.
+/// Each is `[words, px]`, smallest first.
+const TEXT_SIZES: &str = "var out = [];
+    var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    var seen = new Set();
+    while (walker.nextNode()) {
+      var node = walker.currentNode;
+      var el = node.parentElement;
+      if (!node.textContent.trim() || !el || seen.has(el)) continue;
+      seen.add(el);
+      if (el.closest('title, style, script, [hidden], .visually-hidden')) continue;
+      var style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      var r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      var px = parseFloat(style.fontSize);
+      var text = el.closest('text');
+      if (text) {
+        var m = text.getScreenCTM();
+        px = parseFloat(getComputedStyle(text).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+      }
+      out.push([node.textContent.trim().slice(0, 60), Math.round(px * 100) / 100]);
+    }
+    out.sort(function (a, b) { return a[1] - b[1]; });
+    return out;";
+
+/// Whether the page fits the window's width: `[scrollWidth, innerWidth]`.
+const WIDTHS: &str = "return [document.documentElement.scrollWidth, window.innerWidth];";
+
+/// The page as `driver` shows it now fits the window's width, and shows
+/// every word at 11 CSS pixels or more; the smallest text comes back.
+fn fits_and_legible(driver: &Driver, page: &str) -> f64 {
+    let widths = driver.script(WIDTHS);
+    let (scroll, inner) = (widths[0].as_i64().unwrap(), widths[1].as_i64().unwrap());
+    assert!(
+        scroll <= inner,
+        "{page}: {scroll} px wide in a {inner} px window"
+    );
+    let sizes = driver.script(TEXT_SIZES);
+    let sizes = sizes.as_array().unwrap();
+    assert!(sizes.len() > 20, "{page}: the texts {sizes:?}");
+    let small: Vec<&Value> = sizes
+        .iter()
+        .filter(|s| s[1].as_f64().unwrap() < 11.0)
+        .collect();
+    assert!(small.is_empty(), "{page}: texts under 11 px: {small:?}");
+    let smallest = sizes[0][1].as_f64().unwrap();
+    eprintln!(
+        "{page}: {scroll} px wide in {inner}, smallest text {smallest} px ({})",
+        sizes[0][0]
+    );
+    smallest
+}
+
+/// Screenshots of the page from top to bottom, a screen at a time (at most
+/// `most`), as `NAME-1.png`, `NAME-2.png`…
+fn screens(driver: &Driver, name: &str, most: usize) {
+    driver.script("window.scrollTo(0, 0);");
+    for i in 1..=most {
+        screenshot(driver, "table-screenshots", &format!("{name}-{i}.png"));
+        let more = driver.script(
+            "var before = window.scrollY; window.scrollBy(0, window.innerHeight - 120); return window.scrollY > before;",
+        );
+        if more != json!(true) {
+            break;
+        }
+    }
+    driver.script("window.scrollTo(0, 0);");
+}
+
+/// Waits for the page to show its drawings.
+fn drawn(driver: &Driver) {
+    driver.wait(
+        "return !!document.querySelector('#panels svg text');",
+        "the drawings",
+    );
+}
+
+#[test]
+fn on_a_phone_every_page_fits_the_screen_and_every_word_is_legible() {
+    let Some(driver) = table_driver("390,844") else {
+        return;
+    };
+    // 62 Soleils, round 1 rolled: Ann's page and the referee's.
+    let (_log, served) = rolled_table("serve-phone-legible");
+    driver.open(&served.link("Ann"));
+    driver.at(1);
+    drawn(&driver);
+    assert_eq!(driver.script("return window.innerWidth;"), json!(390));
+    let ann = fits_and_legible(&driver, "Ann's 62 Soleils page");
+    // Her name is on her sheet's name line, within the screen.
+    let name = driver.script(
+        "var t = Array.prototype.filter.call(document.querySelectorAll('#panels svg text'), function (t) { return t.textContent.trim() === 'Ann'; })[0];
+         if (!t) return null;
+         var r = t.getBoundingClientRect();
+         return [r.width > 0, r.left >= 0, r.right <= window.innerWidth];",
+    );
+    assert_eq!(name, json!([true, true, true]), "Ann's name on her sheet");
+    // Every zone and the last sun slot are within the screen's width.
+    let outside = driver.script(
+        "return Array.prototype.filter.call(document.querySelectorAll('#panels [data-key], #panels g > title'), function (e) {
+           var g = e.tagName === 'title' ? e.parentNode : e;
+           var r = g.getBoundingClientRect();
+           return r.width > 0 && (r.left < 0 || r.right > window.innerWidth);
+         }).length;",
+    );
+    assert_eq!(outside, json!(0), "parts of the sheet off the screen");
+    screens(&driver, "phone-soleils-player", 8);
+
+    driver.open(&served.link("referee"));
+    driver.at(1);
+    drawn(&driver);
+    let referee_px = fits_and_legible(&driver, "the referee's 62 Soleils page");
+    // One sheet at a time, chosen in a list of the players.
+    assert_eq!(
+        driver.script("return document.querySelectorAll('#panels figure').length;"),
+        json!(1)
+    );
+    assert_eq!(
+        driver.script("return Array.prototype.map.call(document.querySelectorAll('#sheet-shown option'), function (o) { return o.textContent; });"),
+        json!(["Ann", "Bob"])
+    );
+    screens(&driver, "phone-soleils-referee", 2);
+    driver.script(
+        "var s = document.getElementById('sheet-shown'); s.value = 'Bob'; s.dispatchEvent(new Event('change'));",
+    );
+    driver.eventually(
+        "return document.querySelector('#panels figcaption').textContent;",
+        &json!("Bob"),
+        "Bob's sheet shown",
+    );
+    fits_and_legible(&driver, "the referee's page, Bob's sheet");
+    screenshot(
+        &driver,
+        "table-screenshots",
+        "phone-soleils-referee-bob.png",
+    );
+    let console = driver.console();
+    assert!(console.is_empty(), "console: {console:#?}");
+    // Away from the page before its server stops, lest its stream break.
+    driver.open("about:blank");
+    drop(served);
+
+    // Summertime, a card played: Ann's page and the referee's.
+    let log = common::fresh("serve-phone-legible", "summertime.jsonl");
+    let (code, _, stderr) = common::sunfold(&[
+        "new",
+        "summertime",
+        &log,
+        "--players",
+        "Ann,Bob",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let served = common::serve(&log, &[]);
+    let referee = served.token("referee");
+    let ann_token = served.token("Ann");
+    // The referee reveals, Ann buys and plays: the grid holds a card.
+    for (token, group) in [
+        (&referee, "reveal"),
+        (&referee, "reveal"),
+        (&referee, "reveal"),
+        (&ann_token, "buy"),
+        (&ann_token, "play"),
+    ] {
+        let view = api_get(&served, "/api/view", token);
+        let choice = view["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["group"] == group)
+            .unwrap_or_else(|| panic!("no {group} in {view}"));
+        api_post(&served, token, &choice["event"]);
+    }
+    let seq = api_get(&served, "/api/view", &referee)["seq"]
+        .as_i64()
+        .unwrap();
+    let mut smallest = vec![ann, referee_px];
+    for who in ["Ann", "referee"] {
+        driver.open(&served.link(who));
+        driver.at(seq);
+        drawn(&driver);
+        smallest.push(fits_and_legible(
+            &driver,
+            &format!("{who}'s Summertime page"),
+        ));
+        screens(
+            &driver,
+            &format!("phone-summertime-{}", who.to_lowercase()),
+            4,
+        );
+    }
+    eprintln!("smallest texts: {smallest:?}");
+    let console = driver.console();
+    assert!(console.is_empty(), "console: {console:#?}");
+}
+
+#[test]
+fn a_wide_screen_keeps_the_printed_sheets() {
+    let Some(driver) = table_driver("1280,900") else {
+        return;
+    };
+    let (_log, served) = rolled_table("serve-wide");
+    driver.open(&served.link("referee"));
+    driver.at(1);
+    drawn(&driver);
+    // Both sheets side by side, as printed, and no list to pick one.
+    assert_eq!(
+        driver.script("return [document.querySelectorAll('#panels figure').length, !!document.getElementById('sheet-shown'), document.querySelectorAll('#panels .scroll.phone').length];"),
+        json!([2, false, 0])
+    );
+    let widths = driver.script(WIDTHS);
+    assert!(widths[0].as_i64() <= widths[1].as_i64(), "{widths}");
+    screenshot(&driver, "table-screenshots", "wide-soleils-referee.png");
+    driver.open(&served.link("Ann"));
+    driver.at(1);
+    drawn(&driver);
+    assert_eq!(
+        driver.script("return document.querySelectorAll('#panels .scroll.phone').length;"),
+        json!(0)
+    );
+    screenshot(&driver, "table-screenshots", "wide-soleils-player.png");
+}

@@ -28,6 +28,15 @@
   // The drawings this page holds, by hash: an update asks only for the
   // panels that changed (?have=), and takes the others from here.
   var drawings = {};
+  // A phone's narrow screen: each drawing in its phone layout, every word
+  // legible at the screen's width, and one sheet shown at a time.
+  var narrow = window.matchMedia ? window.matchMedia('(max-width: 600px)') : { matches: false };
+  // The name of the sheet shown on a phone, when the page holds several.
+  var shown = null;
+  // The width of the phone layout's page, in millimetres: its drawing
+  // fills the panel's width, and a wider one scrolls inside its panel
+  // (the phone sheet's PHONE_WIDTH and the phone table's, with margins).
+  var PHONE_MM = { soleils: 101, summertime: 100 };
 
   function $(id) { return document.getElementById(id); }
 
@@ -412,15 +421,47 @@
     }
   }
 
+  // On a phone, with several sheets: a choice of the one shown.
+  function sheetPicker(names) {
+    var box = document.createElement('div');
+    box.className = 'sheet-picker';
+    var label = document.createElement('label');
+    label.setAttribute('for', 'sheet-shown');
+    label.textContent = 'Sheet shown';
+    var select = document.createElement('select');
+    select.id = 'sheet-shown';
+    names.forEach(function (name) {
+      var option = document.createElement('option');
+      option.value = name;
+      option.textContent = name;
+      option.selected = name === shown;
+      select.appendChild(option);
+    });
+    select.addEventListener('change', function () {
+      shown = select.value;
+      renderPanels();
+      focusQuietly($('sheet-shown'));
+    });
+    box.appendChild(label);
+    box.appendChild(select);
+    return box;
+  }
+
   function renderPanels() {
     var panels = $('panels');
     panels.textContent = '';
-    panels.classList.toggle('one', view.panels.length === 1);
+    var phone = narrow.matches;
+    var names = view.panels.map(function (p) { return p.name; });
+    var several = phone && view.panels.length > 1;
+    if (names.indexOf(shown) < 0) shown = names.indexOf(view.recording_as) >= 0 ? view.recording_as : names[0];
+    panels.classList.toggle('one', view.panels.length === 1 || several);
+    if (several) panels.appendChild(sheetPicker(names));
     var keys = {};
     view.choices.forEach(function (c) {
       if (c.key && (!c.hand || c.hand === selectedCard)) keys[c.key] = true;
     });
     view.panels.forEach(function (panel, i) {
+      if (several && panel.name !== shown) return;
       var figure = document.createElement('figure');
       figure.className = 'panel';
       figure.id = 'panel-' + i;
@@ -436,7 +477,15 @@
       holder.setAttribute('tabindex', '0');
       holder.setAttribute('role', 'region');
       holder.setAttribute('aria-labelledby', 'panel-name-' + i);
-      holder.innerHTML = panel.svg;
+      var mobile = phone && panel.phone;
+      holder.innerHTML = mobile ? panel.phone : panel.svg;
+      if (mobile) {
+        holder.classList.add('phone');
+        var svg = holder.querySelector('svg');
+        var box = svg && svg.viewBox && svg.viewBox.baseVal;
+        var mm = PHONE_MM[view.game];
+        if (box && box.width && mm) svg.style.width = Math.max(100, 100 * box.width / mm) + '%';
+      }
       figure.appendChild(holder);
       panels.appendChild(figure);
     });
@@ -561,8 +610,12 @@
         if (!r.ok) { say(body.error || ('Error ' + r.status), true); return; }
         var held = {};
         body.panels.forEach(function (panel) {
-          if (panel.svg === undefined) panel.svg = drawings[panel.hash];
-          held[panel.hash] = panel.svg;
+          var kept = drawings[panel.hash];
+          if (panel.svg === undefined && kept) {
+            panel.svg = kept.svg;
+            panel.phone = kept.phone;
+          }
+          held[panel.hash] = { svg: panel.svg, phone: panel.phone };
         });
         // Only what the page shows now is kept, and asked about.
         drawings = held;
@@ -611,6 +664,11 @@
   document.addEventListener('keydown', function (e) {
     if (e.key === 'Escape' && !$('picker').hidden) { e.preventDefault(); closePicker(); }
   });
+
+  // Turned, or resized across a phone's width: the other layout.
+  if (narrow.addEventListener) {
+    narrow.addEventListener('change', function () { if (view) render(); });
+  }
 
   // Another link opened in this tab: start again as its holder.
   window.addEventListener('hashchange', function () { location.reload(); });

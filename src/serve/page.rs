@@ -62,18 +62,27 @@ pub struct Panel {
     /// in `?have=`), so that an update sends only the panels that changed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub svg: Option<String>,
-    /// The first 16 hex digits of the drawing's SHA-256.
+    /// The same drawing laid out for a phone's narrow screen, where every
+    /// word stays legible at the screen's width; left out with `svg`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phone: Option<String>,
+    /// The first 16 hex digits of the SHA-256 of both drawings.
     pub hash: String,
 }
 
 impl Panel {
-    pub fn new(name: String, svg: String) -> Panel {
+    pub fn new(name: String, svg: String, phone: String) -> Panel {
         use sha2::Digest;
-        let digest = sha2::Sha256::digest(svg.as_bytes());
+        let mut digest = sha2::Sha256::new();
+        digest.update(svg.as_bytes());
+        digest.update([0]);
+        digest.update(phone.as_bytes());
+        let digest = digest.finalize();
         let hash = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
         Panel {
             name,
             svg: Some(svg),
+            phone: Some(phone),
             hash,
         }
     }
@@ -85,6 +94,7 @@ impl PageView {
         for panel in &mut self.panels {
             if have.contains(panel.hash.as_str()) {
                 panel.svg = None;
+                panel.phone = None;
             }
         }
     }
@@ -276,7 +286,7 @@ fn waiting_for<G: Present>(state: &G::State, me: Option<usize>) -> String {
 impl Table for Soleils {
     // Every sheet is open on the table.
     fn page(fold: &Fold<Soleils>, viewer: Viewer) -> PageView {
-        use crate::print::soleils::replay::viewer_sheet;
+        use crate::print::soleils::replay::{phone_sheet, viewer_sheet};
         use soleils::Event;
         let state = fold.state();
         let me = seat(viewer);
@@ -285,9 +295,11 @@ impl Table for Soleils {
             .filter(|&p| me.is_none_or(|m| m == p))
             .map(|p| {
                 let name = state.players()[p].name.clone();
+                let title = format!("{name}'s sheet");
                 Panel::new(
-                    name.clone(),
-                    svg(&format!("{name}'s sheet"), viewer_sheet(state, p)),
+                    name,
+                    svg(&title, viewer_sheet(state, p)),
+                    svg(&title, vec![phone_sheet(state, p)]),
                 )
             })
             .collect();
@@ -363,7 +375,7 @@ impl Table for Summertime {
     }
 
     fn page(fold: &Fold<Summertime>, viewer: Viewer) -> PageView {
-        use crate::print::summertime::table::{page, window};
+        use crate::print::summertime::table::{page, phone_page, window};
         let state = fold.state();
         let me = seat(viewer);
         let mut view = base::<Summertime>(fold, viewer);
@@ -378,6 +390,7 @@ impl Table for Summertime {
         view.panels = vec![Panel::new(
             "The table".to_owned(),
             svg("The table", vec![page(state, around, me)]),
+            svg("The table", vec![phone_page(state, around, me)]),
         )];
         view.choices = offers::<Summertime>(state, &Summertime::legal_events(state), me);
         view.choices.extend(undo(fold, me));

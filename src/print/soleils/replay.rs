@@ -140,6 +140,29 @@ pub fn viewer_sheet_in(fonts: &Fonts, state: &State, player: usize) -> Vec<Page>
     .collect()
 }
 
+/// One player's sheet as a phone shows it, in the built-in fonts: the
+/// zones stacked in one column on one page ([`sheet::phone_page`]), with a
+/// margin around it.
+pub fn phone_sheet(state: &State, player: usize) -> Page {
+    const MARGIN: f32 = 3.0;
+    let fonts = Fonts::builtin();
+    let (draw, height) = sheet::phone_page(fonts, state.template(), Filled { state, player });
+    let mut items = Vec::new();
+    draw(&mut Canvas {
+        items: &mut items,
+        frame: Frame {
+            scale: 1.0,
+            dx: MARGIN,
+            dy: MARGIN,
+        },
+    });
+    Page {
+        width: sheet::PHONE_WIDTH + 2.0 * MARGIN,
+        height: height + 2.0 * MARGIN,
+        items,
+    }
+}
+
 fn summary(c: &mut Canvas, fonts: &Fonts, state: &State, history: &History, caption: &str) {
     let status = match state.ended() {
         Some(reason) => format!("Round {}: game over, {reason}.", state.round()),

@@ -396,3 +396,296 @@ fn wrap(fonts: &Fonts, text: &str, width: f32, most: usize) -> Vec<String> {
     lines.push(line);
     lines
 }
+
+/// The phone's page: its width, its smallest text and line pitch, and the
+/// narrowest and widest grid cell, in millimetres. Shown at the width of a 390-pixel
+/// screen (about 3.5 CSS pixels a millimetre), 3.4 mm is 11.9 pixels.
+const PHONE_WIDTH: f32 = 100.0;
+const PHONE_TEXT: f32 = 3.4;
+const PHONE_HEADING: f32 = 4.6;
+const PHONE_LINE: f32 = 4.8;
+const PHONE_CELL: f32 = 13.0;
+const PHONE_CELL_MOST: f32 = 30.0;
+
+/// The table for a phone's screen, in the built-in fonts: the face-up
+/// cards, the scores and each player's hand in words, one under the other,
+/// then the grid with each card as a tile of its value, id and points, so
+/// that no word is smaller than [`PHONE_TEXT`]. The grid's empty cells are
+/// keyed `cell:X,Y` as on [`page`]; a grid too wide for the phone's width
+/// widens the page rather than shrink its words.
+pub fn phone_page(state: &State, window: Window, seat: Option<usize>) -> Page {
+    let fonts: &Fonts = Fonts::builtin();
+    let deck = state.deck();
+    let (x0, y0, x1, y1) = window;
+    let (columns, rows) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
+    let gap = 1.5;
+    let inner = PHONE_WIDTH - 2.0 * MARGIN;
+    let cw = ((inner - gap * (columns - 1.0)) / columns).clamp(PHONE_CELL, PHONE_CELL_MOST);
+    let ch = cw * 1.2;
+    let grid_w = columns * cw + (columns - 1.0) * gap;
+    let width = inner.max(grid_w);
+    let mut items = Vec::new();
+    let mut c = Canvas {
+        items: &mut items,
+        frame: Frame {
+            scale: 1.0,
+            dx: MARGIN,
+            dy: MARGIN,
+        },
+    };
+    let mut y = 0.0;
+    let heading = |c: &mut Canvas, y: &mut f32, text: &str| {
+        *y += PHONE_HEADING + 1.0;
+        c.text(
+            0.0,
+            *y,
+            PHONE_HEADING,
+            text.to_owned(),
+            Anchor::Start,
+            Weight::Bold,
+            Color::BLACK,
+        );
+        *y += 2.0;
+    };
+    let lines = |c: &mut Canvas, y: &mut f32, x: f32, text: &str, weight: Weight, color: Color| {
+        for line in wrap_words(fonts, text, inner - x, weight) {
+            *y += PHONE_LINE;
+            c.text(x, *y, PHONE_TEXT, line, Anchor::Start, weight, color);
+        }
+    };
+    heading(&mut c, &mut y, "Face-up cards");
+    for (s, card) in state.display().iter().enumerate() {
+        let stack = &state.stacks()[s];
+        let price = state.price(s).map_or("unknown".to_owned(), |cost| {
+            deck.describe_cost(cost).to_string()
+        });
+        let top = y;
+        let (title, words) = match card {
+            Some(card) => {
+                let face = deck.card(*card);
+                let value = match face.value {
+                    crate::summertime::deck::Value::Points(v) => format!("{v} points"),
+                    crate::summertime::deck::Value::Multiplier(m) => format!("×{m}"),
+                };
+                (
+                    format!("{} ({}), {value}", face.name, face.id),
+                    Some(super::cards::condition(deck, *card)),
+                )
+            }
+            None => ("No card face up".to_owned(), None),
+        };
+        c.group(
+            format!(
+                "Stack {s}: {title}, price {price}; {} left",
+                stack.remaining
+            ),
+            |c| {
+                if let Some(card) = card {
+                    let picture = deck.picture_name(deck.card(*card).picture);
+                    c.rect(
+                        0.0,
+                        top + 1.5,
+                        2.0,
+                        3.0 * PHONE_LINE,
+                        0.5,
+                        Some(super::cards::pastel(picture)),
+                        None,
+                    );
+                }
+                lines(c, &mut y, 4.0, &title, Weight::Bold, Color::BLACK);
+                if let Some(words) = &words {
+                    lines(c, &mut y, 4.0, words, Weight::Regular, Color::BLACK);
+                }
+                let rest = format!("Stack {s}: {} left, price {price}", stack.remaining);
+                lines(c, &mut y, 4.0, &rest, Weight::Regular, Color(80, 80, 80));
+            },
+        );
+        y += 2.0;
+    }
+    heading(&mut c, &mut y, "Score");
+    for (i, line) in score(state).iter().enumerate() {
+        let top = y;
+        c.group(
+            format!(
+                "{}: {} from plays, penalty {}, total {}",
+                line.player, line.played, line.hand_penalty, line.total
+            ),
+            |c| {
+                strip(c, 0.0, top + 1.2, 6.0, 4.2, i);
+                let text = format!(
+                    "{}: {} ({} from plays, {} in hand, penalty {})",
+                    line.player, line.total, line.played, line.in_hand, line.hand_penalty
+                );
+                lines(c, &mut y, 8.0, &text, Weight::Regular, Color::BLACK);
+            },
+        );
+        y += 1.0;
+    }
+    for (p, player) in state.players().iter().enumerate() {
+        let hand = match seat {
+            Some(seat) if seat != p => {
+                let (seen, hidden) = public_hand(state, p);
+                let mut words: Vec<String> = seen
+                    .iter()
+                    .map(|&h| format!("{} ({})", deck.card(h).name, deck.card(h).id))
+                    .collect();
+                if hidden > 0 {
+                    words.push(format!("{hidden} dealt face down"));
+                }
+                if words.is_empty() {
+                    "empty".to_owned()
+                } else {
+                    words.join(", ")
+                }
+            }
+            _ => hand_text(deck, player),
+        };
+        let active = state.ended().is_none() && state.active() == p;
+        let name = if active {
+            format!("{} (to play)", player.name)
+        } else {
+            player.name.clone()
+        };
+        c.group(format!("{}'s hand and tiles", player.name), |c| {
+            heading(c, &mut y, &name);
+            lines(
+                c,
+                &mut y,
+                0.0,
+                &format!("Hand: {hand}"),
+                Weight::Regular,
+                Color::BLACK,
+            );
+            let up = format!("Tiles face up: {}", tiles_text(deck, &player.up));
+            lines(c, &mut y, 0.0, &up, Weight::Regular, Color::BLACK);
+            let down = format!("Tiles face down: {}", tiles_text(deck, &player.down));
+            lines(c, &mut y, 0.0, &down, Weight::Regular, Color::BLACK);
+        });
+    }
+    heading(&mut c, &mut y, "The grid");
+    let grid_top = y + 1.0;
+    let left = (width - grid_w) / 2.0;
+    for gy in y0..=y1 {
+        for gx in x0..=x1 {
+            let x = left + (gx - x0) as f32 * (cw + gap);
+            let y = grid_top + (gy - y0) as f32 * (ch + gap);
+            match state.grid().get(&(gx, gy)) {
+                Some(t) => phone_card(&mut c, state, (gx, gy), t, (x, y), (cw, ch)),
+                None => c.keyed_group(
+                    format!("({gx},{gy}): empty"),
+                    Some(format!("cell:{gx},{gy}")),
+                    |c| {
+                        c.rect(
+                            x,
+                            y,
+                            cw,
+                            ch,
+                            1.5,
+                            None,
+                            Some(Stroke::dashed(Color(150, 145, 130), 0.3, 1.5, 1.2)),
+                        );
+                    },
+                ),
+            }
+        }
+    }
+    let height = grid_top + rows * (ch + gap) + 2.0;
+    Page {
+        width: width + 2.0 * MARGIN,
+        height: height + 2.0 * MARGIN,
+        items,
+    }
+}
+
+/// A played card on the phone's grid, `w` × `h`: its picture's colour, its
+/// value and id, and a strip in its player's colour with the points it
+/// made.
+fn phone_card(
+    c: &mut Canvas,
+    state: &State,
+    (gx, gy): Cell,
+    t: &crate::summertime::Tableau,
+    (x, y): (f32, f32),
+    (w, h): (f32, f32),
+) {
+    let deck = state.deck();
+    let face = deck.card(t.card);
+    let who = state.players()[t.by].name.as_str();
+    let title = format!(
+        "({gx},{gy}): {} ({}) by {who}, +{} in turn {}",
+        face.name, face.id, t.points, t.turn
+    );
+    c.group(title, |c| {
+        let picture = deck.picture_name(face.picture);
+        c.rect(
+            x,
+            y,
+            w,
+            h,
+            1.5,
+            Some(super::cards::pastel(picture)),
+            Some(Stroke::solid(Color::BLACK, 0.3)),
+        );
+        let value = match face.value {
+            crate::summertime::deck::Value::Points(v) => v.to_string(),
+            crate::summertime::deck::Value::Multiplier(m) => format!("×{m}"),
+        };
+        c.text(
+            x + w / 2.0,
+            y + 6.0,
+            5.0,
+            value,
+            Anchor::Middle,
+            Weight::Bold,
+            Color::BLACK,
+        );
+        c.text(
+            x + w / 2.0,
+            y + 10.5,
+            PHONE_TEXT,
+            face.id.clone(),
+            Anchor::Middle,
+            Weight::Regular,
+            Color::BLACK,
+        );
+        let strip_h = 5.0;
+        strip(c, x, y + h - strip_h, w, strip_h, t.by);
+        let ink = if t.by == 0 {
+            Color::BLACK
+        } else {
+            Color::WHITE
+        };
+        c.text(
+            x + w / 2.0,
+            y + h - 1.2,
+            PHONE_TEXT,
+            format!("+{}", t.points),
+            Anchor::Middle,
+            Weight::Bold,
+            ink,
+        );
+    });
+}
+
+/// Words in lines no wider than `width` at the phone's text size.
+fn wrap_words(fonts: &Fonts, text: &str, width: f32, weight: Weight) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_owned()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && fonts.width(&candidate, PHONE_TEXT, weight) > width {
+            lines.push(std::mem::take(&mut line));
+            line = word.to_owned();
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}

@@ -294,7 +294,7 @@ impl Sheet<'_> {
             self.fonts.width("Zone flags", 4.2 * k, Weight::Bold) + 3.0 * k,
             y + 5.5 * k,
             st.t(3.0),
-            "circle a flag when every box of its zone is filled",
+            self.layout.flags_note,
             Anchor::Start,
             Weight::Regular,
             st.soft,
@@ -340,7 +340,7 @@ impl Sheet<'_> {
                     let mut head = format!("{}: {}", zone.name, reward_text(zone.flag));
                     if let Some(rule) = self
                         .zone_rule(zone)
-                        .filter(|_| !self.layout.rules_under_flags)
+                        .filter(|_| self.layout.flag_rules && !self.layout.rules_under_flags)
                     {
                         head.push_str(&format!(" ({rule})"));
                     }
@@ -365,7 +365,7 @@ impl Sheet<'_> {
                     // both would not fit.
                     let rule = self
                         .zone_rule(zone)
-                        .filter(|_| self.layout.rules_under_flags);
+                        .filter(|_| self.layout.flag_rules && self.layout.rules_under_flags);
                     let mut lines: Vec<String> = Vec::new();
                     if !rewards.is_empty() {
                         let same = rewards.iter().all(|r| *r == rewards[0]);
@@ -389,7 +389,14 @@ impl Sheet<'_> {
                                 lines.push(format!("{rule}; {long}{done}"));
                                 lines.push(format!("{rule}; {short}{done}"));
                             }
-                            None => lines.push(long + &done),
+                            None => {
+                                lines.push(long + &done);
+                                // Where the rule is given elsewhere, the
+                                // shorter words before a smaller size.
+                                if !self.layout.flag_rules {
+                                    lines.push(short + &done);
+                                }
+                            }
                         }
                     } else if let Some(rule) = rule {
                         lines.push(rule);

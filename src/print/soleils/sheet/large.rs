@@ -36,6 +36,12 @@ impl Sheet<'_> {
         pages
     }
 
+    /// The blocks of a phone's sheet, on one page: large print's, in the
+    /// same order.
+    pub(super) fn column_blocks(&self) -> Vec<Block> {
+        self.paginate_large().into_iter().flatten().collect()
+    }
+
     /// The zones by their first box, top to bottom, then left to right.
     fn reading_order(&self) -> Vec<usize> {
         let template = self.template;
@@ -75,10 +81,11 @@ impl Sheet<'_> {
         rows.dedup();
         let large = self.geometry.pitch;
         let columns = f32::from(c1 - c0 + 1);
-        let (pitch, per_tile) = if columns * large * SHRINK <= WIDTH {
-            ((WIDTH / columns).min(large), c1 - c0 + 1)
+        let width = self.width();
+        let (pitch, per_tile) = if columns * large * SHRINK <= width {
+            ((width / columns).min(large), c1 - c0 + 1)
         } else {
-            (large, ((WIDTH / large).floor() as u16).max(1))
+            (large, ((width / large).floor() as u16).max(1))
         };
         let mut tiles = Vec::new();
         let mut start = c0;
@@ -110,10 +117,20 @@ impl Sheet<'_> {
     fn zone_words(&self, zone: usize) -> Vec<String> {
         let mut lines = Vec::new();
         for sentence in self.rule_sentences(zone) {
-            lines.extend(wrap(self.fonts, &sentence, RULE_SIZE * self.style.k));
+            lines.extend(wrap(
+                self.fonts,
+                &sentence,
+                RULE_SIZE * self.style.k,
+                self.width(),
+            ));
         }
         for sentence in self.icon_sentences(zone) {
-            lines.extend(wrap(self.fonts, &sentence, RULE_SIZE * self.style.k));
+            lines.extend(wrap(
+                self.fonts,
+                &sentence,
+                RULE_SIZE * self.style.k,
+                self.width(),
+            ));
         }
         lines
     }
@@ -215,7 +232,7 @@ impl Sheet<'_> {
             0.0,
             top,
             NAME_SIZE * k,
-            WIDTH,
+            self.width(),
             name.clone(),
             Anchor::Start,
             Weight::Bold,
@@ -290,8 +307,8 @@ fn list(items: &[String], last: &str) -> String {
     }
 }
 
-/// Words in lines no wider than the page at `size` in `fonts`.
-fn wrap(fonts: &Fonts, sentence: &str, size: f32) -> Vec<String> {
+/// Words in lines no wider than `width` at `size` in `fonts`.
+fn wrap(fonts: &Fonts, sentence: &str, size: f32, width: f32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in sentence.split(' ') {
@@ -300,7 +317,7 @@ fn wrap(fonts: &Fonts, sentence: &str, size: f32) -> Vec<String> {
         } else {
             format!("{line} {word}")
         };
-        if !line.is_empty() && fonts.width(&candidate, size, Weight::Regular) > WIDTH {
+        if !line.is_empty() && fonts.width(&candidate, size, Weight::Regular) > width {
             lines.push(std::mem::take(&mut line));
             line = word.to_owned();
         } else {

@@ -47,6 +47,10 @@ pub const HEIGHT: f32 = crate::render::paper::CONTENT_HEIGHT;
 /// and half a landscape Letter page at 0.684.
 pub const COMPACT_WIDTH: f32 = 175.0;
 
+/// The natural width of the phone's sheet: four boxes across, shown at
+/// about 3.6 CSS pixels a millimetre on a 390-pixel screen.
+pub const PHONE_WIDTH: f32 = 95.0;
+
 /// The smallest text of the standard sheet, in millimetres at its natural
 /// size: the box ids and the sun slots' numbers.
 const STANDARD_SMALLEST: f32 = 2.3;
@@ -61,6 +65,9 @@ pub enum Size {
     Compact,
     /// Twice the size, black on white, a zone to a page.
     Large,
+    /// For a phone's screen: in colour, a quarter larger, narrow, the
+    /// zones stacked in one column on one tall page.
+    Phone,
 }
 
 impl Size {
@@ -68,6 +75,7 @@ impl Size {
     pub fn natural(self) -> (f32, f32) {
         match self {
             Size::Compact => (COMPACT_WIDTH, HEIGHT),
+            Size::Phone => (PHONE_WIDTH, HEIGHT),
             Size::Standard | Size::Large => (WIDTH, HEIGHT),
         }
     }
@@ -208,6 +216,20 @@ pub fn pages_sized<'a>(
             }) as Draw<'a>
         })
         .collect()
+}
+
+/// One player's sheet for a phone's screen ([`Size::Phone`]), on one page
+/// as tall as it needs: the drawing at its natural width, and its height.
+pub fn phone_page<'a>(
+    fonts: &'a Fonts,
+    template: &'a Template,
+    filled: Filled<'a>,
+) -> (Draw<'a>, f32) {
+    let sheet = Sheet::new(fonts, template, None, Size::Phone, Some(filled));
+    let blocks: Vec<Block> = sheet.paginate().into_iter().flatten().collect();
+    let height = blocks.iter().map(|b| sheet.height(b)).sum();
+    let draw = Box::new(move |canvas: &mut Canvas| sheet.draw_page(canvas, &blocks));
+    (draw, height)
 }
 
 fn reward_text(reward: Reward) -> String {

@@ -15,10 +15,13 @@ impl Sheet<'_> {
     /// that a sheet on one page fits it; scaled when zones have pages of
     /// their own.
     pub(super) fn pitch(&self) -> f32 {
+        if let Some(pitch) = self.layout.pitch {
+            return pitch;
+        }
         let columns = f32::from(self.template.grid().columns.max(1));
         let wide = (self.width() / columns).min(24.0);
         match self.layout.paging {
-            Paging::ByZone => self.style.k * wide,
+            Paging::ByZone | Paging::Column => self.style.k * wide,
             Paging::OnePage => self.fitted_pitch(wide),
         }
     }
@@ -100,6 +103,7 @@ impl Sheet<'_> {
         match self.layout.paging {
             Paging::OnePage => self.pack(self.one_page_blocks()),
             Paging::ByZone => self.paginate_large(),
+            Paging::Column => vec![self.column_blocks()],
         }
     }
 

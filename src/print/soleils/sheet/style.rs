@@ -5,7 +5,7 @@
 //! stroke and the [`Layout`] for a size or an arrangement, and never asks
 //! whether it draws large print.
 
-use super::{COMPACT_WIDTH, TITLE_WIDTH, WIDTH};
+use super::{COMPACT_WIDTH, PHONE_WIDTH, TITLE_WIDTH, WIDTH};
 use crate::render::scene::{Color, Stroke};
 
 /// The scale and the inks of a sheet: colour, or black on white with
@@ -71,6 +71,18 @@ impl Style {
         }
     }
 
+    /// A phone's screen: the standard colours, a quarter larger, with
+    /// every text at [`PHONE_TEXT`] or more, so that the narrow sheet,
+    /// shown at the screen's width, keeps its words at 11 CSS pixels or
+    /// more.
+    fn phone() -> Style {
+        Style {
+            k: 1.25,
+            min_text: PHONE_TEXT,
+            ..Style::colour()
+        }
+    }
+
     /// Large print: twice the size, black on white, thick strokes; no
     /// meaning is carried by colour.
     fn black_on_white() -> Style {
@@ -129,6 +141,9 @@ pub(super) enum Paging {
     /// Large print: the grid at twice the width's pitch, each zone whole
     /// on a page with its rule in words (`large.rs`).
     ByZone,
+    /// A phone's screen: the zones as in large print, stacked in one
+    /// column on a single page as tall as they need.
+    Column,
 }
 
 /// How the legend runs.
@@ -172,6 +187,14 @@ pub(super) struct Layout {
     /// Whether each flag gives its zone's rule on its second line instead
     /// of in brackets after its reward, where the words would not fit.
     pub(super) rules_under_flags: bool,
+    /// The grid's pitch, when the layout fixes it: four boxes across a
+    /// phone's sheet.
+    pub(super) pitch: Option<f32>,
+    /// Whether the flags give their zones' rules at all: not where each
+    /// zone already states its rule in words above its boxes.
+    pub(super) flag_rules: bool,
+    /// The words after the flags' heading.
+    pub(super) flags_note: &'static str,
 }
 
 impl Layout {
@@ -200,6 +223,9 @@ impl Layout {
             id_room: None,
             bottle_necks: true,
             rules_under_flags: false,
+            pitch: None,
+            flag_rules: true,
+            flags_note: "circle a flag when every box of its zone is filled",
         }
     }
 
@@ -256,6 +282,41 @@ impl Layout {
             id_room: Some(20.0),
             bottle_necks: false,
             rules_under_flags: false,
+            pitch: None,
+            flag_rules: true,
+            flags_note: "circle a flag when every box of its zone is filled",
+        }
+    }
+
+    /// A phone's screen at scale `k`: large print's arrangement (the name
+    /// line under the title, each zone whole with its rule in words) in
+    /// colour, narrower, on one page that scrolls; the flags without the
+    /// rules the zones already give.
+    fn phone(k: f32) -> Layout {
+        Layout {
+            width: PHONE_WIDTH,
+            paging: Paging::Column,
+            footer: 0.0,
+            title_width: PHONE_WIDTH,
+            legend: Legend {
+                height: 3.0 * 6.5 * k,
+                words: [
+                    "its number colours the pearl",
+                    "copy to a neighbour",
+                    "any sun value",
+                ],
+                stacked: Some(6.5 * k),
+            },
+            // Four suns a row: room in each for its number, its total and
+            // the entry, one under the other.
+            sun_per_row: 4,
+            thresholds_per_row: Some(2),
+            pitch: Some(PHONE_WIDTH / 4.0),
+            id_room: None,
+            bottle_necks: true,
+            flag_rules: false,
+            flags_note: "when a zone is full",
+            ..Layout::large(k)
         }
     }
 }
@@ -263,6 +324,10 @@ impl Layout {
 /// The smallest text of the compact sheet, in millimetres at its natural
 /// size: 6.2 pt at the scale of half a landscape Letter page.
 pub(super) const COMPACT_TEXT: f32 = 3.2;
+
+/// The smallest text of the phone's sheet, in millimetres: 12.9 CSS
+/// pixels where the sheet fills 361 pixels of a 390-pixel screen.
+pub(super) const PHONE_TEXT: f32 = 3.6;
 
 /// The style and layout of a standard sheet, a compact one, or large print.
 pub(super) fn chosen(size: super::Size) -> (Style, Layout) {
@@ -276,5 +341,9 @@ pub(super) fn chosen(size: super::Size) -> (Style, Layout) {
             (style, Layout::standard(style.k))
         }
         super::Size::Compact => (Style::compact(), Layout::compact()),
+        super::Size::Phone => {
+            let style = Style::phone();
+            (style, Layout::phone(style.k))
+        }
     }
 }
