@@ -89,40 +89,15 @@ pub(super) fn write_boxed(
                 .map_err(|e| CliError::io(Path::new("-"), e))?;
         }
         Target::Pdf(path) | Target::Svg(path) => {
-            let paths = page_paths(path, files.len());
+            let paths = crate::render::file_names(path, files.len());
             for (path, bytes) in paths.iter().zip(&files) {
                 crate::atomic::write(path, bytes).map_err(|e| CliError::io(path, e))?;
             }
             let bytes: usize = files.iter().map(Vec::len).sum();
-            let (first, last) = (&paths[0], &paths[paths.len() - 1]);
-            eprintln!(
-                "wrote {}{} ({} page{}, {} bytes)",
-                first.display(),
-                if paths.len() > 1 {
-                    format!(" to {}", last.display())
-                } else {
-                    String::new()
-                },
-                pages,
-                if pages == 1 { "" } else { "s" },
-                bytes
-            );
+            eprintln!("wrote {}", crate::render::files_said(&paths, pages, bytes));
         }
     }
     Ok(Exit::Valid)
-}
-
-/// The files of a drawing in `count` files: `path` itself for one, and
-/// `NAME-1.svg`, `NAME-2.svg`, … beside it for several.
-fn page_paths(path: &Path, count: usize) -> Vec<PathBuf> {
-    if count <= 1 {
-        return vec![path.to_owned()];
-    }
-    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-    let extension = path.extension().unwrap_or_default().to_string_lossy();
-    (1..=count)
-        .map(|i| path.with_file_name(format!("{stem}-{i}.{extension}")))
-        .collect()
 }
 
 /// Where `-o` draws a report, checked before any game is played: a

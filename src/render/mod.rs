@@ -14,7 +14,7 @@
 //! - [`chart`]: a line chart, the one primitive the scored replays, the
 //!   viewer and the sweep report share;
 //! - [`encode`]: a document as the bytes of a PDF file, or of an SVG file
-//!   per page.
+//!   per page, and the [`file_names`] of those files, as [`files_said`].
 
 pub mod chart;
 pub mod paper;
@@ -41,4 +41,29 @@ pub fn encode(
         let pages = svg::pages(document).map_err(|e| e.advice())?;
         Ok(pages.into_iter().map(String::into_bytes).collect())
     }
+}
+
+/// The names of the `count` files of a drawing asked for as `path`: `path`
+/// itself for one, and `NAME-1.svg`, `NAME-2.svg`, … beside it for several.
+pub fn file_names(path: &std::path::Path, count: usize) -> Vec<std::path::PathBuf> {
+    if count <= 1 {
+        return vec![path.to_owned()];
+    }
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let extension = path.extension().unwrap_or_default().to_string_lossy();
+    (1..=count)
+        .map(|i| path.with_file_name(format!("{stem}-{i}.{extension}")))
+        .collect()
+}
+
+/// The files `paths` of a drawing of `pages` pages and `bytes` bytes, in
+/// words: `x.pdf (3 pages, 5120 bytes)`, `x-1.svg to x-3.svg (3 pages, …)`.
+pub fn files_said(paths: &[std::path::PathBuf], pages: usize, bytes: usize) -> String {
+    let named = match paths {
+        [first, .., last] => format!("{} to {}", first.display(), last.display()),
+        [one] => one.display().to_string(),
+        [] => String::new(),
+    };
+    let s = if pages == 1 { "" } else { "s" };
+    format!("{named} ({pages} page{s}, {bytes} bytes)")
 }
