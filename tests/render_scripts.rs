@@ -354,3 +354,27 @@ fn text_shrunk_by_an_added_fonts_widths_names_that_font_not_the_paper() {
     common::snapshots()
         .bind(|| insta::assert_snapshot!("render_scripts__shrunk_by_a_font", message));
 }
+
+#[test]
+fn vowelled_and_conjunct_names_copy_back_from_the_pdf_as_typed() {
+    // Given names whose glyphs are not their characters one for one:
+    // Hebrew with niqqud, vowelled Arabic, and Devanagari with a conjunct
+    // and a vowel sign drawn before its consonant,
+    const DEVANAGARI: &str = "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf";
+    if !has_font(ARABIC) || !has_font(DEVANAGARI) {
+        return;
+    }
+    let names = ["שָׂרָה", "سَارَة", "क्षिति", "दीप्ति"];
+    let file = out("copy-back.pdf");
+    let all = names.join(",");
+    // when they are printed,
+    render(&sheet(
+        &file,
+        &["--names", &all, "--font", ARABIC, "--font", DEVANAGARI],
+    ));
+    // then the text copied out of the PDF is each name as typed.
+    let text = text_of(&file);
+    for name in names {
+        assert!(text.contains(name), "{name} not in {text:?}");
+    }
+}

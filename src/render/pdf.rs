@@ -209,7 +209,8 @@ impl Writer<'_> {
     /// shaping is shown as characters, each run of one face in a text
     /// object of its own; shaped text as glyphs, each placed where the
     /// shaper put it (printpdf merges those on one baseline into one TJ),
-    /// with the text each stands for in its font's ToUnicode map.
+    /// with the text each stands for in its font's ToUnicode map, and each
+    /// run's text in an ActualText span around its glyphs.
     #[allow(clippy::too_many_arguments)]
     fn text(
         &mut self,
@@ -259,7 +260,18 @@ impl Writer<'_> {
             .extend([Op::StartTextSection, Op::SetFillColor { col: color(c) }]);
         for run in &line.runs {
             let face = embedded.face(weight, run.face);
-            self.ops.push(font(run.face));
+            // A shaped glyph may stand for several characters, or for part
+            // of one: the span says which text the run's glyphs draw, for
+            // copying and searching. Readers such as poppler lay a span's
+            // text out left to right over its glyphs and then read a
+            // right-to-left run from right to left, as they read its
+            // glyphs, so such a run's text is given in that visual order.
+            let said: String = if run.right_to_left() {
+                run.text.chars().rev().collect()
+            } else {
+                run.text.clone()
+            };
+            self.ops.extend([font(run.face), actual_text(&said)]);
             // Each glyph where the shaper put it.
             let mut placed: Vec<(f32, f32, &super::text::shape::Glyph)> = Vec::new();
             for glyph in &run.glyphs {
@@ -290,8 +302,29 @@ impl Writer<'_> {
                     },
                 ]);
             }
+            self.ops.push(Op::EndMarkedContent);
         }
         self.ops.push(Op::EndTextSection);
+    }
+}
+
+/// The opening of a marked-content span whose glyphs stand for `text`
+/// (`/Span << /ActualText … >> BDC`, closed by `EMC`): what a reader copies,
+/// searches and reads aloud in place of the glyphs' own characters.
+fn actual_text(text: &str) -> Op {
+    let mut data = vec![0xFE, 0xFF];
+    data.extend(text.encode_utf16().flat_map(u16::to_be_bytes));
+    let mut map = BTreeMap::new();
+    map.insert(
+        "ActualText".to_owned(),
+        printpdf::DictItem::String {
+            data,
+            literal: false,
+        },
+    );
+    Op::BeginMarkedContentWithProperties {
+        tag: "Span".to_owned(),
+        properties: printpdf::DictItem::Dict { map },
     }
 }
 

@@ -352,7 +352,9 @@ impl Simulated for Summertime {
         // Summertime is always two players; the CLI checks the count.
         let names = ["P1".to_owned(), "P2".to_owned()];
         let deck = variant.deck.clone();
-        summertime::dealt_table(deck, names, 0, &deal.hands, &deal.stacks, deal.closing_up)
+        let cards = (&deal.hands, &deal.stacks);
+        let format = crate::log::LOG_FORMAT;
+        summertime::dealt_table(deck, names, 0, cards, deal.closing_up, format)
     }
 
     fn start(variant: &SummertimeVariant, _: usize, deal: &Dealt) -> summertime::Event {

@@ -139,14 +139,15 @@ pub fn setup(start: &Start) -> Result<State, SetupError> {
 
 /// A dealt table for a deck already checked, with cards given by index and
 /// nothing checked: for a simulator that dealt them itself. [`setup`] gives
-/// the same state from the start event that names these cards.
+/// the same state from the start event of log format `format` that names
+/// these cards.
 pub fn dealt_table(
     deck: Arc<Deck>,
     names: [String; 2],
     first: usize,
-    hands: &[Vec<CardIndex>; 2],
-    stacks: &[Vec<CardIndex>; 3],
+    (hands, stacks): (&[Vec<CardIndex>; 2], &[Vec<CardIndex>; 3]),
     closing_up: [u8; 3],
+    format: u32,
 ) -> State {
     let kinds = deck.items();
     let tiles = deck.tiles_per_item();
@@ -175,7 +176,9 @@ pub fn dealt_table(
             behind: None,
         })
         .collect();
-    table(deck, players, first, closing_up, true, stacks, seen)
+    let mut state = table(deck, players, first, closing_up, true, stacks, seen);
+    state.format = format;
+    state
 }
 
 fn table(
