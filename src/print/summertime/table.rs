@@ -33,6 +33,31 @@ pub fn window<'a>(cells: impl IntoIterator<Item = &'a Cell>) -> Window {
         .unwrap_or((0, 0, 0, 0))
 }
 
+/// Player `p`'s hand in words, as the one at `seat` sees it: their own
+/// hand (or every hand, for the referee's `None`) card by card; another's
+/// by the cards the table has seen, and how many were dealt face down.
+fn hand_seen(state: &State, seat: Option<usize>, p: usize) -> String {
+    let deck = state.deck();
+    match seat {
+        Some(seat) if seat != p => {
+            let (seen, hidden) = public_hand(state, p);
+            let mut words: Vec<String> = seen
+                .iter()
+                .map(|&h| format!("{} ({})", deck.card(h).name, deck.card(h).id))
+                .collect();
+            if hidden > 0 {
+                words.push(format!("{hidden} dealt face down"));
+            }
+            if words.is_empty() {
+                "empty".to_owned()
+            } else {
+                words.join(", ")
+            }
+        }
+        _ => hand_text(deck, &state.players()[p]),
+    }
+}
+
 /// The cards in player `p`'s hand that everyone has seen bought from the
 /// display, and how many others (dealt face down) they hold.
 pub fn public_hand(state: &State, p: usize) -> (Vec<crate::summertime::deck::CardIndex>, usize) {
@@ -282,24 +307,7 @@ fn players(c: &mut Canvas, fonts: &Fonts, state: &State, top: f32, seat: Option<
     let tiles = |counts: &[u8]| tiles_text(deck, counts);
     for (p, player) in state.players().iter().enumerate() {
         let x = p as f32 * column;
-        let hand = match seat {
-            Some(seat) if seat != p => {
-                let (seen, hidden) = public_hand(state, p);
-                let mut words: Vec<String> = seen
-                    .iter()
-                    .map(|&h| format!("{} ({})", deck.card(h).name, deck.card(h).id))
-                    .collect();
-                if hidden > 0 {
-                    words.push(format!("{hidden} dealt face down"));
-                }
-                if words.is_empty() {
-                    "empty".to_owned()
-                } else {
-                    words.join(", ")
-                }
-            }
-            _ => hand_text(deck, player),
-        };
+        let hand = hand_seen(state, seat, p);
         let active = state.ended().is_none() && state.active() == p;
         c.group(format!("{}'s hand and tiles", player.name), |c| {
             c.rect(
@@ -522,24 +530,7 @@ pub fn phone_page(state: &State, window: Window, seat: Option<usize>) -> Page {
         y += 1.0;
     }
     for (p, player) in state.players().iter().enumerate() {
-        let hand = match seat {
-            Some(seat) if seat != p => {
-                let (seen, hidden) = public_hand(state, p);
-                let mut words: Vec<String> = seen
-                    .iter()
-                    .map(|&h| format!("{} ({})", deck.card(h).name, deck.card(h).id))
-                    .collect();
-                if hidden > 0 {
-                    words.push(format!("{hidden} dealt face down"));
-                }
-                if words.is_empty() {
-                    "empty".to_owned()
-                } else {
-                    words.join(", ")
-                }
-            }
-            _ => hand_text(deck, player),
-        };
+        let hand = hand_seen(state, seat, p);
         let active = state.ended().is_none() && state.active() == p;
         let name = if active {
             format!("{} (to play)", player.name)
