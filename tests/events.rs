@@ -350,6 +350,11 @@ fn a_damaged_event_log_is_refused_with_its_line() {
     let text = std::fs::read_to_string(&event).unwrap();
     std::fs::write(&event, text.replace("\"Bob\"", "\"Bib\"")).unwrap();
     let broken = refusal(&["event", "standings", s(&event)], &dir);
+    // Who posted an entry belongs to a table's log, never to an event's.
+    assert!(text.contains("{\"seq\":1,"), "{text}");
+    let posted = text.replacen("{\"seq\":1,", "{\"seq\":1,\"by\":\"referee\",", 1);
+    std::fs::write(&event, posted).unwrap();
+    let by = refusal(&["event", "standings", s(&event)], &dir);
     std::fs::write(&players, "Ann\tx\nBob\tx\n").unwrap();
     let (code, _, stderr) = common::sunfold(&[
         "event",
@@ -364,6 +369,7 @@ fn a_damaged_event_log_is_refused_with_its_line() {
     let twice = stderr.replace(s(&dir), "DIR");
     common::snapshots().bind(|| {
         insta::assert_snapshot!("events__chain_broken", broken);
+        insta::assert_snapshot!("events__by_in_an_event_log", by);
         insta::assert_snapshot!("events__players_file", twice);
     });
 }

@@ -586,14 +586,11 @@ fn take_back_asks_first_and_the_end_shows_the_standings() {
     );
 }
 
-#[test]
-fn a_summertime_turn_is_played_by_taps_on_a_phone() {
-    let Some(driver) = table_driver("390,844") else {
-        return;
-    };
-    let log = common::fresh("serve-summertime-phone", "table.jsonl");
-    // A fixed deal: a deal drawn at random can leave Ann, after her buy,
-    // with no card that may open the grid, and so nothing to play.
+/// A served Summertime table of Ann and Bob on a fixed deal: a deal
+/// drawn at random can leave Ann, after her buy, with no card that may
+/// open the grid, and so nothing to play.
+fn summertime_table(test: &str) -> (String, common::Served) {
+    let log = common::fresh(test, "summertime.jsonl");
     let (code, _, stderr) = common::sunfold(&[
         "new",
         "summertime",
@@ -605,6 +602,15 @@ fn a_summertime_turn_is_played_by_taps_on_a_phone() {
     ]);
     assert_eq!(code, 0, "{stderr}");
     let served = common::serve(&log, &[]);
+    (log, served)
+}
+
+#[test]
+fn a_summertime_turn_is_played_by_taps_on_a_phone() {
+    let Some(driver) = table_driver("390,844") else {
+        return;
+    };
+    let (log, served) = summertime_table("serve-summertime-phone");
     // The referee turns up the three face-up cards.
     let referee = served.token("referee");
     loop {
@@ -841,18 +847,7 @@ fn on_a_phone_every_page_fits_the_screen_and_every_word_is_legible() {
     drop(served);
 
     // Summertime, a card played: Ann's page and the referee's.
-    let log = common::fresh("serve-phone-legible", "summertime.jsonl");
-    let (code, _, stderr) = common::sunfold(&[
-        "new",
-        "summertime",
-        &log,
-        "--players",
-        "Ann,Bob",
-        "--seed",
-        "1",
-    ]);
-    assert_eq!(code, 0, "{stderr}");
-    let served = common::serve(&log, &[]);
+    let (_, served) = summertime_table("serve-phone-legible");
     let referee = served.token("referee");
     let ann_token = served.token("Ann");
     // The referee reveals, Ann buys and plays: the grid holds a card.
@@ -864,13 +859,7 @@ fn on_a_phone_every_page_fits_the_screen_and_every_word_is_legible() {
         (&ann_token, "play"),
     ] {
         let view = api_get(&served, "/api/view", token);
-        let choice = view["choices"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|c| c["group"] == group)
-            .unwrap_or_else(|| panic!("no {group} in {view}"));
-        api_post(&served, token, &choice["event"]);
+        api_post(&served, token, &common::first_choice(&view, group));
     }
     let seq = api_get(&served, "/api/view", &referee)["seq"]
         .as_i64()

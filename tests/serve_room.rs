@@ -371,10 +371,28 @@ async fn a_slip_s_short_code_at_the_room_s_join_leads_to_its_seat_or_the_board()
         "Ann\nBob\nCid\n",
         &["--rounds", "1"],
     );
+    // A wrong code, typed by anyone without a token, makes and changes no
+    // tokens file: before the tables' tokens are made, and after.
+    let file = sunfold::serve::tokens::path_for(&sunfold::event::table_path(&room.event, 1, 1));
+    let before = std::fs::read(&file).ok();
+    let answer = join(&room, "/join", "code=ZZZZZZZZZZ".to_owned()).await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        std::fs::read(&file).ok(),
+        before,
+        "a wrong code wrote tokens"
+    );
     let board = room.board().await;
     let table = &board["tables"][0];
     let seat = &table["players"][1];
-    let file = sunfold::serve::tokens::path_for(&sunfold::event::table_path(&room.event, 1, 1));
+    let made = std::fs::read(&file).unwrap();
+    let answer = join(&room, "/join", "code=ZZZZZZZZZZ".to_owned()).await;
+    assert_eq!(answer.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        made,
+        "a wrong code rewrote tokens"
+    );
     let tokens: Tokens = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
     let token = seat["token"].as_str().unwrap();
     let code = tokens.code_of(token).unwrap();
@@ -398,7 +416,8 @@ async fn a_slip_s_short_code_at_the_room_s_join_leads_to_its_seat_or_the_board()
         StatusCode::FORBIDDEN,
         "the board's code is not the table's"
     );
-    for _ in 1..10 {
+    // Two wrong codes above, the table's own one, then seven more: ten.
+    for _ in 1..8 {
         let answer = join(&room, "/join", "code=0000000000".to_owned()).await;
         assert_eq!(answer.status, StatusCode::FORBIDDEN);
     }

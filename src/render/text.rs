@@ -368,6 +368,30 @@ impl Fonts {
         self.line(text, weight).advance() * size
     }
 
+    /// The words of `text` in lines no wider than `width` at `size`, each
+    /// line as many words as fit (a word wider than `width` alone).
+    pub fn wrap(&self, text: &str, size: f32, weight: Weight, width: f32) -> Vec<String> {
+        let mut lines: Vec<String> = Vec::new();
+        let mut line = String::new();
+        for word in text.split(' ') {
+            let candidate = if line.is_empty() {
+                word.to_owned()
+            } else {
+                format!("{line} {word}")
+            };
+            if !line.is_empty() && self.width(&candidate, size, weight) > width {
+                lines.push(std::mem::take(&mut line));
+                line = word.to_owned();
+            } else {
+                line = candidate;
+            }
+        }
+        if !line.is_empty() {
+            lines.push(line);
+        }
+        lines
+    }
+
     /// The size at which `text` fits `max_width`: `size`, or smaller if the
     /// text is wider than that at `size`.
     pub fn fit(&self, text: &str, size: f32, max_width: f32, weight: Weight) -> f32 {

@@ -32,8 +32,7 @@ const _: () = assert!(CODE_BITS >= 40);
 
 /// A fresh code, without its hyphen: [`CODE_BITS`] random bits.
 pub fn short_code() -> std::io::Result<String> {
-    let mut bytes = [0u8; CODE_LENGTH];
-    getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
+    let bytes: [u8; CODE_LENGTH] = super::tokens::random()?;
     // 256 is a multiple of 32: the low 5 bits of a uniform byte are
     // uniform.
     Ok(bytes

@@ -453,7 +453,7 @@
     var phone = narrow.matches;
     var names = view.panels.map(function (p) { return p.name; });
     var several = phone && view.panels.length > 1;
-    if (names.indexOf(shown) < 0) shown = names.indexOf(view.recording_as) >= 0 ? view.recording_as : names[0];
+    if (names.indexOf(shown) < 0) shown = names[0];
     panels.classList.toggle('one', view.panels.length === 1 || several);
     if (several) panels.appendChild(sheetPicker(names));
     var keys = {};

@@ -37,9 +37,16 @@ const BYTES: usize = 32;
 
 /// A fresh secret: 256 random bits as 64 hex digits.
 pub fn token() -> std::io::Result<String> {
-    let mut bytes = [0u8; BYTES];
-    getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
+    let bytes: [u8; BYTES] = random()?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// `N` bytes from the operating system's random source, for the tokens
+/// and the short codes alike.
+pub(super) fn random<const N: usize>() -> std::io::Result<[u8; N]> {
+    let mut bytes = [0u8; N];
+    getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(bytes)
 }
 
 /// Where the tokens of the log at `log` live: `LOG.tokens`.
@@ -125,16 +132,10 @@ impl Tokens {
         players: &[String],
         fresh: bool,
     ) -> std::io::Result<(Tokens, Vec<PathBuf>)> {
-        let old = std::fs::read_to_string(path)
-            .ok()
-            .and_then(|text| serde_json::from_str::<Tokens>(&text).ok());
+        let old = Tokens::parsed(path);
         if let Some(tokens) = &old
             && !fresh
-            && tokens
-                .players
-                .keys()
-                .eq(players.iter().collect::<std::collections::BTreeSet<_>>())
-            && tokens.valid()
+            && tokens.fit(players)
         {
             let mut tokens = tokens.clone();
             if tokens.fill_codes()? {
@@ -145,6 +146,25 @@ impl Tokens {
         let tokens = Tokens::new(players)?;
         tokens.save(path)?;
         Ok((tokens, old.map(|old| old.links).unwrap_or_default()))
+    }
+
+    /// The tokens saved at `path` for exactly `players`, if it holds valid
+    /// ones, read as they are: nothing is made or written. For a request
+    /// that needs no token, which must change nothing on disk.
+    pub fn read(path: &Path, players: &[String]) -> Option<Tokens> {
+        Tokens::parsed(path).filter(|tokens| tokens.fit(players))
+    }
+
+    /// The tokens file at `path`, if it reads as one.
+    fn parsed(path: &Path) -> Option<Tokens> {
+        let text = std::fs::read_to_string(path).ok()?;
+        serde_json::from_str::<Tokens>(&text).ok()
+    }
+
+    /// Whether these are valid tokens for exactly `players`.
+    fn fit(&self, players: &[String]) -> bool {
+        let names: std::collections::BTreeSet<&String> = players.iter().collect();
+        self.players.keys().eq(names) && self.valid()
     }
 
     /// Notes that the links file `file` was printed with these tokens, in

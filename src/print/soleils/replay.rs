@@ -121,23 +121,26 @@ pub fn viewer_sheet_in(fonts: &Fonts, state: &State, player: usize) -> Vec<Page>
         Some(Filled { state, player }),
     )
     .into_iter()
-    .map(|draw| {
-        let mut items = Vec::new();
-        draw(&mut Canvas {
-            items: &mut items,
-            frame: Frame {
-                scale: 1.0,
-                dx: MARGIN,
-                dy: MARGIN,
-            },
-        });
-        Page {
-            width: WIDTH + 2.0 * MARGIN,
-            height: HEIGHT + 2.0 * MARGIN,
-            items,
-        }
-    })
+    .map(|draw| framed(&draw, (WIDTH, HEIGHT), MARGIN))
     .collect()
+}
+
+/// A drawing of `width` × `height` on a page with `margin` around it.
+fn framed(draw: &Draw<'_>, (width, height): (f32, f32), margin: f32) -> Page {
+    let mut items = Vec::new();
+    draw(&mut Canvas {
+        items: &mut items,
+        frame: Frame {
+            scale: 1.0,
+            dx: margin,
+            dy: margin,
+        },
+    });
+    Page {
+        width: width + 2.0 * margin,
+        height: height + 2.0 * margin,
+        items,
+    }
 }
 
 /// One player's sheet as a phone shows it, in the built-in fonts: the
@@ -147,20 +150,7 @@ pub fn phone_sheet(state: &State, player: usize) -> Page {
     const MARGIN: f32 = 3.0;
     let fonts = Fonts::builtin();
     let (draw, height) = sheet::phone_page(fonts, state.template(), Filled { state, player });
-    let mut items = Vec::new();
-    draw(&mut Canvas {
-        items: &mut items,
-        frame: Frame {
-            scale: 1.0,
-            dx: MARGIN,
-            dy: MARGIN,
-        },
-    });
-    Page {
-        width: sheet::PHONE_WIDTH + 2.0 * MARGIN,
-        height: height + 2.0 * MARGIN,
-        items,
-    }
+    framed(&draw, (sheet::PHONE_WIDTH, height), MARGIN)
 }
 
 fn summary(c: &mut Canvas, fonts: &Fonts, state: &State, history: &History, caption: &str) {

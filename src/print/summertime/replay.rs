@@ -2,13 +2,12 @@
 //! with who played it and what it earned; then hands, tiles, the score
 //! track turn by turn and a compact turn log.
 
-use super::cards::{BLUE, BROWN, CARD_H, CARD_W, condition, face, pastel};
+use super::cards::{CARD_H, CARD_W, condition, face, pastel};
 use crate::render::chart::{Series, line_chart};
 use crate::render::paper::{CONTENT_HEIGHT as HEIGHT, CONTENT_WIDTH as WIDTH};
 use crate::render::paper::{Paper, impose};
 use crate::render::scene::{Anchor, Canvas, Color, Document, Draw, Scene, Stroke, Weight};
 use crate::render::text::Fonts;
-use crate::summertime::deck::Value;
 use crate::summertime::{Cell, State, Tableau, TurnAction, score};
 use std::sync::Arc;
 
@@ -203,10 +202,7 @@ fn grid_cell(
                 4.0,
             );
         }
-        let (value, color) = match face.value {
-            Value::Points(v) => (v.to_string(), BLUE),
-            Value::Multiplier(m) => (format!("×{m}"), BROWN),
-        };
+        let (value, color) = super::cards::value_mark(face.value);
         c.text(
             x + w - 1.8,
             top + 5.6,

@@ -456,7 +456,7 @@ pub fn phone_page(state: &State, window: Window, seat: Option<usize>) -> Page {
         *y += 2.0;
     };
     let lines = |c: &mut Canvas, y: &mut f32, x: f32, text: &str, weight: Weight, color: Color| {
-        for line in wrap_words(fonts, text, inner - x, weight) {
+        for line in fonts.wrap(text, PHONE_TEXT, weight, inner - x) {
             *y += PHONE_LINE;
             c.text(x, *y, PHONE_TEXT, line, Anchor::Start, weight, color);
         }
@@ -617,10 +617,7 @@ fn phone_card(
             Some(super::cards::pastel(picture)),
             Some(Stroke::solid(Color::BLACK, 0.3)),
         );
-        let value = match face.value {
-            crate::summertime::deck::Value::Points(v) => v.to_string(),
-            crate::summertime::deck::Value::Multiplier(m) => format!("×{m}"),
-        };
+        let (value, _) = super::cards::value_mark(face.value);
         c.text(
             x + w / 2.0,
             y + 6.0,
@@ -656,27 +653,4 @@ fn phone_card(
             ink,
         );
     });
-}
-
-/// Words in lines no wider than `width` at the phone's text size.
-fn wrap_words(fonts: &Fonts, text: &str, width: f32, weight: Weight) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let candidate = if line.is_empty() {
-            word.to_owned()
-        } else {
-            format!("{line} {word}")
-        };
-        if !line.is_empty() && fonts.width(&candidate, PHONE_TEXT, weight) > width {
-            lines.push(std::mem::take(&mut line));
-            line = word.to_owned();
-        } else {
-            line = candidate;
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }

@@ -112,15 +112,21 @@ pub fn table_tokens(
         )));
     };
     let path = table_path(event, round, table);
-    let players: Vec<String> = at
-        .players
-        .iter()
-        .map(|id| state.name(id).to_owned())
-        .collect();
+    let players = names_at(state, at);
     let file = super::tokens::path_for(&path);
     let (tokens, _) = Tokens::load_or_create(&file, &players, false)
         .map_err(|e| ApiError::Internal(format!("{}: {e}", file.display())))?;
     Ok((path, players, tokens))
+}
+
+/// The names of the players seated at `at`, seat 1 first.
+fn names_at(
+    state: &crate::event::EventState,
+    at: &crate::event::entry::SeatedTable,
+) -> Vec<String> {
+    (at.players.iter())
+        .map(|id| state.name(id).to_owned())
+        .collect()
 }
 
 fn not_found(error: String) -> ApiError {
@@ -292,7 +298,13 @@ fn find(room: &Room, code: &str) -> Result<Option<String>, ApiError> {
     }
     let seated = (log.state.round(round)).map_err(|e| ApiError::Internal(e.to_string()))?;
     for at in &seated.tables {
-        let (_, _, tokens) = table_tokens(&room.event, &log.state, round, at.table)?;
+        // Read only: a code typed by anyone, right or wrong, makes and
+        // changes no tokens file.
+        let players = names_at(&log.state, at);
+        let file = super::tokens::path_for(&table_path(&room.event, round, at.table));
+        let Some(tokens) = Tokens::read(&file, &players) else {
+            continue;
+        };
         if let Some(token) = tokens.by_code(code) {
             let route = table_route(round, at.table);
             return Ok(Some(format!(".{route}/#token={token}")));

@@ -8,7 +8,6 @@
 
 use super::{Block, HEIGHT, Sheet, Tile, WIDTH};
 use crate::render::scene::{Anchor, Canvas, Weight};
-use crate::render::text::Fonts;
 use crate::soleils::template::Constraint;
 
 /// The size of a zone's name, of its rule and notes, and their line
@@ -34,12 +33,6 @@ impl Sheet<'_> {
         let mut pages = self.pack(first);
         pages.extend(self.pack(rest));
         pages
-    }
-
-    /// The blocks of a phone's sheet, on one page: large print's, in the
-    /// same order.
-    pub(super) fn column_blocks(&self) -> Vec<Block> {
-        self.paginate_large().into_iter().flatten().collect()
     }
 
     /// The zones by their first box, top to bottom, then left to right.
@@ -117,18 +110,18 @@ impl Sheet<'_> {
     fn zone_words(&self, zone: usize) -> Vec<String> {
         let mut lines = Vec::new();
         for sentence in self.rule_sentences(zone) {
-            lines.extend(wrap(
-                self.fonts,
+            lines.extend(self.fonts.wrap(
                 &sentence,
                 RULE_SIZE * self.style.k,
+                Weight::Regular,
                 self.width(),
             ));
         }
         for sentence in self.icon_sentences(zone) {
-            lines.extend(wrap(
-                self.fonts,
+            lines.extend(self.fonts.wrap(
                 &sentence,
                 RULE_SIZE * self.style.k,
+                Weight::Regular,
                 self.width(),
             ));
         }
@@ -305,27 +298,4 @@ fn list(items: &[String], last: &str) -> String {
         [one] => one.clone(),
         [rest @ .., end] => format!("{} {last} {end}", rest.join(", ")),
     }
-}
-
-/// Words in lines no wider than `width` at `size` in `fonts`.
-fn wrap(fonts: &Fonts, sentence: &str, size: f32, width: f32) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in sentence.split(' ') {
-        let candidate = if line.is_empty() {
-            word.to_owned()
-        } else {
-            format!("{line} {word}")
-        };
-        if !line.is_empty() && fonts.width(&candidate, size, Weight::Regular) > width {
-            lines.push(std::mem::take(&mut line));
-            line = word.to_owned();
-        } else {
-            line = candidate;
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }

@@ -21,7 +21,7 @@ impl Sheet<'_> {
         let columns = f32::from(self.template.grid().columns.max(1));
         let wide = (self.width() / columns).min(24.0);
         match self.layout.paging {
-            Paging::ByZone | Paging::Column => self.style.k * wide,
+            Paging::ByZone => self.style.k * wide,
             Paging::OnePage => self.fitted_pitch(wide),
         }
     }
@@ -103,7 +103,6 @@ impl Sheet<'_> {
         match self.layout.paging {
             Paging::OnePage => self.pack(self.one_page_blocks()),
             Paging::ByZone => self.paginate_large(),
-            Paging::Column => vec![self.column_blocks()],
         }
     }
 

@@ -138,12 +138,10 @@ pub(super) enum Paging {
     /// The grid's pitch shrinks so that the whole sheet fits one page, and
     /// a grid too wide for the page is cut into tiles.
     OnePage,
-    /// Large print: the grid at twice the width's pitch, each zone whole
-    /// on a page with its rule in words (`large.rs`).
+    /// Large print, and a phone's screen: the grid at twice the width's
+    /// pitch, each zone whole on a page with its rule in words (`large.rs`);
+    /// a phone stacks those pages in one column ([`super::phone_page`]).
     ByZone,
-    /// A phone's screen: the zones as in large print, stacked in one
-    /// column on a single page as tall as they need.
-    Column,
 }
 
 /// How the legend runs.
@@ -295,7 +293,7 @@ impl Layout {
     fn phone(k: f32) -> Layout {
         Layout {
             width: PHONE_WIDTH,
-            paging: Paging::Column,
+            paging: Paging::ByZone,
             footer: 0.0,
             title_width: PHONE_WIDTH,
             legend: Legend {
