@@ -7,6 +7,7 @@ use super::load::checked;
 use super::output::{PaperArg, target, use_font, write, write_boxed};
 use crate::print::floor;
 use crate::print::soleils::sheet::{self, job};
+use crate::print::summertime::layout::{Bleed, Layout};
 use crate::render::scene::Document;
 use crate::render::text::Fonts;
 use crate::template_file::Checked;
@@ -99,30 +100,19 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
         }
     };
     // Without --copies, a page of --per-page N holds N copies of one sheet.
-    let per_page = if args.large_print {
-        1
-    } else {
-        args.per_page.count()
-    };
-    let paper = args.paper.into();
+    let per_page = if large { 1 } else { per_page };
     let (scene, size) = sheet::printed(
         &fonts,
         &template,
         &given,
         args.copies,
         per_page,
-        args.large_print,
-        paper,
+        large,
+        paper.into(),
     );
-    let how = format!(
-        "--per-page {per_page} on {}{}",
-        format!("{:?}", args.paper).to_lowercase(),
-        if size == sheet::Size::Compact {
-            " in the compact layout"
-        } else {
-            ""
-        }
-    );
+    let compact = (size == sheet::Size::Compact).then_some(" in the compact layout");
+    let paper = format!("{paper:?}").to_lowercase();
+    let how = format!("--per-page {per_page} on {paper}{}", compact.unwrap_or(""));
     // A missing glyph first: its missing-glyph width would shrink the text.
     scene
         .check_text(&fonts)
@@ -238,13 +228,19 @@ pub struct CardsArgs {
     /// Where to write: a .pdf or .svg file, or - for SVG on standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: PathBuf,
-    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
-    pub paper: PaperArg,
-    /// For a print shop: run each card's background this many millimetres
-    /// (0 to 5) past its cut lines, with the crop marks moved out to the
-    /// page's edges.
-    #[arg(long, value_name = "MM", default_value_t = 0.0, value_parser = parse_bleed)]
-    pub bleed: f32,
+    /// The paper of the sheets layout [default: a4].
+    #[arg(long, value_enum)]
+    pub paper: Option<PaperArg>,
+    /// `sheets` for print-and-play, with crop marks and duplex backs; or
+    /// `per-card` for a card printer: a page a piece, front then back, at
+    /// its trim size plus the bleed, each with its own TrimBox.
+    #[arg(long, value_name = "LAYOUT", default_value = "sheets")]
+    pub layout: Layout,
+    /// For a print shop: run each piece's background this many millimetres
+    /// (0 to 5) past its cut lines, keep its ink 3 mm inside them, and move
+    /// the crop marks out to the page's edges [default: 0, per-card 3].
+    #[arg(long, value_name = "MM")]
+    pub bleed: Option<Bleed>,
     /// A TrueType or OpenType font (.ttf, .otf, .ttc) for the characters
     /// the built-in Liberation Sans lacks (such as Chinese or Arabic). May
     /// be repeated: each character comes from the first font that has it,
@@ -253,16 +249,15 @@ pub struct CardsArgs {
     pub font: Vec<PathBuf>,
 }
 
-fn parse_bleed(text: &str) -> Result<f32, String> {
-    match text.trim().parse::<f32>() {
-        Ok(mm) if (0.0..=5.0).contains(&mm) => Ok(mm),
-        _ => Err(format!(
-            "expected a bleed of 0 to 5 mm, such as 3, but found {text:?}"
-        )),
-    }
-}
-
 pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
+    let paper = match (args.layout, args.paper) {
+        (Layout::PerCard, Some(_)) => {
+            return Err(CliError::Usage(
+                "--paper: expected no paper with --layout per-card, as each of its pages is one piece at its trim size plus the bleed".to_owned(),
+            ));
+        }
+        (_, paper) => paper.unwrap_or(PaperArg::A4).into(),
+    };
     let target = target(&args.output)?;
     let fonts = use_font(&args.font)?;
     let deck = match checked(&args.deck)? {
@@ -274,8 +269,9 @@ pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
             )));
         }
     };
+    let bleed = args.bleed.unwrap_or(args.layout.default_bleed()).0;
     let (document, boxes) =
-        crate::print::summertime::cards::print(&fonts, &deck, args.paper.into(), args.bleed);
+        crate::print::summertime::cards::print(&fonts, &deck, paper, bleed, args.layout);
     document
         .scene
         .check_text(&fonts)

@@ -159,6 +159,7 @@ impl Print {
                     &deck,
                     look.paper,
                     0.0,
+                    crate::print::summertime::layout::Layout::Sheets,
                 ))
             }
         }

@@ -3,10 +3,9 @@
 //! layout and by the replay's card grid alike.
 
 use crate::print::summertime::item_pictogram;
-use crate::render::paper::{MARGIN, Paper, PrintBoxes};
-use crate::render::scene::{
-    Anchor, Canvas, Color, Document, Draw, Frame, Item, Page, Scene, Stroke, Weight,
-};
+use crate::print::summertime::layout::{Layout, Piece, lay_out};
+use crate::render::paper::{Paper, PrintBoxes};
+use crate::render::scene::{Anchor, Canvas, Color, Document, Draw, Scene, Stroke, Weight};
 use crate::render::text::Fonts;
 use crate::summertime::deck::{CardIndex, Cost, Deck, Value};
 use std::sync::Arc;
@@ -20,6 +19,8 @@ pub(super) const BLUE: Color = Color(25, 85, 200);
 pub(super) const BROWN: Color = Color(140, 85, 30);
 /// The background of card backs and closing cards.
 const BACK: Color = Color(250, 244, 228);
+/// The colour around a card's face at a print shop, out to its bleed.
+const SEA: Color = Color(150, 200, 220);
 
 /// The background of a tile's back: light for the first player, dark for
 /// the second.
@@ -85,6 +86,15 @@ fn token(
     );
 }
 
+/// A card's value as it prints, and its colour: points in blue, a
+/// multiplier (`×2`) in brown.
+pub(super) fn value_mark(value: Value) -> (String, Color) {
+    match value {
+        Value::Points(v) => (v.to_string(), BLUE),
+        Value::Multiplier(m) => (format!("×{m}"), BROWN),
+    }
+}
+
 /// The size of a condition's name in the stripe: 7.4 pt.
 const TOKEN_TEXT: f32 = 2.6;
 
@@ -114,10 +124,7 @@ pub fn face(c: &mut Canvas, fonts: &Fonts, deck: &Deck, card: CardIndex) {
             let y = top + i as f32 * (h + 1.0);
             token(c, fonts, (3.0, y), (40.0, h), deck, need);
         }
-        let (value, color) = match face.value {
-            Value::Points(v) => (v.to_string(), BLUE),
-            Value::Multiplier(m) => (format!("×{m}"), BROWN),
-        };
+        let (value, color) = value_mark(face.value);
         c.text(
             CARD_W - 4.0,
             12.5,
@@ -342,186 +349,24 @@ pub fn tile(c: &mut Canvas, fonts: &Fonts, deck: &Deck, item: usize, owner: usiz
     }
 }
 
-/// Crop marks at the corners of a `w` × `h` piece at `(x, y)`.
-fn crop_marks(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32) {
-    let s = Stroke::solid(Color::GREY, 0.2);
-    let l = 3.0;
-    for (cx, cy, dx, dy) in [
-        (x, y, -1.0, -1.0),
-        (x + w, y, 1.0, -1.0),
-        (x, y + h, -1.0, 1.0),
-        (x + w, y + h, 1.0, 1.0),
-    ] {
-        c.line(cx + dx * 0.8, cy, cx + dx * (0.8 + l), cy, s);
-        c.line(cx, cy + dy * 0.8, cx, cy + dy * (0.8 + l), s);
-    }
-}
-
-/// A piece to lay out, and the colour its background bleeds in.
-pub struct Piece<'a> {
-    pub draw: Draw<'a>,
-    pub bleed: Color,
-}
-
-/// Lays pieces of `w` × `h` out in a grid on pages, with crop marks; for
-/// each front page, a back page with the columns mirrored for duplex.
-///
-/// The gap between pieces is `gap`, narrowed (down to 2 mm) when that fits
-/// one more row or column, so that Letter holds 9 cards as A4 does. With a
-/// bleed, each background runs `bleed` mm past the cut lines, the gap is at
-/// least twice that, and the crop marks stand outside the grid, on the
-/// page's edges, where no bleed covers them. The margin is then 5 mm
-/// from the page's edge to the bleed's, where the marks stand, 1 mm off
-/// the bleed and at least 3 mm long. Each page comes with its boxes: the
-/// cut grid, and the bleed around it.
-fn sheets(
-    paper: Paper,
-    (w, h): (f32, f32),
-    gap: f32,
-    bleed: f32,
-    fronts: Vec<Piece>,
-    backs: Vec<Piece>,
-) -> Vec<(Page, PrintBoxes)> {
-    let (pw, ph) = paper.size();
-    let fit = |room: f32, size: f32| -> (usize, f32) {
-        let least = (2.0 * bleed).max(2.0);
-        let gap = gap.max(2.0 * bleed);
-        let count = |gap: f32| (((room + gap) / (size + gap)).floor() as usize).max(1);
-        let (n, tight) = (count(gap), count(least));
-        if tight > n {
-            // As wide a gap as still fits the extra piece.
-            let spare = (room - tight as f32 * size) / (tight - 1).max(1) as f32;
-            (tight, spare.min(gap).max(least))
-        } else {
-            (n, gap)
-        }
-    };
-    // A print shop trims the sheet itself: with a bleed, the margin may
-    // be the 5 mm that home printers need, not our usual 10.
-    let margin = if bleed > 0.0 { MARGIN / 2.0 } else { MARGIN };
-    let (columns, gap_x) = fit(pw - 2.0 * (margin + bleed), w);
-    let (rows, gap_y) = fit(ph - 2.0 * (margin + bleed), h);
-    let (grid_w, grid_h) = (
-        columns as f32 * (w + gap_x) - gap_x,
-        rows as f32 * (h + gap_y) - gap_y,
-    );
-    let x0 = (pw - grid_w) / 2.0;
-    let y0 = (ph - grid_h) / 2.0;
-    let per_page = columns * rows;
-    let mut pages = Vec::new();
-    for start in (0..fronts.len()).step_by(per_page) {
-        for (side, mirrored) in [(&fronts, false), (&backs, true)] {
-            let mut items: Vec<Item> = Vec::new();
-            let mut canvas = Canvas {
-                items: &mut items,
-                frame: Frame::IDENTITY,
-            };
-            let mut used = Vec::new();
-            for (i, piece) in side.iter().enumerate().skip(start).take(per_page) {
-                let slot = i - start;
-                let column = if mirrored {
-                    columns - 1 - slot % columns
-                } else {
-                    slot % columns
-                };
-                let x = x0 + column as f32 * (w + gap_x);
-                let y = y0 + (slot / columns) as f32 * (h + gap_y);
-                if bleed > 0.0 {
-                    canvas.rect(
-                        x - bleed,
-                        y - bleed,
-                        w + 2.0 * bleed,
-                        h + 2.0 * bleed,
-                        0.0,
-                        Some(piece.bleed),
-                        None,
-                    );
-                    used.push((x, y));
-                } else {
-                    crop_marks(&mut canvas, x, y, w, h);
-                }
-                canvas.within(x, y, 1.0, |c| (piece.draw)(c));
-            }
-            if bleed > 0.0 {
-                edge_marks(&mut canvas, &used, (w, h), bleed, (pw, ph));
-            }
-            let on_page = side.len().saturating_sub(start).min(per_page);
-            let used_rows = on_page.div_ceil(columns).max(1);
-            let used_columns = on_page.min(columns).max(1);
-            let x = if mirrored {
-                x0 + (columns - used_columns) as f32 * (w + gap_x)
-            } else {
-                x0
-            };
-            let trim = (
-                x,
-                y0,
-                used_columns as f32 * (w + gap_x) - gap_x,
-                used_rows as f32 * (h + gap_y) - gap_y,
-            );
-            pages.push((
-                Page {
-                    width: pw,
-                    height: ph,
-                    items,
-                },
-                PrintBoxes { trim, bleed },
-            ));
-        }
-    }
-    pages
-}
-
-/// Crop marks for bled pieces: a short line on the page's margin in line
-/// with every cut, clear of the bleed.
-fn edge_marks(
-    c: &mut Canvas,
-    placed: &[(f32, f32)],
-    (w, h): (f32, f32),
-    bleed: f32,
-    (pw, ph): (f32, f32),
-) {
-    let s = Stroke::solid(Color::BLACK, 0.2);
-    let mut xs: Vec<f32> = placed.iter().flat_map(|&(x, _)| [x, x + w]).collect();
-    let mut ys: Vec<f32> = placed.iter().flat_map(|&(_, y)| [y, y + h]).collect();
-    for v in [&mut xs, &mut ys] {
-        v.sort_by(f32::total_cmp);
-        v.dedup_by(|a, b| (*a - *b).abs() < 0.01);
-    }
-    let (Some(&top), Some(&bottom)) = (ys.first(), ys.last()) else {
-        return;
-    };
-    let (Some(&left), Some(&right)) = (xs.first(), xs.last()) else {
-        return;
-    };
-    let (top, bottom) = (top - bleed - 1.0, bottom + bleed + 1.0);
-    let (left, right) = (left - bleed - 1.0, right + bleed + 1.0);
-    // From 1 mm off the bleed to 1 mm short of the page's edge, 5 mm at
-    // most: 3 mm where the margin is its least.
-    let reach = |from: f32, edge: f32| (from - edge).abs().min(5.0);
-    for &x in &xs {
-        c.line(x, top, x, top - reach(top, 1.0), s);
-        c.line(x, bottom, x, bottom + reach(bottom, ph - 1.0), s);
-    }
-    for &y in &ys {
-        c.line(left, y, left - reach(left, 1.0), y, s);
-        c.line(right, y, right + reach(right, pw - 1.0), y, s);
-    }
-}
-
 /// The print-and-play deck: adventure cards with their backs, the closing
-/// cards' two sides, and both players' tiles with their backs, in `fonts`.
+/// cards' two sides, and both players' tiles with their backs, in `fonts`,
+/// laid out on sheets of `paper`.
 pub fn scene(fonts: &Arc<Fonts>, deck: &Deck, paper: Paper, bleed: f32) -> Document {
-    print(fonts, deck, paper, bleed).0
+    print(fonts, deck, paper, bleed, Layout::Sheets).0
 }
 
-/// [`scene`], with each page's boxes for a print shop: where it is cut,
-/// and how far its backgrounds bleed.
+/// The deck's pieces laid out as `layout` says, with each page's boxes for
+/// a print shop: where it is cut, and how far its backgrounds bleed. With
+/// a bleed, or one piece a page, each piece is finished for a print shop
+/// (see [`crate::print::summertime::layout`]): a card's face on a sea-blue
+/// ground, a tile's on sand.
 pub fn print(
     fonts: &Arc<Fonts>,
     deck: &Deck,
     paper: Paper,
     bleed: f32,
+    layout: Layout,
 ) -> (Document, Vec<PrintBoxes>) {
     let measure: &Fonts = fonts;
     fn piece(draw: Draw<'_>, bleed: Color) -> Piece<'_> {
@@ -532,7 +377,7 @@ pub fn print(
     for card in 0..deck.cards().len() {
         fronts.push(piece(
             Box::new(move |c: &mut Canvas| face(c, measure, deck, card)),
-            Color::WHITE,
+            SEA,
         ));
         let cost = deck.card(card).cost;
         backs.push(piece(
@@ -549,7 +394,8 @@ pub fn print(
             BACK,
         ));
     }
-    let mut pages = sheets(paper, (CARD_W, CARD_H), 4.0, bleed, fronts, backs);
+    let cards = (CARD_W, CARD_H);
+    let mut pages = lay_out(layout, paper, cards, 4.0, bleed, fronts, backs);
     let mut fronts: Vec<Piece> = Vec::new();
     let mut backs: Vec<Piece> = Vec::new();
     for (i, closing) in deck.closing_cards().iter().enumerate() {
@@ -566,7 +412,7 @@ pub fn print(
             ));
         }
     }
-    pages.extend(sheets(paper, (CARD_W, CARD_H), 4.0, bleed, fronts, backs));
+    pages.extend(lay_out(layout, paper, cards, 4.0, bleed, fronts, backs));
     let mut fronts: Vec<Piece> = Vec::new();
     let mut backs: Vec<Piece> = Vec::new();
     for owner in 0..2 {
@@ -574,7 +420,7 @@ pub fn print(
             for _ in 0..deck.tiles_per_item() {
                 fronts.push(piece(
                     Box::new(move |c: &mut Canvas| tile(c, measure, deck, item, owner, false)),
-                    Color::WHITE,
+                    SAND,
                 ));
                 backs.push(piece(
                     Box::new(move |c: &mut Canvas| tile(c, measure, deck, item, owner, true)),
@@ -583,10 +429,21 @@ pub fn print(
             }
         }
     }
-    pages.extend(sheets(paper, (TILE, TILE), 3.0, bleed, fronts, backs));
+    pages.extend(lay_out(
+        layout,
+        paper,
+        (TILE, TILE),
+        3.0,
+        bleed,
+        fronts,
+        backs,
+    ));
     let (pages, boxes) = pages.into_iter().unzip();
     let scene = Scene {
-        title: format!("{}: print-and-play cards", deck.name()),
+        title: match layout {
+            Layout::Sheets => format!("{}: print-and-play cards", deck.name()),
+            Layout::PerCard => format!("{}: cards for a card printer", deck.name()),
+        },
         pages,
     };
     (Document::new(scene, fonts.clone()), boxes)

@@ -1,12 +1,14 @@
 //! Summertime on paper: the print-and-play cards, the table as the HTML
 //! viewer shows it, and the scored replay.
 //!
-//! Its files: [`cards`] (faces, backs, closing cards, tiles), [`pictogram`]
-//! and [`item_pictogram`] (the pictures of cards and items), [`table`] (the
-//! grid the viewer shows), [`replay`].
+//! Its files: [`cards`] (faces, backs, closing cards, tiles), [`layout`]
+//! (print-and-play sheets, or a page a piece for a card printer),
+//! [`pictogram`] and [`item_pictogram`] (the pictures of cards and items),
+//! [`table`] (the grid the viewer shows), [`replay`].
 
 pub mod cards;
 pub mod item_pictogram;
+pub mod layout;
 pub mod pictogram;
 pub mod replay;
 pub mod table;
