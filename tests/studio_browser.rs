@@ -370,6 +370,33 @@ fn a_threshold_changed_updates_the_figures_with_the_change() {
     assert_eq!(figures["edit_compared"], json!(true));
 }
 
+/// Nothing on the page is wider than the window, nor the cards' table
+/// than its panel: neither scrolls sideways.
+fn fits(driver: &Driver, what: &str) {
+    let widths = driver.script(
+        "var t = document.querySelector('table.cards'); var p = t.closest('section'); return [t.scrollWidth, t.clientWidth, p.scrollWidth, p.clientWidth, document.documentElement.scrollWidth, window.innerWidth];",
+    );
+    let w: Vec<i64> = serde_json::from_value(widths).unwrap();
+    assert!(
+        w[0] <= w[1],
+        "{what}: the table is {} wide in {}",
+        w[0],
+        w[1]
+    );
+    assert!(
+        w[2] <= w[3],
+        "{what}: the cards' panel is {} wide in {}",
+        w[2],
+        w[3]
+    );
+    assert!(
+        w[4] <= w[5],
+        "{what}: the page is {} wide in {}",
+        w[4],
+        w[5]
+    );
+}
+
 #[test]
 fn a_card_added_to_a_deck_shows_its_face_and_the_deck_checks() {
     let Some(driver) = Driver::start("1280,800") else {
@@ -384,6 +411,12 @@ fn a_card_added_to_a_deck_shows_its_face_and_the_deck_checks() {
         &json!(cards),
         "a face for each card",
     );
+    driver.wait(
+        "return Array.prototype.every.call(document.querySelectorAll('img.face'), function (i) { return i.naturalWidth > 0; });",
+        "each face drawn",
+    );
+    fits(&driver, "the bundled deck");
+    screenshot(&driver, "studio-screenshots", "deck-table.png");
     // A card added makes 35, one too many: the first one goes.
     driver.tap_text("#parts button", "^Add a card$");
     said(&driver, "added card card-1");
@@ -402,6 +435,22 @@ fn a_card_added_to_a_deck_shows_its_face_and_the_deck_checks() {
     let (status, face) = studio.call("GET", &format!("/card.svg?card={cards}"), None);
     assert_eq!(status, 200);
     assert!(face.contains("New card"), "the face names the card");
+}
+
+#[test]
+fn a_new_deck_fits_the_window() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let file = fresh("studio-browser-new-deck", "deck.json");
+    let studio = Studio::start(&file, &["--new", "summertime"]);
+    driver.open(&studio.url);
+    driver.wait(
+        "var f = document.querySelectorAll('img.face'); return f.length > 0 && f[0].naturalWidth > 0;",
+        "the new deck's faces",
+    );
+    fits(&driver, "a new deck");
+    screenshot(&driver, "studio-screenshots", "new-deck.png");
 }
 
 #[test]
