@@ -600,3 +600,46 @@ async fn the_figures_compare_an_edit_with_the_file_as_opened() {
     assert!(change < 0.0, "{rounds}");
     assert_eq!(rounds["since_opened"], rounds["this_edit"]);
 }
+
+#[tokio::test]
+async fn a_card_is_drawn_as_it_prints_while_its_deck_has_problems_or_says_why_not() {
+    let deck = served("studio-card-alone", "summertime.json");
+    let first = deck.get("/card.svg?card=0").await;
+    assert_eq!(first.status, StatusCode::OK);
+    // A 35th card: the deck counts one too many, and is not saved.
+    let card = json!({"id": "new-1", "name": "New card", "picture": "ocean", "points": 3,
+        "needs": ["beach"], "cost": ["shell", "shell", "flower"]});
+    let reply = deck
+        .patch(json!([{"op": "add", "path": "/cards/-", "value": card}]))
+        .await;
+    assert_eq!(reply.json()["valid"], false);
+    let face = deck.get("/card.svg?card=34").await;
+    assert_eq!(face.status, StatusCode::OK);
+    let face = String::from_utf8(face.body).unwrap();
+    assert!(
+        face.contains("New card") && face.contains("next to beach"),
+        "{face}"
+    );
+    // Every other card is drawn as before, byte for byte.
+    assert_eq!(deck.get("/card.svg?card=0").await.body, first.body);
+    // A card that cannot be drawn says why, at its place in the deck;
+    // the others are still drawn.
+    let reply = deck
+        .patch(json!([
+            {"op": "replace", "path": "/cards/34/picture", "value": "moon"},
+            {"op": "replace", "path": "/cards/33/multiplier", "value": "many"}
+        ]))
+        .await;
+    assert_eq!(reply.status, StatusCode::OK);
+    let mut text = String::new();
+    for card in [34, 33, 35] {
+        let reply = deck.get(&format!("/card.svg?card={card}")).await;
+        text.push_str(&format!(
+            "==== card {card}\n{}\n{}\n\n",
+            reply.status,
+            String::from_utf8(reply.body).unwrap()
+        ));
+    }
+    common::snapshots().bind(|| insta::assert_snapshot!("studio__undrawable_cards", text));
+    assert_eq!(deck.get("/card.svg?card=0").await.body, first.body);
+}

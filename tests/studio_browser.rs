@@ -398,7 +398,7 @@ fn fits(driver: &Driver, what: &str) {
 }
 
 #[test]
-fn a_card_added_to_a_deck_shows_its_face_and_the_deck_checks() {
+fn a_card_added_to_a_deck_shows_its_face_at_once_and_the_deck_checks() {
     let Some(driver) = Driver::start("1280,800") else {
         return;
     };
@@ -406,29 +406,57 @@ fn a_card_added_to_a_deck_shows_its_face_and_the_deck_checks() {
     let studio = Studio::start(&file, &["--from", &bundled("summertime.json")]);
     driver.open(&studio.url);
     let cards = studio.on_disk()["cards"].as_array().unwrap().len();
-    driver.eventually(
-        "return document.querySelectorAll('img.face').length;",
-        &json!(cards),
-        "a face for each card",
-    );
     driver.wait(
-        "return Array.prototype.every.call(document.querySelectorAll('img.face'), function (i) { return i.naturalWidth > 0; });",
-        "each face drawn",
+        &format!(
+            "var f = document.querySelectorAll('img.face'); return f.length === {cards} && Array.prototype.every.call(f, function (i) {{ return i.naturalWidth > 0; }});"
+        ),
+        "a face for each card, drawn",
     );
     fits(&driver, "the bundled deck");
     screenshot(&driver, "studio-screenshots", "deck-table.png");
-    // A card added makes 35, one too many: the first one goes.
+    // A card added makes 35, one too many: its face shows all the same,
+    // as it prints.
     driver.tap_text("#parts button", "^Add a card$");
     said(&driver, "added card card-1");
+    let face = |n: usize| {
+        format!(
+            "var img = document.querySelector('img.face[data-card=\"{n}\"]'); return !!img && !img.hidden && img.src.indexOf('blob:') === 0 && img.naturalWidth > 0;"
+        )
+    };
+    driver.wait(
+        &face(cards),
+        "the new card's face while the deck has a card too many",
+    );
+    assert_eq!(
+        driver.script("return document.getElementById('verdict').className;"),
+        json!("invalid")
+    );
+    // A picture it needs that the deck lacks: its row says why it is not
+    // drawn, and the other cards still are.
+    driver.script(&format!(
+        "var input = document.querySelector('input[data-key=\"cards.{cards}.needs\"]'); input.focus(); input.select(); return true;"
+    ));
+    driver.press(&["m", "o", "o", "n", TAB]);
+    said(&driver, "Needs: moon");
+    driver.wait(
+        &format!(
+            "var why = document.querySelector('small.why[data-card=\"{cards}\"]'); var img = document.querySelector('img.face[data-card=\"{cards}\"]'); return !!why && !why.closest('tr').hidden && why.textContent.indexOf('cards[{cards}].needs[0]: expected the id of a picture, but found \"moon\"') > 0 && img.hidden;"
+        ),
+        "why the new card is not drawn",
+    );
+    driver.wait(&face(0), "the first card's face still");
+    screenshot(&driver, "studio-screenshots", "deck-not-drawn.png");
+    fits(&driver, "a card not drawn");
+    driver.script(&format!(
+        "var input = document.querySelector('input[data-key=\"cards.{cards}.needs\"]'); input.focus(); input.select(); return true;"
+    ));
+    driver.press(&["\u{E003}", TAB]);
+    said(&driver, "Needs: ");
+    driver.wait(&face(cards), "the new card's face again");
     driver.tap("#parts button[aria-label=\"remove card beach-1\"]");
     said(&driver, "removed card beach-1");
     let cards = cards - 1;
-    driver.wait(
-        &format!(
-            "var img = document.querySelector('img.face[data-card=\"{cards}\"]'); return !!img && img.src.indexOf('blob:') === 0 && img.naturalWidth > 0;"
-        ),
-        "the new card's face as it prints",
-    );
+    driver.wait(&face(cards), "the new card's face as it prints");
     screenshot(&driver, "studio-screenshots", "deck.png");
     assert_eq!(studio.on_disk()["cards"][cards]["name"], json!("New card"));
     checks(&studio.file);
@@ -550,3 +578,4 @@ fn a_studio_killed_mid_edit_keeps_every_acknowledged_edit() {
         assert_eq!(now["name"], json!(format!("edit {back}")));
     }
 }
+

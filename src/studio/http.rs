@@ -1,6 +1,6 @@
 //! The studio's routes, on axum: the page, the template, the checks, the
-//! edits (patch, undo, redo) and the print (SVG preview, PDF). Every
-//! request passes [`Access`] first: its Host, its Origin, its token.
+//! edits (patch, undo, redo) and the print (SVG preview, PDF, a card's
+//! face). Every request passes [`Access`] first: its Host, its Origin, its token.
 
 use super::figures::{Figures, Settings};
 use super::guard::Access;
@@ -194,6 +194,9 @@ impl From<PrintError> for ApiError {
             PrintError::NoPage { .. } | PrintError::NoCard { .. } | PrintError::NotADeck => {
                 ApiError::Other(StatusCode::NOT_FOUND, error.to_string())
             }
+            PrintError::Undrawable { .. } => {
+                ApiError::Other(StatusCode::UNPROCESSABLE_ENTITY, error.to_string())
+            }
             PrintError::Look(_) | PrintError::Illegible(_) => {
                 ApiError::BadRequest(error.to_string())
             }
@@ -269,7 +272,8 @@ fn svg_answer(svg: String) -> Response {
     ([(header::CONTENT_TYPE, kind)], svg).into_response()
 }
 
-/// `?card=N`, from 0: one card's face of the saved deck.
+/// `?card=N`, from 0: one card's face of the deck as edited, when that
+/// card can be drawn; else 422, saying why.
 async fn card(
     State(shared): State<Arc<Shared>>,
     uri: axum::http::Uri,
@@ -284,7 +288,7 @@ async fn card(
         }
     };
     with_studio(shared, move |studio, shared| {
-        Ok(svg_answer(shared.print.card(studio.saved(), index)?))
+        Ok(svg_answer(shared.print.card(studio.current(), index)?))
     })
     .await
 }
