@@ -579,3 +579,40 @@ fn a_studio_killed_mid_edit_keeps_every_acknowledged_edit() {
     }
 }
 
+#[test]
+fn the_studio_takes_serves_limits_on_connections() {
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    let file = fresh("studio-limits", "mine.json");
+    let studio = Studio::start(&file, &["--new", "soleils", "--max-per-address", "2"]);
+    let addr = studio.base().strip_prefix("http://").unwrap().to_owned();
+    let request = format!(
+        "GET /api/check HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {}\r\nConnection: close\r\n\r\n",
+        studio.token()
+    );
+    let ask = |stream: &mut TcpStream| {
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(60)))
+            .unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        String::from_utf8_lossy(&answer).into_owned()
+    };
+    // Two connections held open from this address use its share: a third
+    // is closed unanswered, where the default share (32) would serve it.
+    let held: Vec<TcpStream> = (0..2).map(|_| TcpStream::connect(&addr).unwrap()).collect();
+    let third = ask(&mut TcpStream::connect(&addr).unwrap());
+    assert!(third.is_empty(), "a third connection was answered: {third}");
+    drop(held);
+    // Once they close, the address is served again.
+    let mut answered = String::new();
+    for _ in 0..600 {
+        answered = ask(&mut TcpStream::connect(&addr).unwrap());
+        if !answered.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
+}
