@@ -2,7 +2,8 @@
 //! standard, compact and large print, and filled in every replay): the
 //! crab and the frog stand inside the box, clear of its pearl, and no word
 //! or written digit touches them; and the zones' labels on a band stand at
-//! least 3 mm apart. Read from the SVG, in millimetres.
+//! least 3 mm apart; and two signs between the same two boxes stand apart.
+//! Read from the SVG, in millimetres.
 
 mod common;
 
@@ -253,5 +254,113 @@ fn every_large_print_page_names_its_player_and_its_number() {
             );
             assert!(page.contains("Łucja"), "{template}: page {} unnamed", n + 1);
         }
+    }
+}
+
+/// The paths of an SVG, each as its points and its stroke's half width.
+fn paths(svg: &str) -> Vec<(Vec<(f32, f32)>, f32)> {
+    let mut found = Vec::new();
+    for chunk in svg.split("<path ").skip(1) {
+        let tag = chunk.split('>').next().unwrap();
+        let d = tag.split("d=\"").nth(1).unwrap().split('"').next().unwrap();
+        let numbers: Vec<f32> = d
+            .split(|c: char| c.is_ascii_alphabetic() || c == ' ' || c == ',')
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        let points = numbers.chunks(2).map(|p| (p[0], p[1])).collect();
+        found.push((points, attr(tag, "stroke-width").unwrap_or(0.0) / 2.0));
+    }
+    found
+}
+
+/// The bounds of the paths, each widened by its stroke.
+fn bounds(paths: &[&(Vec<(f32, f32)>, f32)]) -> Bounds {
+    let mut b = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for (points, half) in paths {
+        for &(x, y) in points {
+            b = (
+                b.0.min(x - half),
+                b.1.min(y - half),
+                b.2.max(x + half),
+                b.3.max(y + half),
+            );
+        }
+    }
+    b
+}
+
+#[test]
+fn two_signs_between_the_same_two_boxes_do_not_overlap() {
+    // B1 < B2 and B1 ≠ B2 across, B2 > B3 and B2 ≠ B3 down, each pair's
+    // second sign naming its boxes the other way round.
+    let template = r#"{
+      "format": 1,
+      "game": "soleils",
+      "name": "Two signs a pair",
+      "grid": {"columns": 3, "rows": 3},
+      "zones": [
+        {"id": "bottles", "name": "Bottles", "kind": "bottles", "flag": {"seashells": 1}}
+      ],
+      "boxes": [
+        {"id": "B1", "pearl": 1, "cell": [0, 0], "zone": "bottles"},
+        {"id": "B2", "pearl": 2, "cell": [1, 0], "zone": "bottles"},
+        {"id": "B3", "pearl": 3, "cell": [1, 1], "zone": "bottles"}
+      ],
+      "constraints": [
+        {"less": ["B1", "B2"]},
+        {"different": ["B2", "B1"]},
+        {"greater": ["B2", "B3"]},
+        {"different": ["B3", "B2"]}
+      ],
+      "sun": {"slots": 12, "thresholds": [{"at": 10, "reward": {"seashells": 1}}]},
+      "end": {"rounds": 12, "sun_limit": 40}
+    }"#;
+    let dir = common::temp_dir("render-two-signs");
+    let file = dir.join("two-signs.json");
+    std::fs::write(&file, template).unwrap();
+    let file = file.display().to_string();
+    for options in [&[][..], &["--per-page", "2"], &["--large-print"]] {
+        let mut args = vec!["render", "sheet", &file];
+        args.extend(options);
+        let mut checked = 0;
+        for page in common::svg_pages("render-two-signs", &args) {
+            let drawn = boxes(&page);
+            let outline = |id: &str| drawn.iter().find(|b| b.key == id).map(|b| b.outline);
+            let (Some(b1), Some(b2), Some(b3)) = (outline("B1"), outline("B2"), outline("B3"))
+            else {
+                continue;
+            };
+            let paths = paths(&page);
+            // The gap across, between B1 and B2, and the gap down, between
+            // B2 and B3.
+            for (what, gap) in [
+                ("across", (b1.2, b1.1, b2.0, b1.3)),
+                ("down", (b2.0, b2.3, b2.2, b3.1)),
+            ] {
+                let inside: Vec<_> = paths
+                    .iter()
+                    .filter(|(points, _)| {
+                        points
+                            .iter()
+                            .all(|&(x, y)| x >= gap.0 && x <= gap.2 && y >= gap.1 && y <= gap.3)
+                    })
+                    .collect();
+                // `<` and `>` are one path of three points; `≠` three lines.
+                let order: Vec<_> = inside.iter().copied().filter(|p| p.0.len() == 3).collect();
+                let differ: Vec<_> = inside.iter().copied().filter(|p| p.0.len() == 2).collect();
+                let what = format!("{args:?} {what}");
+                assert_eq!((order.len(), differ.len()), (1, 3), "{what}: {inside:?}");
+                let (a, b) = (bounds(&order), bounds(&differ));
+                assert!(!overlap(a, b), "{what}: the signs overlap: {a:?} and {b:?}");
+                for sign in [a, b] {
+                    assert!(
+                        sign.0 >= gap.0 && sign.1 >= gap.1 && sign.2 <= gap.2 && sign.3 <= gap.3,
+                        "{what}: {sign:?} leaves the gap {gap:?}"
+                    );
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked > 0, "{args:?}: no page holds the three boxes");
     }
 }

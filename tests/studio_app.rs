@@ -600,3 +600,150 @@ async fn the_figures_compare_an_edit_with_the_file_as_opened() {
     assert!(change < 0.0, "{rounds}");
     assert_eq!(rounds["since_opened"], rounds["this_edit"]);
 }
+
+#[tokio::test]
+async fn a_card_is_drawn_as_it_prints_while_its_deck_has_problems_or_says_why_not() {
+    let deck = served("studio-card-alone", "summertime.json");
+    let first = deck.get("/card.svg?card=0").await;
+    assert_eq!(first.status, StatusCode::OK);
+    // A 35th card: the deck counts one too many, and is not saved.
+    let card = json!({"id": "new-1", "name": "New card", "picture": "ocean", "points": 3,
+        "needs": ["beach"], "cost": ["shell", "shell", "flower"]});
+    let reply = deck
+        .patch(json!([{"op": "add", "path": "/cards/-", "value": card}]))
+        .await;
+    assert_eq!(reply.json()["valid"], false);
+    let face = deck.get("/card.svg?card=34").await;
+    assert_eq!(face.status, StatusCode::OK);
+    let face = String::from_utf8(face.body).unwrap();
+    assert!(
+        face.contains("New card") && face.contains("next to beach"),
+        "{face}"
+    );
+    // Every other card is drawn as before, byte for byte.
+    assert_eq!(deck.get("/card.svg?card=0").await.body, first.body);
+    // A card that cannot be drawn says why, at its place in the deck;
+    // the others are still drawn.
+    let reply = deck
+        .patch(json!([
+            {"op": "replace", "path": "/cards/34/picture", "value": "moon"},
+            {"op": "replace", "path": "/cards/33/multiplier", "value": "many"}
+        ]))
+        .await;
+    assert_eq!(reply.status, StatusCode::OK);
+    let mut text = String::new();
+    for card in [34, 33, 35] {
+        let reply = deck.get(&format!("/card.svg?card={card}")).await;
+        text.push_str(&format!(
+            "==== card {card}\n{}\n{}\n\n",
+            reply.status,
+            String::from_utf8(reply.body).unwrap()
+        ));
+    }
+    common::snapshots().bind(|| insta::assert_snapshot!("studio__undrawable_cards", text));
+    assert_eq!(deck.get("/card.svg?card=0").await.body, first.body);
+}
+
+impl Served {
+    async fn put(&self, uri: &str, body: &str) -> Reply {
+        self.send(
+            Self::request("PUT", uri)
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(body.to_owned()))
+                .unwrap(),
+        )
+        .await
+    }
+
+    /// The figures once `games` games of the run are played.
+    async fn played(&self, games: u64) -> Value {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+        loop {
+            let figures = self.get("/api/figures").await.json();
+            if figures["running"] == json!(false) && figures["played"] == json!(games) {
+                return figures;
+            }
+            assert!(std::time::Instant::now() < deadline, "{figures}");
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+}
+
+#[tokio::test]
+async fn rule_options_set_what_the_quick_simulation_plays_under() {
+    let sheet = served("studio-options", "62-soleils-d-ete.json");
+    let defaults = json!({"sun_bonus": "reach_or_pass", "skip_placement": "voluntary",
+        "sailboats": "symbol", "solo": false});
+    assert_eq!(sheet.get("/api/options").await.json(), defaults);
+    sheet
+        .post("/api/figures", json!({"bot": "greedy", "games": 40}))
+        .await;
+    let before = sheet.played(40).await;
+    assert_eq!(before["options"], defaults);
+    let run = before["run"].as_u64().unwrap();
+
+    // Exact sun bonuses, for the file as opened and as edited alike: the
+    // run starts again under them, and scores fewer thresholds.
+    let exact = json!({"sun_bonus": "exact", "skip_placement": "voluntary",
+        "sailboats": "symbol", "solo": false});
+    let reply = sheet.put("/api/options", &exact.to_string()).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.json());
+    assert_eq!(reply.json()["options"], exact);
+    assert!(reply.json()["run"].as_u64().unwrap() > run);
+    assert_eq!(sheet.get("/api/options").await.json(), exact);
+    let after = sheet.played(40).await;
+    assert_eq!(after["options"], exact);
+    assert_eq!(after["settings"], json!({"bot": "greedy", "games": 40}));
+    let sun = |figures: &Value| {
+        figures["figures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["id"] == "source.sun")
+            .unwrap_or_else(|| panic!("no sun figure in {figures}"))["now"]["estimate"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(
+        sun(&after) < sun(&before),
+        "{} then {}",
+        sun(&before),
+        sun(&after)
+    );
+
+    // An edit keeps the options chosen.
+    sheet
+        .patch(json!([{"op": "replace", "path": "/end/rounds", "value": 12}]))
+        .await;
+    let edited = sheet.played(40).await;
+    assert_eq!(edited["options"], exact);
+    assert_eq!(edited["edit_compared"], json!(true));
+
+    // Malformed options, and options for a deck, are refused.
+    let deck = served("studio-options-deck", "summertime.json");
+    let mut text = String::new();
+    for (who, body) in [
+        ("sheet", r#"{"sun_bonus": "exact"}"#),
+        (
+            "sheet",
+            r#"{"sun_bonus": "sometimes", "skip_placement": "voluntary", "sailboats": "symbol", "solo": false}"#,
+        ),
+        (
+            "sheet",
+            r#"{"sun_bonus": "exact", "skip_placement": "voluntary", "sailboats": "symbol", "solo": false, "dice": 3}"#,
+        ),
+        ("sheet", "exact"),
+        ("deck", &defaults.to_string()),
+    ] {
+        let served = if who == "deck" { &deck } else { &sheet };
+        let reply = served.put("/api/options", body).await;
+        assert!(reply.status.is_client_error(), "{body}: {}", reply.status);
+        text.push_str(&format!(
+            "==== {who} {body}\n{}\n{}\n\n",
+            reply.status,
+            String::from_utf8(reply.body).unwrap()
+        ));
+    }
+    common::snapshots().bind(|| insta::assert_snapshot!("studio__options_refusals", text));
+    assert_eq!(sheet.get("/api/options").await.json(), exact);
+}

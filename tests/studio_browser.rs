@@ -370,8 +370,35 @@ fn a_threshold_changed_updates_the_figures_with_the_change() {
     assert_eq!(figures["edit_compared"], json!(true));
 }
 
+/// Nothing on the page is wider than the window, nor the cards' table
+/// than its panel: neither scrolls sideways.
+fn fits(driver: &Driver, what: &str) {
+    let widths = driver.script(
+        "var t = document.querySelector('table.cards'); var p = t.closest('section'); return [t.scrollWidth, t.clientWidth, p.scrollWidth, p.clientWidth, document.documentElement.scrollWidth, window.innerWidth];",
+    );
+    let w: Vec<i64> = serde_json::from_value(widths).unwrap();
+    assert!(
+        w[0] <= w[1],
+        "{what}: the table is {} wide in {}",
+        w[0],
+        w[1]
+    );
+    assert!(
+        w[2] <= w[3],
+        "{what}: the cards' panel is {} wide in {}",
+        w[2],
+        w[3]
+    );
+    assert!(
+        w[4] <= w[5],
+        "{what}: the page is {} wide in {}",
+        w[4],
+        w[5]
+    );
+}
+
 #[test]
-fn a_card_added_to_a_deck_shows_its_face_and_the_deck_checks() {
+fn a_card_added_to_a_deck_shows_its_face_at_once_and_the_deck_checks() {
     let Some(driver) = Driver::start("1280,800") else {
         return;
     };
@@ -379,29 +406,79 @@ fn a_card_added_to_a_deck_shows_its_face_and_the_deck_checks() {
     let studio = Studio::start(&file, &["--from", &bundled("summertime.json")]);
     driver.open(&studio.url);
     let cards = studio.on_disk()["cards"].as_array().unwrap().len();
-    driver.eventually(
-        "return document.querySelectorAll('img.face').length;",
-        &json!(cards),
-        "a face for each card",
+    driver.wait(
+        &format!(
+            "var f = document.querySelectorAll('img.face'); return f.length === {cards} && Array.prototype.every.call(f, function (i) {{ return i.naturalWidth > 0; }});"
+        ),
+        "a face for each card, drawn",
     );
-    // A card added makes 35, one too many: the first one goes.
+    fits(&driver, "the bundled deck");
+    screenshot(&driver, "studio-screenshots", "deck-table.png");
+    // A card added makes 35, one too many: its face shows all the same,
+    // as it prints.
     driver.tap_text("#parts button", "^Add a card$");
     said(&driver, "added card card-1");
+    let face = |n: usize| {
+        format!(
+            "var img = document.querySelector('img.face[data-card=\"{n}\"]'); return !!img && !img.hidden && img.src.indexOf('blob:') === 0 && img.naturalWidth > 0;"
+        )
+    };
+    driver.wait(
+        &face(cards),
+        "the new card's face while the deck has a card too many",
+    );
+    assert_eq!(
+        driver.script("return document.getElementById('verdict').className;"),
+        json!("invalid")
+    );
+    // A picture it needs that the deck lacks: its row says why it is not
+    // drawn, and the other cards still are.
+    driver.script(&format!(
+        "var input = document.querySelector('input[data-key=\"cards.{cards}.needs\"]'); input.focus(); input.select(); return true;"
+    ));
+    driver.press(&["m", "o", "o", "n", TAB]);
+    said(&driver, "Needs: moon");
+    driver.wait(
+        &format!(
+            "var why = document.querySelector('small.why[data-card=\"{cards}\"]'); var img = document.querySelector('img.face[data-card=\"{cards}\"]'); return !!why && !why.closest('tr').hidden && why.textContent.indexOf('cards[{cards}].needs[0]: expected the id of a picture, but found \"moon\"') > 0 && img.hidden;"
+        ),
+        "why the new card is not drawn",
+    );
+    driver.wait(&face(0), "the first card's face still");
+    screenshot(&driver, "studio-screenshots", "deck-not-drawn.png");
+    fits(&driver, "a card not drawn");
+    driver.script(&format!(
+        "var input = document.querySelector('input[data-key=\"cards.{cards}.needs\"]'); input.focus(); input.select(); return true;"
+    ));
+    driver.press(&["\u{E003}", TAB]);
+    said(&driver, "Needs: ");
+    driver.wait(&face(cards), "the new card's face again");
     driver.tap("#parts button[aria-label=\"remove card beach-1\"]");
     said(&driver, "removed card beach-1");
     let cards = cards - 1;
-    driver.wait(
-        &format!(
-            "var img = document.querySelector('img.face[data-card=\"{cards}\"]'); return !!img && img.src.indexOf('blob:') === 0 && img.naturalWidth > 0;"
-        ),
-        "the new card's face as it prints",
-    );
+    driver.wait(&face(cards), "the new card's face as it prints");
     screenshot(&driver, "studio-screenshots", "deck.png");
     assert_eq!(studio.on_disk()["cards"][cards]["name"], json!("New card"));
     checks(&studio.file);
     let (status, face) = studio.call("GET", &format!("/card.svg?card={cards}"), None);
     assert_eq!(status, 200);
     assert!(face.contains("New card"), "the face names the card");
+}
+
+#[test]
+fn a_new_deck_fits_the_window() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let file = fresh("studio-browser-new-deck", "deck.json");
+    let studio = Studio::start(&file, &["--new", "summertime"]);
+    driver.open(&studio.url);
+    driver.wait(
+        "var f = document.querySelectorAll('img.face'); return f.length > 0 && f[0].naturalWidth > 0;",
+        "the new deck's faces",
+    );
+    fits(&driver, "a new deck");
+    screenshot(&driver, "studio-screenshots", "new-deck.png");
 }
 
 #[test]
@@ -500,4 +577,42 @@ fn a_studio_killed_mid_edit_keeps_every_acknowledged_edit() {
         let now: Value = serde_json::from_str(&now).unwrap();
         assert_eq!(now["name"], json!(format!("edit {back}")));
     }
+}
+
+#[test]
+fn the_studio_takes_serves_limits_on_connections() {
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    let file = fresh("studio-limits", "mine.json");
+    let studio = Studio::start(&file, &["--new", "soleils", "--max-per-address", "2"]);
+    let addr = studio.base().strip_prefix("http://").unwrap().to_owned();
+    let request = format!(
+        "GET /api/check HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {}\r\nConnection: close\r\n\r\n",
+        studio.token()
+    );
+    let ask = |stream: &mut TcpStream| {
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(60)))
+            .unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        String::from_utf8_lossy(&answer).into_owned()
+    };
+    // Two connections held open from this address use its share: a third
+    // is closed unanswered, where the default share (32) would serve it.
+    let held: Vec<TcpStream> = (0..2).map(|_| TcpStream::connect(&addr).unwrap()).collect();
+    let third = ask(&mut TcpStream::connect(&addr).unwrap());
+    assert!(third.is_empty(), "a third connection was answered: {third}");
+    drop(held);
+    // Once they close, the address is served again.
+    let mut answered = String::new();
+    for _ in 0..600 {
+        answered = ask(&mut TcpStream::connect(&addr).unwrap());
+        if !answered.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
 }

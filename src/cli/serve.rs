@@ -5,11 +5,12 @@
 use super::error::CliError;
 use super::{Exit, Format};
 use crate::log::{GameKind, LockError, Recorder};
-use crate::serve::{app_reporting, links, tokens};
+use crate::serve::{app_reporting, edge::Limits, links, tokens};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use tokio_rustls::TlsAcceptor;
 
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
@@ -47,6 +48,14 @@ pub struct ServeArgs {
     /// network address other than loopback, or behind a proxy.
     #[arg(long, value_name = "URL")]
     pub public_url: Option<String>,
+    #[command(flatten)]
+    pub edge: EdgeArgs,
+}
+
+/// The edge's flags, `serve`'s and `studio`'s alike: HTTPS, and the limits
+/// on slow clients and on connections.
+#[derive(clap::Args, Debug)]
+pub struct EdgeArgs {
     /// Serve HTTPS with this certificate chain (PEM); needs --tls-key.
     #[arg(long, value_name = "FILE", requires = "tls_key")]
     pub tls_cert: Option<PathBuf>,
@@ -101,30 +110,21 @@ fn check_log(path: &Path) -> Result<(GameKind, Vec<String>), CliError> {
     Ok((game, players))
 }
 
-/// The TLS acceptor and the limits the flags ask for.
-fn edge(
-    args: &ServeArgs,
-) -> Result<
-    (
-        Option<tokio_rustls::TlsAcceptor>,
-        crate::serve::edge::Limits,
-    ),
-    CliError,
-> {
-    let tls = match (&args.tls_cert, &args.tls_key) {
-        (Some(cert), Some(key)) => {
-            Some(crate::serve::edge::tls(cert, key).map_err(|e| CliError::Usage(e.to_string()))?)
+impl EdgeArgs {
+    /// The TLS acceptor and the limits the flags ask for.
+    pub fn edge(&self) -> Result<(Option<TlsAcceptor>, Limits), CliError> {
+        let pair = self.tls_cert.as_ref().zip(self.tls_key.as_ref());
+        let tls = pair.map(|(c, k)| crate::serve::edge::tls(c, k)).transpose();
+        let tls = tls.map_err(|e| CliError::Usage(e.to_string()))?;
+        let (limits, lowered) = Limits::from_flags(
+            [self.header_timeout, self.body_timeout],
+            [self.max_connections, self.max_per_address],
+        );
+        if let Some(why) = lowered {
+            eprintln!("{why}");
         }
-        _ => None,
-    };
-    let (limits, lowered) = crate::serve::edge::Limits::from_flags(
-        [args.header_timeout, args.body_timeout],
-        [args.max_connections, args.max_per_address],
-    );
-    if let Some(why) = lowered {
-        eprintln!("{why}");
+        Ok((tls, limits))
     }
-    Ok((tls, limits))
 }
 
 /// Writes the join links' slips to `file`, readable by its owner alone
@@ -160,7 +160,7 @@ fn remove_dead(args: &ServeArgs, dead: &[PathBuf]) {
 fn base(args: &ServeArgs, bound: SocketAddr) -> Result<String, CliError> {
     crate::serve::host::base_url(
         args.public_url.as_deref(),
-        args.tls_cert.is_some(),
+        args.edge.tls_cert.is_some(),
         args.listen,
         bound,
     )
@@ -173,7 +173,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         return room(args, event);
     };
     let (game, players) = check_log(path)?;
-    let (tls, limits) = edge(args)?;
+    let (tls, limits) = args.edge.edge()?;
     let tokens_file = tokens::path_for(path);
     let (mut tokens, dead) = tokens::Tokens::load_or_create(&tokens_file, &players, args.new_links)
         .map_err(|e| CliError::io(&tokens_file, e))?;
@@ -197,8 +197,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
             "{}",
             links::listing(json, path, &base, bound, &player_links, &referee)
         );
-        use std::io::Write;
-        let _ = std::io::stdout().flush();
+        let _ = std::io::Write::flush(&mut std::io::stdout());
         Ok::<_, CliError>(app_reporting(path.clone(), game, tokens, report))
     })?;
     eprintln!("stopped; {} is all the state there is", path.display());
@@ -219,7 +218,7 @@ fn room(args: &ServeArgs, event: &Path) -> Result<Exit, CliError> {
         }
         e => CliError::event_file(event, e),
     })?;
-    let (tls, limits) = edge(args)?;
+    let (tls, limits) = args.edge.edge()?;
     let tokens_file = tokens::path_for(event);
     let (mut tokens, mut dead) = tokens::Tokens::load_or_create(&tokens_file, &[], args.new_links)
         .map_err(|e| CliError::io(&tokens_file, e))?;
@@ -254,8 +253,7 @@ fn room(args: &ServeArgs, event: &Path) -> Result<Exit, CliError> {
             "{}",
             links::room_listing(json, event, bound, &board, round, &seats)
         );
-        use std::io::Write;
-        let _ = std::io::stdout().flush();
+        let _ = std::io::Write::flush(&mut std::io::stdout());
         let game = log.state.setup.game;
         Ok::<_, CliError>(room::app(event.to_owned(), game, tokens, base, report))
     })?;

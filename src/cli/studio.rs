@@ -26,6 +26,8 @@ pub struct StudioArgs {
     /// Port 0 picks a free one.
     #[arg(long, default_value = "127.0.0.1:8063")]
     pub listen: SocketAddr,
+    #[command(flatten)]
+    pub edge: super::serve::EdgeArgs,
 }
 
 pub fn run(args: &StudioArgs) -> Result<Exit, CliError> {
@@ -41,15 +43,15 @@ pub fn run(args: &StudioArgs) -> Result<Exit, CliError> {
     })?;
     let token = crate::serve::tokens::token().map_err(|e| CliError::io(&args.file, e))?;
     let report = std::sync::Arc::new(|line: String| eprintln!("{line}"));
-    let limits = crate::serve::edge::Limits::default();
-    crate::serve::edge::run(args.listen, limits, None, report, |listen| {
+    let (tls, limits) = args.edge.edge()?;
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    crate::serve::edge::run(args.listen, limits, tls, report, |listen| {
         // The address first, alone on its line, for people and scripts.
-        println!("http://{listen}/?token={token}");
+        println!("{scheme}://{listen}/?token={token}");
         let (file, edits) = (args.file.display(), studio.edit_log().display());
         println!("editing {file}; edits logged in {edits} ({opening})");
         println!("Ctrl-C stops; every edit is saved as it is made");
-        use std::io::Write;
-        let _ = std::io::stdout().flush();
+        let _ = std::io::Write::flush(&mut std::io::stdout());
         Ok::<_, CliError>(crate::studio::app(studio, Access { listen, token }))
     })?;
     Ok(Exit::Valid)

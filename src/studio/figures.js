@@ -78,7 +78,40 @@ function changeCell(change) {
   return td;
 }
 
+// The rule options of a sheet's games, as the simulation plays them.
+const OPTIONS = ["sun_bonus", "skip_placement", "sailboats"];
+
+function showOptions(options) {
+  byId("options").hidden = !template || template.game === "summertime";
+  for (const name of OPTIONS) {
+    const select = byId("option-" + name);
+    if (document.activeElement !== select) {
+      select.value = options[name];
+    }
+  }
+  byId("option-solo").checked = options.solo;
+}
+
+async function chooseOptions() {
+  const options = { solo: byId("option-solo").checked };
+  for (const name of OPTIONS) {
+    options[name] = byId("option-" + name).value;
+  }
+  const response = await call("PUT", "/api/options", options);
+  if (!response.ok) {
+    say((await response.json()).error);
+    return;
+  }
+  say("the figures play again under " + OPTIONS.map(function (n) { return n + " " + options[n]; }).join(", ") + (options.solo ? ", solo" : ""));
+  await figuresSoon();
+}
+
+for (const name of OPTIONS.concat(["solo"])) {
+  byId("option-" + name).addEventListener("change", chooseOptions);
+}
+
 function showFigures(standing) {
+  showOptions(standing.options);
   const said = byId("figures-said");
   const progress = byId("figures-progress");
   if (standing.waiting) {

@@ -124,13 +124,22 @@ pub struct Standing {
     /// versions checked, the first games played and their figures made.
     pub first_figures_ms: Option<u64>,
     pub figures: Vec<Figure>,
+    /// The rule options a sheet's games are played under, every version
+    /// alike: chosen in a game's start, never in its sheet.
+    pub options: Options,
     /// Why nothing runs: the file has never been valid since it was opened.
     pub waiting: Option<&'static str>,
 }
 
 impl Standing {
     /// Run `run` as it begins: nothing played yet.
-    fn begun(run: u64, settings: Settings, changed: bool, compared: bool) -> Standing {
+    fn begun(
+        run: u64,
+        settings: Settings,
+        options: Options,
+        changed: bool,
+        compared: bool,
+    ) -> Standing {
         Standing {
             run,
             settings,
@@ -141,6 +150,7 @@ impl Standing {
             edit_compared: compared,
             first_figures_ms: None,
             figures: Vec::new(),
+            options,
             waiting: None,
         }
     }
@@ -176,7 +186,7 @@ impl Figures {
                 standing: Mutex::new(Standing {
                     running: false,
                     waiting: Some("the file has not been valid since it was opened"),
-                    ..Standing::begun(0, Settings::default(), false, false)
+                    ..Standing::begun(0, Settings::default(), Options::default(), false, false)
                 }),
                 versions: Mutex::new(None),
             }),
@@ -198,7 +208,7 @@ impl Figures {
             let next = match versions.take() {
                 // The file as opened is compared only once it is valid; a
                 // saved version after it always is.
-                None if rules(saved).is_none() => return,
+                None if rules(saved, Options::default()).is_none() => return,
                 None => Versions {
                     opened: saved.clone(),
                     before: None,
@@ -217,22 +227,38 @@ impl Figures {
             *versions = Some(next.clone());
             next
         };
-        let settings = lock(&self.shared.standing).settings.clone();
-        self.start(versions, settings);
+        let (settings, options) = {
+            let standing = lock(&self.shared.standing);
+            (standing.settings.clone(), standing.options)
+        };
+        self.start(versions, settings, options);
     }
 
     /// Plays the current versions again with new settings.
     pub fn settle(&self, settings: Settings) -> Result<Standing, SettingsError> {
         settings.bot()?;
+        let options = lock(&self.shared.standing).options;
         let versions = lock(&self.shared.versions).clone();
         match versions {
-            Some(versions) => self.start(versions, settings),
+            Some(versions) => self.start(versions, settings, options),
             None => lock(&self.shared.standing).settings = settings,
         }
         Ok(self.standing())
     }
 
-    fn start(&self, versions: Versions, settings: Settings) {
+    /// Plays every version of a sheet again under the rule options
+    /// `options`, from the first game.
+    pub fn choose(&self, options: Options) -> Standing {
+        let settings = lock(&self.shared.standing).settings.clone();
+        let versions = lock(&self.shared.versions).clone();
+        match versions {
+            Some(versions) => self.start(versions, settings, options),
+            None => lock(&self.shared.standing).options = options,
+        }
+        self.standing()
+    }
+
+    fn start(&self, versions: Versions, settings: Settings, options: Options) {
         let run = self.shared.run.fetch_add(1, Ordering::SeqCst) + 1;
         let Ok(bot) = settings.bot() else {
             return;
@@ -242,6 +268,7 @@ impl Figures {
             *standing = Standing::begun(
                 run,
                 settings.clone(),
+                options,
                 versions.opened != versions.now,
                 versions.before.is_some(),
             );
@@ -258,6 +285,7 @@ impl Figures {
             let mut standing = lock(&shared.standing).clone();
             let _ = simulate(
                 &versions,
+                options,
                 bot,
                 settings.games,
                 &mut standing,
@@ -283,10 +311,12 @@ pub fn first_figures(
         now: now.clone(),
     };
     let bot = settings.bot()?;
-    let mut standing = Standing::begun(1, settings.clone(), opened != now, true);
+    let options = Options::default();
+    let mut standing = Standing::begun(1, settings.clone(), options, opened != now, true);
     let mut first = None;
     let _ = simulate(
         &versions,
+        options,
         bot,
         FIRST,
         &mut standing,
@@ -308,14 +338,15 @@ enum Rules {
     Deck(SummertimeVariant),
 }
 
-fn rules(value: &Value) -> Option<Rules> {
+/// `value`'s rules, a sheet's under `options`.
+fn rules(value: &Value, options: Options) -> Option<Rules> {
     let text = super::session::template_text(value);
     match crate::template_file::check(&text).ok()? {
         Checked::Sheet(template) => Some(Rules::Sheet(SoleilsVariant {
             source: "studio".to_owned(),
             raw: template.raw().clone(),
             template: Arc::new(template),
-            options: Options::default(),
+            options,
         })),
         Checked::Deck(deck) => Some(Rules::Deck(SummertimeVariant {
             source: "studio".to_owned(),
@@ -328,6 +359,7 @@ fn rules(value: &Value) -> Option<Rules> {
 /// Plays the run of `versions`, publishing as it goes, while `go_on`.
 fn simulate(
     versions: &Versions,
+    options: Options,
     bot: Bot,
     games: u64,
     standing: &mut Standing,
@@ -335,9 +367,9 @@ fn simulate(
     publish: impl FnMut(Standing),
 ) -> Option<()> {
     let started = Instant::now();
-    let now = rules(&versions.now)?;
+    let now = rules(&versions.now, options)?;
     // A version of the other game, or one no longer valid, is not compared.
-    let of = |value: &Value| match (rules(value)?, &now) {
+    let of = |value: &Value| match (rules(value, options)?, &now) {
         (Rules::Sheet(v), Rules::Sheet(_)) => Some(Rules::Sheet(v)),
         (Rules::Deck(v), Rules::Deck(_)) => Some(Rules::Deck(v)),
         _ => None,

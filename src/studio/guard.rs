@@ -79,12 +79,14 @@ impl Access {
         }
         if let Some(origin) = headers.get(header::ORIGIN) {
             let origin = String::from_utf8_lossy(origin.as_bytes()).into_owned();
-            let ok = origin
-                .strip_prefix("http://")
+            // Only one scheme is served on the studio's port: http, or
+            // https under --tls-cert.
+            let ok = (origin.strip_prefix("http://"))
+                .or_else(|| origin.strip_prefix("https://"))
                 .is_some_and(|authority| self.names_me(authority));
             if !ok {
                 return Err(ApiError::Forbidden(format!(
-                    "expected no Origin or this studio's own (http:// and {}), but found {origin:?}",
+                    "expected no Origin or this studio's own (http:// or https://, and {}), but found {origin:?}",
                     self.own()
                 )));
             }

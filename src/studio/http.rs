@@ -1,5 +1,6 @@
 //! The studio's routes, on axum: the page, the template, the checks, the
-//! edits (patch, undo, redo) and the print (SVG preview, PDF). Every
+//! edits (patch, undo, redo), the print (SVG preview, PDF, a card's face)
+//! and the quick simulation (its settings, a sheet's rule options). Every
 //! request passes [`Access`] first: its Host, its Origin, its token.
 
 use super::figures::{Figures, Settings};
@@ -18,6 +19,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
 /// The largest request body: a patch that replaces a whole deck fits.
@@ -56,6 +58,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/undo", post(undo))
         .route("/api/redo", post(redo))
         .route("/api/figures", get(figures).post(settle))
+        .route("/api/options", get(options).put(choose))
         .route("/preview.svg", get(preview))
         .route("/print.pdf", get(pdf))
         .route("/card.svg", get(card))
@@ -170,6 +173,35 @@ async fn settle(
     Ok(Json(standing).into_response())
 }
 
+async fn options(State(shared): State<Arc<Shared>>) -> Json<crate::soleils::Options> {
+    Json(shared.figures.standing().options)
+}
+
+/// Plays a sheet's figures again under other rule options: those a game's
+/// start chooses, which its sheet does not hold.
+async fn choose(
+    State(shared): State<Arc<Shared>>,
+    given: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let given = body(given, "the rule options", BODY_LIMIT)?;
+    let options: crate::soleils::Options = serde_json::from_slice(&given).map_err(|e| {
+        ApiError::BadRequest(format!(
+            "expected the rule options, {{\"sun_bonus\": \"reach_or_pass\" or \"exact\", \"skip_placement\": \"voluntary\" or \"only_when_blocked\", \"sailboats\": \"symbol\" or \"different\", \"solo\": false or true}}, but found {}",
+            crate::json_error::describe(&e)
+        ))
+    })?;
+    with_studio(shared, move |studio, shared| {
+        if studio.current().get("game").and_then(Value::as_str) == Some("summertime") {
+            return Err(ApiError::Other(
+                StatusCode::CONFLICT,
+                "expected a 62 Soleils sheet, whose games have rule options, but found a Summertime deck, which has none".to_owned(),
+            ));
+        }
+        Ok(Json(shared.figures.choose(options)).into_response())
+    })
+    .await
+}
+
 async fn undo(State(shared): State<Arc<Shared>>) -> Result<Response, ApiError> {
     with_studio(shared, |studio, shared| {
         let standing = studio.undo()?;
@@ -193,6 +225,9 @@ impl From<PrintError> for ApiError {
         match error {
             PrintError::NoPage { .. } | PrintError::NoCard { .. } | PrintError::NotADeck => {
                 ApiError::Other(StatusCode::NOT_FOUND, error.to_string())
+            }
+            PrintError::Undrawable { .. } => {
+                ApiError::Other(StatusCode::UNPROCESSABLE_ENTITY, error.to_string())
             }
             PrintError::Look(_) | PrintError::Illegible(_) => {
                 ApiError::BadRequest(error.to_string())
@@ -269,7 +304,8 @@ fn svg_answer(svg: String) -> Response {
     ([(header::CONTENT_TYPE, kind)], svg).into_response()
 }
 
-/// `?card=N`, from 0: one card's face of the saved deck.
+/// `?card=N`, from 0: one card's face of the deck as edited, when that
+/// card can be drawn; else 422, saying why.
 async fn card(
     State(shared): State<Arc<Shared>>,
     uri: axum::http::Uri,
@@ -284,7 +320,7 @@ async fn card(
         }
     };
     with_studio(shared, move |studio, shared| {
-        Ok(svg_answer(shared.print.card(studio.saved(), index)?))
+        Ok(svg_answer(shared.print.card(studio.current(), index)?))
     })
     .await
 }

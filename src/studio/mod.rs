@@ -11,7 +11,8 @@
 //! - [`guard`]: the Host, Origin and token every request must carry;
 //! - `print.rs`: the preview and the PDF, as `render` draws them;
 //! - [`figures`]: the quick simulation, paired games of the saved file
-//!   against the file as opened and as it was before the last edit.
+//!   against the file as opened and as it was before the last edit, under
+//!   the rule options chosen for a sheet.
 //!
 //! Printing the address belongs to the command line (`src/cli/studio.rs`),
 //! which starts the studio with [`crate::serve::edge::run`].

@@ -159,10 +159,11 @@ function freeId() {
 const SYMBOL = { less: "<", greater: ">", different: "≠", same: "=", distinct: "≠" };
 
 // The constraints between two boxes side by side, drawn between them as
-// the sheet prints them.
+// the sheet prints them: the signs of one pair side by side along the gap.
 function drawConstraints(grid) {
   const cells = {};
   (template.boxes || []).forEach(function (b) { cells[b.id] = b.cell; });
+  const marks = [];
   (template.constraints || []).forEach(function (constraint, i) {
     const kind = Object.keys(constraint)[0];
     const ids = constraintBoxes(constraint);
@@ -177,17 +178,25 @@ function drawConstraints(grid) {
       if (!across && !down) {
         continue;
       }
-      const mark = make("span", { class: "between", "aria-hidden": "true", title: kind + " " + ids.join(", ") }, SYMBOL[kind] || "?");
-      const x = (a[0] + b[0]) / 2 + 0.5;
-      const y = (a[1] + b[1]) / 2 + 0.5;
-      mark.style.left = "calc(" + x + " * (3.2rem + 2px) - 0.5rem)";
-      mark.style.top = "calc(" + y + " * (3.2rem + 2px) - 0.5rem)";
-      if (marked.length > 0 && ids.some(function (id) { return marked.indexOf((template.boxes || []).findIndex(function (bx) { return bx.id === id; })) >= 0; })) {
-        mark.classList.add("marked");
-      }
-      mark.dataset.constraint = i;
-      grid.append(mark);
+      const pair = [String(a), String(b)].sort().join("|");
+      marks.push({ i: i, kind: kind, ids: ids, a: a, b: b, across: across, pair: pair });
     }
+  });
+  marks.forEach(function (m) {
+    const same = marks.filter(function (o) { return o.pair === m.pair; });
+    const shift = (same.indexOf(m) - (same.length - 1) / 2) * 1.1;
+    const mark = make("span", { class: "between", "aria-hidden": "true", title: m.kind + " " + m.ids.join(", ") }, SYMBOL[m.kind] || "?");
+    const x = (m.a[0] + m.b[0]) / 2 + 0.5;
+    const y = (m.a[1] + m.b[1]) / 2 + 0.5;
+    const dx = m.across ? 0 : shift;
+    const dy = m.across ? shift : 0;
+    mark.style.left = "calc(" + x + " * (3.2rem + 2px) + " + (dx - 0.5) + "rem)";
+    mark.style.top = "calc(" + y + " * (3.2rem + 2px) + " + (dy - 0.5) + "rem)";
+    if (marked.length > 0 && m.ids.some(function (id) { return marked.indexOf((template.boxes || []).findIndex(function (bx) { return bx.id === id; })) >= 0; })) {
+      mark.classList.add("marked");
+    }
+    mark.dataset.constraint = m.i;
+    grid.append(mark);
   });
 }
 

@@ -290,7 +290,7 @@ function drawDeckParts(root) {
     const at = ["cards", i];
     const row = make("tr");
     const face = make("td");
-    face.append(make("img", { class: "face", alt: "the face of " + card.name + " as it prints", "data-card": String(i) }));
+    face.append(make("img", { class: "face", alt: "the face of " + card.name + " as it prints", "data-card": String(i), "data-name": String(card.name) }));
     row.append(face);
     const cell = function (element) { const td = make("td"); td.append(element); row.append(td); };
     cell(field("Id", at.concat("id"), card.id, "text"));
@@ -321,6 +321,12 @@ function drawDeckParts(root) {
       edit([{ op: "remove", path: pointer(at) }], "removed card " + card.id);
     }, "remove card " + card.id));
     table.append(row);
+    // Why the card's face cannot be drawn yet, under its row when so.
+    const why = make("tr", { class: "why", hidden: "" });
+    const said = make("td", { colspan: "9" });
+    said.append(make("small", { class: "why", "data-card": String(i) }));
+    why.append(said);
+    table.append(why);
   });
   cards.append(table);
   cards.append(button("Add a card", function () {
@@ -368,27 +374,46 @@ function drawParts() {
   }
 }
 
-// The cards' faces as they print, from the saved deck; fetched again
-// only when the saved deck changed.
+// The cards' faces as they print, from the deck as edited: each card that
+// can be drawn with the deck's items, pictures and rules, valid or not the
+// deck; for one that cannot, why, in its row. Fetched again only when the
+// deck changed.
 let facesOf = null;
-const faceUrls = [];
+let faceAnswers = [];
 async function faces() {
   const images = Array.from(document.querySelectorAll("img.face"));
   if (images.length === 0) {
     return;
   }
-  const key = valid ? JSON.stringify(template) : facesOf;
+  const key = JSON.stringify(template);
   if (key !== facesOf) {
     facesOf = key;
-    faceUrls.splice(0).forEach(function (u) { if (u) { URL.revokeObjectURL(u); } });
     const answers = await Promise.all(images.map(function (img) {
-      return call("GET", "/card.svg?card=" + img.dataset.card).then(function (r) { return r.ok ? r.blob() : null; });
+      return call("GET", "/card.svg?card=" + img.dataset.card).then(function (r) {
+        return r.ok ? r.blob().then(function (b) { return { url: URL.createObjectURL(b) }; })
+          : r.json().then(function (e) { return { why: e.error }; }, function () { return { why: "the studio did not answer" }; });
+      });
     }));
-    answers.forEach(function (blob, i) { faceUrls[i] = blob ? URL.createObjectURL(blob) : null; });
+    if (facesOf !== key) {
+      answers.forEach(function (a) { if (a.url) { URL.revokeObjectURL(a.url); } });
+      return;
+    }
+    faceAnswers.forEach(function (a) { if (a.url) { URL.revokeObjectURL(a.url); } });
+    faceAnswers = answers;
   }
-  images.forEach(function (img, i) {
-    if (faceUrls[i]) {
-      img.src = faceUrls[i];
+  // The rows as drawn now, which may have been drawn again meanwhile.
+  document.querySelectorAll("img.face").forEach(function (img) {
+    const answer = faceAnswers[Number(img.dataset.card)] || {};
+    const why = document.querySelector("small.why[data-card=\"" + img.dataset.card + "\"]");
+    img.hidden = !answer.url;
+    if (answer.url) {
+      img.src = answer.url;
+    } else {
+      img.removeAttribute("src");
+    }
+    if (why) {
+      why.closest("tr").hidden = !answer.why;
+      why.textContent = answer.why ? "The face of " + (img.dataset.name || "this card") + " is not drawn: " + answer.why : "";
     }
   });
 }

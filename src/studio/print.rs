@@ -8,7 +8,7 @@ use crate::render::paper::{Paper, PrintBoxes};
 use crate::render::scene::Document;
 use crate::render::text::{Fonts, UnsupportedCharacter};
 use crate::render::{pdf, svg};
-use crate::template_file::Checked;
+use crate::template_file::{Checked, FileProblem};
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -20,9 +20,15 @@ pub enum PrintError {
         "expected a saved template or deck that passes template check, but found none: the file was opened with problems, and no edit has mended them yet"
     )]
     NeverValid,
-    /// A card past the last of the saved deck.
-    #[error("expected a card of the saved deck, from 0 to {}, but found card {asked}", cards.saturating_sub(1))]
+    /// A card past the last of the deck.
+    #[error("expected a card of the deck, from 0 to {}, but found card {asked}", cards.saturating_sub(1))]
     NoCard { asked: usize, cards: usize },
+    /// A card that cannot be drawn with the deck's items, pictures and
+    /// rules as they stand: each reason, `; ` between them.
+    #[error(
+        "expected card {card} to be drawable with the deck's items, pictures and rules, but found {why}"
+    )]
+    Undrawable { card: usize, why: String },
     /// A card of a sheet.
     #[error("expected a deck's card, but found a sheet, which has no cards")]
     NotADeck,
@@ -184,24 +190,60 @@ impl Print {
         svg::to_svg(&document).map_err(PrintError::Missing)
     }
 
-    /// The face of card `index` (from 0) of the saved deck, alone, as
-    /// `render cards` prints it on its page.
-    pub fn card(&self, saved: &Value, index: usize) -> Result<String, PrintError> {
+    /// The face of card `index` (from 0) of the deck as edited, alone, as
+    /// `render cards` prints it on its page, whenever that card can be
+    /// drawn: its deck holding it alone, with the deck's items, pictures,
+    /// tiles and rules, passes every check of a deck but the counts of its
+    /// cards and closing cards. A deck that passes `template check` draws
+    /// every card so, as `render cards` does.
+    pub fn card(&self, edited: &Value, index: usize) -> Result<String, PrintError> {
         use crate::print::summertime::cards::{CARD_H, CARD_W, face};
         use crate::render::scene::{Canvas, Frame, Page, Scene};
-        let text = super::session::template_text(saved);
-        let deck = match crate::template_file::check(&text) {
-            Err(_) => return Err(PrintError::NeverValid),
-            Ok(Checked::Sheet(_)) => return Err(PrintError::NotADeck),
-            Ok(Checked::Deck(deck)) => deck,
-        };
-        let cards = deck.cards().len();
-        if index >= cards {
+        use crate::summertime::deck::{Deck, RawDeck};
+        if edited.get("game").and_then(Value::as_str) != Some("summertime") {
+            return Err(PrintError::NotADeck);
+        }
+        let all = edited.get("cards").and_then(Value::as_array);
+        let cards = all.map_or(0, Vec::len);
+        let Some(card) = all.and_then(|all| all.get(index)) else {
             return Err(PrintError::NoCard {
                 asked: index,
                 cards,
             });
-        }
+        };
+        let undrawable = |why: String| PrintError::Undrawable { card: index, why };
+        // The card stands first in its deck alone; its problems are told
+        // at its place in the deck.
+        let told = |path: String, what: String| match path.strip_prefix("cards[0]") {
+            Some(rest) => format!("cards[{index}]{rest}: {what}"),
+            None => format!("{path}: {what}"),
+        };
+        let mut alone = edited.clone();
+        alone["cards"] = Value::Array(vec![card.clone()]);
+        alone["closing_cards"] = Value::Array(Vec::new());
+        let raw: RawDeck = serde_json::from_value(alone.clone()).map_err(|e| {
+            // A value of the wrong shape: where, as `template check` says.
+            let text = super::session::template_text(&alone);
+            let shapes: Vec<String> = match crate::template_file::check(&text) {
+                Err(problems) => (problems.into_iter())
+                    .filter_map(|p| match p {
+                        FileProblem::Shape { path, detail } => Some(told(path, detail)),
+                        _ => None,
+                    })
+                    .collect(),
+                Ok(_) => Vec::new(),
+            };
+            if shapes.is_empty() {
+                undrawable(crate::json_error::describe(&e))
+            } else {
+                undrawable(shapes.join("; "))
+            }
+        })?;
+        let deck = Deck::sample(raw).map_err(|errors| {
+            let why =
+                (errors.problems().iter()).map(|p| told(p.path.to_string(), p.kind.to_string()));
+            undrawable(why.collect::<Vec<_>>().join("; "))
+        })?;
         let mut items = Vec::new();
         face(
             &mut Canvas {
@@ -210,10 +252,10 @@ impl Print {
             },
             &self.fonts,
             &deck,
-            index,
+            0,
         );
         let scene = Scene {
-            title: deck.card(index).name.clone(),
+            title: deck.card(0).name.clone(),
             pages: vec![Page {
                 width: CARD_W,
                 height: CARD_H,

@@ -226,6 +226,22 @@ impl TryFrom<RawDeck> for Deck {
     type Error = DeckErrors;
 
     fn try_from(raw: RawDeck) -> Result<Deck, DeckErrors> {
+        Deck::checked(raw, true)
+    }
+}
+
+impl Deck {
+    /// Some cards of a deck being made, checked as a deck is except for how
+    /// many cards and closing cards it holds: what draws a card's face
+    /// before its deck is whole. A deck to play is only ever made by
+    /// [`Deck::try_from`], which counts them.
+    pub fn sample(raw: RawDeck) -> Result<Deck, DeckErrors> {
+        Deck::checked(raw, false)
+    }
+
+    /// The deck of `raw`, checked; with `whole`, its counts of cards and of
+    /// closing cards too.
+    fn checked(raw: RawDeck, whole: bool) -> Result<Deck, DeckErrors> {
         let mut problems = Vec::new();
         let mut report = |path: JsonPath, kind| problems.push(DeckProblem { path, kind });
         let root = JsonPath::root();
@@ -438,7 +454,7 @@ impl TryFrom<RawDeck> for Deck {
             });
         }
         let expected = 2 * usize::from(rules.hand_size) + 3 * usize::from(rules.stack_size);
-        if raw.cards.len() != expected {
+        if whole && raw.cards.len() != expected {
             let kind = DeckProblemKind::CardCount {
                 expected,
                 hand: rules.hand_size,
@@ -447,7 +463,7 @@ impl TryFrom<RawDeck> for Deck {
             };
             report(root.key("cards"), kind);
         }
-        if raw.closing_cards.len() != 3 {
+        if whole && raw.closing_cards.len() != 3 {
             let found = raw.closing_cards.len();
             report(
                 root.key("closing_cards"),

@@ -191,19 +191,54 @@ impl Sheet<'_> {
         }
     }
 
-    /// The `<`, `>` and `≠` signs between the boxes of the tile.
+    /// The `<`, `>` and `≠` signs between the boxes of the tile. The signs
+    /// of one pair of boxes stand side by side, centred on the gap between
+    /// them and spread along it, top to bottom or left to right (along the
+    /// dashed link, for boxes that are not neighbours), in the order the
+    /// template lists them, so that no sign covers another.
     fn signs(&self, c: &mut Canvas, top: f32, tile: &Tile) {
         let size = tile.pitch - self.geometry.gap;
-        for constraint in self.template.constraints() {
-            let (a, b, symbol) = match *constraint {
-                Constraint::Less(a, b) => (a, b, Symbol::Less),
-                Constraint::Greater(a, b) => (a, b, Symbol::Greater),
-                Constraint::Different(a, b) => (a, b, Symbol::Different),
-                Constraint::Same(_) | Constraint::Distinct(_) => continue,
+        let k = self.style.k;
+        let signs: Vec<(usize, usize, Symbol)> = self
+            .template
+            .constraints()
+            .iter()
+            .filter_map(|constraint| match *constraint {
+                Constraint::Less(a, b) => Some((a, b, Symbol::Less)),
+                Constraint::Greater(a, b) => Some((a, b, Symbol::Greater)),
+                Constraint::Different(a, b) => Some((a, b, Symbol::Different)),
+                Constraint::Same(_) | Constraint::Distinct(_) => None,
+            })
+            .collect();
+        let pair = |a: usize, b: usize| (a.min(b), a.max(b));
+        for (i, &(a, b, symbol)) in signs.iter().enumerate() {
+            let (Some(pa), Some(pb)) = (self.box_at(tile, top, a), self.box_at(tile, top, b))
+            else {
+                continue;
             };
-            if let (Some(pa), Some(pb)) = (self.box_at(tile, top, a), self.box_at(tile, top, b)) {
-                self.symbol(c, size, pa, pb, symbol);
-            }
+            let same_pair = |&&(x, y, _): &&(usize, usize, Symbol)| pair(x, y) == pair(a, b);
+            let count = signs.iter().filter(same_pair).count();
+            let place = signs[..i].iter().filter(same_pair).count();
+            let shift = if count < 2 {
+                (0.0, 0.0)
+            } else {
+                // From the first box of the pair (in the template's order
+                // of boxes) to the second, whichever way the sign reads.
+                let (lo, hi) = if a < b { (pa, pb) } else { (pb, pa) };
+                let (ux, uy) = (hi.0 - lo.0, hi.1 - lo.1);
+                let len = (ux * ux + uy * uy).sqrt().max(0.01);
+                let (ux, uy) = (ux / len, uy / len);
+                let aligned = (pa.0 - pb.0).abs() < 0.01 || (pa.1 - pb.1).abs() < 0.01;
+                // Across the gap: top to bottom, or left to right.
+                let ((vx, vy), step) = if aligned {
+                    ((uy.abs(), ux.abs()), (4.2 * k).min(size / count as f32))
+                } else {
+                    ((ux, uy), 5.2 * k)
+                };
+                let t = (place as f32 - (count - 1) as f32 / 2.0) * step;
+                (vx * t, vy * t)
+            };
+            self.symbol(c, size, pa, pb, symbol, shift);
         }
     }
 

@@ -243,6 +243,7 @@ impl Sheet<'_> {
         (ax, ay): (f32, f32),
         (bx, by): (f32, f32),
         symbol: Symbol,
+        (sx, sy): (f32, f32),
     ) {
         let (k, st) = (self.style.k, self.style);
         let stroke = Stroke::solid(st.ink, 0.5 * k);
@@ -279,7 +280,7 @@ impl Sheet<'_> {
                 cby,
                 Stroke::dashed(st.soft, 0.3 * k, 1.0 * k, 1.0 * k),
             );
-            let (mx, my) = ((cax + cbx) / 2.0, (cay + cby) / 2.0);
+            let (mx, my) = ((cax + cbx) / 2.0 + sx, (cay + cby) / 2.0 + sy);
             let len = ((cbx - cax).powi(2) + (cby - cay).powi(2)).sqrt().max(0.01);
             c.circle(
                 mx,
@@ -290,7 +291,14 @@ impl Sheet<'_> {
             );
             ((mx), (my), (cbx - cax) / len, (cby - cay) / len)
         };
-        // `dx, dy` point from the first box to the second.
+        // `dx, dy` point from the first box to the second; the sign stands
+        // `sx, sy` from the middle of the gap (or on the link), beside the
+        // other signs of its pair.
+        let (mx, my) = if horizontal || vertical {
+            (mx + sx, my + sy)
+        } else {
+            (mx, my)
+        };
         let h = 1.4 * k;
         // Where outlines are thicker than the standard sheet's, a sign
         // shrinks (by `fit` of its half-width) to stand clear of both boxes'
