@@ -265,10 +265,32 @@ impl Sheet<'_> {
             let done = mark.is_some_and(|m| m.value == sheet_box.pearl);
             self.pearl_icon(c, x + 3.3 * k, y + 3.3 * k, sheet_box.pearl, done);
             self.box_icons(c, sheet_box, (x, y), size);
-            if self.layout.id_room.is_none_or(|room| size > room) {
+            let note = mark.and_then(|mark| match mark.how {
+                How::Placed => None,
+                How::Crab => Some("copy"),
+                How::Bonus => Some("bonus"),
+            });
+            let show_id = self.layout.id_room.is_none_or(|room| size > room);
+            // The id bottom left and the note bottom right, 1.2 `k` in
+            // from the box's edges; 0.6 `k` where that would make the two
+            // touch (a phone's box, whose texts are larger for the screen).
+            let inset = match note {
+                Some(note) if show_id => {
+                    let (f, t) = (self.fonts, st.t(2.3));
+                    let both = f.width(&sheet_box.id, t, Weight::Regular)
+                        + f.width(note, t, Weight::Oblique);
+                    if both + 0.6 * k > size - 2.4 * k {
+                        0.6 * k
+                    } else {
+                        1.2 * k
+                    }
+                }
+                _ => 1.2 * k,
+            };
+            if show_id {
                 c.text(
-                    x + 1.2 * k,
-                    y + size - 1.2 * k,
+                    x + inset,
+                    y + size - inset,
                     st.t(2.3),
                     sheet_box.id.clone(),
                     Anchor::Start,
@@ -310,15 +332,10 @@ impl Sheet<'_> {
                     Weight::Oblique,
                     st.hand,
                 );
-                let note = match mark.how {
-                    How::Placed => None,
-                    How::Crab => Some("copy"),
-                    How::Bonus => Some("bonus"),
-                };
                 if let Some(note) = note {
                     c.text(
-                        x + size - 1.2 * k,
-                        y + size - 1.2 * k,
+                        x + size - inset,
+                        y + size - inset,
                         st.t(2.3),
                         note,
                         Anchor::End,
