@@ -694,3 +694,20 @@ fn a_round_is_seated_by_standing_by_hand_or_as_a_final() {
         insta::assert_snapshot!("events__final_too_large", too_many);
     });
 }
+
+/// An event log written before event logs carried times replays as it did:
+/// its standings are what the binary of that day printed.
+#[test]
+fn an_event_log_with_no_times_replays_its_standings_as_before() {
+    let old = common::repo().join("tests/older-formats/events/autumn.jsonl");
+    let then = "\
+rounds complete: 2; ties broken by score, then buchholz, then margin, then draw
+rank  name  points   score  buchholz  margin        draw  played  byes
+   1  Eve       12      44        37       8  2127150340       2     0
+   2  Dee       11      36        17       5  1106730172       2     0
+   3  Bob       10      36        41      -8   292581563       2     0
+   4  Cid        9      35        33      -3  2897086373       2     0
+   5  Ann        8      28        33     -14  4043309615       2     0
+";
+    assert_eq!(run(&["event", "standings", s(&old)]), then);
+}

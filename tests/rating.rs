@@ -137,6 +137,31 @@ fn players_are_rated_across_two_events_by_id_and_by_name() {
     // The same events give the same ratings, byte for byte.
     let again = rating(&dir, &["spring.jsonl", "summer.jsonl", "--format", "json"]);
     assert_eq!(again.1, json);
+    // Given in the other order, they are still rated in the order played;
+    // taken in the order given, they rate otherwise.
+    let reversed = ["summer.jsonl", "spring.jsonl", "--format", "json"];
+    assert_eq!(rating(&dir, &reversed).1, json);
+    let given = rating(&dir, &[&reversed[..], &["--order", "given"]].concat()).1;
+    let given: Value = serde_json::from_str(&given).unwrap();
+    assert_eq!(given["order"], "given");
+    assert_eq!(given["events"][0]["file"], "summer.jsonl");
+    assert_ne!(given["rows"], report["rows"]);
+    // The times the events were played are the times their first rounds
+    // were seated: shown, and pinned as PLAYED.
+    assert_eq!(report["order"], "played");
+    let (mut text, mut json) = (text, json);
+    for (event, file) in [(0, &spring), (1, &summer)] {
+        let played = report["events"][event]["played"].as_str().unwrap();
+        let seated = std::fs::read_to_string(file).unwrap();
+        let seated = (seated.lines())
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .find(|e| e["type"] == "seated")
+            .unwrap();
+        let at = seated["at"].as_str().unwrap();
+        assert_eq!(played.get(..19), at.get(..19), "{played} is not {at}");
+        text = text.replace(played, "PLAYED");
+        json = json.replace(played, "PLAYED");
+    }
     common::snapshots().bind(|| {
         insta::assert_snapshot!("rating__text", text);
         insta::assert_snapshot!("rating__json", json);
@@ -174,10 +199,46 @@ fn bad_event_logs_are_refused_with_their_place() {
         "1",
     ]);
     let mixed = refuse(&["rating", s(&spring), s(&swiss)], 2);
+    let order = refuse(&["rating", s(&spring), "--order", "soon"], 2);
     common::snapshots().bind(|| {
+        insta::assert_snapshot!("rating__unknown_order", order);
         insta::assert_snapshot!("rating__missing", missing);
         insta::assert_snapshot!("rating__chain_broken", chain);
         insta::assert_snapshot!("rating__twice", twice);
         insta::assert_snapshot!("rating__mixed_games", mixed);
+    });
+}
+
+/// Two event logs written before event logs carried times, by the binary
+/// of that day, with what it printed for them then.
+#[test]
+fn event_logs_with_no_times_rate_as_they_did_in_the_order_given() {
+    let old = common::repo().join("tests/older-formats/events");
+    // The text `sunfold rating autumn.jsonl winter.jsonl` printed when the
+    // logs were written.
+    let then = "\
+soleils ratings (Weng-Lin) from 2 events, in the order given: autumn.jsonl, then winter.jsonl
+rank  name  id       mu  sigma  mu-3sigma  tables  events
+   1  Dee   dee   34.53   6.80      14.12       3       2
+   2  Eve   eve   30.10   6.64      10.17       3       2
+   3  Cid   cid   28.58   6.67       8.58       3       2
+   4  Bob   bob   16.19   6.50      -3.32       3       2
+   5  Ann   ann   16.62   6.72      -3.54       3       2
+";
+    let (code, text, warning) = rating(&old, &["autumn.jsonl", "winter.jsonl"]);
+    assert_eq!((code, text.as_str()), (0, then), "{warning}");
+    let (code, given, none) = rating(&old, &["autumn.jsonl", "winter.jsonl", "--order", "given"]);
+    assert_eq!((code, given.as_str(), none.as_str()), (0, then, ""));
+    // With an event that has times, the order played cannot be known.
+    let dir = scratch("undated");
+    let spring = played(&dir, "spring", "Ann\tann\nBob\tbob\n", "2", 1, "greedy");
+    let (code, stdout, mixed) = rating(&old, &[s(&spring), "autumn.jsonl"]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    let mixed = mixed.replace(s(&dir), "DIR");
+    let (code, _, _) = rating(&old, &[s(&spring), "autumn.jsonl", "--order", "given"]);
+    assert_eq!(code, 0);
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("rating__in_order_given", warning);
+        insta::assert_snapshot!("rating__undated_among_dated", mixed);
     });
 }

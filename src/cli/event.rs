@@ -178,6 +178,9 @@ impl EventFormat {
     }
 }
 
+/// Each line written to an event log carries the machine's time.
+const CLOCK: &crate::table::SystemClock = &crate::table::SystemClock;
+
 pub fn run(command: EventCommand) -> Result<Exit, CliError> {
     match command {
         EventCommand::New {
@@ -191,7 +194,8 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                 .map_err(|e| CliError::io(&players_file, e))?;
             let setup = format.setup(seed.unwrap_or_else(crate::table::start::seed_from_clock));
             let game = setup.game;
-            let log = request::new_event(&file, setup, &players, force).map_err(|e| match e {
+            let made = request::new_event(&file, setup, &players, force, CLOCK);
+            let log = made.map_err(|e| match e {
                 // A line's problem is located as a log's is: FILE:LINE: …
                 EventFileError::Players(e @ PlayersError::Empty) => {
                     CliError::refused_at(&players_file, e)
@@ -228,7 +232,8 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                 (true, _, _) => SeatBy::Standing,
                 _ => SeatBy::Draw,
             };
-            let round = request::seat(&file, &by).map_err(|e| CliError::event_file(&file, e))?;
+            let round =
+                request::seat(&file, &by, CLOCK).map_err(|e| CliError::event_file(&file, e))?;
             let log = EventLog::open(&file).map_err(|e| CliError::event_file(&file, e))?;
             let seating =
                 Seating::of(&log.state, Some(round)).map_err(|e| CliError::refused_at(&file, e))?;
@@ -255,7 +260,7 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             correct: _,
             reason,
         } => {
-            let result = request::attach(&file, round, table, &log, reason)
+            let result = request::attach(&file, round, table, &log, reason, CLOCK)
                 .map_err(|e| CliError::event_file(&file, e))?;
             println!(
                 "{}: round {} table {table}: {}",
@@ -265,7 +270,8 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             );
         }
         EventCommand::Play { file, bot } => {
-            let results = request::play(&file, bot).map_err(|e| CliError::event_file(&file, e))?;
+            let results =
+                request::play(&file, bot, CLOCK).map_err(|e| CliError::event_file(&file, e))?;
             for result in results {
                 println!(
                     "round {} table {}: {}",
@@ -302,16 +308,16 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             return super::output::write(&scene, &target);
         }
         EventCommand::Arrive { file, name, id } => {
-            let player = request::arrive(&file, &name, id.as_deref())
+            let player = request::arrive(&file, &name, id.as_deref(), CLOCK)
                 .map_err(|e| CliError::event_file(&file, e))?;
             println!("{}: {} joins as {}", file.display(), player.name, player.id);
         }
         EventCommand::Drop { file, id } => {
-            request::drop_player(&file, &id).map_err(|e| CliError::event_file(&file, e))?;
+            request::drop_player(&file, &id, CLOCK).map_err(|e| CliError::event_file(&file, e))?;
             println!("{}: {id} dropped from the next round on", file.display());
         }
         EventCommand::Close { file } => {
-            request::close(&file).map_err(|e| CliError::event_file(&file, e))?;
+            request::close(&file, CLOCK).map_err(|e| CliError::event_file(&file, e))?;
             println!("{}: closed", file.display());
         }
         EventCommand::Simulate {

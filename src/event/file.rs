@@ -2,12 +2,16 @@
 //! appended under an exclusive lock with one write and a sync, as a match
 //! log is. The entries are checked against the event read under the lock
 //! before anything is written, so a refusal leaves the file's bytes as
-//! they were.
+//! they were. Each line carries the time it was written (`at`), never
+//! earlier than the line before it; lines written before event logs
+//! carried times have none.
 
 use super::entry::Entry;
 use super::error::{EventError, EventFileError};
 use super::state::EventState;
 use crate::log::{Envelope, LineReader, Located, decode_entry, to_line};
+use crate::table::Clock;
+use chrono::{DateTime, FixedOffset};
 use std::fs::OpenOptions;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -16,6 +20,8 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug)]
 pub struct EventLog {
     pub entries: Vec<Entry>,
+    /// When each entry was written, as its line's `at` says.
+    pub times: Vec<Option<DateTime<FixedOffset>>>,
     pub state: EventState,
     /// The last line's bytes, for the next line's `prev`.
     last: Vec<u8>,
@@ -66,6 +72,7 @@ impl EventLog {
                     let state = EventState::created(&envelope.event).map_err(locate)?;
                     log = Some(EventLog {
                         entries: vec![envelope.event],
+                        times: vec![envelope.at],
                         state,
                         last: line.bytes.to_vec(),
                     });
@@ -73,6 +80,7 @@ impl EventLog {
                 Some(log) => {
                     log.state.apply(&envelope.event).map_err(locate)?;
                     log.entries.push(envelope.event);
+                    log.times.push(envelope.at);
                     log.last = line.bytes.to_vec();
                 }
             }
@@ -85,22 +93,48 @@ impl EventLog {
         EventLog::read(&std::fs::read(path)?)
     }
 
-    /// The lines that append `entries`, each checked against the event as
-    /// the ones before it leave it: the lines and the event after them.
-    fn lines(&self, entries: &[Entry]) -> Result<(String, EventLog), EventError> {
+    /// When the event was played: the time its first round was seated, or
+    /// it was created if no round is; none in a log written before event
+    /// logs carried times.
+    pub fn played(&self) -> Option<DateTime<FixedOffset>> {
+        let seated = (self.entries.iter()).position(|e| matches!(e, Entry::Seated { .. }));
+        self.times[seated.unwrap_or(0)]
+    }
+
+    /// The time to write on the next line at `now`: `now`, or the last
+    /// line's time when the clock reads earlier (it was set back, or
+    /// another machine wrote that line), so that a log's times never go
+    /// backwards.
+    fn stamp(&self, now: DateTime<FixedOffset>) -> DateTime<FixedOffset> {
+        match self.times.iter().rev().find_map(|t| *t) {
+            Some(last) if last > now => last.with_timezone(now.offset()),
+            _ => now,
+        }
+    }
+
+    /// The lines that append `entries` at `now`, each checked against the
+    /// event as the ones before it leave it: the lines and the event after
+    /// them.
+    fn lines(
+        &self,
+        entries: &[Entry],
+        now: DateTime<FixedOffset>,
+    ) -> Result<(String, EventLog), EventError> {
         let mut after = self.clone();
         let mut text = String::new();
+        let at = self.stamp(now);
         for entry in entries {
             after.state.apply(entry)?;
             let line = to_line(&Envelope {
                 seq: after.entries.len() as u64,
-                at: None,
+                at: Some(at),
                 prev: Some(crate::log::line_hash(&after.last)),
                 by: None,
                 event: entry.clone(),
             });
             after.last = line.trim_end().as_bytes().to_vec();
             after.entries.push(entry.clone());
+            after.times.push(Some(at));
             text.push_str(&line);
         }
         Ok((text, after))
@@ -108,33 +142,43 @@ impl EventLog {
 }
 
 /// Writes a new event log of `entries`, the first of them `created`,
-/// refusing to overwrite an existing file unless `force`.
-pub fn create(path: &Path, entries: &[Entry], force: bool) -> Result<EventLog, EventFileError> {
+/// stamped with the time `clock` reads, refusing to overwrite an existing
+/// file unless `force`.
+pub fn create(
+    path: &Path,
+    entries: &[Entry],
+    force: bool,
+    clock: &dyn Clock,
+) -> Result<EventLog, EventFileError> {
+    let now = clock.now();
     let (first, rest) = entries.split_first().ok_or(EventFileError::Empty)?;
     let state = EventState::created(first).map_err(EventFileError::Refused)?;
     let line = to_line(&Envelope {
         seq: 0,
-        at: None,
+        at: Some(now),
         prev: None,
         by: None,
         event: first.clone(),
     });
     let start = EventLog {
         entries: vec![first.clone()],
+        times: vec![Some(now)],
         state,
         last: line.trim_end().as_bytes().to_vec(),
     };
-    let (more, log) = start.lines(rest).map_err(EventFileError::Refused)?;
+    let (more, log) = start.lines(rest, now).map_err(EventFileError::Refused)?;
     crate::log::write_new(path, format!("{line}{more}").as_bytes(), force)?;
     Ok(log)
 }
 
 /// Appends the entries `decide` gives for the event as read under an
-/// exclusive lock: all of them with one write and a sync, or none. What
+/// exclusive lock, stamped with the time `clock` reads once they are
+/// decided: all of them with one write and a sync, or none. What
 /// `decide` refuses, or an entry the event refuses, leaves the file as it
 /// was. Gives the event after the entries, and what `decide` said besides.
 pub fn append<T, E: From<EventFileError>>(
     path: &Path,
+    clock: &dyn Clock,
     decide: impl FnOnce(&EventLog) -> Result<(Vec<Entry>, T), E>,
 ) -> Result<(EventLog, T), E> {
     let file = OpenOptions::new()
@@ -150,10 +194,79 @@ pub fn append<T, E: From<EventFileError>>(
         .map_err(EventFileError::from)?;
     let log = EventLog::read(&bytes)?;
     let (entries, said) = decide(&log)?;
-    let (text, after) = log.lines(&entries).map_err(EventFileError::Refused)?;
+    let (text, after) = (log.lines(&entries, clock.now())).map_err(EventFileError::Refused)?;
     file.seek(SeekFrom::End(0))
         .and_then(|_| file.write_all(text.as_bytes()))
         .and_then(|_| file.sync_all())
         .map_err(EventFileError::from)?;
     Ok((after, said))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::entry::{EVENT_FORMAT, EventGame, Player};
+    use std::sync::Mutex;
+
+    /// A clock that reads each of its times in turn, as a machine's clock
+    /// that is set back would.
+    struct Readings(Mutex<Vec<&'static str>>);
+
+    impl Clock for Readings {
+        fn now(&self) -> DateTime<FixedOffset> {
+            let at = self.0.lock().unwrap().remove(0);
+            DateTime::parse_from_rfc3339(at).unwrap()
+        }
+    }
+
+    fn player(id: &str) -> Entry {
+        let (id, name) = (id.to_owned(), id.to_uppercase());
+        Entry::Registered(Player { id, name })
+    }
+
+    #[test]
+    fn each_line_carries_its_time_and_the_times_never_go_back() {
+        // Given an event created at ten, whose clock is then set back.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("club.jsonl");
+        let clock = Readings(Mutex::new(vec![
+            "2026-06-14T10:00:00+02:00",
+            "2026-06-14T09:00:00+02:00",
+            "2026-06-14T11:30:00+02:00",
+        ]));
+        let created = Entry::Created {
+            format: EVENT_FORMAT,
+            game: EventGame::Soleils,
+            table_size: 4,
+            rounds: 1,
+            points: vec![1, 0],
+            seed: 1,
+            tie_breaks: Vec::new(),
+        };
+        create(&path, &[created, player("ann")], false, &clock).unwrap();
+        // When a player arrives at nine by the clock, and one at half past
+        // eleven.
+        for id in ["bob", "cid"] {
+            append(&path, &clock, |_: &EventLog| {
+                Ok::<_, EventFileError>((vec![player(id)], ()))
+            })
+            .unwrap();
+        }
+        // Then the lines read ten, ten, ten (not nine) and half past eleven,
+        // and the event, seated no round, was played when it was created.
+        let log = EventLog::open(&path).unwrap();
+        let times: Vec<String> = (log.times.iter())
+            .map(|t| t.unwrap().to_rfc3339())
+            .collect();
+        assert_eq!(
+            times,
+            [
+                "2026-06-14T10:00:00+02:00",
+                "2026-06-14T10:00:00+02:00",
+                "2026-06-14T10:00:00+02:00",
+                "2026-06-14T11:30:00+02:00"
+            ]
+        );
+        assert_eq!(log.played(), log.times[0]);
+    }
 }

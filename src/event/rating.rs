@@ -1,6 +1,7 @@
 //! Ratings across events: each player's Weng-Lin rating (the model of
 //! OpenSkill), from the ranks of every table they played, the events taken
-//! in the order given. Each table is one free-for-all game of one-player
+//! in the order they were played (when each seated its first round, as
+//! its log's times say), or in the order given. Each table is one free-for-all game of one-player
 //! teams, tied players sharing their rank; a bye is no game. The model is
 //! the `skillratings` crate's, with its defaults: a new player starts at
 //! mu 25 and sigma 25/3, and beta is 25/6. The ratings are computed from
@@ -18,6 +19,7 @@
 
 use super::entry::Entry;
 use super::state::EventState;
+use chrono::{DateTime, FixedOffset, SecondsFormat};
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 use std::fmt;
@@ -31,6 +33,54 @@ pub struct RatedEvent {
     pub name: String,
     pub entries: Vec<Entry>,
     pub state: EventState,
+    /// When its first round was seated (or it was created, if none is);
+    /// none in a log written before event logs carried times.
+    pub played: Option<DateTime<FixedOffset>>,
+}
+
+impl RatedEvent {
+    /// The event of `log`, known by `name`.
+    pub fn of(name: String, log: super::EventLog) -> RatedEvent {
+        RatedEvent {
+            name,
+            played: log.played(),
+            entries: log.entries,
+            state: log.state,
+        }
+    }
+}
+
+/// The order the events are rated in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Order {
+    /// By when each event seated its first round (or was created, if none
+    /// is), earliest first; events of the same time in the order given.
+    Played,
+    /// As given.
+    Given,
+}
+
+/// An order of rating that is neither `played` nor `given`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected played or given, but found {found:?}")]
+pub struct UnknownOrder {
+    pub found: String,
+}
+
+impl std::str::FromStr for Order {
+    type Err = UnknownOrder;
+
+    /// `played` or `given`.
+    fn from_str(name: &str) -> Result<Order, UnknownOrder> {
+        match name {
+            "played" => Ok(Order::Played),
+            "given" => Ok(Order::Given),
+            found => Err(UnknownOrder {
+                found: found.to_owned(),
+            }),
+        }
+    }
 }
 
 /// Why events cannot be rated together.
@@ -47,6 +97,44 @@ pub enum RatingError {
     SameEvent { first: String, again: String },
     #[error("expected at least one event log, but found none")]
     NoEvent,
+    #[error(
+        "expected the time each event was played, to rate them in that order, but {undated} has none (it was written before event logs carried times) and {dated} has one; give --order given to rate them in the order given"
+    )]
+    Undated { undated: String, dated: String },
+}
+
+/// The events were rated in the order given though asked for the order
+/// played, as none of them says when it was played: said on standard
+/// error, never silent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InOrderGiven {
+    pub events: Vec<String>,
+}
+
+impl fmt::Display for InOrderGiven {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no event log given says when it was played (each was written before event logs carried times): the events are rated in the order given: {}",
+            self.events.join(", then ")
+        )
+    }
+}
+
+/// What rating said besides the report, on standard error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Warning {
+    SameByName(SameByName),
+    InOrderGiven(InOrderGiven),
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Warning::SameByName(w) => w.fmt(f),
+            Warning::InOrderGiven(w) => w.fmt(f),
+        }
+    }
 }
 
 /// A player of a later event taken for a player of an earlier one by
@@ -98,7 +186,11 @@ pub struct RatingReport {
     pub beta: f64,
     /// The conservative rating is mu minus this many sigmas: 3.
     pub sigmas: f64,
-    /// The events, in the order they were rated: the order given.
+    /// The order the events were rated in: `played` (by when each seated
+    /// its first round), or `given` (as asked, or as no event says when
+    /// it was played).
+    pub order: Order,
+    /// The events, in the order they were rated.
     pub events: Vec<EventSummary>,
     /// Every player with at least one table, best first by the
     /// conservative rating.
@@ -111,6 +203,9 @@ pub struct RatingReport {
 pub struct EventSummary {
     /// The event log, as given.
     pub file: String,
+    /// When its first round was seated, RFC 3339 to the second; null in a
+    /// log written before event logs carried times.
+    pub played: Option<String>,
     /// The tables with a result, each one game rated.
     pub tables: u32,
 }
@@ -170,9 +265,42 @@ struct Known {
     events: u32,
 }
 
-/// Rates the players of `events`, in their order: the report, and the
-/// players matched (or not) by name alone.
-pub fn rate(events: &[RatedEvent]) -> Result<(RatingReport, Vec<SameByName>), RatingError> {
+/// The events in the order to rate them, and the order it is: by when
+/// they were played if asked and every event says it; in the order given
+/// if asked, or if none says it (with a warning); refused if some say it
+/// and some do not.
+fn ordered(
+    events: &[RatedEvent],
+    order: Order,
+) -> Result<(Vec<&RatedEvent>, Order, Option<InOrderGiven>), RatingError> {
+    let mut sorted: Vec<&RatedEvent> = events.iter().collect();
+    if order == Order::Given {
+        return Ok((sorted, Order::Given, None));
+    }
+    let undated = events.iter().find(|e| e.played.is_none());
+    match (undated, events.iter().find(|e| e.played.is_some())) {
+        (None, _) => {
+            sorted.sort_by_key(|e| e.played);
+            Ok((sorted, Order::Played, None))
+        }
+        (Some(_), None) => {
+            let events = events.iter().map(|e| e.name.clone()).collect();
+            Ok((sorted, Order::Given, Some(InOrderGiven { events })))
+        }
+        (Some(undated), Some(dated)) => Err(RatingError::Undated {
+            undated: undated.name.clone(),
+            dated: dated.name.clone(),
+        }),
+    }
+}
+
+/// Rates the players of `events`, in the order asked: the report, and
+/// what it says besides (the players matched, or not, by name alone; the
+/// order given taken for want of times).
+pub fn rate(
+    events: &[RatedEvent],
+    order: Order,
+) -> Result<(RatingReport, Vec<Warning>), RatingError> {
     let first = events.first().ok_or(RatingError::NoEvent)?;
     let game = first.state.setup.game;
     for (i, event) in events.iter().enumerate() {
@@ -195,6 +323,7 @@ pub fn rate(events: &[RatedEvent]) -> Result<(RatingReport, Vec<SameByName>), Ra
             });
         }
     }
+    let (events, order, in_order_given) = ordered(events, order)?;
     let config = WengLinConfig::new();
     let mut known: Vec<Known> = Vec::new();
     let mut warnings = Vec::new();
@@ -241,6 +370,7 @@ pub fn rate(events: &[RatedEvent]) -> Result<(RatingReport, Vec<SameByName>), Ra
         }
         summaries.push(EventSummary {
             file: event.name.clone(),
+            played: (event.played).map(|t| t.to_rfc3339_opts(SecondsFormat::Secs, true)),
             tables,
         });
     }
@@ -258,10 +388,10 @@ pub fn rate(events: &[RatedEvent]) -> Result<(RatingReport, Vec<SameByName>), Ra
             events: k.events,
         })
         .collect();
-    let order = |a: &RatingRow, b: &RatingRow| b.conservative.total_cmp(&a.conservative);
-    rows.sort_by(|a, b| order(a, b).then_with(|| a.name.cmp(&b.name)));
+    let by_rating = |a: &RatingRow, b: &RatingRow| b.conservative.total_cmp(&a.conservative);
+    rows.sort_by(|a, b| by_rating(a, b).then_with(|| a.name.cmp(&b.name)));
     for i in 0..rows.len() {
-        rows[i].rank = if i > 0 && order(&rows[i - 1], &rows[i]).is_eq() {
+        rows[i].rank = if i > 0 && by_rating(&rows[i - 1], &rows[i]).is_eq() {
             rows[i - 1].rank
         } else {
             i as u32 + 1
@@ -291,10 +421,14 @@ pub fn rate(events: &[RatedEvent]) -> Result<(RatingReport, Vec<SameByName>), Ra
         initial_sigma: fresh.uncertainty,
         beta: config.beta,
         sigmas: SIGMAS,
+        order,
         events: summaries,
         rows,
         unrated,
     };
+    let warnings = (in_order_given.map(Warning::InOrderGiven).into_iter())
+        .chain(warnings.into_iter().map(Warning::SameByName))
+        .collect();
     Ok((report, warnings))
 }
 
@@ -376,12 +510,21 @@ fn two(value: f64) -> String {
 impl RatingReport {
     /// The ratings as a text table, one row a player.
     pub fn text(&self) -> String {
-        let files: Vec<&str> = self.events.iter().map(|e| e.file.as_str()).collect();
+        let files: Vec<String> = (self.events.iter())
+            .map(|e| match (&e.played, self.order) {
+                (Some(played), Order::Played) => format!("{} ({played})", e.file),
+                _ => e.file.clone(),
+            })
+            .collect();
         let mut out = format!(
-            "{} ratings (Weng-Lin) from {} event{}, in the order given: {}\n",
+            "{} ratings (Weng-Lin) from {} event{}, in the order {}: {}\n",
             self.game,
             files.len(),
             if files.len() == 1 { "" } else { "s" },
+            match self.order {
+                Order::Played => "played",
+                Order::Given => "given",
+            },
             files.join(", then ")
         );
         if self.rows.is_empty() {
@@ -490,14 +633,22 @@ mod tests {
             name,
             entries,
             state,
+            played: None,
         }
+    }
+
+    /// `event` played at `time` (RFC 3339).
+    fn at(mut event: RatedEvent, time: &str) -> RatedEvent {
+        event.played = Some(DateTime::parse_from_rfc3339(time).unwrap());
+        event
     }
 
     #[test]
     fn who_wins_every_table_is_rated_first_and_a_tie_shares() {
         let players = [("Ann", "ann"), ("Bob", "bob"), ("Cid", "cid")];
         let won: &[(&str, u32)] = &[("ann", 1), ("bob", 2), ("cid", 2)];
-        let (report, warnings) = rate(&[event("a", &players, &[won, won, won])]).unwrap();
+        let (report, warnings) =
+            rate(&[event("a", &players, &[won, won, won])], Order::Given).unwrap();
         assert!(warnings.is_empty());
         let names: Vec<(&str, u32)> = (report.rows.iter())
             .map(|r| (r.name.as_str(), r.rank))
@@ -519,7 +670,7 @@ mod tests {
             &[("Ann B.", "ann"), ("Bob", "p1"), ("Cid", "cid")],
             &[&[("ann", 1), ("p1", 2)]],
         );
-        let (report, warnings) = rate(&[first, second]).unwrap();
+        let (report, warnings) = rate(&[first, second], Order::Given).unwrap();
         let ann = &report.rows[0];
         assert_eq!(
             (ann.name.as_str(), ann.tables, ann.events),
@@ -543,17 +694,78 @@ mod tests {
         let a = event("a", &[("Ann", "ann"), ("Bob", "bob")], &[]);
         let mut b = a.clone();
         b.name = "b".into();
-        let error = rate(&[a.clone(), b]).unwrap_err();
+        let error = rate(&[a.clone(), b], Order::Given).unwrap_err();
         assert_eq!(
             error.to_string(),
             "expected each event once, but b holds the same event as a"
         );
         let mut c = event("c", &[("Cid", "cid"), ("Dee", "dee")], &[]);
         c.state.setup.game = crate::event::EventGame::Summertime;
-        let error = rate(&[a, c]).unwrap_err();
+        let error = rate(&[a, c], Order::Given).unwrap_err();
         assert_eq!(
             error.to_string(),
             "expected events of one game, but a is of soleils and c of summertime"
         );
+    }
+
+    /// Ann wins the first event and loses the second: rated last, the
+    /// loss weighs more.
+    fn seasons() -> (RatedEvent, RatedEvent) {
+        let players = [("Ann", "ann"), ("Bob", "bob")];
+        let spring = event("spring", &players, &[&[("ann", 1), ("bob", 2)]]);
+        let autumn = event("autumn", &players, &[&[("ann", 2), ("bob", 1)]]);
+        (spring, autumn)
+    }
+
+    #[test]
+    fn events_are_rated_in_the_order_they_were_played_whatever_the_order_given() {
+        let (spring, autumn) = seasons();
+        let spring = at(spring, "2026-04-01T10:00:00+02:00");
+        let autumn = at(autumn, "2026-10-01T10:00:00+02:00");
+        let given = [autumn.clone(), spring.clone()];
+        let (played, warnings) = rate(&given, Order::Played).unwrap();
+        assert!(warnings.is_empty());
+        let (in_time, _) = rate(&[spring, autumn], Order::Given).unwrap();
+        assert_eq!(played.rows, in_time.rows);
+        assert_eq!(played.order, Order::Played);
+        let files: Vec<(&str, Option<&str>)> = (played.events.iter())
+            .map(|e| (e.file.as_str(), e.played.as_deref()))
+            .collect();
+        assert_eq!(
+            files,
+            [
+                ("spring", Some("2026-04-01T10:00:00+02:00")),
+                ("autumn", Some("2026-10-01T10:00:00+02:00"))
+            ]
+        );
+        assert_eq!(played.rows[0].name, "Bob", "Bob won last");
+        let (as_given, _) = rate(&given, Order::Given).unwrap();
+        assert_eq!(as_given.rows[0].name, "Ann", "given, Ann won last");
+        assert!(played.text().starts_with(
+            "soleils ratings (Weng-Lin) from 2 events, in the order played: spring (2026-04-01T10:00:00+02:00), then autumn (2026-10-01T10:00:00+02:00)\n"
+        ));
+    }
+
+    #[test]
+    fn events_with_no_time_are_rated_as_given_with_a_warning_and_never_mixed() {
+        let (spring, autumn) = seasons();
+        let (report, warnings) = rate(&[autumn.clone(), spring.clone()], Order::Played).unwrap();
+        assert_eq!(report.order, Order::Given);
+        assert_eq!(report.rows[0].name, "Ann");
+        let said: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said,
+            [
+                "no event log given says when it was played (each was written before event logs carried times): the events are rated in the order given: autumn, then spring"
+            ]
+        );
+        let spring = at(spring, "2026-04-01T10:00:00+02:00");
+        let error = rate(&[spring.clone(), autumn.clone()], Order::Played).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "expected the time each event was played, to rate them in that order, but autumn has none (it was written before event logs carried times) and spring has one; give --order given to rate them in the order given"
+        );
+        let (report, warnings) = rate(&[spring, autumn], Order::Given).unwrap();
+        assert_eq!((report.order, warnings.len()), (Order::Given, 0));
     }
 }

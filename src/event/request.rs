@@ -8,6 +8,7 @@ use super::file::{EventLog, append, create, table_path};
 use super::seat::{NextRound, SeatBy, next_round};
 use super::tables::{create_table_log, play_table, read_result, table_seed};
 use crate::sim::Bot;
+use crate::table::Clock;
 use std::path::Path;
 
 /// How a new event is set up; what is left out takes the game's default.
@@ -88,17 +89,23 @@ pub fn new_event(
     setup: NewEvent,
     players: &str,
     force: bool,
+    clock: &dyn Clock,
 ) -> Result<EventLog, EventFileError> {
     let players = super::players::parse(players, &[])?;
     let mut entries = vec![created(setup).map_err(EventFileError::Refused)?];
     entries.extend(players.into_iter().map(Entry::Registered));
-    create(path, &entries, force)
+    create(path, &entries, force, clock)
 }
 
 /// Adds a player: registered before the first round is seated, arrived
 /// after (from the next round). Their name is made unique in the event.
-pub fn arrive(path: &Path, name: &str, id: Option<&str>) -> Result<Player, EventFileError> {
-    let (_, player) = append(path, |log: &EventLog| {
+pub fn arrive(
+    path: &Path,
+    name: &str,
+    id: Option<&str>,
+    clock: &dyn Clock,
+) -> Result<Player, EventFileError> {
+    let (_, player) = append(path, clock, |log: &EventLog| {
         let taken: Vec<&str> = (log.state.entrants.iter())
             .map(|e| e.player.name.as_str())
             .collect();
@@ -121,17 +128,17 @@ pub fn arrive(path: &Path, name: &str, id: Option<&str>) -> Result<Player, Event
 }
 
 /// Drops a player from the next round on.
-pub fn drop_player(path: &Path, id: &str) -> Result<(), EventFileError> {
+pub fn drop_player(path: &Path, id: &str, clock: &dyn Clock) -> Result<(), EventFileError> {
     let id = id.to_owned();
-    append(path, |_: &EventLog| {
+    append(path, clock, |_: &EventLog| {
         Ok::<_, EventFileError>((vec![Entry::Dropped { id }], ()))
     })?;
     Ok(())
 }
 
 /// Closes the event.
-pub fn close(path: &Path) -> Result<(), EventFileError> {
-    append(path, |_: &EventLog| {
+pub fn close(path: &Path, clock: &dyn Clock) -> Result<(), EventFileError> {
+    append(path, clock, |_: &EventLog| {
         Ok::<_, EventFileError>((vec![Entry::Closed {}], ()))
     })?;
     Ok(())
@@ -139,8 +146,8 @@ pub fn close(path: &Path) -> Result<(), EventFileError> {
 
 /// Seats the next round as `by` says and writes each table's log, ready
 /// to record: the round seated.
-pub fn seat(path: &Path, by: &SeatBy) -> Result<u32, EventFileError> {
-    let (_, round) = append(path, |log: &EventLog| {
+pub fn seat(path: &Path, by: &SeatBy, clock: &dyn Clock) -> Result<u32, EventFileError> {
+    let (_, round) = append(path, clock, |log: &EventLog| {
         let state = &log.state;
         let NextRound { tables, bye, out } =
             next_round(state, by).map_err(EventFileError::Refused)?;
@@ -173,8 +180,9 @@ pub fn attach(
     table: u32,
     log: &Path,
     correction: Option<String>,
+    clock: &dyn Clock,
 ) -> Result<TableResult, EventFileError> {
-    let (_, result) = append(path, |event: &EventLog| {
+    let (_, result) = append(path, clock, |event: &EventLog| {
         let state = &event.state;
         let round = round.unwrap_or(state.seated());
         let correcting = correction.is_some();
@@ -192,7 +200,7 @@ pub fn attach(
 /// Plays every table of the last round seated that has no result with
 /// `bot` in every seat, writes each table's log and attaches each result:
 /// the results attached.
-pub fn play(path: &Path, bot: Bot) -> Result<Vec<TableResult>, EventFileError> {
+pub fn play(path: &Path, bot: Bot, clock: &dyn Clock) -> Result<Vec<TableResult>, EventFileError> {
     let event = EventLog::open(path)?;
     let state = &event.state;
     let round = state.seated();
@@ -209,7 +217,7 @@ pub fn play(path: &Path, bot: Bot) -> Result<Vec<TableResult>, EventFileError> {
         let log = table_path(path, round, table.table);
         let seed = table_seed(state.setup.seed, round, table.table);
         play_table(state.setup.game, &log, table.players.len(), bot, seed)?;
-        results.push(attach(path, Some(round), table.table, &log, None)?);
+        results.push(attach(path, Some(round), table.table, &log, None, clock)?);
     }
     Ok(results)
 }

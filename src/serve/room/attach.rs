@@ -73,7 +73,7 @@ fn offer(room: &Room, round: u32, table: u32, path: &Path) -> Option<String> {
         .problems
         .lock()
         .expect("the problems are never poisoned");
-    match request::attach(&room.event, Some(round), table, path, None) {
+    match request::attach(&room.event, Some(round), table, path, None, &*room.clock) {
         Ok(result) => {
             problems.remove(&(round, table));
             let state = EventLog::open(&room.event).ok()?.state;

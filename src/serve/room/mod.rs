@@ -222,17 +222,20 @@ async fn board(State(room): State<Arc<Room>>, headers: HeaderMap) -> Result<Resp
 /// `POST /api/seat`: seats the next round and writes its tables' logs.
 async fn seat(State(room): State<Arc<Room>>, headers: HeaderMap) -> Result<Response, ApiError> {
     referee(&room, &headers)?;
-    let event = room.event.clone();
+    let shared = room.clone();
     let round = blocking(move || {
-        crate::event::request::seat(&event, &crate::event::SeatBy::Draw).map_err(|e| match e {
-            crate::event::EventFileError::Refused(e) => ApiError::Refused {
-                status: StatusCode::CONFLICT,
-                error: e.to_string(),
-                commands: Vec::new(),
-                alternatives: serde_json::Value::Array(Vec::new()),
+        let clock = &*shared.clock;
+        crate::event::request::seat(&shared.event, &crate::event::SeatBy::Draw, clock).map_err(
+            |e| match e {
+                crate::event::EventFileError::Refused(e) => ApiError::Refused {
+                    status: StatusCode::CONFLICT,
+                    error: e.to_string(),
+                    commands: Vec::new(),
+                    alternatives: serde_json::Value::Array(Vec::new()),
+                },
+                e => ApiError::Internal(e.to_string()),
             },
-            e => ApiError::Internal(e.to_string()),
-        })
+        )
     })
     .await?;
     (room.report)(format!("round {round} seated from the board"));
