@@ -155,6 +155,14 @@ fn a_23_player_soleils_event_meets_new_opponents_and_replays() {
         f64::from(ours) <= baseline / 2.0,
         "the seating repeats {ours} meetings over 4 rounds; random seating repeats {baseline:.1} on average, and half of that is the most allowed"
     );
+    // The counting bound: 4 rounds of tables of 5, 5, 5, 4, 4 hold 168
+    // meetings, fewer than the 253 pairs, and each player meets at most 16
+    // of the 22 others, so no repeat is forced; no seating does better.
+    let pairs = |s: u32| s * (s - 1) / 2;
+    let held = 4 * [5, 5, 5, 4, 4].map(pairs).iter().sum::<u32>();
+    let bound = held.saturating_sub(pairs(23));
+    assert_eq!((held, bound), (168, 0));
+    eprintln!("repeat meetings: {ours}; random seating {baseline:.1} on average; bound {bound}");
     assert_eq!(entries(&event, "result").len(), 20);
 
     // The standings replay byte for byte, from the event log alone.
@@ -710,4 +718,106 @@ rank  name  points   score  buchholz  margin        draw  played  byes
    5  Ann        8      28        33     -14  4043309615       2     0
 ";
     assert_eq!(run(&["event", "standings", s(&old)]), then);
+}
+
+/// `args` as the `&str`s `run` takes.
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+/// The tables of an event play the sheet, the rule options or the deck the
+/// event was made with, and the seats left over make larger tables when
+/// the organiser says so.
+#[test]
+fn every_table_plays_the_events_sheet_and_options_at_the_sizes_chosen() {
+    let dir = scratch("rules");
+    let players = dir.join("players.txt");
+    let names: Vec<String> = (1..=23).map(|i| format!("Player {i}")).collect();
+    std::fs::write(&players, names.join("\n") + "\n").unwrap();
+    let templates = common::repo().join("sheet-templates");
+    let (petit, deck) = (
+        templates.join("petit-ete.json"),
+        templates.join("summertime.json"),
+    );
+    let new = |name: &str, extra: &[&str]| -> Vec<String> {
+        let event = dir.join(name);
+        let mut args = vec!["event", "new", s(&event), "--players-file", s(&players)];
+        args.extend(["--seed", "3"]);
+        args.extend(extra);
+        args.into_iter().map(str::to_owned).collect()
+    };
+    // Given 23 players at tables of 5, the leftover seats made larger, on
+    // the small sheet with the exact sun bonus.
+    let made = new(
+        "club.jsonl",
+        &[
+            "--game",
+            "soleils",
+            "--table-size",
+            "5",
+            "--leftover",
+            "larger",
+            "--template",
+            s(&petit),
+            "--option",
+            "sun_bonus=exact",
+        ],
+    );
+    run(&strs(&made));
+    let event = dir.join("club.jsonl");
+    // When a round is seated and played,
+    run(&["event", "seat", s(&event)]);
+    run(&["event", "play", s(&event), "--bot", "greedy"]);
+    // Then the tables seat 6, 6, 6 and 5, and each table's log starts on
+    // that sheet under that option, and its result is attached.
+    let seated = &entries(&event, "seated")[0];
+    let sizes: Vec<usize> = (seated["tables"].as_array().unwrap().iter())
+        .map(|t| t["players"].as_array().unwrap().len())
+        .collect();
+    assert_eq!(sizes, [6, 6, 6, 5]);
+    for table in 1..=4 {
+        let log = dir.join(format!("club.d/round-1/table-{table}.jsonl"));
+        let text = std::fs::read_to_string(&log).unwrap();
+        let start: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        assert_eq!(start["template"]["name"], "Petit été");
+        assert_eq!(start["options"]["sun_bonus"], "exact");
+    }
+    assert_eq!(entries(&event, "result").len(), 4);
+    let created = &entries(&event, "created")[0];
+    assert_eq!(created["leftover"], "larger");
+    assert_eq!(created["template"]["name"], "Petit été");
+    // A Summertime event plays the deck given, embedded in its first line.
+    run(&strs(&new(
+        "swiss.jsonl",
+        &["--game", "summertime", "--deck", s(&deck)],
+    )));
+    let swiss = dir.join("swiss.jsonl");
+    assert_eq!(entries(&swiss, "created")[0]["deck"]["name"], "Summertime");
+    run(&["event", "seat", s(&swiss)]);
+    run(&["event", "play", s(&swiss), "--bot", "greedy"]);
+    assert_eq!(entries(&swiss, "result").len(), 11);
+    // What does not fit the game is refused, and no event is written.
+    let refused: Vec<String> = [
+        new("a.jsonl", &["--game", "soleils", "--deck", s(&deck)]),
+        new("b.jsonl", &["--game", "soleils", "--option", "solo=true"]),
+        new("c.jsonl", &["--game", "summertime", "--leftover", "larger"]),
+        new(
+            "d.jsonl",
+            &["--game", "summertime", "--template", s(&petit)],
+        ),
+        new(
+            "e.jsonl",
+            &["--game", "summertime", "--option", "sun_bonus=exact"],
+        ),
+    ]
+    .iter()
+    .map(|args| refusal(&strs(args), &dir))
+    .collect();
+    for name in ["a", "b", "c", "d", "e"] {
+        assert!(!dir.join(format!("{name}.jsonl")).exists(), "{name}.jsonl");
+    }
+    let refused = refused.join("").replace(s(&templates), "TEMPLATES");
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("events__table_rules_refused", refused);
+    });
 }

@@ -76,6 +76,14 @@ impl CliError {
         }
     }
 
+    /// A new file asked for where one is, without `--force`.
+    pub fn exists(path: &Path) -> CliError {
+        let path = path.display();
+        CliError::Usage(format!(
+            "{path}: expected a new file, but it exists; use --force to overwrite it"
+        ))
+    }
+
     /// The exit code it gives.
     pub fn exit(&self) -> Exit {
         match self {

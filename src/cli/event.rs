@@ -3,14 +3,11 @@
 //! front of its located errors here.
 
 use super::error::CliError;
-use super::{Exit, Format};
-use crate::event::players::PlayersError;
-use crate::event::request::{self, NewEvent};
+use super::{Exit, Format, variant};
 use crate::event::study::{Study, field_entry};
-use crate::event::study_part::StudyPart;
-use crate::event::{
-    EventFileError, EventGame, EventLog, SeatBy, Seating, TieBreak, event_name, standings,
-};
+use crate::event::{EventFileError, EventGame, EventLog, SeatBy, Seating, TieBreak};
+use crate::event::{entry::Leftover, players::PlayersError, request, request::NewEvent};
+use crate::event::{event_name, standings, state::TableRules, study_part::StudyPart};
 use crate::sim::Bot;
 use crate::sim::partial::Shard;
 use std::path::PathBuf;
@@ -28,6 +25,15 @@ pub enum EventCommand {
         /// The seed of the seating, the tables' dice or deals and the draw; from the clock if left out.
         #[arg(long)]
         seed: Option<u64>,
+        /// 62 Soleils: the sheet template of every table; the bundled sheet if left out.
+        #[arg(long, conflicts_with = "deck")]
+        template: Option<PathBuf>,
+        /// Summertime: the deck of every table; the bundled deck if left out.
+        #[arg(long)]
+        deck: Option<PathBuf>,
+        /// 62 Soleils: a rule option of every table, such as sun_bonus=exact; repeatable.
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
         #[arg(long)]
         force: bool,
     },
@@ -149,9 +155,12 @@ pub enum EventCommand {
 pub struct EventFormat {
     #[arg(long, value_parser = ["soleils", "summertime"])]
     game: String,
-    /// 62 Soleils: the largest table (4 if left out), tables balanced within one seat.
+    /// 62 Soleils: the size of a table (4 if left out), tables balanced within one seat.
     #[arg(long)]
     table_size: Option<u32>,
+    /// 62 Soleils: the seats left over make tables one seat smaller, or larger.
+    #[arg(long, value_parser = ["smaller", "larger"], default_value = "smaller")]
+    leftover: String,
     #[arg(long, default_value_t = 3)]
     rounds: u32,
     /// The points of each rank, best first (6,5,3,1,0 or 1,0 if left out).
@@ -174,6 +183,8 @@ impl EventFormat {
             seed,
             tie_breaks: (self.tie_breaks)
                 .map(|names| names.iter().filter_map(|n| TieBreak::named(n)).collect()),
+            leftover: Leftover::named(&self.leftover).unwrap_or_default(),
+            rules: TableRules::default(),
         }
     }
 }
@@ -188,11 +199,22 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             players_file,
             format,
             seed,
+            template,
+            deck,
+            options,
             force,
         } => {
             let players = std::fs::read_to_string(&players_file)
                 .map_err(|e| CliError::io(&players_file, e))?;
-            let setup = format.setup(seed.unwrap_or_else(crate::table::start::seed_from_clock));
+            let mut setup = format.setup(seed.unwrap_or_else(crate::table::start::seed_from_clock));
+            let sheet = |t: PathBuf| variant::soleils(Some(&t), &[]).map(|v| v.raw.into());
+            let deck_of = |d: PathBuf| variant::summertime(Some(&d), &[]).map(|v| v.raw.into());
+            let given = |o: &[String]| variant::soleils_options(Default::default(), o);
+            setup.rules = TableRules {
+                template: template.map(sheet).transpose()?,
+                options: (!options.is_empty()).then(|| given(&options)).transpose()?,
+                deck: deck.map(deck_of).transpose()?,
+            };
             let game = setup.game;
             let made = request::new_event(&file, setup, &players, force, CLOCK);
             let log = made.map_err(|e| match e {
@@ -204,19 +226,12 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                     CliError::located_at(&players_file, e.to_string(), false)
                 }
                 EventFileError::Io(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    CliError::Usage(format!(
-                        "{}: expected a new file, but it exists; use --force to overwrite it",
-                        file.display()
-                    ))
+                    CliError::exists(&file)
                 }
                 e => CliError::event_file(&file, e),
             })?;
-            let players = log.state.entrants.len();
-            println!(
-                "{}: a {} event of {players} players",
-                file.display(),
-                game.name()
-            );
+            let (path, game, players) = (file.display(), game.name(), log.state.entrants.len());
+            println!("{path}: a {game} event of {players} players");
         }
         EventCommand::Seat {
             file,

@@ -83,7 +83,7 @@ pub enum Verb {
         file: PathBuf,
         player: String,
         card: String,
-        #[arg(value_parser = parse_cell, allow_hyphen_values = true)]
+        #[arg(value_parser = crate::table::decide::cell, allow_hyphen_values = true)]
         cell: (i32, i32),
     },
     /// Summertime: PLAYER ends a turn in which they bought.
@@ -120,7 +120,7 @@ pub enum Verb {
     #[command(after_help = RECORD_HELP)]
     Claim {
         file: PathBuf,
-        #[arg(value_parser = parse_claim, required_unless_present = "from")]
+        #[arg(value_parser = crate::table::decide::claim, required_unless_present = "from")]
         scores: Vec<(String, i64)>,
         /// A JSON file {"Ann": 54, "Bob": 61}.
         #[arg(long, conflicts_with = "scores")]
@@ -140,25 +140,6 @@ Exit codes:
   0  the entry was appended
   1  the entry is illegal, or the log is malformed
   2  bad arguments, or a file that cannot be read or written";
-
-fn parse_cell(text: &str) -> Result<(i32, i32), String> {
-    let n = |v: &str| v.trim().parse::<i32>().ok();
-    match text.split_once(',').map(|(x, y)| (n(x), n(y))) {
-        Some((Some(x), Some(y))) => Ok((x, y)),
-        _ => Err(format!("expected a cell such as 2,-1, but found {text:?}")),
-    }
-}
-
-fn parse_claim(text: &str) -> Result<(String, i64), String> {
-    let (name, score) = text
-        .split_once('=')
-        .ok_or_else(|| format!("expected NAME=SCORE such as Ann=54, but found {text:?}"))?;
-    let score = score
-        .trim()
-        .parse::<i64>()
-        .map_err(|_| format!("expected a whole score in {text:?}"))?;
-    Ok((name.trim().to_owned(), score))
-}
 
 impl Verb {
     /// The decision it names, for a verb of one game.
@@ -399,10 +380,7 @@ pub fn create<G: Present>(path: &Path, start: G::Event, force: bool) -> Result<E
             None,
             Alternatives::None,
         )),
-        Err(CreateError::Exists) => Err(CliError::Usage(format!(
-            "{}: expected a new file, but it exists; use --force to overwrite it",
-            path.display()
-        ))),
+        Err(CreateError::Exists) => Err(CliError::exists(path)),
         Err(CreateError::Io(e)) => Err(CliError::io(path, e)),
     }
 }

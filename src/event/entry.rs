@@ -2,6 +2,9 @@
 //! envelope of every sunfold log (`seq`, optional `at`, `prev`). Its schema
 //! is `sunfold schema event-log`.
 
+use crate::soleils::Options;
+use crate::soleils::template::RawTemplate;
+use crate::summertime::deck::RawDeck;
 use serde::{Deserialize, Serialize};
 
 /// The version of the event log's format, in its first line.
@@ -83,6 +86,41 @@ impl TieBreak {
     ];
 }
 
+/// What the seats left over make when the players do not fill tables of
+/// the size the event prefers: 23 players at tables of 5 sit at 5, 5, 5,
+/// 4, 4 (`smaller`) or 6, 6, 6, 5 (`larger`).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Leftover {
+    /// Tables one seat under the size: as many tables as it takes.
+    #[default]
+    Smaller,
+    /// Tables one seat over the size: as few tables as the size allows.
+    Larger,
+}
+
+impl Leftover {
+    pub fn is_smaller(&self) -> bool {
+        *self == Leftover::Smaller
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Leftover::Smaller => "smaller",
+            Leftover::Larger => "larger",
+        }
+    }
+
+    /// The choice of its name, `smaller` or `larger`.
+    pub fn named(name: &str) -> Option<Leftover> {
+        [Leftover::Smaller, Leftover::Larger]
+            .into_iter()
+            .find(|l| l.name() == name)
+    }
+}
+
 /// The tie-breaks an event declares unless told otherwise.
 pub const TIE_BREAKS: [TieBreak; 4] = [
     TieBreak::Score,
@@ -113,6 +151,23 @@ pub enum Entry {
         seed: u64,
         /// The tie-breaks after the points, in order.
         tie_breaks: Vec<TieBreak>,
+        /// 62 Soleils: what the seats left over make when the players do
+        /// not fill tables of `table_size`: `smaller` tables, one seat
+        /// under (left out), or `larger` ones, one seat over.
+        #[serde(default, skip_serializing_if = "Leftover::is_smaller")]
+        leftover: Leftover,
+        /// 62 Soleils: the sheet template every table plays, embedded; the
+        /// bundled sheet when left out.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        template: Option<Box<RawTemplate>>,
+        /// 62 Soleils: the rule options of every table; the defaults when
+        /// left out.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        options: Option<Options>,
+        /// Summertime: the deck every table plays, embedded; the bundled
+        /// deck when left out.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deck: Option<Box<RawDeck>>,
     },
     /// A player who is there from the first round.
     Registered(Player),

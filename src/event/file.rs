@@ -242,6 +242,10 @@ mod tests {
             points: vec![1, 0],
             seed: 1,
             tie_breaks: Vec::new(),
+            leftover: Default::default(),
+            template: None,
+            options: None,
+            deck: None,
         };
         create(&path, &[created, player("ann")], false, &clock).unwrap();
         // When a player arrives at nine by the clock, and one at half past

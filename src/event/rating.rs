@@ -589,6 +589,10 @@ mod tests {
             points: vec![1, 0],
             seed: 1,
             tie_breaks: Vec::new(),
+            leftover: Default::default(),
+            template: None,
+            options: None,
+            deck: None,
         }];
         for (name, id) in players {
             let (name, id) = (name.to_string(), id.to_string());

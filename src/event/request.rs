@@ -2,10 +2,13 @@
 //! the event under its lock, decides the entries, and appends them, or
 //! refuses and leaves the file as it was.
 
-use super::entry::{EVENT_FORMAT, Entry, EventGame, Player, TIE_BREAKS, TableResult, TieBreak};
+use super::entry::{
+    EVENT_FORMAT, Entry, EventGame, Leftover, Player, TIE_BREAKS, TableResult, TieBreak,
+};
 use super::error::{EventError, EventFileError};
 use super::file::{EventLog, append, create, table_path};
 use super::seat::{NextRound, SeatBy, next_round};
+use super::state::TableRules;
 use super::tables::{create_table_log, play_table, read_result, table_seed};
 use crate::sim::Bot;
 use crate::table::Clock;
@@ -24,6 +27,8 @@ pub struct NewEvent {
     /// The tie-breaks after the points, in order (the draw is added last
     /// when left out); score, buchholz, margin, draw if `None`.
     pub tie_breaks: Option<Vec<TieBreak>>,
+    pub leftover: Leftover,
+    pub rules: TableRules,
 }
 
 /// Each tie-break at most once, and the draw, if given, last: the order
@@ -79,6 +84,10 @@ pub fn created(setup: NewEvent) -> Result<Entry, EventError> {
                 tie_breaks
             }
         },
+        leftover: setup.leftover,
+        template: setup.rules.template,
+        options: setup.rules.options,
+        deck: setup.rules.deck,
     })
 }
 

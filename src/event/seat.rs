@@ -22,7 +22,7 @@
 //! started fewest games takes seat 1 (the colour in Summertime), a seeded
 //! draw deciding a tie.
 
-use super::entry::{EventGame, SeatedTable};
+use super::entry::{EventGame, Leftover, SeatedTable};
 use super::error::EventError;
 use super::standings::standings;
 use super::state::{EventState, table_sizes};
@@ -166,7 +166,8 @@ pub fn next_round(state: &EventState, by: &SeatBy) -> Result<NextRound, EventErr
     let size = state.setup.table_size as usize;
     let (groups, bye, out) = match (by, state.setup.game) {
         (SeatBy::Draw, EventGame::Soleils) => {
-            (groups(&present, size, &history, &mut rng), vec![], vec![])
+            let sizes = table_sizes_for(present.len(), size, (min, max), state.setup.leftover);
+            (groups(&present, &sizes, &history, &mut rng), vec![], vec![])
         }
         (SeatBy::Draw, EventGame::Summertime) => {
             let (pairs, bye) = swiss(&by_standing(), &history);
@@ -182,7 +183,7 @@ pub fn next_round(state: &EventState, by: &SeatBy) -> Result<NextRound, EventErr
             };
             let mut rest = &order[..];
             let mut pods = Vec::new();
-            for s in table_sizes_for(order.len(), size, min) {
+            for s in table_sizes_for(order.len(), size, (min, max), state.setup.leftover) {
                 pods.push(rest[..s].to_vec());
                 rest = &rest[s..];
             }
@@ -272,14 +273,28 @@ fn shuffle<T>(items: &mut [T], rng: &mut SeededRng) {
     }
 }
 
-/// The sizes of the tables for `n` players at tables of at most `size`:
-/// as few tables as that allows, balanced within one seat, the larger
-/// first; one table fewer (one seat over `size`) when a table would have
-/// fewer than `min`.
-pub fn table_sizes_for(n: usize, size: usize, min: usize) -> Vec<usize> {
-    let mut tables = n.div_ceil(size.max(1)).max(1);
+/// The sizes of the tables for `n` players at tables of `size`, balanced
+/// within one seat, the larger first. With `Smaller` leftovers, tables of
+/// at most `size`: as many as that takes, but one table fewer (one seat
+/// over `size`) when a table would have fewer than `min`. With `Larger`,
+/// tables of at least `size`: as few as that allows, but one table more
+/// (one seat under) when a table would have more than `max`.
+pub fn table_sizes_for(
+    n: usize,
+    size: usize,
+    (min, max): (usize, usize),
+    leftover: Leftover,
+) -> Vec<usize> {
+    let size = size.max(1);
+    let mut tables = match leftover {
+        Leftover::Smaller => n.div_ceil(size).max(1),
+        Leftover::Larger => (n / size).max(1),
+    };
     if tables > 1 && n / tables < min {
         tables -= 1;
+    }
+    if n.div_ceil(tables) > max {
+        tables += 1;
     }
     (0..tables)
         .map(|t| n / tables + usize::from(t < n % tables))
@@ -297,11 +312,11 @@ fn table_cost(table: &[usize], cost: &[Vec<u32>]) -> u32 {
     sum
 }
 
-/// Group play: the players at tables of the sizes [`table_sizes_for`]
-/// gives, with the fewest repeat meetings the seeded search finds.
+/// Group play: the players at tables of `sizes`, with the fewest repeat
+/// meetings the seeded search finds.
 fn groups(
     players: &[String],
-    size: usize,
+    sizes: &[usize],
     history: &History,
     rng: &mut SeededRng,
 ) -> Vec<Vec<String>> {
@@ -313,14 +328,13 @@ fn groups(
                 .collect()
         })
         .collect();
-    let sizes = table_sizes_for(n, size, 2);
     let mut best: Option<(u32, Vec<Vec<usize>>)> = None;
     for _ in 0..RESTARTS {
         let mut order: Vec<usize> = (0..n).collect();
         shuffle(&mut order, rng);
         let mut tables: Vec<Vec<usize>> = Vec::new();
         let mut rest = &order[..];
-        for &s in &sizes {
+        for &s in sizes {
             tables.push(rest[..s].to_vec());
             rest = &rest[s..];
         }
@@ -430,9 +444,19 @@ mod tests {
 
     #[test]
     fn tables_are_balanced_within_one_seat() {
-        assert_eq!(table_sizes_for(23, 5, 2), [5, 5, 5, 4, 4]);
-        assert_eq!(table_sizes_for(23, 4, 2), [4, 4, 4, 4, 4, 3]);
-        assert_eq!(table_sizes_for(3, 5, 2), [3]);
-        assert_eq!(table_sizes_for(9, 2, 2), [3, 2, 2, 2]);
+        let sizes = |n, size, leftover| table_sizes_for(n, size, (2, 12), leftover);
+        let (smaller, larger) = (Leftover::Smaller, Leftover::Larger);
+        assert_eq!(sizes(23, 5, smaller), [5, 5, 5, 4, 4]);
+        assert_eq!(sizes(23, 5, larger), [6, 6, 6, 5]);
+        assert_eq!(sizes(23, 4, smaller), [4, 4, 4, 4, 4, 3]);
+        assert_eq!(sizes(23, 4, larger), [5, 5, 5, 4, 4]);
+        assert_eq!(sizes(3, 5, smaller), [3]);
+        assert_eq!(sizes(3, 5, larger), [3]);
+        assert_eq!(sizes(9, 2, smaller), [3, 2, 2, 2]);
+        assert_eq!(sizes(9, 2, larger), [3, 2, 2, 2]);
+        assert_eq!(sizes(20, 4, larger), [4, 4, 4, 4, 4]);
+        // Never over the game's largest table: 25 at tables of 12 or more.
+        assert_eq!(sizes(25, 12, larger), [9, 8, 8]);
+        assert_eq!(sizes(25, 12, smaller), [9, 8, 8]);
     }
 }

@@ -3,8 +3,13 @@
 //! checked against the event as it stands before it changes it, so a
 //! refused entry changes nothing.
 
-use super::entry::{EVENT_FORMAT, Entry, EventGame, Player, SeatedTable, TableResult, TieBreak};
+use super::entry::{
+    EVENT_FORMAT, Entry, EventGame, Leftover, Player, SeatedTable, TableResult, TieBreak,
+};
 use super::error::EventError;
+use crate::soleils::Options;
+use crate::soleils::template::{RawTemplate, Template};
+use crate::summertime::deck::{Deck, RawDeck};
 use std::collections::BTreeMap;
 
 /// The event's setup, from its `created` line.
@@ -16,6 +21,59 @@ pub struct Setup {
     pub points: Vec<u32>,
     pub seed: u64,
     pub tie_breaks: Vec<TieBreak>,
+    pub leftover: Leftover,
+    /// What every table plays, beyond the game.
+    pub rules: TableRules,
+}
+
+/// What every table of an event plays beyond the game, each left out for
+/// the bundled sheet or deck and the default options.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TableRules {
+    /// 62 Soleils: the sheet template.
+    pub template: Option<Box<RawTemplate>>,
+    /// 62 Soleils: the rule options.
+    pub options: Option<Options>,
+    /// Summertime: the deck.
+    pub deck: Option<Box<RawDeck>>,
+}
+
+impl TableRules {
+    /// Each part checked against the game: a sheet and options for 62
+    /// Soleils, a deck for Summertime, each valid.
+    fn check(&self, game: EventGame) -> Result<(), EventError> {
+        let setup = |what, found: String| Err(EventError::Setup { what, found });
+        match game {
+            EventGame::Soleils if self.deck.is_some() => setup(
+                "a sheet template for the tables of a soleils event",
+                "a deck".into(),
+            ),
+            EventGame::Summertime if self.template.is_some() || self.options.is_some() => setup(
+                "no sheet template or rule options for the tables of a summertime event, which play a deck",
+                match self.template {
+                    Some(_) => "a sheet template".into(),
+                    None => "rule options".into(),
+                },
+            ),
+            _ if self.options.is_some_and(|o| o.solo) => setup(
+                "rule options without solo, since every table seats two players or more",
+                "solo=true".into(),
+            ),
+            _ => {
+                if let Some(raw) = &self.template
+                    && let Err(e) = Template::try_from((**raw).clone())
+                {
+                    return setup("a valid sheet template", e.to_string());
+                }
+                if let Some(raw) = &self.deck
+                    && let Err(e) = Deck::try_from((**raw).clone())
+                {
+                    return setup("a valid deck", e.to_string());
+                }
+                Ok(())
+            }
+        }
+    }
 }
 
 /// A player and the rounds they are there for.
@@ -77,6 +135,10 @@ impl EventState {
             points,
             seed,
             tie_breaks,
+            leftover,
+            template,
+            options,
+            deck,
         } = entry
         else {
             let found = entry.kind().to_owned();
@@ -96,6 +158,18 @@ impl EventState {
                 found: table_size.to_string(),
             });
         }
+        if *game == EventGame::Summertime && *leftover != Leftover::Smaller {
+            let found = format!("{} tables", leftover.name());
+            let what =
+                "no choice of leftover tables in summertime, where the odd player out has a bye";
+            return Err(EventError::Setup { what, found });
+        }
+        let rules = TableRules {
+            template: template.clone(),
+            options: *options,
+            deck: deck.clone(),
+        };
+        rules.check(*game)?;
         if *rounds == 0 || points.is_empty() {
             let found = format!("{rounds} rounds and {} points", points.len());
             let what = "at least one round and the points of one rank";
@@ -109,6 +183,8 @@ impl EventState {
                 points: points.clone(),
                 seed: *seed,
                 tie_breaks: tie_breaks.clone(),
+                leftover: *leftover,
+                rules,
             },
             entrants: Vec::new(),
             rounds: Vec::new(),

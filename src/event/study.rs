@@ -9,14 +9,14 @@
 //! rounds or the tie-breaks. `sunfold schema event-study` is the report's
 //! shape.
 
-use super::entry::{Entry, EventGame, Player, SeatResult, TableResult, TieBreak};
+use super::entry::{Entry, EventGame, Leftover, Player, SeatResult, TableResult, TieBreak};
 use super::error::EventError;
 use super::request::{NewEvent, created};
 use super::seat::{NextRound, SeatBy, next_round};
 use super::standings::standings;
 use super::state::{EventState, Setup};
 use super::tables::table_seed;
-use crate::sim::{Bot, Estimate, SoleilsVariant, SummertimeVariant, game_seed, mean_of, share_of};
+use crate::sim::{Bot, Estimate, game_seed, mean_of, share_of};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use std::ops::Range;
@@ -217,11 +217,11 @@ impl Study {
                 let seed = table_seed(seed, round, table.table);
                 let totals = match state.setup.game {
                     EventGame::Soleils => {
-                        let variant = SoleilsVariant::bundled();
+                        let variant = state.setup.rules.soleils();
                         crate::sim::play::<Soleils>(&variant, bots.len(), &bots, seed).totals
                     }
                     EventGame::Summertime => {
-                        let variant = SummertimeVariant::bundled();
+                        let variant = state.setup.rules.summertime();
                         crate::sim::play::<Summertime>(&variant, bots.len(), &bots, seed).totals
                     }
                 };
@@ -278,6 +278,7 @@ impl Study {
             players: self.players(),
             rounds: setup.rounds,
             table_size: setup.table_size,
+            leftover: setup.leftover,
             points: setup.points,
             tie_breaks: setup.tie_breaks,
             events: tally.events,
@@ -303,6 +304,10 @@ pub struct StudyReport {
     pub players: u32,
     pub rounds: u32,
     pub table_size: u32,
+    /// `larger` when the seats left over make tables one seat over
+    /// `table_size`; left out when they make smaller ones.
+    #[serde(default, skip_serializing_if = "Leftover::is_smaller")]
+    pub leftover: Leftover,
     pub points: Vec<u32>,
     pub tie_breaks: Vec<TieBreak>,
     /// The events played, each one whole event of every round.
@@ -347,9 +352,13 @@ impl StudyReport {
         };
         let tie_breaks: Vec<&str> = self.tie_breaks.iter().map(|t| t.name()).collect();
         let points: Vec<String> = self.points.iter().map(u32::to_string).collect();
+        let tables = match self.leftover {
+            Leftover::Smaller => format!("at most {}", self.table_size),
+            Leftover::Larger => format!("{} or one more", self.table_size),
+        };
         let mut out = format!(
-            "{} events of {} players, {} rounds at tables of at most {} ({}), seed {}\n",
-            self.events, self.players, self.rounds, self.table_size, self.game, self.seed
+            "{} events of {} players, {} rounds at tables of {tables} ({}), seed {}\n",
+            self.events, self.players, self.rounds, self.game, self.seed
         );
         out.push_str(&format!(
             "points {}; ties broken by {}\n",

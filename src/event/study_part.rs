@@ -7,7 +7,7 @@
 //! [`crate::sim::merge`]; `sunfold schema event-study-part` is a part's
 //! shape.
 
-use super::entry::{EventGame, TieBreak};
+use super::entry::{EventGame, Leftover, TieBreak};
 use super::error::EventError;
 use super::request::NewEvent;
 use super::study::{Study, StudyReport, StudyTally};
@@ -33,6 +33,10 @@ pub struct StudyRun {
     pub rounds: u32,
     pub points: Vec<u32>,
     pub tie_breaks: Vec<TieBreak>,
+    /// What the leftover seats make: `smaller` tables (left out) or
+    /// `larger` ones.
+    #[serde(default, skip_serializing_if = "Leftover::is_smaller")]
+    pub leftover: Leftover,
     /// Each bot and how many players it plays, in the order given.
     pub field: Vec<FieldEntry>,
     /// The events of the whole study.
@@ -70,6 +74,7 @@ impl StudyRun {
             rounds: setup.rounds,
             points: setup.points,
             tie_breaks: setup.tie_breaks,
+            leftover: setup.leftover,
             field: (study.field.iter())
                 .map(|&(bot, players)| FieldEntry { bot, players })
                 .collect(),
@@ -88,6 +93,8 @@ impl StudyRun {
                 points: Some(self.points.clone()),
                 seed: self.seed,
                 tie_breaks: Some(self.tie_breaks.clone()),
+                leftover: self.leftover,
+                rules: Default::default(),
             },
             field: self.field.iter().map(|e| (e.bot, e.players)).collect(),
         }

@@ -5,7 +5,7 @@
 
 use super::entry::{EventGame, SeatResult, SeatedTable, TableResult};
 use super::error::{EventError, EventFileError, TableLogError};
-use super::state::EventState;
+use super::state::{EventState, TableRules};
 use crate::log::{CreateError, Envelope, Located, OpenError, Recorder, line_hash, to_line};
 use crate::present::audit::Audited;
 use crate::sim::{Bot, Searched, SoleilsVariant, SummertimeVariant};
@@ -22,8 +22,30 @@ pub fn table_seed(seed: u64, round: u32, table: u32) -> u64 {
     seed ^ n.wrapping_mul(0xD1B5_4A32_D192_ED03).rotate_left(17)
 }
 
+impl TableRules {
+    /// The sheet and rule options every table plays.
+    pub fn soleils(&self) -> SoleilsVariant {
+        let mut variant = match &self.template {
+            None => SoleilsVariant::bundled(),
+            Some(raw) => SoleilsVariant::new("event", (**raw).clone(), Default::default())
+                .expect("an event's template is checked when the event is read"),
+        };
+        variant.options = self.options.unwrap_or_default();
+        variant
+    }
+
+    /// The deck every table plays.
+    pub fn summertime(&self) -> SummertimeVariant {
+        match &self.deck {
+            None => SummertimeVariant::bundled(),
+            Some(raw) => SummertimeVariant::new("event", (**raw).clone())
+                .expect("an event's deck is checked when the event is read"),
+        }
+    }
+}
+
 /// Writes the start line of a table's log at `path`, its players named as
-/// the event names them in seat order, on the bundled sheet or deck. A
+/// the event names them in seat order, on the event's sheet (with its rule options) or deck. A
 /// file left there by a seating that was never recorded is replaced.
 pub fn create_table_log(
     state: &EventState,
@@ -40,12 +62,12 @@ pub fn create_table_log(
     let seed = table_seed(state.setup.seed, round, table.table);
     match state.setup.game {
         EventGame::Soleils => {
-            let start = start::soleils(&names, SoleilsVariant::bundled(), seed);
+            let start = start::soleils(&names, state.setup.rules.soleils(), seed);
             let created = Recorder::create::<Soleils>(path, start, None, true);
             created.map_err(|e| not_created(path, e))
         }
         EventGame::Summertime => {
-            let variant = SummertimeVariant::bundled();
+            let variant = state.setup.rules.summertime();
             let start = start::summertime(&names, None, variant, Deal::Seeded(seed));
             let created = Recorder::create::<Summertime>(path, start, None, true);
             created.map_err(|e| not_created(path, e))

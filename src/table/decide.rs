@@ -13,6 +13,27 @@ use chrono::{DateTime, FixedOffset};
 use std::collections::BTreeMap;
 use std::path::Path;
 
+/// A cell as a referee types it, `2,-1`: its column and row.
+pub fn cell(text: &str) -> Result<(i32, i32), String> {
+    let n = |v: &str| v.trim().parse::<i32>().ok();
+    match text.split_once(',').map(|(x, y)| (n(x), n(y))) {
+        Some((Some(x), Some(y))) => Ok((x, y)),
+        _ => Err(format!("expected a cell such as 2,-1, but found {text:?}")),
+    }
+}
+
+/// A player's claimed score as a referee types it, `Ann=54`.
+pub fn claim(text: &str) -> Result<(String, i64), String> {
+    let (name, score) = text
+        .split_once('=')
+        .ok_or_else(|| format!("expected NAME=SCORE such as Ann=54, but found {text:?}"))?;
+    let score = score
+        .trim()
+        .parse::<i64>()
+        .map_err(|_| format!("expected a whole score in {text:?}"))?;
+    Ok((name.trim().to_owned(), score))
+}
+
 /// One decision of either game, as the recording commands take it.
 #[derive(Clone, Debug)]
 pub enum Decision {
