@@ -796,6 +796,22 @@ fn every_table_plays_the_events_sheet_and_options_at_the_sizes_chosen() {
     run(&["event", "seat", s(&swiss)]);
     run(&["event", "play", s(&swiss), "--bot", "greedy"]);
     assert_eq!(entries(&swiss, "result").len(), 11);
+    // A table log played on another sheet, or under other options, is no
+    // result of this event's table, and the event is left as it was.
+    let club_log = dir.join("club.d/round-1/table-1.jsonl");
+    let mut other = Vec::new();
+    for (name, extra) in [("plain", &[][..]), ("petit", &["--template", s(&petit)])] {
+        let mut args = vec!["--game", "soleils", "--table-size", "5"];
+        args.extend(["--leftover", "larger"]);
+        args.extend(extra);
+        run(&strs(&new(&format!("{name}.jsonl"), &args)));
+        let event = dir.join(format!("{name}.jsonl"));
+        run(&["event", "seat", s(&event)]);
+        let before = std::fs::read(&event).unwrap();
+        let result = ["event", "result", s(&event), "--table", "1", s(&club_log)];
+        other.push(refusal(&result, &dir));
+        assert_eq!(std::fs::read(&event).unwrap(), before);
+    }
     // What does not fit the game is refused, and no event is written.
     let refused: Vec<String> = [
         new("a.jsonl", &["--game", "soleils", "--deck", s(&deck)]),
@@ -816,7 +832,7 @@ fn every_table_plays_the_events_sheet_and_options_at_the_sizes_chosen() {
     for name in ["a", "b", "c", "d", "e"] {
         assert!(!dir.join(format!("{name}.jsonl")).exists(), "{name}.jsonl");
     }
-    let refused = refused.join("").replace(s(&templates), "TEMPLATES");
+    let refused = (refused.join("") + &other.join("")).replace(s(&templates), "TEMPLATES");
     common::snapshots().bind(|| {
         insta::assert_snapshot!("events__table_rules_refused", refused);
     });

@@ -160,4 +160,6 @@ pub enum TableLogError {
         expected: usize,
         found: usize,
     },
+    #[error("expected a game {part}, but {} starts otherwise", .path.display())]
+    Rules { path: PathBuf, part: &'static str },
 }

@@ -86,6 +86,33 @@ fn not_created<G: crate::game::Game>(path: &Path, error: CreateError<G>) -> Even
     }
 }
 
+/// What of the event's rules the valid table log `bytes` of its game
+/// starts on otherwise, if anything: its sheet template, rule options or
+/// deck.
+fn other_rules(rules: &TableRules, game: EventGame, bytes: &[u8]) -> Option<&'static str> {
+    let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    let start: serde_json::Value = serde_json::from_slice(first).unwrap_or_default();
+    let same = |key: &str, expected: serde_json::Value| start.get(key) == Some(&expected);
+    fn value(rules: &impl serde::Serialize) -> serde_json::Value {
+        serde_json::to_value(rules).expect("rules serialize")
+    }
+    match game {
+        EventGame::Soleils => {
+            let variant = rules.soleils();
+            if !same("template", value(&variant.raw)) {
+                Some("on the event's sheet template")
+            } else if !same("options", value(&variant.options)) {
+                Some("under the event's rule options")
+            } else {
+                None
+            }
+        }
+        EventGame::Summertime => {
+            (!same("deck", value(&rules.summertime().raw))).then_some("with the event's deck")
+        }
+    }
+}
+
 /// The result of table `table` of round `round` as the log at `path`
 /// gives it, after its audit; `reason` for a correction.
 pub fn read_result(
@@ -133,6 +160,10 @@ pub fn read_result(
             expected,
             found,
         }));
+    }
+    if let Some(part) = other_rules(&state.setup.rules, state.setup.game, &bytes) {
+        let path = path.to_owned();
+        return Err(EventFileError::Table(TableLogError::Rules { path, part }));
     }
     let outcome = audited.result.expect("a valid log has a result");
     let Some(ended) = outcome.ended else {
