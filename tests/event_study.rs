@@ -7,11 +7,7 @@ mod common;
 use serde_json::Value;
 use sunfold::schema::{SchemaKind, schema_text};
 
-fn run(args: &[&str]) -> String {
-    let (code, stdout, stderr) = common::sunfold(args);
-    assert_eq!(code, 0, "sunfold {args:?} failed: {stderr}");
-    stdout
-}
+use common::run_ok as run;
 
 #[test]
 fn a_format_study_plays_whole_events_the_same_on_any_thread_count() {

@@ -10,17 +10,10 @@ use std::path::{Path, PathBuf};
 use sunfold::schema::{SchemaKind, schema_text};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sunfold-events-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch(&format!("events-{name}"))
 }
 
-fn run(args: &[&str]) -> String {
-    let (code, stdout, stderr) = common::sunfold(args);
-    assert_eq!(code, 0, "sunfold {args:?} failed: {stderr}");
-    stdout
-}
+use common::run_ok as run;
 
 fn s(path: &Path) -> &str {
     path.to_str().unwrap()

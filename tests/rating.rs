@@ -10,17 +10,10 @@ use std::path::{Path, PathBuf};
 use sunfold::schema::{SchemaKind, schema_text};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sunfold-rating-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch(&format!("rating-{name}"))
 }
 
-fn run(args: &[&str]) -> String {
-    let (code, stdout, stderr) = common::sunfold(args);
-    assert_eq!(code, 0, "sunfold {args:?} failed: {stderr}");
-    stdout
-}
+use common::run_ok as run;
 
 /// `sunfold rating ARGS` run in `dir`, so that the event logs are named
 /// as given there: (exit code, stdout, stderr).

@@ -129,6 +129,21 @@ pub fn temp_dir(test: &str) -> PathBuf {
     dir
 }
 
+/// A test's own temporary folder, `sunfold-TEST-PID`, emptied first.
+pub fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sunfold-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `sunfold ARGS`, which must succeed: its standard output.
+pub fn run_ok(args: &[&str]) -> String {
+    let (code, stdout, stderr) = sunfold(args);
+    assert_eq!(code, 0, "sunfold {args:?} failed: {stderr}");
+    stdout
+}
+
 /// A path for a test's file in its own folder, with no file there yet.
 pub fn fresh(test: &str, name: &str) -> String {
     let path = temp_dir(test).join(name);
