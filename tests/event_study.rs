@@ -173,3 +173,53 @@ fn a_study_cut_into_shards_merges_into_the_report_of_the_whole() {
         insta::assert_snapshot!("event_study__part_of_another_study", mixed);
     });
 }
+
+/// A study plays the sheet and the rule options the organiser's event
+/// would, whole or in shards, and its parts say which.
+#[test]
+fn a_study_plays_the_events_sheet_and_options() {
+    let dir = common::scratch("event-study-sheet");
+    let petit = common::repo().join("sheet-templates/petit-ete.json");
+    let study = |extra: &[&str]| -> String {
+        let mut args = vec!["event", "simulate", "--game", "soleils"];
+        args.extend(["--field", "greedy=1,random=8", "--table-size", "3"]);
+        args.extend(["--rounds", "2", "--events", "8", "--seed", "4"]);
+        args.extend(extra);
+        run(&args)
+    };
+    let sheet = ["--template", petit.to_str().unwrap()];
+    let exact = [&sheet[..], &["--option", "sun_bonus=exact"]].concat();
+    // Given the small sheet under the exact sun bonus, the report says so,
+    // and a study of the bundled sheet names none.
+    let json = study(&[&exact[..], &["--format", "json"]].concat());
+    let report: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(report["tables"]["name"], "Petit été");
+    assert_eq!(report["tables"]["options"]["sun_bonus"], "exact");
+    let schema: Value = serde_json::from_str(&schema_text(SchemaKind::EventStudy)).unwrap();
+    assert_eq!(
+        common::schema::breaks(&schema, &schema, &report, "study"),
+        None
+    );
+    let bundled: Value = serde_json::from_str(&study(&["--format", "json"])).unwrap();
+    assert_eq!(
+        bundled.get("tables"),
+        None,
+        "the bundled sheet is not named"
+    );
+    assert!(study(&exact).contains("every table plays \"Petit été\" under sun_bonus=exact"));
+    // When it is cut in two shards, they merge into the same report; a
+    // part on another sheet is refused.
+    let mut parts = Vec::new();
+    for k in ["1/2", "2/2"] {
+        let path = dir.join(format!("part-{}.json", &k[..1]));
+        std::fs::write(&path, study(&[&exact[..], &["--shard", k]].concat())).unwrap();
+        parts.push(path.to_str().unwrap().to_owned());
+    }
+    let merged = run(&["merge", &parts[0], &parts[1], "--format", "json"]);
+    assert_eq!(merged, json);
+    let other = dir.join("other.json");
+    std::fs::write(&other, study(&[&sheet[..], &["--shard", "2/2"]].concat())).unwrap();
+    let (code, _, refused) = common::sunfold(&["merge", &parts[0], other.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(refused.contains("study.options"), "{refused}");
+}

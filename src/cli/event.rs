@@ -25,15 +25,6 @@ pub enum EventCommand {
         /// The seed of the seating, the tables' dice or deals and the draw; from the clock if left out.
         #[arg(long)]
         seed: Option<u64>,
-        /// 62 Soleils: the sheet template of every table; the bundled sheet if left out.
-        #[arg(long, conflicts_with = "deck")]
-        template: Option<PathBuf>,
-        /// Summertime: the deck of every table; the bundled deck if left out.
-        #[arg(long)]
-        deck: Option<PathBuf>,
-        /// 62 Soleils: a rule option of every table, such as sun_bonus=exact; repeatable.
-        #[arg(long = "option", value_name = "NAME=VALUE")]
-        options: Vec<String>,
         #[arg(long)]
         force: bool,
     },
@@ -161,6 +152,15 @@ pub struct EventFormat {
     /// 62 Soleils: the seats left over make tables one seat smaller, or larger.
     #[arg(long, value_parser = ["smaller", "larger"], default_value = "smaller")]
     leftover: String,
+    /// 62 Soleils: the sheet template of every table; the bundled sheet if left out.
+    #[arg(long, conflicts_with = "deck")]
+    template: Option<PathBuf>,
+    /// Summertime: the deck of every table; the bundled deck if left out.
+    #[arg(long)]
+    deck: Option<PathBuf>,
+    /// 62 Soleils: a rule option of every table, such as sun_bonus=exact; repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
     #[arg(long, default_value_t = 3)]
     rounds: u32,
     /// The points of each rank, best first (6,5,3,1,0 or 1,0 if left out).
@@ -173,9 +173,14 @@ pub struct EventFormat {
 }
 
 impl EventFormat {
-    /// The event's setup with `seed` (the parsers allow only known names).
-    fn setup(self, seed: u64) -> NewEvent {
-        NewEvent {
+    /// The event's setup with `seed` (the parsers allow only known names),
+    /// its sheet, options or deck read and checked.
+    fn setup(self, seed: u64) -> Result<NewEvent, CliError> {
+        let sheet = |t: PathBuf| variant::soleils(Some(&t), &[]).map(|v| v.raw.into());
+        let deck_of = |d: PathBuf| variant::summertime(Some(&d), &[]).map(|v| v.raw.into());
+        let given = |o: &[String]| variant::soleils_options(Default::default(), o);
+        let options = self.options;
+        Ok(NewEvent {
             game: EventGame::named(&self.game).unwrap_or(EventGame::Summertime),
             table_size: self.table_size,
             rounds: self.rounds,
@@ -184,8 +189,12 @@ impl EventFormat {
             tie_breaks: (self.tie_breaks)
                 .map(|names| names.iter().filter_map(|n| TieBreak::named(n)).collect()),
             leftover: Leftover::named(&self.leftover).unwrap_or_default(),
-            rules: TableRules::default(),
-        }
+            rules: TableRules {
+                template: self.template.map(sheet).transpose()?,
+                options: (!options.is_empty()).then(|| given(&options)).transpose()?,
+                deck: self.deck.map(deck_of).transpose()?,
+            },
+        })
     }
 }
 
@@ -199,22 +208,11 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             players_file,
             format,
             seed,
-            template,
-            deck,
-            options,
             force,
         } => {
             let players = std::fs::read_to_string(&players_file)
                 .map_err(|e| CliError::io(&players_file, e))?;
-            let mut setup = format.setup(seed.unwrap_or_else(crate::table::start::seed_from_clock));
-            let sheet = |t: PathBuf| variant::soleils(Some(&t), &[]).map(|v| v.raw.into());
-            let deck_of = |d: PathBuf| variant::summertime(Some(&d), &[]).map(|v| v.raw.into());
-            let given = |o: &[String]| variant::soleils_options(Default::default(), o);
-            setup.rules = TableRules {
-                template: template.map(sheet).transpose()?,
-                options: (!options.is_empty()).then(|| given(&options)).transpose()?,
-                deck: deck.map(deck_of).transpose()?,
-            };
+            let setup = format.setup(seed.unwrap_or_else(crate::table::start::seed_from_clock))?;
             let game = setup.game;
             let made = request::new_event(&file, setup, &players, force, CLOCK);
             let log = made.map_err(|e| match e {
@@ -346,7 +344,7 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             format,
         } => {
             let study = Study {
-                setup: format_of.setup(seed),
+                setup: format_of.setup(seed)?,
                 field,
             };
             return simulate(study, players, events, jobs, shard, format);

@@ -14,9 +14,9 @@ use super::error::EventError;
 use super::request::{NewEvent, created};
 use super::seat::{NextRound, SeatBy, next_round};
 use super::standings::standings;
-use super::state::{EventState, Setup};
+use super::state::{EventState, Setup, TableRules};
 use super::tables::table_seed;
-use crate::sim::{Bot, Estimate, game_seed, mean_of, share_of};
+use crate::sim::{Bot, Estimate, VariantInfo, game_seed, mean_of, share_of};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use std::ops::Range;
@@ -279,6 +279,10 @@ impl Study {
             rounds: setup.rounds,
             table_size: setup.table_size,
             leftover: setup.leftover,
+            tables: (setup.rules != TableRules::default()).then(|| match setup.game {
+                EventGame::Soleils => setup.rules.soleils().info(),
+                EventGame::Summertime => setup.rules.summertime().info(),
+            }),
             points: setup.points,
             tie_breaks: setup.tie_breaks,
             events: tally.events,
@@ -308,6 +312,12 @@ pub struct StudyReport {
     /// `table_size`; left out when they make smaller ones.
     #[serde(default, skip_serializing_if = "Leftover::is_smaller")]
     pub leftover: Leftover,
+    /// The sheet (with its rule options) or deck every table plays, when
+    /// the study names one; left out for the bundled sheet or deck under
+    /// the default options. Its `source` is `event` for a sheet or deck
+    /// given, `bundled` for options on the bundled sheet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tables: Option<VariantInfo>,
     pub points: Vec<u32>,
     pub tie_breaks: Vec<TieBreak>,
     /// The events played, each one whole event of every round.
@@ -360,6 +370,16 @@ impl StudyReport {
             "{} events of {} players, {} rounds at tables of {tables} ({}), seed {}\n",
             self.events, self.players, self.rounds, self.game, self.seed
         );
+        if let Some(tables) = &self.tables {
+            let options: Vec<String> = (tables.options.iter())
+                .map(|(name, value)| format!("{name}={value}"))
+                .collect();
+            out.push_str(&format!("every table plays {:?}", tables.name));
+            if !options.is_empty() {
+                out.push_str(&format!(" under {}", options.join(", ")));
+            }
+            out.push('\n');
+        }
         out.push_str(&format!(
             "points {}; ties broken by {}\n",
             points.join(","),

@@ -10,10 +10,14 @@
 use super::entry::{EventGame, Leftover, TieBreak};
 use super::error::EventError;
 use super::request::NewEvent;
+use super::state::TableRules;
 use super::study::{Study, StudyReport, StudyTally};
 use crate::sim::Bot;
 use crate::sim::merge::{MergeError, order, read_parts};
 use crate::sim::partial::{Part, Shard};
+use crate::soleils::Options;
+use crate::soleils::template::RawTemplate;
+use crate::summertime::deck::RawDeck;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +41,18 @@ pub struct StudyRun {
     /// `larger` ones.
     #[serde(default, skip_serializing_if = "Leftover::is_smaller")]
     pub leftover: Leftover,
+    /// 62 Soleils: the sheet template every table plays; left out for the
+    /// bundled sheet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub template: Option<Box<RawTemplate>>,
+    /// 62 Soleils: the rule options of every table; left out for the
+    /// defaults.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub options: Option<Options>,
+    /// Summertime: the deck every table plays; left out for the bundled
+    /// deck.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<Box<RawDeck>>,
     /// Each bot and how many players it plays, in the order given.
     pub field: Vec<FieldEntry>,
     /// The events of the whole study.
@@ -75,6 +91,9 @@ impl StudyRun {
             points: setup.points,
             tie_breaks: setup.tie_breaks,
             leftover: setup.leftover,
+            template: setup.rules.template,
+            options: setup.rules.options,
+            deck: setup.rules.deck,
             field: (study.field.iter())
                 .map(|&(bot, players)| FieldEntry { bot, players })
                 .collect(),
@@ -94,7 +113,11 @@ impl StudyRun {
                 seed: self.seed,
                 tie_breaks: Some(self.tie_breaks.clone()),
                 leftover: self.leftover,
-                rules: Default::default(),
+                rules: TableRules {
+                    template: self.template.clone(),
+                    options: self.options,
+                    deck: self.deck.clone(),
+                },
             },
             field: self.field.iter().map(|e| (e.bot, e.players)).collect(),
         }
