@@ -30,8 +30,8 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use serde::de::IgnoredAny;
 use std::hint::black_box;
+use sunfold::kit::rng::SeededRng;
 use sunfold::log::{Fold, LineReader, chained_log};
-use sunfold::rng::SeededRng;
 use sunfold::sim::Simulated;
 use sunfold::sim::{
     Bot, DEFAULT_ROLLOUTS, Searched, Searcher, SoleilsVariant, SummertimeVariant, play,

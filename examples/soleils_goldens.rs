@@ -8,8 +8,8 @@
 //! they are, as old logs to replay; this writes the current format.
 
 use chrono::{DateTime, Duration, FixedOffset};
+use sunfold::kit::rng::SeededRng;
 use sunfold::log::{Envelope, to_line};
-use sunfold::rng::SeededRng;
 use sunfold::soleils::template::RawTemplate;
 use sunfold::soleils::*;
 

@@ -39,7 +39,7 @@
 # Not covered: `serve` (it runs a server until killed, and its tokens come
 # from the OS's randomness); only `serve --help` is. The server's answers
 # (the page, /api/state and /api/view, for each game and each seat) are
-# pinned instead by the snapshots of tests/serve_answers.rs
+# pinned instead by the snapshots of tests/it/serve/serve_answers.rs
 # (snapshots/serve_answers__*.snap). Commands that would
 # draw from the clock (`new` without --dice-seed/--seed) are not run.
 set -u -o pipefail

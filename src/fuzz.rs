@@ -19,7 +19,7 @@ pub fn log(bytes: &[u8]) {
     }
 }
 
-fn fold<G: crate::game::Game>(opened: Opened<&[u8]>) {
+fn fold<G: crate::kit::game::Game>(opened: Opened<&[u8]>) {
     match opened.fold::<G>(None, &mut |_| {}) {
         Ok(fold) => {
             // No dead end: a game that is not over has an entry to make,
@@ -50,5 +50,5 @@ pub fn template(bytes: &[u8]) {
     if let Ok(raw) = serde_json::from_slice::<crate::summertime::deck::RawDeck>(bytes) {
         let _ = crate::summertime::Deck::try_from(raw);
     }
-    let _ = crate::template_file::check_bytes(bytes);
+    let _ = crate::log::template_file::check_bytes(bytes);
 }

@@ -218,7 +218,7 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::HintReport => schemars::schema_for!(HintOutput),
         SchemaKind::PartialReport => schemars::schema_for!(crate::sim::partial::Partial),
         SchemaKind::SweepReport => schemars::schema_for!(crate::sim::sweep::Sweep),
-        SchemaKind::StudioEdits => schemars::schema_for!(crate::edit_log::EditLine),
+        SchemaKind::StudioEdits => schemars::schema_for!(crate::studio::edit_log::EditLine),
         SchemaKind::EventLog => {
             // An event log shares the envelope but is posted to no table:
             // its reader refuses a `by`.

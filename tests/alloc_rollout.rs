@@ -278,7 +278,7 @@ fn searches_allocate_nothing<G: sunfold::sim::Searched>(variant: &G::Variant, pl
     }
     assert!(tables.len() >= 4, "{}: tables with a decision", G::NAME);
     let mut searcher = sunfold::sim::Searcher::<G>::new();
-    let mut rng = sunfold::rng::SeededRng::new(1);
+    let mut rng = sunfold::kit::rng::SeededRng::new(1);
     // Warm up: the buffers grow to what these tables need.
     for _ in 0..3 {
         for (state, seat) in &mut tables {

@@ -7,13 +7,15 @@
 //! [`sweep`], [`merge`], [`analyse`] (and hint), [`event`] (an event of
 //! many tables), [`rating`] (players rated across events), [`schema`]. What verbs
 //! share: [`batch`] (the batch flags, threads, throughput, the game
-//! dispatch), [`output`] (paper, `-o`, writing), [`game`] (a log opened,
+//! dispatch), [`edge`] (the flags of `serve` and `studio`: HTTPS and
+//! limits), [`output`] (paper, `-o`, writing), [`game`] (a log opened,
 //! folded and its errors located), [`load`] and [`variant`] (templates,
 //! decks and options), [`error`] (one error type and the exit codes).
 
 mod analyse;
 mod audit;
 mod batch;
+mod edge;
 mod error;
 mod event;
 mod game;
@@ -434,7 +436,8 @@ fn write_man_pages(command: clap::Command, dir: &std::path::Path) -> Result<(), 
         }
         let man = clap_mangen::Man::new(command);
         let path = dir.join(man.get_filename());
-        crate::atomic::write_with(&path, |out| man.render(out)).map_err(|e| CliError::io(dir, e))
+        crate::kit::atomic::write_with(&path, |out| man.render(out))
+            .map_err(|e| CliError::io(dir, e))
     }
     let mut command = command.disable_help_subcommand(true);
     command.build();
@@ -449,7 +452,7 @@ pub(super) fn read_json<T: serde::de::DeserializeOwned>(
         CliError::Refused(format!(
             "{}: {}",
             path.display(),
-            crate::json_error::describe(&e)
+            crate::kit::json_error::describe(&e)
         ))
     })
 }

@@ -91,7 +91,7 @@ pub(super) fn write_boxed(
         Target::Pdf(path) | Target::Svg(path) => {
             let paths = crate::render::file_names(path, files.len());
             for (path, bytes) in paths.iter().zip(&files) {
-                crate::atomic::write(path, bytes).map_err(|e| CliError::io(path, e))?;
+                crate::kit::atomic::write(path, bytes).map_err(|e| CliError::io(path, e))?;
             }
             let bytes: usize = files.iter().map(Vec::len).sum();
             eprintln!("wrote {}", crate::render::files_said(&paths, pages, bytes));

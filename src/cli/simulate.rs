@@ -166,7 +166,7 @@ fn write_log<G: Simulated>(
     result: &GameResult<G>,
 ) -> Result<(), CliError> {
     let path = dir.join(format!("{}-{:06}.jsonl", G::NAME, i + 1));
-    crate::atomic::write(&path, chained_log(&result.events(variant)).as_bytes())
+    crate::kit::atomic::write(&path, chained_log(&result.events(variant)).as_bytes())
         .map_err(|e| CliError::io(&path, e))
 }
 

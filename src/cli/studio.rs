@@ -27,7 +27,7 @@ pub struct StudioArgs {
     #[arg(long, default_value = "127.0.0.1:8063")]
     pub listen: SocketAddr,
     #[command(flatten)]
-    pub edge: super::serve::EdgeArgs,
+    pub edge: super::edge::EdgeArgs,
 }
 
 pub fn run(args: &StudioArgs) -> Result<Exit, CliError> {

@@ -3,13 +3,13 @@
 use super::error::CliError;
 use super::load::problems;
 use super::{Exit, Format};
+use crate::log::template_file::LoadFailure;
 use crate::present::report::TemplateReport;
-use crate::template_file::LoadFailure;
 use std::path::Path;
 
 pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {
     let shown = path.display();
-    let report = match crate::template_file::load(path) {
+    let report = match crate::log::template_file::load(path) {
         Ok(checked) => TemplateReport::valid(shown.to_string(), &checked),
         Err(LoadFailure::Io(e)) => return Err(CliError::io(path, e)),
         Err(error) if format == Format::Text => return Err(problems(path, error)),

@@ -5,9 +5,9 @@
 
 use super::error::CliError;
 use super::load::checked;
+use crate::log::template_file::Checked;
 use crate::sim::{SoleilsVariant, SummertimeVariant};
 use crate::soleils::{Options, Setting};
-use crate::template_file::Checked;
 use std::path::Path;
 
 /// Every `NAME=VALUE` of `given`, checked, as [`crate::sim::variant::settings`].

@@ -66,7 +66,7 @@ pub fn write(
     };
     let opened = super::game::open(path, Format::Text)?;
     let (page, failure) = dispatch(opened, View { path, at, analysis })?;
-    crate::atomic::write(output, page.as_bytes()).map_err(|e| CliError::io(output, e))?;
+    crate::kit::atomic::write(output, page.as_bytes()).map_err(|e| CliError::io(output, e))?;
     eprintln!("wrote {} ({} bytes)", output.display(), page.len());
     match failure {
         Some(error) => Err(error),

@@ -26,7 +26,7 @@ use super::entry::{EventGame, Leftover, SeatedTable};
 use super::error::EventError;
 use super::standings::standings;
 use super::state::{EventState, table_sizes};
-use crate::rng::SeededRng;
+use crate::kit::rng::SeededRng;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// How many seeded random seatings the group search starts from.

@@ -75,7 +75,7 @@ pub fn create_table_log(
     }
 }
 
-fn not_created<G: crate::game::Game>(path: &Path, error: CreateError<G>) -> EventFileError {
+fn not_created<G: crate::kit::game::Game>(path: &Path, error: CreateError<G>) -> EventFileError {
     match error {
         CreateError::Io(error) => EventFileError::Io(error),
         CreateError::Exists => EventFileError::Io(std::io::ErrorKind::AlreadyExists.into()),

@@ -1,6 +1,6 @@
 //! Errors of the log: decoding (bad JSON or schema) and located replay errors.
 
-use crate::game::Game;
+use crate::kit::game::Game;
 use std::fmt;
 
 /// A line that is not a well-formed event of the log. Never about rules.

@@ -18,7 +18,7 @@
 //! tests below check that on the golden replays, the bad logs, simulated
 //! logs, and reordered and altered lines.
 
-use crate::game::Game;
+use crate::kit::game::Game;
 use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 use serde::forward_to_deserialize_any;
@@ -183,7 +183,7 @@ mod tests {
     //! what the exact path gives, value or message, on every line tried.
 
     use super::super::reader::{Line, decode, decode_exact};
-    use crate::game::Game;
+    use crate::kit::game::Game;
     use crate::log::chained_log;
     use crate::soleils::Soleils;
     use crate::summertime::Summertime;

@@ -5,7 +5,7 @@
 use super::envelope::Meta;
 use super::error::{DecodeError, Located, LogError, MetaError, ReplayError};
 use super::reader::{Entry, Line, LineReader, Record, decode, decode_borrowed, hex_hash};
-use crate::game::Game;
+use crate::kit::game::Game;
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead};

@@ -12,7 +12,9 @@
 //! opened and its game learnt), [`steps`] (each line's change with the state
 //! before it), [`writer`] (lines and the hash chain), [`recorder`] (appending
 //! under a lock), [`repair`] (a torn last line removed), [`upcast`] (old
-//! formats read as the current one), [`files`] (the logs under folders).
+//! formats read as the current one), [`files`] (the logs under folders),
+//! [`template_file`] (a sheet template or deck read from its file, with
+//! every problem at once).
 
 mod envelope;
 mod error;
@@ -24,6 +26,7 @@ mod reader;
 mod recorder;
 mod repair;
 mod steps;
+pub mod template_file;
 pub mod upcast;
 mod writer;
 

@@ -7,7 +7,7 @@
 use super::error::{DecodeError, Located, LogError};
 use super::fold::Fold;
 use super::reader::{GameKind, Line, LineReader, detect};
-use crate::game::Game;
+use crate::kit::game::Game;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::Path;

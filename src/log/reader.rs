@@ -5,7 +5,7 @@
 use super::envelope::{Envelope, Head, META_KINDS, Meta};
 use super::error::{DecodeError, Located};
 use super::fast;
-use crate::game::{EventKind, Game};
+use crate::kit::game::{EventKind, Game};
 use chrono::{DateTime, FixedOffset};
 use sha2::{Digest, Sha256};
 use std::borrow::Cow;
@@ -120,7 +120,7 @@ fn text<'a>(line: &Line<'a>) -> Result<&'a str, Located<DecodeError>> {
     Ok(text)
 }
 
-use crate::json_error::{BYTE_ORDER_MARK, describe as detail, not_json};
+use crate::kit::json_error::{BYTE_ORDER_MARK, describe as detail, not_json};
 
 /// A JSON syntax error, or a torn last line when the JSON simply stops, or
 /// a line that is not JSON at all.
@@ -436,7 +436,7 @@ fn embedded<G: Game>(text: &str, head: &Head) -> Option<(String, serde_json::Err
     let fields =
         serde_path_to_error::Deserializer::new(serde_json::Value::Object(fields), &mut track);
     let error = G::decode_fields(kind, fields).err()?;
-    let (path, depth) = crate::json_error::error_path(&track.path(), &error);
+    let (path, depth) = crate::kit::json_error::error_path(&track.path(), &error);
     // A field of the event itself is named by the message already.
     (depth >= 2).then_some((path, error))
 }

@@ -30,7 +30,7 @@ use super::fold::Fold;
 use super::open::{FoldError, OpenError, Opened, open};
 use super::reader::{Entry, GameKind, Line, decode};
 use super::writer::to_line;
-use crate::game::Game;
+use crate::kit::game::Game;
 use chrono::{DateTime, FixedOffset};
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};

@@ -91,7 +91,7 @@ pub fn repair<E>(
     let mut backup = path.as_os_str().to_owned();
     backup.push(".torn");
     let backup = PathBuf::from(backup);
-    crate::atomic::write(&backup, tail).map_err(|error| RepairError::Io {
+    crate::kit::atomic::write(&backup, tail).map_err(|error| RepairError::Io {
         path: backup.clone(),
         error,
     })?;

@@ -20,7 +20,7 @@ use super::error::LogError;
 use super::fold::{Fold, TakenBack};
 use super::open::{FoldError, Opened};
 use super::reader::{Line, LineReader, Record};
-use crate::game::Game;
+use crate::kit::game::Game;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead};
 

@@ -4,7 +4,7 @@
 
 use super::Present;
 use super::command;
-use crate::game::Game;
+use crate::kit::game::Game;
 use crate::log::{Change, FoldError, Opened};
 use crate::sim::Bot;
 use crate::sim::Estimate;

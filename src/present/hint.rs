@@ -79,7 +79,7 @@ pub enum Refused {
         known: Vec<String>,
         found: String,
         /// "; did you mean …?" when a name is close, or nothing.
-        suggestion: crate::suggest::Suggestion,
+        suggestion: crate::kit::suggest::Suggestion,
     },
     #[error("expected a player who must decide now ({}), but found {found}, who has nothing to decide", deciders.join(", "))]
     NotDeciding {
@@ -113,7 +113,7 @@ pub fn hints<G: Present>(
     }
     if let Some(wanted) = wanted {
         let Some(seat) = names.iter().position(|n| n == wanted) else {
-            let suggestion = crate::suggest::closest(wanted, names.iter().map(String::as_str));
+            let suggestion = crate::kit::suggest::closest(wanted, names.iter().map(String::as_str));
             return Err(Refused::UnknownPlayer {
                 known: names,
                 found: wanted.to_owned(),

@@ -63,7 +63,7 @@ pub fn posted<G: Present>(fold: &Fold<G>) -> Option<Posted> {
             Entry::Game(event) => Some(PostedFor {
                 line: a.line,
                 seq: a.seq,
-                kind: crate::game::EventKind::kind(event).to_owned(),
+                kind: crate::kit::game::EventKind::kind(event).to_owned(),
                 player: G::actor_name(event)?.to_owned(),
             }),
             Entry::Meta(_) => None,

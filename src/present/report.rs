@@ -6,7 +6,7 @@
 
 use super::Present;
 use super::command::Group;
-use crate::game::Game;
+use crate::kit::game::Game;
 use crate::log::{DecodeError, Fold, Located, LogError};
 use crate::soleils::{self, Gains, Mark};
 use crate::summertime;

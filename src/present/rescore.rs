@@ -6,7 +6,7 @@
 
 use super::Present;
 use super::audit::{RescoreError, RescoreLine, RescoreResult};
-use crate::game::{EventKind, Game};
+use crate::kit::game::{EventKind, Game};
 use crate::log::{Entry, Fold, GameKind, Line, Located, OpenError, Opened};
 use crate::sim::{SoleilsVariant, SummertimeVariant};
 use crate::soleils::{self, Setting, Soleils};

@@ -3,10 +3,10 @@
 //! ([`super::soleils`], [`super::summertime`]).
 //!
 //! This is the drawing half of what `present::Present` is in words. It
-//! stands on the rules alone ([`crate::game::Game`]), so render/ never
+//! stands on the rules alone ([`crate::kit::game::Game`]), so render/ never
 //! names present/; the command line asks for both where it needs both.
 
-use crate::game::Game;
+use crate::kit::game::Game;
 use crate::render::paper::Paper;
 use crate::render::scene::{Document, Page};
 use crate::render::text::Fonts;

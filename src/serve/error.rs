@@ -1,7 +1,7 @@
 //! Every refusal of the server, as a status and a JSON body
 //! `{"status": 400, "error": "expected …, but found …"}`.
 
-use crate::game::Game;
+use crate::kit::game::Game;
 use crate::present::Group;
 use crate::table::TableError;
 use axum::http::StatusCode;

@@ -4,7 +4,7 @@
 //! posts unchanged. Everything here comes from the engine; the page only
 //! lays it out.
 
-use crate::game::Game;
+use crate::kit::game::Game;
 use crate::log::Fold;
 use crate::present::Present;
 use crate::present::choice::{Kind, Offer};

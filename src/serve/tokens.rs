@@ -192,7 +192,7 @@ impl Tokens {
         let text = serde_json::to_string_pretty(self).expect("tokens serialize");
         // A temporary file beside, readable by the owner alone from the
         // start (tempfile creates it 0600), synced, then renamed over.
-        crate::atomic::write_private(path, text.as_bytes())
+        crate::kit::atomic::write_private(path, text.as_bytes())
     }
 
     /// Whose token `given` is, comparing with every token in constant time.

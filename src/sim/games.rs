@@ -3,8 +3,8 @@
 use super::metric::{Metric, Section, Unit};
 use super::run::{PlayerRange, Simulated};
 use super::variant::{SoleilsVariant, SummertimeVariant, VariantInfo};
-use crate::deal::Dealt;
-use crate::rng::SeededRng;
+use crate::kit::rng::SeededRng;
+use crate::sim::deal::Dealt;
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
 
@@ -342,10 +342,10 @@ impl Simulated for Summertime {
         serde_json::to_value(&variant.raw).expect("a deck serializes")
     }
 
-    type Deal = crate::deal::Dealt;
+    type Deal = crate::sim::deal::Dealt;
 
     fn deal(variant: &SummertimeVariant, _: usize, chance: &mut SeededRng) -> Dealt {
-        crate::deal::shuffle(&variant.deck, chance.next_u64())
+        crate::sim::deal::shuffle(&variant.deck, chance.next_u64())
     }
 
     fn table(variant: &SummertimeVariant, _: usize, deal: &Dealt) -> summertime::State {
@@ -364,7 +364,7 @@ impl Simulated for Summertime {
             players: vec!["P1".into(), "P2".into()],
             first: "P1".into(),
             deck: variant.raw.clone(),
-            order: crate::deal::order(&variant.deck, deal),
+            order: crate::sim::deal::order(&variant.deck, deal),
         }))
     }
 

@@ -28,7 +28,7 @@
 
 use super::metric::{Estimate, Moments};
 use super::run::Bot;
-use crate::rng::SeededRng;
+use crate::kit::rng::SeededRng;
 use schemars::JsonSchema;
 use serde::Serialize;
 

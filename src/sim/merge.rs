@@ -10,7 +10,7 @@ use super::ladder::{Ladder, LadderGame, ladder};
 use super::partial::{Kind, PARTIAL_FORMAT, PARTIAL_MARK, Part, Partial, Shard, Tallied};
 use super::report::Report;
 use super::sweep::{self, Sweep};
-use crate::game::Game;
+use crate::kit::game::Game;
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use serde_json::Value;
@@ -138,7 +138,7 @@ pub fn read_parts<T: serde::de::DeserializeOwned>(
                     part,
                     line: e.line(),
                     column: e.column(),
-                    reason: crate::json_error::describe(&e),
+                    reason: crate::kit::json_error::describe(&e),
                 });
             }
         }
@@ -193,7 +193,7 @@ fn one<T: serde::de::DeserializeOwned>(
     serde_path_to_error::deserialize(&mut reader).map_err(|e| MergeError::Field {
         part: part.to_owned(),
         path: e.path().to_string(),
-        reason: crate::json_error::describe(e.inner()),
+        reason: crate::kit::json_error::describe(e.inner()),
     })
 }
 

@@ -1,6 +1,6 @@
 //! Bots and batch simulation. Bots only ever choose among `legal_events`;
 //! every move goes through the reducer. Randomness comes from the portable
-//! [`crate::rng::SeededRng`], in separate streams for the table's luck, the
+//! [`crate::kit::rng::SeededRng`], in separate streams for the table's luck, the
 //! order of simultaneous decisions and each seat's bot, so that a seed means
 //! the same games forever and two variants can be played on the same luck.
 //!
@@ -12,10 +12,11 @@
 //! simulate or compare report holds), [`variant`] (a sheet or deck with its
 //! options), [`differ`] (what two variants change), [`ladder`], [`sweep`],
 //! [`partial`] and [`merge`] (shards and their merge), [`analysis`] (the
-//! decisions of a match judged).
+//! decisions of a match judged), [`deal`] (a Summertime deal from a seed).
 
 pub mod analysis;
 mod batch;
+pub mod deal;
 mod differ;
 mod distribution;
 mod games;

@@ -3,8 +3,8 @@
 
 use super::metric::Metric;
 use super::search::{Searched, Searcher};
-use crate::game::Game;
-use crate::rng::SeededRng;
+use crate::kit::game::Game;
+use crate::kit::rng::SeededRng;
 
 /// A bot: picks one of a player's legal events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -25,7 +25,7 @@ pub enum BotError {
     #[error("expected a bot (random, greedy, search or search:N), but found {found:?}{suggestion}")]
     Unknown {
         found: String,
-        suggestion: crate::suggest::Suggestion,
+        suggestion: crate::kit::suggest::Suggestion,
     },
     #[error(
         "expected search:N with N a whole number of rollouts from 1 to {max}, but found {found:?}"
@@ -91,7 +91,7 @@ impl Bot {
         let head = text.split(':').next().unwrap_or(text);
         Err(BotError::Unknown {
             found: text.to_owned(),
-            suggestion: crate::suggest::closest(head, ["random", "greedy", "search"]),
+            suggestion: crate::kit::suggest::closest(head, ["random", "greedy", "search"]),
         })
     }
 }

@@ -35,7 +35,7 @@
 
 use super::metric::{Estimate, Moments};
 use super::run::{Buffers, Simulated, playout};
-use crate::rng::SeededRng;
+use crate::kit::rng::SeededRng;
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
 
@@ -43,7 +43,9 @@ use crate::summertime::{self, Summertime};
 pub const DEFAULT_ROLLOUTS: u32 = 64;
 
 /// A game the search bot can play.
-pub trait Searched: Simulated + crate::game::Game<State: Send + Sync, Event: Send + Sync> {
+pub trait Searched:
+    Simulated + crate::kit::game::Game<State: Send + Sync, Event: Send + Sync>
+{
     /// What a rollout ends with for seat `p`, the figure search maximises.
     fn value(state: &Self::State, p: usize) -> f64;
     /// The number of seats at the table.

@@ -14,8 +14,8 @@ use super::error::RuleError;
 use super::event::{BonusPlaced, CrabCopied, Event, Placed, PlayerOnly, Rolled, SunEntered};
 use super::state::State;
 use super::template::BoxIx;
-use crate::game::Seat;
-use crate::suggest::closest;
+use crate::kit::game::Seat;
+use crate::kit::suggest::closest;
 
 /// One roll or decision, by index: a player is a [`Seat`] in the order of
 /// the start event, a box a [`BoxIx`] of the template.

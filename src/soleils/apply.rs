@@ -10,7 +10,7 @@ use super::event::Event;
 use super::options::{SkipPlacement, SunBonus};
 use super::state::{Gains, How, Mark, Over, Player, State, Step, Turn};
 use super::template::{BoxIndex, BoxIx, Reward, Template, left_over};
-use crate::game::Seat;
+use crate::kit::game::Seat;
 
 /// Folds one event into the state, or explains why it is illegal now.
 pub fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {

@@ -72,12 +72,12 @@ pub enum RuleError {
     UnknownPlayer {
         found: String,
         known: Vec<String>,
-        suggestion: crate::suggest::Suggestion,
+        suggestion: crate::kit::suggest::Suggestion,
     },
     #[error("expected a box of the sheet, but found {found:?}{suggestion}")]
     UnknownBox {
         found: String,
-        suggestion: crate::suggest::Suggestion,
+        suggestion: crate::kit::suggest::Suggestion,
     },
     #[error("expected the roll that opens round {round}, but found {found}")]
     NoRoll { round: u16, found: &'static str },

@@ -4,7 +4,7 @@
 use super::die::Die;
 use super::options::Options;
 use super::template::RawTemplate;
-use crate::game::EventKind;
+use crate::kit::game::EventKind;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;

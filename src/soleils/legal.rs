@@ -8,7 +8,7 @@ use super::event::Event;
 use super::options::SkipPlacement;
 use super::state::{State, Step};
 use super::template::{BoxIx, left_over};
-use crate::game::Seat;
+use crate::kit::game::Seat;
 
 /// Every action that is legal now, for any player, or every roll, written
 /// into `out` (cleared first) so that a caller can reuse one buffer.
@@ -231,7 +231,7 @@ pub fn legal_events_for(state: &State, p: usize) -> Vec<Event> {
 /// The legal events a person would consider instead of `rejected`: that
 /// player's legal events of the same type first, then the rest.
 pub fn alternatives(state: &State, rejected: &Event) -> Vec<Event> {
-    use crate::game::EventKind;
+    use crate::kit::game::EventKind;
     if matches!(rejected, Event::Started(_)) {
         return Vec::new();
     }

@@ -21,7 +21,7 @@ mod setup;
 mod state;
 pub mod template;
 
-pub use crate::game::Seat;
+pub use crate::kit::game::Seat;
 pub use action::{Action, describe, resolve};
 pub use apply::{apply, apply_action, is_legal, total_after, total_after_applying};
 pub use die::{Dice, Die, NotADie};
@@ -37,10 +37,10 @@ pub use setup::{MAX_PLAYERS, setup, table};
 pub use state::{EndReason, Gains, How, Mark, Player, State, Step, Turn};
 pub use template::{BoxIx, Template};
 
-/// 62 Soleils d'été as a [`crate::game::Game`].
+/// 62 Soleils d'été as a [`crate::kit::game::Game`].
 pub struct Soleils;
 
-impl crate::game::Game for Soleils {
+impl crate::kit::game::Game for Soleils {
     const NAME: &'static str = "soleils";
     const EVENT_KINDS: &'static [&'static str] = &[
         "started",

@@ -2,7 +2,7 @@
 
 use super::options::Options;
 use super::template::{BoxIndex, BoxIx, Template};
-use crate::game::Seat;
+use crate::kit::game::Seat;
 use serde::Serialize;
 use std::sync::{Arc, OnceLock};
 

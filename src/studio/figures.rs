@@ -9,13 +9,13 @@
 //! a difference that no game showed says so in words rather than as an
 //! interval of no width.
 
+use crate::log::template_file::Checked;
 use crate::sim::{
     Bot, Estimate, Paired, Report, Row, Searched, Section, SoleilsVariant, SummertimeVariant,
     Tally, Unit, game_seed, lineup, play,
 };
 use crate::soleils::{Options, Soleils};
 use crate::summertime::Summertime;
-use crate::template_file::Checked;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -341,7 +341,7 @@ enum Rules {
 /// `value`'s rules, a sheet's under `options`.
 fn rules(value: &Value, options: Options) -> Option<Rules> {
     let text = super::session::template_text(value);
-    match crate::template_file::check(&text).ok()? {
+    match crate::log::template_file::check(&text).ok()? {
         Checked::Sheet(template) => Some(Rules::Sheet(SoleilsVariant {
             source: "studio".to_owned(),
             raw: template.raw().clone(),

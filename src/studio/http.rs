@@ -138,7 +138,7 @@ async fn patch(
     let patch: json_patch::Patch = serde_json::from_slice(&given).map_err(|e| {
         ApiError::BadRequest(format!(
             "expected an RFC 6902 JSON Patch, an array of operations, but found a body that is not one ({})",
-            crate::json_error::describe(&e)
+            crate::kit::json_error::describe(&e)
         ))
     })?;
     with_studio(shared, move |studio, shared| {
@@ -162,7 +162,7 @@ async fn settle(
     let settings: Settings = serde_json::from_slice(&given).map_err(|e| {
         ApiError::BadRequest(format!(
             "expected the figures' settings, {{\"bot\": NAME, \"games\": N}}, but found {}",
-            crate::json_error::describe(&e)
+            crate::kit::json_error::describe(&e)
         ))
     })?;
     let figures = shared.figures.clone();
@@ -187,7 +187,7 @@ async fn choose(
     let options: crate::soleils::Options = serde_json::from_slice(&given).map_err(|e| {
         ApiError::BadRequest(format!(
             "expected the rule options, {{\"sun_bonus\": \"reach_or_pass\" or \"exact\", \"skip_placement\": \"voluntary\" or \"only_when_blocked\", \"sailboats\": \"symbol\" or \"different\", \"solo\": false or true}}, but found {}",
-            crate::json_error::describe(&e)
+            crate::kit::json_error::describe(&e)
         ))
     })?;
     with_studio(shared, move |studio, shared| {

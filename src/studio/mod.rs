@@ -5,11 +5,12 @@
 //! headers and CSP).
 //!
 //! - `session.rs`: the [`Studio`], a file opened or created, its edits
-//!   logged ([`crate::edit_log`]) and synced before each answer, the file
+//!   logged ([`edit_log`]) and synced before each answer, the file
 //!   written whole and only when valid;
 //! - `http.rs`: the routes;
 //! - [`guard`]: the Host, Origin and token every request must carry;
 //! - `print.rs`: the preview and the PDF, as `render` draws them;
+//! - [`edit_log`]: the edit log's lines, read and replayed;
 //! - [`figures`]: the quick simulation, paired games of the saved file
 //!   against the file as opened and as it was before the last edit, under
 //!   the rule options chosen for a sheet.
@@ -17,6 +18,7 @@
 //! Printing the address belongs to the command line (`src/cli/studio.rs`),
 //! which starts the studio with [`crate::serve::edge::run`].
 
+pub mod edit_log;
 pub mod figures;
 pub mod guard;
 mod http;

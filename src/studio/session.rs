@@ -2,10 +2,10 @@
 //! and redone, each edit logged and synced before it is acknowledged, and
 //! the file written whole, and only when valid.
 
-use crate::edit_log::{EditLine, EditLog, EditLogError, History};
 use crate::log::GameKind;
+use crate::log::template_file::Checked;
 use crate::present::report::{Problem, TemplateReport};
-use crate::template_file::Checked;
+use crate::studio::edit_log::{EditLine, EditLog, EditLogError, History};
 use serde::Serialize;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -148,7 +148,7 @@ pub struct Studio {
 
 /// Whether `value` passes `template check`, and what it finds.
 fn check(value: &Value) -> (Option<Checked>, Vec<Problem>, Vec<Problem>) {
-    match crate::template_file::check(&template_text(value)) {
+    match crate::log::template_file::check(&template_text(value)) {
         Ok(checked) => {
             let warnings = TemplateReport::valid(String::new(), &checked).warnings;
             (Some(checked), Vec::new(), warnings)
@@ -180,7 +180,7 @@ fn read_json(path: &Path) -> Result<Value, StudioError> {
         path: path.to_owned(),
         detail: format!(
             "{} at line {} column {}",
-            crate::json_error::describe(&e),
+            crate::kit::json_error::describe(&e),
             e.line(),
             e.column()
         ),
@@ -189,9 +189,11 @@ fn read_json(path: &Path) -> Result<Value, StudioError> {
 
 /// Writes `value` to `file`, whole or not at all.
 fn write(file: &Path, value: &Value) -> Result<(), StudioError> {
-    crate::atomic::write(file, template_text(value).as_bytes()).map_err(|error| StudioError::Io {
-        path: file.to_owned(),
-        error,
+    crate::kit::atomic::write(file, template_text(value).as_bytes()).map_err(|error| {
+        StudioError::Io {
+            path: file.to_owned(),
+            error,
+        }
     })
 }
 
@@ -229,7 +231,7 @@ impl Studio {
     pub fn open(file: &Path, start: &Start) -> Result<(Studio, Opening), StudioError> {
         create(file, start)?;
         let on_disk = read_json(file)?;
-        let edits = crate::edit_log::path_for(file);
+        let edits = crate::studio::edit_log::path_for(file);
         let fresh = |opening: Opening| -> Result<(Studio, Opening), StudioError> {
             let valid = check(&on_disk).0.is_some();
             let log = EditLog::create(&edits, &on_disk, valid)?;
@@ -270,7 +272,7 @@ impl Studio {
             }
             Err(error) => error.to_string(),
         };
-        let old = crate::edit_log::aside_path(file);
+        let old = crate::studio::edit_log::aside_path(file);
         std::fs::rename(&edits, &old).map_err(|error| StudioError::Io {
             path: edits.clone(),
             error,

@@ -10,8 +10,8 @@ use super::deck::CardIx;
 use super::error::RuleError;
 use super::event::{Bought, Discarded, Event, Played, PlayerOnly, Revealed};
 use super::state::{Cell, State};
-use crate::game::{EventKind, Seat};
-use crate::suggest::closest;
+use crate::kit::game::{EventKind, Seat};
+use crate::kit::suggest::closest;
 
 /// One event of the table, by index: a player is a [`Seat`] in the order of
 /// the start event, a card a [`CardIx`] of the deck, an item its position in

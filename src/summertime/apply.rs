@@ -9,7 +9,7 @@ use super::event::Event;
 use super::state::{
     Cell, EndReason, Phase, Plays, Reveals, State, Tableau, TurnAction, TurnRecord, neighbours,
 };
-use crate::game::Seat;
+use crate::kit::game::Seat;
 
 /// Folds one event into the state, or explains why it is illegal now.
 pub fn apply(state: &mut State, event: &Event) -> Result<(), RuleError> {

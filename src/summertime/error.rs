@@ -64,12 +64,12 @@ pub enum RuleError {
     UnknownPlayer {
         found: String,
         known: Vec<String>,
-        suggestion: crate::suggest::Suggestion,
+        suggestion: crate::kit::suggest::Suggestion,
     },
     #[error("expected a card of the deck, but found {found:?}{suggestion}")]
     UnknownCard {
         found: String,
-        suggestion: crate::suggest::Suggestion,
+        suggestion: crate::kit::suggest::Suggestion,
     },
     #[error("expected stack {expected}, but found stack {found}")]
     WrongStack { expected: u8, found: u8 },

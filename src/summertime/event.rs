@@ -2,7 +2,7 @@
 //! envelope (`seq`, `at`) is taken off. See `docs/replay-format.md`.
 
 use super::deck::RawDeck;
-use crate::game::EventKind;
+use crate::kit::game::EventKind;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -75,7 +75,7 @@ pub enum Order {
 #[serde(deny_unknown_fields)]
 pub struct Revealed {
     /// The stack, 0 to 2, in front of which the card is turned up.
-    #[serde(deserialize_with = "crate::bounded::stack")]
+    #[serde(deserialize_with = "crate::kit::bounded::stack")]
     pub stack: u8,
     pub card: String,
     /// Physical games only: the cost now showing on the back of the stack's

@@ -8,7 +8,7 @@ use super::backs::{Backs, Taking};
 use super::deck::CardIx;
 use super::event::Event;
 use super::state::{Cell, Phase, State};
-use crate::game::Seat;
+use crate::kit::game::Seat;
 
 /// Every action that is legal now, written into `out` (cleared first) so
 /// that a caller can reuse one buffer.
@@ -234,7 +234,7 @@ fn open_spots(state: &State) -> Vec<Spot> {
 /// The legal events a person would consider instead of `rejected`: those of
 /// the same type first.
 pub fn alternatives(state: &State, rejected: &Event) -> Vec<Event> {
-    use crate::game::EventKind;
+    use crate::kit::game::EventKind;
     if matches!(rejected, Event::Started(_)) {
         return Vec::new();
     }

@@ -22,7 +22,7 @@ mod score;
 mod setup;
 mod state;
 
-pub use crate::game::Seat;
+pub use crate::kit::game::Seat;
 pub use action::{Action, describe, resolve};
 pub use apply::{apply, apply_action, is_legal, total_after};
 pub use deck::{CardIx, Deck};
@@ -45,10 +45,10 @@ pub use state::{
 /// recorded under.
 pub const MATCHED_BACKS: u32 = 3;
 
-/// Summertime as a [`crate::game::Game`].
+/// Summertime as a [`crate::kit::game::Game`].
 pub struct Summertime;
 
-impl crate::game::Game for Summertime {
+impl crate::kit::game::Game for Summertime {
     const NAME: &'static str = "summertime";
     const EVENT_KINDS: &'static [&'static str] = &[
         "started",

@@ -4,7 +4,7 @@ use super::deck::{CardIndex, Deck};
 use super::error::SetupError;
 use super::event::{Order, Start};
 use super::state::{Phase, Player, Stack, State};
-use crate::game::Seat;
+use crate::kit::game::Seat;
 use std::sync::Arc;
 
 pub fn setup(start: &Start) -> Result<State, SetupError> {

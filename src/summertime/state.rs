@@ -1,7 +1,7 @@
 //! The state of a Summertime table between two events.
 
 use super::deck::{CardIndex, CardIx, Cost, Deck};
-use crate::game::Seat;
+use crate::kit::game::Seat;
 use serde::Serialize;
 use std::sync::Arc;
 

@@ -5,7 +5,7 @@
 //! the face-up cards discarded; and the line a recording command asks to
 //! append ([`line`]).
 
-use crate::game::Game;
+use crate::kit::game::Game;
 use crate::log::{Entry, Fold, GameKind, Meta, Session};
 use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};

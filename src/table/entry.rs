@@ -1,7 +1,7 @@
 //! A raw JSON entry, as `sunfold append` and the server take it, completed
 //! with the `seq`, `at` and `prev` that the log's next line needs.
 
-use crate::game::Game;
+use crate::kit::game::Game;
 
 /// Why a raw entry is not one the log can take.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -102,7 +102,7 @@ fn object(json: &str) -> Result<serde_json::Map<String, serde_json::Value>, Entr
             }
         } else {
             EntryError::Malformed {
-                reason: crate::json_error::describe(&e),
+                reason: crate::kit::json_error::describe(&e),
             }
         }
     })?;

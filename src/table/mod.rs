@@ -26,7 +26,7 @@ mod status;
 pub use entry::EntryError;
 pub use status::{Viewer, status};
 
-use crate::game::Game;
+use crate::kit::game::Game;
 use crate::log::{
     AppendError, Appended, Entry, Fold, FoldError, LockError, Meta, OpenError, Recorder, Session,
 };
@@ -254,7 +254,7 @@ fn said<G: Present>(
 /// for a log without a seed, whose dice are rolled at the table.
 pub fn digital_dice(state: &crate::soleils::State) -> Option<[u8; 3]> {
     let seed = state.dice_seed()?;
-    let mut rng = crate::rng::SeededRng::new(seed);
+    let mut rng = crate::kit::rng::SeededRng::new(seed);
     for _ in 0..3 * u32::from(state.round()) {
         rng.die();
     }

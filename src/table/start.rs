@@ -84,7 +84,7 @@ pub fn summertime(
     let order = match deal {
         Deal::Physical { closing_up } => summertime::Order::Physical { closing_up },
         Deal::Given(order) => order,
-        Deal::Seeded(seed) => crate::deal::dealt_order(&variant.deck, seed),
+        Deal::Seeded(seed) => crate::sim::deal::dealt_order(&variant.deck, seed),
     };
     let players = trimmed(players);
     let first = first.unwrap_or_else(|| players.first().cloned().unwrap_or_default());

@@ -18,7 +18,7 @@ use std::path::Path;
 
 /// Why there is no viewer: the log cannot be read or started, or `at`
 /// names no event of it.
-pub enum ViewError<G: crate::game::Game> {
+pub enum ViewError<G: crate::kit::game::Game> {
     Fold(FoldError<G>),
     /// `at` is past the last event.
     NoSuchEvent {
@@ -27,21 +27,21 @@ pub enum ViewError<G: crate::game::Game> {
     },
 }
 
-impl<G: crate::game::Game> From<FoldError<G>> for ViewError<G> {
+impl<G: crate::kit::game::Game> From<FoldError<G>> for ViewError<G> {
     fn from(error: FoldError<G>) -> Self {
         ViewError::Fold(error)
     }
 }
 
 /// A viewer, and the line that broke the log if one did.
-pub struct Viewed<G: crate::game::Game> {
+pub struct Viewed<G: crate::kit::game::Game> {
     pub html: String,
     pub broken: Option<Broken<G>>,
 }
 
 /// The line that broke a log, with the fold standing just before it and
 /// the legal alternatives to its event in words.
-pub struct Broken<G: crate::game::Game> {
+pub struct Broken<G: crate::kit::game::Game> {
     pub error: LogError<G>,
     pub fold: Fold<G>,
     pub alternatives: Vec<String>,
@@ -89,7 +89,7 @@ pub fn viewer<G: Shown, R: BufRead>(
         let before = &step.before;
         let (kind, actor, text) = match &step.change {
             Change::Event(event) => (
-                crate::game::EventKind::kind(event).to_owned(),
+                crate::kit::game::EventKind::kind(event).to_owned(),
                 G::actor(before, event),
                 G::describe(event),
             ),

@@ -6,7 +6,7 @@ use super::{
     BoxIndex, Constraint, Group, Icon, ProblemKind, RawConstraint, RawEnd, RawTemplate, Reward,
     SheetBox, TEMPLATE_FORMAT, Template, TemplateErrors, TemplateProblem, Threshold, Zone,
 };
-use crate::path::JsonPath;
+use crate::kit::path::JsonPath;
 use crate::soleils::options::Sailboats;
 use std::collections::HashMap;
 
@@ -79,7 +79,7 @@ impl Checker {
         let thresholds = self.sun(&raw);
 
         if !self.problems.is_empty() {
-            return Err(crate::path::Problems(self.problems));
+            return Err(crate::kit::path::Problems(self.problems));
         }
 
         let mut touching = vec![Vec::new(); boxes.len()];

@@ -6,7 +6,7 @@
 //! such a sheet still replays as it did.
 
 use super::{BoxIndex, Constraint, ProblemKind, Template, TemplateProblem};
-use crate::path::JsonPath;
+use crate::kit::path::JsonPath;
 
 /// Boxes that `same` sets make one value, by union and find.
 struct Classes(Vec<BoxIndex>);

@@ -1,6 +1,6 @@
 //! Everything that can be wrong with a well-formed template.
 
-use crate::path::{JsonPath, Problem, Problems, Subject};
+use crate::kit::path::{JsonPath, Problem, Problems, Subject};
 
 /// One problem in a template, located by its JSON path.
 pub type TemplateProblem = Problem<ProblemKind>;

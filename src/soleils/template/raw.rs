@@ -86,7 +86,7 @@ pub struct RawBox {
     /// Unique name such as `K3`, used by events.
     pub id: String,
     /// The number in the box's top-left pearl, 1 to 6.
-    #[serde(deserialize_with = "crate::bounded::pearl")]
+    #[serde(deserialize_with = "crate::kit::bounded::pearl")]
     pub pearl: u8,
     /// `[column, row]` in the grid.
     pub cell: [u16; 2],

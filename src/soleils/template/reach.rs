@@ -15,7 +15,7 @@
 //! that are loaded to play: a log's own template is never refused for them.
 
 use super::{BoxIndex, Constraint, ProblemKind, Reward, Template, TemplateProblem};
-use crate::path::JsonPath;
+use crate::kit::path::JsonPath;
 
 /// The most search steps spent on one zone: past it, the zone is taken as
 /// fillable and no share is given.

@@ -10,7 +10,7 @@ mod raw;
 pub use problem::{DeckErrors, DeckProblem, DeckProblemKind};
 pub use raw::{RawCard, RawClosingCard, RawDeck, RawNamed, RawRules};
 
-use crate::path::JsonPath;
+use crate::kit::path::JsonPath;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -484,7 +484,7 @@ impl Deck {
             });
         }
         if !problems.is_empty() {
-            return Err(crate::path::Problems(problems));
+            return Err(crate::kit::path::Problems(problems));
         }
         let by_id = cards
             .iter()

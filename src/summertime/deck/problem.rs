@@ -1,6 +1,6 @@
 //! Everything that can be wrong with a well-formed deck.
 
-use crate::path::{JsonPath, Problem, Problems, Subject};
+use crate::kit::path::{JsonPath, Problem, Problems, Subject};
 
 /// One problem in a deck, located by its JSON path.
 pub type DeckProblem = Problem<DeckProblemKind>;

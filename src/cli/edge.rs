@@ -1,0 +1,51 @@
+//! The edge's flags, shared by `serve` and `studio`: HTTPS, and the limits
+//! on slow clients and on connections.
+
+use super::error::CliError;
+use crate::serve::edge::Limits;
+use std::path::PathBuf;
+use tokio_rustls::TlsAcceptor;
+
+/// The edge's flags.
+#[derive(clap::Args, Debug)]
+pub struct EdgeArgs {
+    /// Serve HTTPS with this certificate chain (PEM); needs --tls-key.
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The certificate's private key (PEM: PKCS#8, PKCS#1 or SEC1).
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+    /// Seconds a connection may take to send a request's headers, from
+    /// when it opens or its last answer ends: this also closes idle
+    /// keep-alive connections.
+    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub header_timeout: u64,
+    /// Seconds a request may take to send its body, once its headers are in.
+    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub body_timeout: u64,
+    /// Connections open at once, in all; then a new one replaces the one idle
+    /// the longest that has no valid link. Lowered to fit ulimit -n, less 32.
+    #[arg(long, value_name = "N", default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_connections: u64,
+    /// Connections open at once from one address (a phone keeps about
+    /// three).
+    #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_per_address: u64,
+}
+
+impl EdgeArgs {
+    /// The TLS acceptor and the limits the flags ask for.
+    pub fn edge(&self) -> Result<(Option<TlsAcceptor>, Limits), CliError> {
+        let pair = self.tls_cert.as_ref().zip(self.tls_key.as_ref());
+        let tls = pair.map(|(c, k)| crate::serve::edge::tls(c, k)).transpose();
+        let tls = tls.map_err(|e| CliError::Usage(e.to_string()))?;
+        let (limits, lowered) = Limits::from_flags(
+            [self.header_timeout, self.body_timeout],
+            [self.max_connections, self.max_per_address],
+        );
+        if let Some(why) = lowered {
+            eprintln!("{why}");
+        }
+        Ok((tls, limits))
+    }
+}

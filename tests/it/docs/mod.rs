@@ -1,0 +1,9 @@
+//! The docs and the code's shape: every documented command runs, the
+//! schemas are the code's, the layer rule, module lists, snapshots used.
+
+mod architecture;
+mod formats;
+mod module_lists;
+mod snapshots_used;
+
+mod slow;

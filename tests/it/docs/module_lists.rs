@@ -1,0 +1,86 @@
+//! Every module list stays whole: the doc comment at the top of `lib.rs`
+//! and of each folder's `mod.rs` names every module the file declares (as
+//! `name`, [`name`] or `name.rs`), so that a reader who starts there finds
+//! every room.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+
+fn module_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            module_files(&path, out);
+        } else if path
+            .file_name()
+            .is_some_and(|n| n == "mod.rs" || n == "lib.rs")
+        {
+            out.push(path);
+        }
+    }
+}
+
+/// The modules `text` declares: `mod x;` and `pub mod x;` (any visibility),
+/// but not inline `mod tests { … }`.
+fn declared(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter_map(|line| {
+            let rest = line.strip_suffix(';')?;
+            let at = rest.find("mod ")?;
+            let (vis, name) = (&rest[..at], &rest[at + 4..]);
+            let public = vis.is_empty() || vis.trim_end().starts_with("pub");
+            (public && !name.contains(' ')).then(|| name.to_owned())
+        })
+        .collect()
+}
+
+/// The module doc: the `//!` lines at the top.
+fn module_doc(text: &str) -> String {
+    text.lines()
+        .take_while(|l| l.starts_with("//!") || l.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn named(doc: &str, module: &str) -> bool {
+    [
+        format!("`{module}`"),
+        format!("[`{module}`]"),
+        format!("`{module}.rs`"),
+        format!("`{module}/`"),
+    ]
+    .iter()
+    .any(|form| doc.contains(form.as_str()))
+}
+
+#[test]
+fn the_reader_finds_declared_modules() {
+    let text = "//! doc\n\npub mod a;\nmod b;\npub(crate) mod c;\n#[cfg(test)]\nmod tests {\n}\n";
+    assert_eq!(declared(text), ["a", "b", "c"]);
+    assert!(named("//! [`a`] and `b.rs`", "a"));
+    assert!(named("//! [`a`] and `b.rs`", "b"));
+    assert!(!named("//! [`a`] and `b.rs`", "c"));
+}
+
+#[test]
+fn every_module_list_is_whole() {
+    let mut files = Vec::new();
+    module_files(&common::repo().join("src"), &mut files);
+    files.sort();
+    let mut missing = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let doc = module_doc(&text);
+        for module in declared(&text) {
+            if !named(&doc, &module) {
+                missing.push(format!(
+                    "{}: its doc does not name `{module}`",
+                    file.display()
+                ));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}

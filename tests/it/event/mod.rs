@@ -1,0 +1,5 @@
+//! Events of many tables, their format studies and ratings.
+
+mod event_study;
+mod events;
+mod rating;

@@ -1,0 +1,12 @@
+//! The log and the verbs that read and write it: golden and bad replays,
+//! older formats, recording, rescoring, atomic writes, the CLI's surface.
+
+mod atomic_writes;
+mod bad_replays;
+mod cli;
+mod format1;
+mod record;
+mod recorder;
+mod replays;
+mod rescore;
+mod steps;

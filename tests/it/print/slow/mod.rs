@@ -1,0 +1,3 @@
+//! The slow tier of printed output: the HTML viewer in a real browser.
+
+mod viewer;

@@ -1,0 +1,12 @@
+//! The live table and the room: the router in-process, the binary over
+//! real sockets, every answer and message pinned.
+
+mod loopback;
+mod serve_answers;
+mod serve_app;
+mod serve_edge;
+mod serve_join;
+mod serve_messages;
+mod serve_room;
+
+mod slow;

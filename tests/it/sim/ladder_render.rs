@@ -1,0 +1,228 @@
+//! The drawn ladder of `sunfold ladder -o`: built from a few hand-made
+//! games (fast and deterministic), drawn as SVG and PDF, read back for
+//! every bot's name and rating, checked for legible text inside the
+//! printable margin with no text over another, and for the same bytes on
+//! a second run.
+
+use crate::common;
+
+use common::layout::assert_laid_out;
+
+use sunfold::render::paper::Paper;
+use sunfold::render::{pdf, svg};
+use sunfold::report::ladder::report;
+use sunfold::sim::{Bot, Ladder, LadderGame, VariantInfo, ladder};
+
+/// A ladder of `bots` over two-player games: game i seats bots a and b
+/// in turn, and the stronger one (later in the list) usually wins.
+fn hand_made(bots: &[Bot]) -> Ladder {
+    let k = bots.len();
+    let mut games = Vec::new();
+    for i in 0..24 {
+        let (a, b) = (i % k, (i / k + 1 + i) % k);
+        let b = if a == b { (b + 1) % k } else { b };
+        // Every fifth game the weaker bot wins; some are ties.
+        let (sa, sb) = ((a * 10 + i % 7) as i64, (b * 10 + i % 5) as i64);
+        let (sa, sb) = if i % 5 == 0 { (sb, sa) } else { (sa, sb) };
+        let totals = if i % 11 == 3 {
+            vec![sa, sa]
+        } else {
+            vec![sa, sb]
+        };
+        games.push(LadderGame {
+            seats: if i % 2 == 0 { vec![a, b] } else { vec![b, a] },
+            totals: if i % 2 == 0 {
+                totals
+            } else {
+                totals.into_iter().rev().collect()
+            },
+        });
+    }
+    let variant = VariantInfo {
+        source: "bundled".to_owned(),
+        name: "Summertime".to_owned(),
+        kind: "deck",
+        options: Vec::new(),
+    };
+    ladder("summertime", "Summertime", 2, 7, variant, bots, &games)
+}
+
+fn three() -> Ladder {
+    hand_made(&[Bot::Random, Bot::Greedy, Bot::Search(16)])
+}
+
+fn eight() -> Ladder {
+    let mut bots = vec![Bot::Random, Bot::Greedy];
+    bots.extend([2, 4, 8, 16, 24, 32].map(Bot::Search));
+    hand_made(&bots)
+}
+
+/// A rating as the drawing writes it.
+fn rating(value: f64) -> String {
+    let r = value.round();
+    if r == 0.0 {
+        "0".to_owned()
+    } else {
+        format!("{r:+.0}")
+    }
+}
+
+fn pdftotext(pdf: &[u8], name: &str) -> String {
+    let file = common::temp_dir("ladder-render").join(name);
+    std::fs::write(&file, pdf).unwrap();
+    let output = std::process::Command::new("pdftotext")
+        .args([file.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext (poppler-utils) runs");
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn every_bot_and_its_rating_is_drawn_in_svg_and_pdf() {
+    for (which, ladder) in [("three", three()), ("eight", eight())] {
+        assert!(ladder.rungs.len() >= 3);
+        let scene = report(&ladder, Paper::A4);
+        let svg = svg::to_svg(&scene).unwrap();
+        let pdf = pdf::to_pdf(&scene).unwrap();
+        let text = pdftotext(&pdf, &format!("{which}.pdf"));
+        assert!(svg.contains("Summertime: ladder"));
+        assert!(text.contains("Summertime: ladder"), "{text}");
+        assert!(
+            text.contains("rating: Bradley–Terry, Elo scale, random = 0, 95% bootstrap interval")
+        );
+        for rung in &ladder.rungs {
+            let value = rung.rating.map_or("—".to_owned(), |e| rating(e.estimate));
+            for (format, drawn) in [("svg", &svg), ("pdf", &text)] {
+                assert!(drawn.contains(&rung.bot), "{which} {format}: {}", rung.bot);
+                assert!(
+                    drawn.contains(&format!(">{value}<")) || drawn.contains(&format!("{value}\n")),
+                    "{which} {format}: {} rated {value}",
+                    rung.bot
+                );
+            }
+        }
+        assert!(text.contains("Skill against luck"));
+        let s = &ladder.skill;
+        assert!(text.contains(&format!("{} against {}", s.strongest, s.weakest)));
+    }
+}
+
+#[test]
+fn the_ladder_fits_its_page_on_a4_letter_and_a5() {
+    for (which, ladder) in [("three", three()), ("eight", eight())] {
+        for paper in [Paper::A4, Paper::Letter, Paper::A5] {
+            let scene = report(&ladder, paper);
+            let what = format!("{which} bots on {paper:?}");
+            assert_laid_out(&scene, &what);
+            let (w, h) = paper.size();
+            assert!(scene.pages.iter().all(|p| p.width == w && p.height == h));
+            // Three bots always take one page; eight may take two on A5.
+            if which == "three" || paper != Paper::A5 {
+                assert_eq!(scene.pages.len(), 1, "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_same_ladder_gives_the_same_bytes() {
+    let (a, b) = (report(&three(), Paper::A4), report(&three(), Paper::A4));
+    assert_eq!(a, b);
+    assert_eq!(svg::to_svg(&a).unwrap(), svg::to_svg(&b).unwrap());
+    // printpdf numbers the documents of one process into their /ID, so the
+    // PDF is compared across two runs of the command, as it is used.
+    let mut files = Vec::new();
+    for run in ["a", "b"] {
+        for ext in ["pdf", "svg"] {
+            let file = common::fresh("ladder-render-twice", &format!("{run}.{ext}"));
+            let args = [
+                "ladder",
+                "summertime",
+                "--bots",
+                "random,greedy",
+                "--games",
+                "10",
+                "--jobs",
+                if run == "a" { "1" } else { "2" },
+                "-o",
+                &file,
+            ];
+            let (code, _, stderr) = common::sunfold(&args);
+            assert_eq!(code, 0, "{stderr}");
+            files.push(std::fs::read(&file).unwrap());
+        }
+    }
+    assert!(files[0] == files[2], "the PDF differs between two runs");
+    assert!(files[1] == files[3], "the SVG differs between two runs");
+}
+
+#[test]
+fn the_command_draws_the_ladder_it_prints() {
+    for ext in ["pdf", "svg"] {
+        let file = common::fresh("ladder-render-cli", &format!("ladder.{ext}"));
+        let args = [
+            "ladder",
+            "summertime",
+            "--bots",
+            "random,greedy",
+            "--games",
+            "12",
+            "--format",
+            "json",
+            "-o",
+            &file,
+        ];
+        let (code, stdout, stderr) = common::sunfold(&args);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stderr.contains("wrote "), "{stderr}");
+        let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let drawn = match ext {
+            "pdf" => pdftotext(&std::fs::read(&file).unwrap(), "cli.pdf"),
+            _ => std::fs::read_to_string(&file).unwrap(),
+        };
+        for rung in json["rungs"].as_array().unwrap() {
+            assert!(drawn.contains(rung["bot"].as_str().unwrap()), "{ext}");
+            // A bot without a rating has its reason drawn instead.
+            let value = match rung["rating"]["estimate"].as_f64() {
+                Some(r) => rating(r),
+                None => rung["record"].as_str().unwrap().replace('_', " "),
+            };
+            assert!(drawn.contains(&value), "{ext}: {value}");
+        }
+    }
+}
+
+#[test]
+fn the_text_says_what_each_rating_rests_on() {
+    // Three players: random never wins outright (a tie aside), greedy and
+    // the search bot trade wins.
+    let mut games = Vec::new();
+    for i in 0..30 {
+        let strong = if i % 3 == 0 { [9, 12] } else { [12, 9] };
+        let weak = if i == 7 { 9 } else { 3 };
+        games.push(LadderGame {
+            seats: [vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]][i % 3].clone(),
+            totals: match i % 3 {
+                0 => vec![weak, strong[0], strong[1]],
+                1 => vec![strong[0], strong[1], weak],
+                _ => vec![strong[1], weak, strong[0]],
+            },
+        });
+    }
+    let variant = VariantInfo {
+        source: "bundled".to_owned(),
+        name: "62 Soleils d'été".to_owned(),
+        kind: "sheet",
+        options: Vec::new(),
+    };
+    let bots = [Bot::Random, Bot::Greedy, Bot::Search(16)];
+    let three = ladder("soleils", "62 Soleils d'été", 3, 7, variant, &bots, &games);
+    assert_eq!(three.rungs[2].rating, None);
+    assert_eq!(three.anchor.as_deref(), Some("greedy"));
+    let mut text = sunfold::report::ladder::text::text(&three);
+    // Two players: the win rate is the matches' share, printed once.
+    text.push('\n');
+    text.push_str(&sunfold::report::ladder::text::text(&hand_made(&bots[..2])));
+    common::snapshots().bind(|| insta::assert_snapshot!("ladder__ratings_rest_on", text));
+}

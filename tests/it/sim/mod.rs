@@ -1,0 +1,10 @@
+//! Bots and the designer's workbench: batches, search, compare, ladder,
+//! sweep and shards.
+
+mod batches;
+mod compare_render;
+mod ladder_render;
+mod search;
+mod shards;
+mod sweep;
+mod workbench;

@@ -1,0 +1,5 @@
+//! The studio's scripted interface, in-process.
+
+mod studio_app;
+
+mod slow;

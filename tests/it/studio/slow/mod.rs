@@ -1,0 +1,3 @@
+//! The slow tier of the studio: a real browser.
+
+mod studio_browser;

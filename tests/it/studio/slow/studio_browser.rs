@@ -1,0 +1,618 @@
+//! The studio in a real browser: headless Chromium driven through
+//! WebDriver builds a sheet from blank by clicks alone, drags a box, makes
+//! the bundled sheet contradictory, changes a threshold and watches the
+//! figures, adds a card to a deck, and is audited by axe-core. The studio
+//! killed with SIGKILL in the middle of edits loses none it acknowledged.
+//!
+//! Without chromedriver the browser tests say so and pass, except under
+//! `CI=true`, where they fail.
+
+use crate::common;
+
+use common::driver::{Driver, ENTER, TAB, agent, axe, screenshot};
+use serde_json::{Value, json};
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+/// `sunfold studio FILE ARGS --listen 127.0.0.1:0`, killed when dropped,
+/// with the address it printed first.
+struct Studio {
+    child: Child,
+    /// Kept open: the studio writes more lines after its address.
+    _out: std::io::BufReader<std::process::ChildStdout>,
+    url: String,
+    file: PathBuf,
+}
+
+impl Drop for Studio {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Studio {
+    fn start(file: &Path, args: &[&str]) -> Studio {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sunfold"))
+            .arg("studio")
+            .arg(file)
+            .args(args)
+            .args(["--listen", "127.0.0.1:0"])
+            .current_dir(common::repo())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the studio starts");
+        let mut first = String::new();
+        let mut out = std::io::BufReader::new(child.stdout.take().expect("piped"));
+        out.read_line(&mut first)
+            .expect("the studio prints its address");
+        Studio {
+            child,
+            _out: out,
+            url: first.trim().to_owned(),
+            file: file.to_owned(),
+        }
+    }
+
+    fn base(&self) -> &str {
+        self.url.split("/?token=").next().unwrap()
+    }
+
+    fn token(&self) -> &str {
+        self.url.split("/?token=").nth(1).expect("a token")
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
+        let url = format!("{}{path}", self.base());
+        let bearer = format!("Bearer {}", self.token());
+        let mut response = match body {
+            Some(body) => agent()
+                .post(&url)
+                .header("authorization", &bearer)
+                .header("content-type", "application/json")
+                .send(body.to_string()),
+            None if method == "POST" => agent()
+                .post(&url)
+                .header("authorization", &bearer)
+                .send_empty(),
+            None => agent().get(&url).header("authorization", &bearer).call(),
+        }
+        .expect("the studio answers");
+        let status = response.status().as_u16();
+        (status, response.body_mut().read_to_string().unwrap())
+    }
+
+    fn on_disk(&self) -> Value {
+        serde_json::from_str(&std::fs::read_to_string(&self.file).unwrap()).unwrap()
+    }
+}
+
+/// A fresh path for a test's file.
+fn fresh(test: &str, name: &str) -> PathBuf {
+    PathBuf::from(common::fresh(test, name))
+}
+
+fn bundled(name: &str) -> String {
+    common::repo()
+        .join("sheet-templates")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// `template check FILE` passes.
+fn checks(file: &Path) {
+    let (code, out, err) = common::sunfold(&["template", "check", &file.display().to_string()]);
+    assert_eq!(code, 0, "template check: {out}{err}");
+}
+
+/// The preview as saved equals `render sheet FILE`'s SVG.
+fn preview_is_the_render(studio: &Studio, test: &str) {
+    let out = common::fresh(test, "rendered.svg");
+    let file = studio.file.display().to_string();
+    let (code, _, err) = common::sunfold(&["render", "sheet", &file, "-o", &out]);
+    assert_eq!(code, 0, "{err}");
+    let (status, preview) = studio.call("GET", "/preview.svg", None);
+    assert_eq!(status, 200);
+    assert!(
+        preview == std::fs::read_to_string(out).unwrap(),
+        "the preview differs from render sheet"
+    );
+}
+
+/// Waits for the page to have drawn the template with `boxes` boxes.
+fn drawn(driver: &Driver, boxes: usize) {
+    driver.eventually(
+        "return document.querySelectorAll('#grid .cell.box').length;",
+        &json!(boxes),
+        &format!("{boxes} boxes on the grid"),
+    );
+}
+
+/// Waits for the studio's message line to read `text`.
+fn said(driver: &Driver, text: &str) {
+    driver.eventually(
+        "return document.getElementById('said').textContent;",
+        &json!(text),
+        &format!("the message {text:?}"),
+    );
+}
+
+/// Chooses `value` in the select matching `css`, as a click on its option.
+fn choose(driver: &Driver, css: &str, value: &str) {
+    driver.tap(&format!("{css} option[value=\"{value}\"]"));
+}
+
+#[test]
+fn a_small_sheet_is_built_from_blank_by_clicks_alone() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let file = fresh("studio-browser-build", "mine.json");
+    let studio = Studio::start(&file, &["--new", "soleils"]);
+    driver.open(&studio.url);
+    drawn(&driver, 2);
+
+    // A zone of beach cabins, with one group.
+    driver.tap_text("#parts button", "^Add a zone$");
+    said(&driver, "added zone zone1");
+    choose(&driver, "select[data-key=\"zones.1.kind\"]", "cabins");
+    said(&driver, "Kind: cabins");
+    driver.tap("#parts button[aria-label=\"add a group to zone Zone zone1\"]");
+    said(&driver, "added group ZG1");
+    // Four more boxes, one click each on an empty cell: six in all.
+    for column in 2..6 {
+        driver.tap(&format!(
+            "#grid .cell[data-column=\"{column}\"][data-row=\"0\"]"
+        ));
+        drawn(&driver, column + 1);
+        // Each new box is selected; a click on it lets it go.
+        driver.tap(&format!(
+            "#grid .cell[data-column=\"{column}\"][data-row=\"0\"]"
+        ));
+    }
+    // Pearls, a crab and a constraint on the boxes.
+    for (column, pearl) in [(2, "4"), (3, "6"), (4, "2"), (5, "5")] {
+        driver.tap(&format!(
+            "#grid .cell[data-column=\"{column}\"][data-row=\"0\"]"
+        ));
+        let index = column;
+        choose(
+            &driver,
+            &format!("select[data-key=\"boxes.{index}.pearl\"]"),
+            pearl,
+        );
+        said(&driver, &format!("Pearl: {pearl}"));
+        driver.tap(&format!(
+            "#grid .cell[data-column=\"{column}\"][data-row=\"0\"]"
+        ));
+    }
+    // X3 and X4 go to the cabin.
+    for (column, index) in [(4, 4), (5, 5)] {
+        driver.tap(&format!(
+            "#grid .cell[data-column=\"{column}\"][data-row=\"0\"]"
+        ));
+        choose(
+            &driver,
+            &format!("select[data-key=\"boxes.{index}.zone\"]"),
+            "zone1",
+        );
+        said(&driver, "Zone: zone1");
+        choose(
+            &driver,
+            &format!("select[data-key=\"boxes.{index}.group\"]"),
+            "ZG1",
+        );
+        said(&driver, "Group: ZG1");
+        driver.tap(&format!(
+            "#grid .cell[data-column=\"{column}\"][data-row=\"0\"]"
+        ));
+    }
+    driver.tap("#grid .cell[data-column=\"3\"][data-row=\"0\"]");
+    driver.tap("input[data-key=\"boxes.3.icons.crab\"]");
+    said(&driver, "a crab on box X2");
+    choose(
+        &driver,
+        "select[aria-label=\"new constraint: kind\"]",
+        "less",
+    );
+    choose(
+        &driver,
+        "select[aria-label=\"new constraint: the other box\"]",
+        "X4",
+    );
+    driver.tap_text("#selected button", "^Add the constraint$");
+    said(&driver, "constraint less X2, X4");
+    driver.eventually(
+        "return document.getElementById('verdict').textContent;",
+        &json!("Valid: saved"),
+        "a valid sheet",
+    );
+    screenshot(&driver, "studio-screenshots", "built-from-blank.png");
+
+    let saved = studio.on_disk();
+    assert_eq!(saved["boxes"].as_array().unwrap().len(), 6);
+    assert_eq!(saved["boxes"][3]["icons"], json!(["crab"]));
+    assert_eq!(saved["boxes"][3]["pearl"], json!(6));
+    assert_eq!(saved["constraints"], json!([{"less": ["X2", "X4"]}]));
+    assert_eq!(saved["zones"][1]["kind"], json!("cabins"));
+    assert_eq!(saved["boxes"][5]["group"], json!("ZG1"));
+    checks(&studio.file);
+    preview_is_the_render(&studio, "studio-browser-build");
+    assert_eq!(driver.console(), Vec::<String>::new());
+}
+
+#[test]
+fn a_dragged_box_moves_and_undo_puts_it_back() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let file = fresh("studio-browser-drag", "mine.json");
+    let studio = Studio::start(&file, &["--from", &bundled("62-soleils-d-ete.json")]);
+    driver.open(&studio.url);
+    let boxes = studio.on_disk()["boxes"].as_array().unwrap().len();
+    drawn(&driver, boxes);
+    let before = studio.on_disk();
+    // K1a sits at column 0, row 1; row 4 is empty.
+    assert_eq!(before["boxes"][0]["cell"], json!([0, 1]));
+    let cell = |column: u32, row: u32| {
+        let found = driver.post(
+            "/element",
+            json!({"using": "css selector",
+                   "value": format!("#grid .cell[data-column=\"{column}\"][data-row=\"{row}\"]")}),
+        );
+        found[common::driver::ELEMENT].as_str().unwrap().to_owned()
+    };
+    let (from, to) = (cell(0, 1), cell(2, 4));
+    let origin = |e: &str| json!({common::driver::ELEMENT: e});
+    driver.post(
+        "/actions",
+        json!({"actions": [{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [
+                {"type": "pointerMove", "origin": origin(&from), "x": 0, "y": 0},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerMove", "origin": origin(&to), "x": 0, "y": 0, "duration": 200},
+                {"type": "pointerUp", "button": 0}
+            ]}]}),
+    );
+    said(&driver, "moved box K1a to column 3, row 5");
+    assert_eq!(studio.on_disk()["boxes"][0]["cell"], json!([2, 4]));
+    driver.tap("#undo");
+    said(&driver, "undone");
+    assert_eq!(studio.on_disk(), before);
+}
+
+#[test]
+fn a_contradiction_shows_on_both_boxes_and_the_file_stays_valid() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let file = fresh("studio-browser-contradiction", "mine.json");
+    let studio = Studio::start(&file, &["--from", &bundled("62-soleils-d-ete.json")]);
+    driver.open(&studio.url);
+    let before = studio.on_disk();
+    drawn(&driver, before["boxes"].as_array().unwrap().len());
+    // K1a < K1b already; K1a > K1b too can never be met.
+    driver.tap("#grid .cell[data-column=\"0\"][data-row=\"1\"]");
+    choose(
+        &driver,
+        "select[aria-label=\"new constraint: kind\"]",
+        "greater",
+    );
+    choose(
+        &driver,
+        "select[aria-label=\"new constraint: the other box\"]",
+        "K1b",
+    );
+    driver.tap_text("#selected button", "^Add the constraint$");
+    driver.eventually(
+        "return document.getElementById('verdict').textContent;",
+        &json!("Not valid: the file keeps its last valid version"),
+        "the contradiction found",
+    );
+    // Shown on both boxes at once, and on the new constraint's fields.
+    driver.eventually(
+        "return Array.from(document.querySelectorAll('#grid .cell.faulty')).map(function (c) { return c.textContent.split(' ')[0]; }).sort();",
+        &json!(["K1a", "K1b"]),
+        "the problem shown on both boxes",
+    );
+    driver.wait(
+        "return document.querySelectorAll('#parts .faulty').length > 0;",
+        "the problem shown at the constraint's fields",
+    );
+    driver.tap_text("#problems button", "constraints\\[");
+    driver.eventually(
+        "return Array.from(document.querySelectorAll('#grid .cell.marked')).map(function (c) { return c.textContent.split(' ')[0]; }).sort();",
+        &json!(["K1a", "K1b"]),
+        "the problem marked on both boxes",
+    );
+    screenshot(&driver, "studio-screenshots", "contradiction.png");
+    assert_eq!(studio.on_disk(), before, "the file keeps its valid version");
+}
+
+#[test]
+fn a_threshold_changed_updates_the_figures_with_the_change() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let file = fresh("studio-browser-figures", "mine.json");
+    let studio = Studio::start(&file, &["--from", &bundled("62-soleils-d-ete.json")]);
+    driver.open(&studio.url);
+    drawn(&driver, studio.on_disk()["boxes"].as_array().unwrap().len());
+    driver.wait(
+        "var row = document.querySelector('#figures-table tr[data-figure=\"rounds\"]'); return !!row && row.children[1].textContent.indexOf('[') > 0;",
+        "the figures of the file as opened",
+    );
+    // The fifth threshold, from 52 to 44: typed, then Tab.
+    driver.script(
+        "var input = document.querySelector('input[data-key=\"sun.thresholds.4.at\"]'); input.focus(); input.select(); return true;",
+    );
+    driver.press(&["4", "4", TAB]);
+    said(&driver, "At: 44");
+    assert_eq!(studio.on_disk()["sun"]["thresholds"][4]["at"], json!(44));
+    // The mean score moves with it: this edit's figure and the one since
+    // opening both have an interval.
+    driver.wait(
+        "var row = document.querySelector('#figures-table tr[data-figure=\"mean_score\"]'); return !!row && /\\[/.test(row.children[3].textContent) && /\\[/.test(row.children[2].textContent);",
+        "a figure for this edit and since opening",
+    );
+    driver.wait(
+        "return document.getElementById('figures-progress').value >= 16;",
+        "games played",
+    );
+    driver.script("document.getElementById('figures').scrollIntoView(); return true;");
+    screenshot(&driver, "studio-screenshots", "figures.png");
+    let (_, figures) = studio.call("GET", "/api/figures", None);
+    let figures: Value = serde_json::from_str(&figures).unwrap();
+    assert_eq!(figures["changed_since_opened"], json!(true));
+    assert_eq!(figures["edit_compared"], json!(true));
+}
+
+/// Nothing on the page is wider than the window, nor the cards' table
+/// than its panel: neither scrolls sideways.
+fn fits(driver: &Driver, what: &str) {
+    let widths = driver.script(
+        "var t = document.querySelector('table.cards'); var p = t.closest('section'); return [t.scrollWidth, t.clientWidth, p.scrollWidth, p.clientWidth, document.documentElement.scrollWidth, window.innerWidth];",
+    );
+    let w: Vec<i64> = serde_json::from_value(widths).unwrap();
+    assert!(
+        w[0] <= w[1],
+        "{what}: the table is {} wide in {}",
+        w[0],
+        w[1]
+    );
+    assert!(
+        w[2] <= w[3],
+        "{what}: the cards' panel is {} wide in {}",
+        w[2],
+        w[3]
+    );
+    assert!(
+        w[4] <= w[5],
+        "{what}: the page is {} wide in {}",
+        w[4],
+        w[5]
+    );
+}
+
+#[test]
+fn a_card_added_to_a_deck_shows_its_face_at_once_and_the_deck_checks() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let file = fresh("studio-browser-deck", "deck.json");
+    let studio = Studio::start(&file, &["--from", &bundled("summertime.json")]);
+    driver.open(&studio.url);
+    let cards = studio.on_disk()["cards"].as_array().unwrap().len();
+    driver.wait(
+        &format!(
+            "var f = document.querySelectorAll('img.face'); return f.length === {cards} && Array.prototype.every.call(f, function (i) {{ return i.naturalWidth > 0; }});"
+        ),
+        "a face for each card, drawn",
+    );
+    fits(&driver, "the bundled deck");
+    screenshot(&driver, "studio-screenshots", "deck-table.png");
+    // A card added makes 35, one too many: its face shows all the same,
+    // as it prints.
+    driver.tap_text("#parts button", "^Add a card$");
+    said(&driver, "added card card-1");
+    let face = |n: usize| {
+        format!(
+            "var img = document.querySelector('img.face[data-card=\"{n}\"]'); return !!img && !img.hidden && img.src.indexOf('blob:') === 0 && img.naturalWidth > 0;"
+        )
+    };
+    driver.wait(
+        &face(cards),
+        "the new card's face while the deck has a card too many",
+    );
+    assert_eq!(
+        driver.script("return document.getElementById('verdict').className;"),
+        json!("invalid")
+    );
+    // A picture it needs that the deck lacks: its row says why it is not
+    // drawn, and the other cards still are.
+    driver.script(&format!(
+        "var input = document.querySelector('input[data-key=\"cards.{cards}.needs\"]'); input.focus(); input.select(); return true;"
+    ));
+    driver.press(&["m", "o", "o", "n", TAB]);
+    said(&driver, "Needs: moon");
+    driver.wait(
+        &format!(
+            "var why = document.querySelector('small.why[data-card=\"{cards}\"]'); var img = document.querySelector('img.face[data-card=\"{cards}\"]'); return !!why && !why.closest('tr').hidden && why.textContent.indexOf('cards[{cards}].needs[0]: expected the id of a picture, but found \"moon\"') > 0 && img.hidden;"
+        ),
+        "why the new card is not drawn",
+    );
+    driver.wait(&face(0), "the first card's face still");
+    screenshot(&driver, "studio-screenshots", "deck-not-drawn.png");
+    fits(&driver, "a card not drawn");
+    driver.script(&format!(
+        "var input = document.querySelector('input[data-key=\"cards.{cards}.needs\"]'); input.focus(); input.select(); return true;"
+    ));
+    driver.press(&["\u{E003}", TAB]);
+    said(&driver, "Needs: ");
+    driver.wait(&face(cards), "the new card's face again");
+    driver.tap("#parts button[aria-label=\"remove card beach-1\"]");
+    said(&driver, "removed card beach-1");
+    let cards = cards - 1;
+    driver.wait(&face(cards), "the new card's face as it prints");
+    screenshot(&driver, "studio-screenshots", "deck.png");
+    assert_eq!(studio.on_disk()["cards"][cards]["name"], json!("New card"));
+    checks(&studio.file);
+    let (status, face) = studio.call("GET", &format!("/card.svg?card={cards}"), None);
+    assert_eq!(status, 200);
+    assert!(face.contains("New card"), "the face names the card");
+}
+
+#[test]
+fn a_new_deck_fits_the_window() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let file = fresh("studio-browser-new-deck", "deck.json");
+    let studio = Studio::start(&file, &["--new", "summertime"]);
+    driver.open(&studio.url);
+    driver.wait(
+        "var f = document.querySelectorAll('img.face'); return f.length > 0 && f[0].naturalWidth > 0;",
+        "the new deck's faces",
+    );
+    fits(&driver, "a new deck");
+    screenshot(&driver, "studio-screenshots", "new-deck.png");
+}
+
+#[test]
+fn axe_finds_nothing_and_a_box_is_made_by_keyboard_alone() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let file = fresh("studio-browser-axe", "mine.json");
+    let studio = Studio::start(&file, &["--new", "soleils"]);
+    driver.open(&studio.url);
+    drawn(&driver, 2);
+    driver.wait(
+        "return document.getElementById('figures-table').rows.length > 1;",
+        "the figures",
+    );
+    assert_eq!(axe(&driver), Vec::<String>::new(), "on the sheet");
+
+    // Tab to the first empty cell, and press Enter.
+    let mut tabs = 0;
+    while driver.script(
+        "var e = document.activeElement; return !!e && e.classList.contains('cell') && !e.classList.contains('box');",
+    ) != json!(true)
+    {
+        driver.press(&[TAB]);
+        tabs += 1;
+        assert!(tabs < 60, "no empty cell within 60 tabs");
+    }
+    driver.press(&[ENTER]);
+    drawn(&driver, 3);
+    driver.press(&["4"]);
+    said(&driver, "pearl 4 on box X1");
+    assert_eq!(studio.on_disk()["boxes"][2]["pearl"], json!(4));
+
+    let deck = fresh("studio-browser-axe", "deck.json");
+    let deck = Studio::start(&deck, &["--new", "summertime"]);
+    driver.open(&deck.url);
+    driver.wait(
+        "return document.querySelectorAll('img.face').length > 0 && document.getElementById('figures-table').rows.length > 1;",
+        "the deck's table",
+    );
+    assert_eq!(axe(&driver), Vec::<String>::new(), "on the deck");
+}
+
+#[test]
+fn a_studio_killed_mid_edit_keeps_every_acknowledged_edit() {
+    let file = fresh("studio-kill", "mine.json");
+    let mut studio = Studio::start(&file, &["--from", &bundled("62-soleils-d-ete.json")]);
+    // Edits posted one after another from a thread, the studio killed
+    // with SIGKILL while they go on.
+    let (base, token) = (studio.base().to_owned(), studio.token().to_owned());
+    let poster = std::thread::spawn(move || {
+        let mut acknowledged = Vec::new();
+        for round in 1..=400u32 {
+            let patch =
+                json!([{"op": "replace", "path": "/name", "value": format!("edit {round}")}]);
+            let sent = agent()
+                .post(format!("{base}/api/patch"))
+                .header("authorization", &format!("Bearer {token}"))
+                .header("content-type", "application/json")
+                .send(patch.to_string());
+            match sent {
+                Ok(response) if response.status() == 200 => acknowledged.push(round),
+                _ => break,
+            }
+        }
+        acknowledged
+    });
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    let _ = Command::new("kill")
+        .args(["-9", &studio.child.id().to_string()])
+        .status();
+    let _ = studio.child.wait();
+    let acknowledged = poster.join().unwrap();
+    assert!(
+        !acknowledged.is_empty() && acknowledged.len() < 400,
+        "the kill came in the middle of the edits: {} acknowledged",
+        acknowledged.len()
+    );
+    let last = *acknowledged.last().unwrap();
+    // The file holds the last acknowledged edit or one after it (sent,
+    // logged, not yet answered), never an earlier one.
+    let reopened = Studio::start(&file, &[]);
+    let (_, now) = reopened.call("GET", "/api/template", None);
+    let now: Value = serde_json::from_str(&now).unwrap();
+    let name = now["name"].as_str().unwrap();
+    let round: u32 = name.strip_prefix("edit ").unwrap().parse().unwrap();
+    assert!(
+        round == last || round == last + 1,
+        "reopened at {name:?}, the last acknowledged being edit {last}"
+    );
+    // Undo walks back through every acknowledged edit.
+    for back in (1..round).rev() {
+        let (status, _) = reopened.call("POST", "/api/undo", None);
+        assert_eq!(status, 200);
+        let (_, now) = reopened.call("GET", "/api/template", None);
+        let now: Value = serde_json::from_str(&now).unwrap();
+        assert_eq!(now["name"], json!(format!("edit {back}")));
+    }
+}
+
+#[test]
+fn the_studio_takes_serves_limits_on_connections() {
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    let file = fresh("studio-limits", "mine.json");
+    let studio = Studio::start(&file, &["--new", "soleils", "--max-per-address", "2"]);
+    let addr = studio.base().strip_prefix("http://").unwrap().to_owned();
+    let request = format!(
+        "GET /api/check HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {}\r\nConnection: close\r\n\r\n",
+        studio.token()
+    );
+    let ask = |stream: &mut TcpStream| {
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(60)))
+            .unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        String::from_utf8_lossy(&answer).into_owned()
+    };
+    // Two connections held open from this address use its share: a third
+    // is closed unanswered, where the default share (32) would serve it.
+    let held: Vec<TcpStream> = (0..2).map(|_| TcpStream::connect(&addr).unwrap()).collect();
+    let third = ask(&mut TcpStream::connect(&addr).unwrap());
+    assert!(third.is_empty(), "a third connection was answered: {third}");
+    drop(held);
+    // Once they close, the address is served again.
+    let mut answered = String::new();
+    for _ in 0..600 {
+        answered = ask(&mut TcpStream::connect(&addr).unwrap());
+        if !answered.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
+}
