@@ -30,12 +30,12 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use serde::de::IgnoredAny;
 use std::hint::black_box;
-use sunfold::kit::rng::SeededRng;
-use sunfold::log::{Fold, LineReader, chained_log};
-use sunfold::sim::Simulated;
-use sunfold::sim::{
+use sunfold::bots::Simulated;
+use sunfold::bots::{
     Bot, DEFAULT_ROLLOUTS, Searched, Searcher, SoleilsVariant, SummertimeVariant, play,
 };
+use sunfold::kit::rng::SeededRng;
+use sunfold::log::{Fold, LineReader, chained_log};
 use sunfold::soleils::{self, Soleils};
 use sunfold::summertime::Summertime;
 
@@ -315,8 +315,13 @@ fn studio(c: &mut Criterion) {
             for i in 0..FIRST {
                 for variant in &variants {
                     black_box(
-                        play::<Soleils>(variant, 4, &[Bot::Greedy], sunfold::sim::game_seed(1, i))
-                            .totals,
+                        play::<Soleils>(
+                            variant,
+                            4,
+                            &[Bot::Greedy],
+                            sunfold::workbench::game_seed(1, i),
+                        )
+                        .totals,
                     );
                 }
             }

@@ -9,8 +9,8 @@
 //!    of the same lines. Ratios are against the baselines of the same run.
 
 use std::time::Instant;
+use sunfold::bots::{Bot, SoleilsVariant, SummertimeVariant, play};
 use sunfold::log::{Fold, LineReader, chained_log};
-use sunfold::sim::{Bot, SoleilsVariant, SummertimeVariant, play};
 use sunfold::soleils::Soleils;
 use sunfold::summertime::Summertime;
 

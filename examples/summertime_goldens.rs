@@ -10,9 +10,9 @@
 //!   among `legal_events`, one ending by the last card bought, one by a
 //!   double pass that discards the last cards.
 
+use sunfold::bots::deal::dealt_order;
 use sunfold::kit::rng::SeededRng;
 use sunfold::log::{Envelope, to_line};
-use sunfold::sim::deal::dealt_order;
 use sunfold::summertime::deck::{RawDeck, Value};
 use sunfold::summertime::*;
 

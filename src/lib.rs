@@ -15,8 +15,11 @@
 //!   placing cards: its pure rules core;
 //! - [`log`]: the JSON-lines event log: envelope, reader, writer, hash
 //!   chain, recorder; and a template or deck file read with every problem;
-//! - [`sim`]: bots, search, a Summertime deal from a seed, batches of games
-//!   and their tallies, ladders, sweeps, analysis;
+//! - [`stats`]: the statistics kit: a figure and its 95% interval, sums;
+//! - [`bots`]: the random, greedy and search bots, one game played, a
+//!   variant, a Summertime deal from a seed;
+//! - [`workbench`]: batches of games and their tallies, the reports of
+//!   simulate and compare, ladders, sweeps, shards, analysis;
 //! - [`print`]: the game pictures: sheets, cards, tables, scored replays;
 //! - [`present`]: a game in words, written once, and its typed reports;
 //! - [`report`]: the workbench's reports (compare, ladder, sweep) as text,
@@ -37,6 +40,7 @@
 //!
 //! The game folders are pure rules cores: no I/O, no clock, no randomness.
 
+pub mod bots;
 pub mod cli;
 pub mod event;
 pub mod fuzz;
@@ -50,8 +54,9 @@ pub mod report;
 pub mod schema;
 pub mod serve;
 pub mod show;
-pub mod sim;
 pub mod soleils;
+pub mod stats;
 pub mod studio;
 pub mod summertime;
 pub mod table;
+pub mod workbench;

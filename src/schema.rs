@@ -3,7 +3,7 @@
 //! cannot drift apart.
 
 use crate::log::Envelope;
-use crate::present::report::{
+use crate::present::json::{
     ErrorReport, ReplayReport, SoleilsView, StatusReport, SummertimeView, TemplateReport,
 };
 use crate::soleils::{self, template::RawTemplate};
@@ -211,13 +211,13 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::ReplayReport => schemars::schema_for!(ReplayOutput),
         SchemaKind::StatusReport => schemars::schema_for!(StatusOutput),
         SchemaKind::TemplateReport => schemars::schema_for!(TemplateReport),
-        SchemaKind::LadderReport => schemars::schema_for!(crate::sim::Ladder),
+        SchemaKind::LadderReport => schemars::schema_for!(crate::workbench::Ladder),
         SchemaKind::AnalyseReport => {
-            schemars::schema_for!(crate::sim::analysis::AnalysisReport)
+            schemars::schema_for!(crate::workbench::analysis::AnalysisReport)
         }
         SchemaKind::HintReport => schemars::schema_for!(HintOutput),
-        SchemaKind::PartialReport => schemars::schema_for!(crate::sim::partial::Partial),
-        SchemaKind::SweepReport => schemars::schema_for!(crate::sim::sweep::Sweep),
+        SchemaKind::PartialReport => schemars::schema_for!(crate::workbench::partial::Partial),
+        SchemaKind::SweepReport => schemars::schema_for!(crate::workbench::sweep::Sweep),
         SchemaKind::StudioEdits => schemars::schema_for!(crate::studio::edit_log::EditLine),
         SchemaKind::EventLog => {
             // An event log shares the envelope but is posted to no table:

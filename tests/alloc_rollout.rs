@@ -8,7 +8,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
-use sunfold::sim::{Bot, Simulated, SoleilsVariant, SummertimeVariant, play};
+use sunfold::bots::{Bot, Simulated, SoleilsVariant, SummertimeVariant, play};
 use sunfold::soleils::{self, Soleils};
 use sunfold::summertime::{self, Summertime};
 
@@ -263,7 +263,7 @@ fn clone_from_is_clone() {
 /// Whole search decisions allocate nothing once the searcher's buffers
 /// have grown: sampling what the seat cannot see, copying the table, and
 /// every greedy playout.
-fn searches_allocate_nothing<G: sunfold::sim::Searched>(variant: &G::Variant, players: usize) {
+fn searches_allocate_nothing<G: sunfold::bots::Searched>(variant: &G::Variant, players: usize) {
     let states = midgame::<G>(variant, players, &[Bot::Greedy], 0..4, |v, n, b, s| {
         let result = play::<G>(v, n, b, s);
         (result.deal, result.actions)
@@ -277,7 +277,7 @@ fn searches_allocate_nothing<G: sunfold::sim::Searched>(variant: &G::Variant, pl
         }
     }
     assert!(tables.len() >= 4, "{}: tables with a decision", G::NAME);
-    let mut searcher = sunfold::sim::Searcher::<G>::new();
+    let mut searcher = sunfold::bots::Searcher::<G>::new();
     let mut rng = sunfold::kit::rng::SeededRng::new(1);
     // Warm up: the buffers grow to what these tables need.
     for _ in 0..3 {

@@ -7,10 +7,10 @@ use super::batch::pool;
 use super::error::CliError;
 use super::game::{ForGame, Shown, dispatch};
 use super::{Exit, Format};
+use crate::bots::Bot;
 use crate::log::Opened;
 use crate::present::hint::HintReport;
 use crate::present::{Present, analysis};
-use crate::sim::Bot;
 use std::io::BufRead;
 use std::path::PathBuf;
 

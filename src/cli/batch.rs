@@ -7,12 +7,12 @@
 use super::error::CliError;
 use super::output::{PaperArg, Target};
 use super::{Exit, Format, variant};
+use crate::bots::{Bot, Simulated};
 use crate::report::Finished;
-use crate::sim::partial::{Partial, Shard};
-use crate::sim::sweep::Swept;
-use crate::sim::{Bot, Simulated};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
+use crate::workbench::partial::{Partial, Shard};
+use crate::workbench::sweep::Swept;
 use rayon::prelude::*;
 use std::io::IsTerminal;
 use std::ops::Range;
@@ -163,7 +163,7 @@ pub(super) fn players<G: Simulated>(
     variants: &[&G::Variant],
     given: Option<usize>,
 ) -> Result<usize, CliError> {
-    crate::sim::player_count::<G>(variants, given).map_err(|e| CliError::Usage(e.to_string()))
+    crate::bots::player_count::<G>(variants, given).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 pub(super) fn games(games: u64) -> Result<u64, CliError> {
@@ -193,7 +193,7 @@ pub(super) fn only_for(game: GameArg, flag: &str, given: bool) -> Result<(), Cli
     Ok(())
 }
 
-/// Plays the games of `games` on the pool's threads ([`crate::sim::batches`]),
+/// Plays the games of `games` on the pool's threads ([`crate::workbench::batches`]),
 /// with a progress bar on a terminal.
 pub(super) fn batches<A: Send>(
     games: Range<u64>,
@@ -202,7 +202,7 @@ pub(super) fn batches<A: Send>(
     merge: impl Fn(A, A) -> A + Sync + Send,
 ) -> Result<A, CliError> {
     let bar = progress(games.end - games.start, "games");
-    let result = crate::sim::batches(games, empty, play, merge, |n| {
+    let result = crate::workbench::batches(games, empty, play, merge, |n| {
         if let Some(bar) = &bar {
             bar.inc(n);
         }

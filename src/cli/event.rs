@@ -4,12 +4,12 @@
 
 use super::error::CliError;
 use super::{Exit, Format, variant};
+use crate::bots::Bot;
 use crate::event::study::{Study, field_entry};
 use crate::event::{EventFileError, EventGame, EventLog, SeatBy, Seating, TieBreak};
 use crate::event::{entry::Leftover, players::PlayersError, request, request::NewEvent};
 use crate::event::{event_name, standings, state::TableRules, study_part::StudyPart};
-use crate::sim::Bot;
-use crate::sim::partial::Shard;
+use crate::workbench::partial::Shard;
 use std::path::PathBuf;
 
 #[derive(clap::Subcommand, Debug)]

@@ -12,7 +12,7 @@ use crate::log::{
     DecodeError, Fold, FoldError, GameKind, LogError, OpenError, Opened, ReplayError,
 };
 use crate::present::Present;
-use crate::present::report::{failure_json, unopened_json};
+use crate::present::json::{failure_json, unopened_json};
 pub use crate::show::Shown;
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
@@ -97,7 +97,7 @@ pub(super) fn folding<G: Present>(path: &Path, format: Format, error: FoldError<
 /// The legal alternatives to the event `fold` rejected, in words, each
 /// once (a physical reveal lists each card once per possible back cost).
 pub(super) fn described<G: Present>(fold: &Fold<G>) -> Alternatives {
-    match crate::present::report::rejected_alternatives(fold) {
+    match crate::present::json::rejected_alternatives(fold) {
         Some(words) => Alternatives::Described(words),
         None => Alternatives::None,
     }
@@ -142,7 +142,7 @@ pub(super) fn analysed<G: Present, R: std::io::BufRead>(
     seed: u64,
     pool: &rayon::ThreadPool,
     opened: Opened<R>,
-) -> Result<crate::sim::analysis::AnalysisReport, CliError> {
+) -> Result<crate::workbench::analysis::AnalysisReport, CliError> {
     let decisions = crate::present::analysis::decisions::<G, R>(opened)
         .map_err(|error| folding::<G>(path, format, error))?;
     let file = path.display().to_string();

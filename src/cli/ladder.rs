@@ -8,11 +8,12 @@ use super::batch::{
 use super::error::CliError;
 use super::output::{PaperArg, drawing};
 use super::{Exit, Format};
+use crate::bots::{Bot, lineup, play};
 use crate::report::Finished;
-use crate::sim::ladder::check_bots;
-use crate::sim::partial::{Partial, Run, Shard, Tallied};
-use crate::sim::sweep::Swept;
-use crate::sim::{Bot, LadderGame, game_seed, ladder, lineup, play};
+use crate::workbench::ladder::check_bots;
+use crate::workbench::partial::{Partial, Run, Shard, Tallied};
+use crate::workbench::sweep::Swept;
+use crate::workbench::{LadderGame, game_seed, ladder};
 use std::path::PathBuf;
 use std::time::Instant;
 

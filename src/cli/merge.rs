@@ -1,6 +1,6 @@
 //! `sunfold merge`: the partial reports of a run's shards merged into the
 //! report of the run with no shards, byte for byte. The checking and the
-//! arithmetic are [`crate::sim::merge`]'s (and, for an event study's parts,
+//! arithmetic are [`crate::workbench::merge`]'s (and, for an event study's parts,
 //! [`crate::event::study_part`]'s); this reads the files and prints.
 
 use super::batch::publish;
@@ -9,8 +9,8 @@ use super::output::{PaperArg, drawing};
 use super::{Exit, Format};
 use crate::event::study_part::{self, STUDY_PART_MARK};
 use crate::report::Finished;
-use crate::sim::merge::{self, Merged};
-use crate::sim::partial::Kind;
+use crate::workbench::merge::{self, Merged};
+use crate::workbench::partial::Kind;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]

@@ -330,7 +330,7 @@ fn status_of<G: Present, R: BufRead>(
                 serde_json::to_value(report).expect("reports serialize")
             );
         }
-        Format::Text => print!("{}", crate::present::report::status_text(path, &fold, all)),
+        Format::Text => print!("{}", crate::present::json::status_text(path, &fold, all)),
     }
     Ok(Exit::Valid)
 }

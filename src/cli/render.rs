@@ -163,7 +163,7 @@ pub struct ReplayArgs {
     pub analyse: bool,
     /// With --analyse, the judging bot: search (64 rollouts) or search:N.
     #[arg(long, value_parser = super::batch::parse_bot, requires = "analyse")]
-    pub bot: Option<crate::sim::Bot>,
+    pub bot: Option<crate::bots::Bot>,
     /// With --analyse, the seed of the rollouts: the same seed gives the
     /// same marks.
     #[arg(long, requires = "analyse")]
@@ -192,7 +192,7 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
         let analyse = args.analyse.then(|| super::viewer::Analyse {
             bot: args
                 .bot
-                .unwrap_or(crate::sim::Bot::Search(crate::sim::DEFAULT_ROLLOUTS)),
+                .unwrap_or(crate::bots::Bot::Search(crate::bots::DEFAULT_ROLLOUTS)),
             seed: args.seed.unwrap_or(1),
         });
         return super::viewer::write(&args.file, &args.output, args.at, analyse);

@@ -5,7 +5,7 @@ use super::game::{ForGame, Shown, dispatch, fold, open};
 use super::{Exit, Format};
 use crate::log::Opened;
 use crate::present::Present;
-use crate::present::report::{replay_report, replay_text};
+use crate::present::json::{replay_report, replay_text};
 use std::io::BufRead;
 use std::path::Path;
 

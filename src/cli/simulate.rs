@@ -9,13 +9,14 @@ use super::batch::{
 use super::error::CliError;
 use super::output::{PaperArg, drawing};
 use super::{Exit, Format, variant};
+use crate::bots::{GameResult, Searched, Simulated, lineup, play};
 use crate::log::chained_log;
 use crate::report::Finished;
-use crate::sim::partial::{Partial, Run, Shard, Tallied};
-use crate::sim::sweep::Swept;
-use crate::sim::{GameResult, Paired, Searched, Simulated, Tally, game_seed, lineup, play};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
+use crate::workbench::partial::{Partial, Run, Shard, Tallied};
+use crate::workbench::sweep::Swept;
+use crate::workbench::{Paired, Tally, game_seed};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -209,7 +210,7 @@ where
     let bots = bots(&args.batch.bots);
     let target = drawing(args.output.as_deref(), "report")?;
     let pool = pool(args.batch.threads.jobs)?;
-    let changes = crate::sim::differing(
+    let changes = crate::bots::differing(
         (&G::variant_info(a).source, &G::rules(a)),
         (&G::variant_info(b).source, &G::rules(b)),
     )

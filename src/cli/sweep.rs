@@ -10,10 +10,11 @@ use super::batch::{
 use super::error::CliError;
 use super::output::{PaperArg, drawing};
 use super::{Exit, Format, variant};
+use crate::bots::{lineup, play};
 use crate::report::Finished;
-use crate::sim::partial::{Partial, Run, Shard, Tallied};
-use crate::sim::sweep::{self, Axis, Points, SweepRun, Swept, Target};
-use crate::sim::{Tally, game_seed, lineup, play};
+use crate::workbench::partial::{Partial, Run, Shard, Tallied};
+use crate::workbench::sweep::{self, Axis, Points, SweepRun, Swept, Target};
+use crate::workbench::{Tally, game_seed};
 use std::path::PathBuf;
 use std::time::Instant;
 

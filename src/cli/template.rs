@@ -4,7 +4,7 @@ use super::error::CliError;
 use super::load::problems;
 use super::{Exit, Format};
 use crate::log::template_file::LoadFailure;
-use crate::present::report::TemplateReport;
+use crate::present::json::TemplateReport;
 use std::path::Path;
 
 pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {

@@ -5,14 +5,14 @@
 
 use super::error::CliError;
 use super::load::checked;
+use crate::bots::{SoleilsVariant, SummertimeVariant};
 use crate::log::template_file::Checked;
-use crate::sim::{SoleilsVariant, SummertimeVariant};
 use crate::soleils::{Options, Setting};
 use std::path::Path;
 
-/// Every `NAME=VALUE` of `given`, checked, as [`crate::sim::variant::settings`].
+/// Every `NAME=VALUE` of `given`, checked, as [`crate::bots::variant::settings`].
 pub fn soleils_settings(given: &[String]) -> Result<Vec<Setting>, CliError> {
-    crate::sim::variant::settings(given).map_err(CliError::Usage)
+    crate::bots::variant::settings(given).map_err(CliError::Usage)
 }
 
 /// `base` with every `NAME=VALUE` of `given` applied, in order.
@@ -22,7 +22,7 @@ pub fn soleils_options(base: Options, given: &[String]) -> Result<Options, CliEr
 
 /// Summertime has no rule options: its numbers live in the deck.
 pub fn summertime_options(given: &[String]) -> Result<(), CliError> {
-    crate::sim::variant::no_summertime_options(given).map_err(CliError::Usage)
+    crate::bots::variant::no_summertime_options(given).map_err(CliError::Usage)
 }
 
 /// A sheet template from `path`, or the bundled one, with `options` applied

@@ -5,10 +5,10 @@
 use super::error::CliError;
 use super::game::{ForGame, Shown, dispatch};
 use super::{Exit, Format};
+use crate::bots::Bot;
 use crate::log::Opened;
 use crate::show::viewer::{ViewError, viewer};
-use crate::sim::Bot;
-use crate::sim::analysis::AnalysisReport;
+use crate::workbench::analysis::AnalysisReport;
 use std::io::BufRead;
 use std::path::Path;
 

@@ -9,7 +9,7 @@
 //! entry or a request is refused), [`state`] (the event the lines
 //! describe, each entry checked), [`file`] (the log read, created and
 //! appended), [`players`] (the players file), [`seat`] (group play and
-//! Swiss pairing), [`standings`] (points and tie-breaks), [`report`] (a
+//! Swiss pairing), [`standings`] (points and tie-breaks), [`seating`] (a
 //! round's seating), [`tables`] (the table logs: created, played by bots,
 //! audited into a result), [`request`] (what each verb asks, done),
 //! [`rating`] (each player's rating across events), [`study`] (whole
@@ -21,9 +21,9 @@ pub mod error;
 pub mod file;
 pub mod players;
 pub mod rating;
-pub mod report;
 pub mod request;
 pub mod seat;
+pub mod seating;
 pub mod standings;
 pub mod state;
 pub mod study;
@@ -33,8 +33,8 @@ pub mod tables;
 pub use entry::{EVENT_FORMAT, Entry, EventGame, Player, TieBreak};
 pub use error::{EventError, EventFileError, TableLogError};
 pub use file::{EventLog, event_name, table_path, tables_dir};
-pub use report::Seating;
 pub use request::NewEvent;
 pub use seat::SeatBy;
+pub use seating::Seating;
 pub use standings::{Standings, standings};
 pub use state::EventState;

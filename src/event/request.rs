@@ -10,7 +10,7 @@ use super::file::{EventLog, append, create, table_path};
 use super::seat::{NextRound, SeatBy, next_round};
 use super::state::TableRules;
 use super::tables::{create_table_log, play_table, read_result, table_seed};
-use crate::sim::Bot;
+use crate::bots::Bot;
 use crate::table::Clock;
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! player finishes first with this many rounds, these points or these
 //! tie-breaks. Each event is seated and standed exactly as a real one
 //! (the same seating, points and tie-breaks), its tables played by
-//! [`crate::sim::play`] from seeds drawn from the study's seed and the
+//! [`crate::bots::play`] from seeds drawn from the study's seed and the
 //! event's number, so the figures are the same on any number of threads,
 //! and the same seed plays the same first rounds whatever the number of
 //! rounds or the tie-breaks. `sunfold schema event-study` is the report's
@@ -16,9 +16,11 @@ use super::seat::{NextRound, SeatBy, next_round};
 use super::standings::standings;
 use super::state::{EventState, Setup, TableRules};
 use super::tables::table_seed;
-use crate::sim::{Bot, Estimate, VariantInfo, game_seed, mean_of, share_of};
+use crate::bots::{Bot, VariantInfo};
 use crate::soleils::Soleils;
+use crate::stats::{Estimate, mean_of, share_of};
 use crate::summertime::Summertime;
+use crate::workbench::game_seed;
 use std::ops::Range;
 
 /// The format studied and the field that plays it.
@@ -37,7 +39,7 @@ pub enum FieldError {
     #[error("expected BOT=COUNT, such as greedy=6, but found {found:?}")]
     Shape { found: String },
     #[error("{0}")]
-    Bot(#[from] crate::sim::BotError),
+    Bot(#[from] crate::bots::BotError),
     #[error("expected a whole number of players after '=', but found {found:?}")]
     Count { found: String },
 }
@@ -176,7 +178,7 @@ impl Study {
     /// number of threads.
     pub fn tally(&self, events: Range<u64>) -> Result<StudyTally, EventError> {
         let kinds = self.field.len();
-        crate::sim::batches(
+        crate::workbench::batches(
             events,
             || StudyTally::empty(kinds),
             |tally, i| self.play(tally, i),
@@ -218,11 +220,11 @@ impl Study {
                 let totals = match state.setup.game {
                     EventGame::Soleils => {
                         let variant = state.setup.rules.soleils();
-                        crate::sim::play::<Soleils>(&variant, bots.len(), &bots, seed).totals
+                        crate::bots::play::<Soleils>(&variant, bots.len(), &bots, seed).totals
                     }
                     EventGame::Summertime => {
                         let variant = state.setup.rules.summertime();
-                        crate::sim::play::<Summertime>(&variant, bots.len(), &bots, seed).totals
+                        crate::bots::play::<Summertime>(&variant, bots.len(), &bots, seed).totals
                     }
                 };
                 let seats = (table.players.iter().zip(&totals))

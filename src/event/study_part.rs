@@ -3,8 +3,8 @@
 //! says which study it belongs to; `sunfold merge` checks that the parts
 //! are the shards of one study, each once, and adds them up into the
 //! report the study with no shards prints, byte for byte. The shards and
-//! their checks are those of [`crate::sim::partial`] and
-//! [`crate::sim::merge`]; `sunfold schema event-study-part` is a part's
+//! their checks are those of [`crate::workbench::partial`] and
+//! [`crate::workbench::merge`]; `sunfold schema event-study-part` is a part's
 //! shape.
 
 use super::entry::{EventGame, Leftover, TieBreak};
@@ -12,12 +12,12 @@ use super::error::EventError;
 use super::request::NewEvent;
 use super::state::TableRules;
 use super::study::{Study, StudyReport, StudyTally};
-use crate::sim::Bot;
-use crate::sim::merge::{MergeError, order, read_parts};
-use crate::sim::partial::{Part, Shard};
+use crate::bots::Bot;
 use crate::soleils::Options;
 use crate::soleils::template::RawTemplate;
 use crate::summertime::deck::RawDeck;
+use crate::workbench::merge::{MergeError, order, read_parts};
+use crate::workbench::partial::{Part, Shard};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -145,7 +145,7 @@ impl StudyPart {
 }
 
 /// The parts in the texts of named files (one or several a file, as
-/// [`crate::sim::merge::read`] takes them), checked and added up into the
+/// [`crate::workbench::merge::read`] takes them), checked and added up into the
 /// study's report.
 pub fn merge_texts(texts: &[(String, String)]) -> Result<StudyReport, MergeError> {
     let mut parts = Vec::with_capacity(texts.len());

@@ -6,9 +6,9 @@
 use super::entry::{EventGame, SeatResult, SeatedTable, TableResult};
 use super::error::{EventError, EventFileError, TableLogError};
 use super::state::{EventState, TableRules};
+use crate::bots::{Bot, Searched, SoleilsVariant, SummertimeVariant};
 use crate::log::{CreateError, Envelope, Located, OpenError, Recorder, line_hash, to_line};
 use crate::present::audit::Audited;
-use crate::sim::{Bot, Searched, SoleilsVariant, SummertimeVariant};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use crate::table::start::{self, Deal};
@@ -262,7 +262,7 @@ fn play_on<G: Searched>(
         Err(crate::log::FoldError::PastEnd { .. }) => unreachable!("no event to stop after"),
     };
     let mut state = fold.state().clone();
-    let actions = crate::sim::play_from::<G>(&mut state, players, &[bot], seed);
+    let actions = crate::bots::play_from::<G>(&mut state, players, &[bot], seed);
     let mut state = fold.state().clone();
     let last = bytes
         .split(|&b| b == b'\n')

@@ -3,7 +3,7 @@
 //! each table, the paper record of its scores.
 
 use super::{BODY, Column, Flow};
-use crate::event::report::{Seating, SeatingTable};
+use crate::event::seating::{Seating, SeatingTable};
 use crate::event::{EventError, EventState};
 use crate::render::scene::{Anchor, Canvas, Color, Scene, Stroke, Weight};
 use crate::render::text::Fonts;

@@ -4,12 +4,12 @@
 
 use super::Present;
 use super::command;
+use crate::bots::Bot;
+use crate::bots::Searcher;
 use crate::kit::game::Game;
 use crate::log::{Change, FoldError, Opened};
-use crate::sim::Bot;
-use crate::sim::Estimate;
-use crate::sim::Searcher;
-use crate::sim::analysis::{
+use crate::stats::Estimate;
+use crate::workbench::analysis::{
     AnalysisReport, Decision, DecisionReport, Judged, PlayerSummary, judge,
 };
 use rayon::prelude::*;
@@ -98,7 +98,7 @@ pub fn report<G: Present>(
         .map(|(r, j)| {
             let before = &r.decision.before;
             let best = G::describe_action(before, j.best);
-            let judged = |said: String, e: &crate::sim::search::Evaluation| Judged {
+            let judged = |said: String, e: &crate::bots::search::Evaluation| Judged {
                 said,
                 expected_score: e.score,
                 expected_value: e.value,

@@ -4,8 +4,9 @@
 use super::Present;
 use super::analysis::estimate_text;
 use super::command;
-use crate::sim::analysis::best;
-use crate::sim::{Estimate, Searcher, Simulated};
+use crate::bots::{Searcher, Simulated};
+use crate::stats::Estimate;
+use crate::workbench::analysis::best;
 
 /// What `sunfold hint --format json` prints (`sunfold schema hint-report`).
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
@@ -21,7 +22,7 @@ impl<E> HintReport<E> {
     /// The report of `hints` on the log `file` of `G`, by `bot` seeded `seed`.
     pub fn of<G: Present<Event = E>>(
         file: String,
-        bot: crate::sim::Bot,
+        bot: crate::bots::Bot,
         seed: u64,
         hints: Vec<Hint<E>>,
     ) -> Self {

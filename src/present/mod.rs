@@ -5,7 +5,7 @@
 //! file or knows an argument.
 //!
 //! Reading order: [`command`] (a leaf: commands and quoting), [`choice`]
-//! (a decision as a page offers it), [`report`] (the report types),
+//! (a decision as a page offers it), [`json`] (the JSON reports, as types),
 //! [`failure`] (a located error of a log in words), then
 //! one file per game ([`soleils`], [`summertime`]); then what a verb finds in a log or a file: [`audit`],
 //! [`rescore`], [`analysis`], [`hint`], [`posted`] (who posted a log's
@@ -17,8 +17,8 @@ pub mod choice;
 pub mod command;
 pub mod failure;
 pub mod hint;
+pub mod json;
 pub mod posted;
-pub mod report;
 pub mod rescore;
 pub mod soleils;
 pub mod summertime;
@@ -26,7 +26,7 @@ pub mod template;
 
 pub use command::{Command, Group, winners};
 
-pub trait Present: crate::sim::Searched {
+pub trait Present: crate::bots::Searched {
     /// The state as text: sheets or grid, and the score table. `called`
     /// is the seq of the claims that called the game before its end.
     fn text(state: &Self::State, called: Option<u64>) -> String;

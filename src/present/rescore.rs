@@ -6,9 +6,9 @@
 
 use super::Present;
 use super::audit::{RescoreError, RescoreLine, RescoreResult};
+use crate::bots::{SoleilsVariant, SummertimeVariant};
 use crate::kit::game::{EventKind, Game};
 use crate::log::{Entry, Fold, GameKind, Line, Located, OpenError, Opened};
-use crate::sim::{SoleilsVariant, SummertimeVariant};
 use crate::soleils::{self, Setting, Soleils};
 use crate::summertime::{self, Summertime};
 use std::collections::HashSet;

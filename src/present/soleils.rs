@@ -3,7 +3,7 @@
 
 use super::choice::{Kind, Offer};
 use super::command::Command;
-use super::report::{SheetView, SoleilsView};
+use super::json::{SheetView, SoleilsView};
 use super::{Pending, Present};
 use crate::soleils::template::{Reward, Template};
 use crate::soleils::{self, How, Player, ScoreLine, Soleils, State, score};

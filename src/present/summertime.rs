@@ -3,7 +3,7 @@
 
 use super::choice::{Kind, Offer};
 use super::command::Command;
-use super::report::{CellView, HandView, PlayView, SummertimeView, TurnView};
+use super::json::{CellView, HandView, PlayView, SummertimeView, TurnView};
 use super::{Pending, Present};
 use crate::summertime::deck::{CardIndex, Deck};
 use crate::summertime::{self, Phase, State, Summertime, TurnAction, score};

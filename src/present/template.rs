@@ -2,7 +2,7 @@
 //! problem and warning with its JSON path. `template check` prints it; an
 //! editor shows it beside the file.
 
-use super::report::{Problem, TemplateReport};
+use super::json::{Problem, TemplateReport};
 use crate::log::template_file::{Checked, FileProblem};
 
 impl TemplateReport {

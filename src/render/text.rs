@@ -14,6 +14,10 @@
 //! PDF backend embeds them while the SVG backend stretches the viewer's
 //! font to their widths, so the two outputs agree with the layout. Nothing
 //! here is global but the parsed built-in fonts, which never change.
+//!
+//! [`shape`] makes a line of text glyphs: each character from the first
+//! face of a chain that has it, right-to-left runs in visual order, and
+//! real shaping where a script needs it.
 
 pub mod shape;
 

@@ -1,7 +1,7 @@
 //! The workbench's reports, each in one folder with its text, its JSON and
 //! its drawing: [`compare`] (what `simulate` and `compare` print and draw),
 //! [`ladder`] and [`sweep`]. They read the bots' results from
-//! [`crate::sim`] and lay their charts out as scenes of the drawing engine
+//! [`crate::workbench`] and lay their charts out as scenes of the drawing engine
 //! ([`crate::render`]); [`kit`] holds what the drawn reports share: the
 //! type styles, the tick axis and the page footers.
 
@@ -12,8 +12,8 @@ pub mod sweep;
 
 use crate::render::paper::Paper;
 use crate::render::scene::Scene;
-use crate::sim::sweep::Sweep;
-use crate::sim::{Ladder, Report};
+use crate::workbench::sweep::Sweep;
+use crate::workbench::{Ladder, Report};
 
 /// A workbench report, finished: what a batch verb prints (and draws)
 /// when it is run whole, and what `merge` makes of its shards.

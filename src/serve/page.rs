@@ -150,7 +150,7 @@ pub fn status_for<G: Table>(
     path: &std::path::Path,
     fold: &Fold<G>,
     viewer: Viewer,
-) -> crate::present::report::StatusReport<G::View, G::Event> {
+) -> crate::present::json::StatusReport<G::View, G::Event> {
     let mut report = crate::table::status::<G>(path, fold, viewer);
     match viewer {
         Viewer::Referee => {}

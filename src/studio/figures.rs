@@ -9,13 +9,12 @@
 //! a difference that no game showed says so in words rather than as an
 //! interval of no width.
 
+use crate::bots::{Bot, Searched, SoleilsVariant, SummertimeVariant, lineup, play};
 use crate::log::template_file::Checked;
-use crate::sim::{
-    Bot, Estimate, Paired, Report, Row, Searched, Section, SoleilsVariant, SummertimeVariant,
-    Tally, Unit, game_seed, lineup, play,
-};
 use crate::soleils::{Options, Soleils};
+use crate::stats::{Estimate, Section, Unit};
 use crate::summertime::Summertime;
+use crate::workbench::{Paired, Report, Row, Tally, game_seed};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -56,7 +55,7 @@ impl Default for Settings {
 #[derive(Debug, thiserror::Error)]
 pub enum SettingsError {
     #[error("bot: {0}")]
-    Bot(#[from] crate::sim::BotError),
+    Bot(#[from] crate::bots::BotError),
     #[error("games: expected 1 to {MOST_GAMES} paired games, but found {0}")]
     Games(u64),
 }

@@ -4,7 +4,7 @@
 
 use crate::log::GameKind;
 use crate::log::template_file::Checked;
-use crate::present::report::{Problem, TemplateReport};
+use crate::present::json::{Problem, TemplateReport};
 use crate::studio::edit_log::{EditLine, EditLog, EditLogError, History};
 use serde::Serialize;
 use serde_json::Value;

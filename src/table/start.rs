@@ -1,7 +1,7 @@
 //! The start line of a new log: the players, the variant and how chance
 //! comes in (the dice seed, or the deal), as `sunfold new` records it.
 
-use crate::sim::{SoleilsVariant, SummertimeVariant};
+use crate::bots::{SoleilsVariant, SummertimeVariant};
 use crate::{soleils, summertime};
 
 /// A seed from the clock, for a log started without one.
@@ -84,7 +84,7 @@ pub fn summertime(
     let order = match deal {
         Deal::Physical { closing_up } => summertime::Order::Physical { closing_up },
         Deal::Given(order) => order,
-        Deal::Seeded(seed) => crate::sim::deal::dealt_order(&variant.deck, seed),
+        Deal::Seeded(seed) => crate::bots::deal::dealt_order(&variant.deck, seed),
     };
     let players = trimmed(players);
     let first = first.unwrap_or_else(|| players.first().cloned().unwrap_or_default());

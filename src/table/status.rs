@@ -1,7 +1,7 @@
 //! Where a game stands, as one viewer may see it.
 
 use crate::log::Fold;
-use crate::present::report::StatusReport;
+use crate::present::json::StatusReport;
 use crate::present::{Present, command};
 use std::path::Path;
 
@@ -66,7 +66,7 @@ pub fn status<G: Present>(
         undoable: fold
             .undoable()
             .map(|(seq, e)| format!("event {seq}: {}", G::describe(e))),
-        claims: crate::present::report::claims(fold),
+        claims: crate::present::json::claims(fold),
         state: G::view(state),
     }
 }

@@ -7,7 +7,8 @@ use crate::report::kit::style::{
     write,
 };
 use crate::report::kit::ticks::{decimals, nice_step};
-use crate::sim::{Report, Unit};
+use crate::stats::Unit;
+use crate::workbench::Report;
 
 /// Each count's share of all of them.
 fn shares(counts: &[u64]) -> Vec<f64> {

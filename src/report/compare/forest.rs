@@ -8,7 +8,8 @@ use crate::report::kit::style::{
     BODY, BODY_BOLD, BODY_GREY, GRID, MUTED, NOTE, PANEL_HEAD, SMALL_GREY, STRIPE, write,
 };
 use crate::report::kit::ticks::{axis, decimals, nice_step};
-use crate::sim::{Estimate, Row, Section, Unit};
+use crate::stats::{Estimate, Section, Unit};
+use crate::workbench::Row;
 
 /// A panel's title line, which also carries the column headers.
 pub(super) const PANEL_TITLE: f32 = 6.0;

@@ -1,10 +1,11 @@
 //! The first page's heading: the title, the batch, what the differences
 //! say, and the variants, with what B changes of A.
 
+use crate::bots::VariantInfo;
 use crate::render::scene::{Anchor, Canvas, Color, Weight};
 use crate::render::text::Fonts;
 use crate::report::kit::style::{Font, NOTE, font, plural, swatch, wrap, write};
-use crate::sim::{Report, VariantInfo};
+use crate::workbench::Report;
 
 fn bots(report: &Report) -> String {
     match report.bots.first() {

@@ -27,7 +27,7 @@ use crate::render::paper::{MARGIN, Paper};
 use crate::render::scene::{Anchor, Canvas, Color, Frame, Item, Scene, Weight};
 use crate::report::kit::page::{FOOTER, with_footers};
 use crate::report::kit::style::{BLOCK_HEAD, BODY, font, plural, write};
-use crate::sim::{Report, Row};
+use crate::workbench::{Report, Row};
 use distribution::distribution;
 use forest::{AXIS, Mode, PANEL_TITLE, Panel, ROW, Scale, draw_panel, draw_single, panels};
 use heading::front;

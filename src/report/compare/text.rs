@@ -5,9 +5,9 @@
 //! comparison, the significant differences first (strongest first), then the
 //! rest section by section. Every figure printed is in the JSON.
 
-use crate::sim::{
-    BotWins, Estimate, Head, Histogram, Metric, Report, Row, SeatRange, Section, Unit, VariantInfo,
-};
+use crate::bots::VariantInfo;
+use crate::stats::{Estimate, Metric, Section, Unit};
+use crate::workbench::{BotWins, Head, Histogram, Report, Row, SeatRange};
 use schemars::JsonSchema;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -223,7 +223,7 @@ fn summary(out: &mut String, report: &Report) {
 }
 
 fn seat_ranges(out: &mut String, report: &Report) {
-    let ranges = |seats: &[crate::sim::SeatRange]| {
+    let ranges = |seats: &[crate::workbench::SeatRange]| {
         seats
             .iter()
             .map(|s| format!("{}: {} to {}", s.seat, s.min, s.max))
@@ -382,7 +382,7 @@ pub struct CompareReport {
     /// What differs between A's rules and B's, by JSON path in the
     /// template or deck (`end.sun_limit`) or `options.NAME`, in path order;
     /// empty when both play the same rules.
-    pub changes: Vec<crate::sim::Change>,
+    pub changes: Vec<crate::bots::Change>,
     pub a: Side,
     pub b: Side,
     /// B − A over the paired games, by id, for every figure both have.
@@ -475,7 +475,7 @@ pub fn json(report: &Report) -> String {
                 .collect(),
             correction: Correction {
                 method: "holm",
-                family_wise_error: crate::sim::ALPHA,
+                family_wise_error: crate::stats::ALPHA,
                 figures: report.rows.iter().filter(|r| r.p_value.is_some()).count(),
             },
         }),

@@ -26,7 +26,8 @@ use crate::report::kit::style::{
     plural, width_of, wrap, write,
 };
 use crate::report::kit::ticks::{axis, decimals, nice_step};
-use crate::sim::{Estimate, Ladder};
+use crate::stats::Estimate;
+use crate::workbench::Ladder;
 
 /// A row of the forest plot.
 const ROW: f32 = 6.0;

@@ -1,7 +1,8 @@
 //! The ladder as text, one line per bot, strongest first, and as JSON
 //! (`sunfold schema ladder-report`).
 
-use crate::sim::{Estimate, Ladder, Record, Rung};
+use crate::stats::Estimate;
+use crate::workbench::{Ladder, Record, Rung};
 use std::fmt::Write;
 
 /// The ladder as one JSON object.

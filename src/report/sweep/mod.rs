@@ -25,9 +25,9 @@ use crate::report::kit::style::{
     BODY, BODY_BOLD, Font, GRID, SMALL, SMALL_GREY, font, plural, width_of, wrap, write,
 };
 use crate::report::kit::ticks::{decimals, nice_step};
-use crate::sim::Unit;
-use crate::sim::sweep::spec::{group_name, groups};
-use crate::sim::sweep::{SetValue, Sweep};
+use crate::stats::Unit;
+use crate::workbench::sweep::spec::{group_name, groups};
+use crate::workbench::sweep::{SetValue, Sweep};
 
 const NOTE: Font = font(2.7, Weight::Regular, Color::GREY);
 const VARIANT: Font = font(3.0, Weight::Regular, Color::BLACK);
@@ -474,8 +474,8 @@ fn panel(
 /// estimate)`, a point without the figure ending a stretch.
 fn runs<'a>(
     rows: &[usize],
-    point: &impl Fn(usize) -> Option<&'a crate::sim::Estimate>,
-) -> Vec<Vec<(usize, &'a crate::sim::Estimate)>> {
+    point: &impl Fn(usize) -> Option<&'a crate::stats::Estimate>,
+) -> Vec<Vec<(usize, &'a crate::stats::Estimate)>> {
     let mut runs = Vec::new();
     let mut current = Vec::new();
     for (v, &row) in rows.iter().enumerate() {

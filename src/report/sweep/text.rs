@@ -2,9 +2,9 @@
 //! game, the batch and the variant swept from, then one line per value (or
 //! combination of values), one column per figure with its 95% interval.
 
-use crate::sim::sweep::spec::{group_name, groups};
-use crate::sim::sweep::{Difference, Sweep};
-use crate::sim::{Estimate, Unit};
+use crate::stats::{Estimate, Unit};
+use crate::workbench::sweep::spec::{group_name, groups};
+use crate::workbench::sweep::{Difference, Sweep};
 use std::fmt::Write;
 
 /// No "-0.00": a value that rounds to zero prints without a sign.

@@ -628,7 +628,7 @@ fn the_reader_finds_every_path_of_a_use_tree() {
     );
     // pub use, pub(crate) use, and a use inside a function.
     assert_eq!(parts_in(at, "pub use crate::table::status;"), ["table"]);
-    assert_eq!(parts_in(at, "pub(crate) use crate::sim::Bot;"), ["sim"]);
+    assert_eq!(parts_in(at, "pub(crate) use crate::bots::Bot;"), ["bots"]);
     assert_eq!(
         parts_in(at, "fn f() {\n    use crate::show::x;\n    x();\n}"),
         ["show"]
@@ -794,8 +794,8 @@ fn a_forbidden_use_put_into_a_rules_file_is_caught() {
         ),
         (
             "soleils/legal.rs",
-            "pub use super::super::{present::*, sim};",
-            &["crate::present", "crate::sim"],
+            "pub use super::super::{present::*, workbench};",
+            &["crate::present", "crate::workbench"],
         ),
         (
             "soleils/score.rs",
@@ -826,7 +826,13 @@ fn a_forbidden_use_put_into_a_rules_file_is_caught() {
             &["crate::render"],
         ),
         ("render/mod.rs", "use crate::kit::atomic;", &["crate::kit"]),
-        ("log/mod.rs", "use crate::sim::Bot;", &["crate::sim"]),
+        ("log/mod.rs", "use crate::bots::Bot;", &["crate::bots"]),
+        (
+            "bots/run.rs",
+            "use crate::workbench::Tally;",
+            &["crate::workbench"],
+        ),
+        ("stats/metric.rs", "use crate::bots::Bot;", &["crate::bots"]),
         (
             "present/mod.rs",
             "use crate::print::Drawn;",

@@ -1,7 +1,8 @@
-//! Every module list stays whole: the doc comment at the top of `lib.rs`
-//! and of each folder's `mod.rs` names every module the file declares (as
-//! `name`, [`name`] or `name.rs`), so that a reader who starts there finds
-//! every room.
+//! Every module list stays whole: the doc comment at the top of every file
+//! of `src/` that declares modules (`lib.rs`, a folder's `mod.rs`, or a
+//! file such as `render/text.rs` with modules of its own) names every
+//! module it declares (as `name`, [`name`] or `name.rs`), so that a reader
+//! who starts there finds every room.
 
 use crate::common;
 
@@ -12,10 +13,7 @@ fn module_files(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.unwrap().path();
         if path.is_dir() {
             module_files(&path, out);
-        } else if path
-            .file_name()
-            .is_some_and(|n| n == "mod.rs" || n == "lib.rs")
-        {
+        } else if path.extension().is_some_and(|e| e == "rs") {
             out.push(path);
         }
     }

@@ -20,8 +20,8 @@
 //! Given a seeded game, when each action is taken, then all of the above
 //! hold at every state.
 
+use sunfold::bots::{Simulated, SoleilsVariant, SummertimeVariant};
 use sunfold::kit::rng::SeededRng;
-use sunfold::sim::{Simulated, SoleilsVariant, SummertimeVariant};
 use sunfold::soleils::{self, BoxIx, Die, Options, Sailboats, Seat, SkipPlacement, SunBonus};
 use sunfold::summertime::{self, CardIx};
 

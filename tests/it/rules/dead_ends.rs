@@ -8,11 +8,11 @@
 use crate::common;
 
 use std::path::Path;
+use sunfold::bots::deal::dealt_order;
+use sunfold::bots::{Bot, SoleilsVariant, SummertimeVariant, play};
 use sunfold::kit::game::Game;
 use sunfold::kit::rng::SeededRng;
 use sunfold::present::{Present, command};
-use sunfold::sim::deal::dealt_order;
-use sunfold::sim::{Bot, SoleilsVariant, SummertimeVariant, play};
 use sunfold::soleils::{Options, Soleils};
 use sunfold::summertime::{self, MATCHED_BACKS, Order, Summertime};
 

@@ -6,8 +6,8 @@
 
 use crate::common;
 
+use sunfold::bots::deal::dealt_order;
 use sunfold::kit::rng::SeededRng;
-use sunfold::sim::deal::dealt_order;
 use sunfold::summertime::deck::RawDeck;
 use sunfold::summertime::*;
 

@@ -4,15 +4,15 @@
 
 use crate::common;
 
+use sunfold::bots::{Bot, SoleilsVariant, SummertimeVariant, play};
 use sunfold::kit::game::Game;
 use sunfold::kit::rng::SeededRng;
 use sunfold::log::{Fold, LineReader, chained_log};
-use sunfold::sim::{Bot, SoleilsVariant, SummertimeVariant, play};
 use sunfold::soleils::Soleils;
 use sunfold::summertime::Summertime;
 
 /// Replays a simulated game from its log and checks the recomputed scores.
-fn round_trip<G: sunfold::sim::Searched>(
+fn round_trip<G: sunfold::bots::Searched>(
     variant: &G::Variant,
     players: usize,
     bots: &[Bot],

@@ -10,10 +10,12 @@ use ::svg::parser::Event;
 use lopdf::Document;
 use serde_json::Value;
 use std::path::PathBuf;
+use sunfold::bots::{Bot, SoleilsVariant, play};
 use sunfold::render::paper::Paper;
 use sunfold::render::svg as svg_backend;
 use sunfold::report::compare;
-use sunfold::sim::{Bot, Section, SoleilsVariant, Tally, play};
+use sunfold::stats::Section;
+use sunfold::workbench::Tally;
 
 fn out(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("sunfold-compare-{}", std::process::id()));
@@ -491,7 +493,7 @@ fn a_report_of_one_variant_draws_its_estimates() {
     // What `simulate` would draw: no B, so no differences.
     let variant = SoleilsVariant::bundled();
     let bots = [Bot::Random];
-    let metrics = <sunfold::soleils::Soleils as sunfold::sim::Simulated>::metrics(&variant, 3);
+    let metrics = <sunfold::soleils::Soleils as sunfold::bots::Simulated>::metrics(&variant, 3);
     let mut tally = Tally::new(variant.info(), 3, &bots, metrics);
     for seed in 0..40 {
         tally.add(

@@ -8,10 +8,11 @@ use crate::common;
 
 use common::layout::assert_laid_out;
 
+use sunfold::bots::{Bot, VariantInfo};
 use sunfold::render::paper::Paper;
 use sunfold::render::{pdf, svg};
 use sunfold::report::ladder::report;
-use sunfold::sim::{Bot, Ladder, LadderGame, VariantInfo, ladder};
+use sunfold::workbench::{Ladder, LadderGame, ladder};
 
 /// A ladder of `bots` over two-player games: game i seats bots a and b
 /// in turn, and the stronger one (later in the list) usually wins.

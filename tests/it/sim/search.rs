@@ -5,14 +5,14 @@
 
 use crate::common;
 
+use sunfold::bots::{
+    Bot, Searched, Searcher, Simulated, SoleilsVariant, SummertimeVariant, lineup, play,
+};
 use sunfold::kit::game::Game;
 use sunfold::kit::rng::SeededRng;
-use sunfold::sim::{
-    Bot, LadderGame, Searched, Searcher, Simulated, Skill, SoleilsVariant, SummertimeVariant,
-    ladder, lineup, play,
-};
 use sunfold::soleils::Soleils;
 use sunfold::summertime::{self, Summertime};
+use sunfold::workbench::{LadderGame, Skill, ladder};
 
 /// Seat-rotated games of `weak` against `strong`, as the ladder scores them.
 fn skill<G: Searched>(
@@ -305,7 +305,7 @@ fn every_bot_plays_every_seat_equally_often() {
 fn bot_names_are_checked_with_a_suggestion() {
     assert_eq!(
         Bot::parse("search").unwrap(),
-        Bot::Search(sunfold::sim::DEFAULT_ROLLOUTS)
+        Bot::Search(sunfold::bots::DEFAULT_ROLLOUTS)
     );
     assert_eq!(Bot::parse("search:50").unwrap(), Bot::Search(50));
     let messages: Vec<String> = ["search:0", "search:abc", "serch", "greedy:3", ""]

@@ -520,8 +520,8 @@ fn the_gnu_parallel_recipe_gives_the_bytes_of_one_machine() {
 /// makes a new variant a compile error here until it is pinned too.
 #[test]
 fn every_merge_error_message_is_pinned() {
-    use sunfold::sim::merge::MergeError;
-    use sunfold::sim::partial::ShardError;
+    use sunfold::workbench::merge::MergeError;
+    use sunfold::workbench::partial::ShardError;
     let s = |t: &str| t.to_owned();
     let errors = vec![
         MergeError::Json {
@@ -538,11 +538,11 @@ fn every_merge_error_message_is_pinned() {
         },
         MergeError::NotPartial {
             part: s("a.json"),
-            mark: sunfold::sim::partial::PARTIAL_MARK,
+            mark: sunfold::workbench::partial::PARTIAL_MARK,
         },
         MergeError::Format {
             part: s("a.json"),
-            expected: sunfold::sim::partial::PARTIAL_FORMAT,
+            expected: sunfold::workbench::partial::PARTIAL_FORMAT,
             found: s("4"),
         },
         MergeError::OtherRun {
@@ -578,7 +578,7 @@ fn every_merge_error_message_is_pinned() {
         },
         MergeError::SameRules {
             part: s("a.json"),
-            same: sunfold::sim::SameRules {
+            same: sunfold::bots::SameRules {
                 a: s("bundled"),
                 b: s("bundled"),
             },

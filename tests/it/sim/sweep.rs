@@ -11,12 +11,13 @@ use crate::common;
 use common::layout::assert_laid_out;
 
 use serde_json::Value;
+use sunfold::bots::VariantInfo;
 use sunfold::render::paper::Paper;
 use sunfold::render::{pdf, svg};
 use sunfold::report::sweep::report;
 use sunfold::schema::{SchemaKind, schema_text};
-use sunfold::sim::sweep::{Axis, Difference, SetValue, Sweep, SweepRow};
-use sunfold::sim::{Estimate, Metric, Section, Unit, VariantInfo};
+use sunfold::stats::{Estimate, Metric, Section, Unit};
+use sunfold::workbench::sweep::{Axis, Difference, SetValue, Sweep, SweepRow};
 
 fn json(args: &[&str]) -> Value {
     let (code, out, err) = common::sunfold(args);
@@ -419,7 +420,7 @@ fn hand_made(lines: usize) -> Sweep {
         }
     }
     Sweep {
-        head: sunfold::sim::Head {
+        head: sunfold::workbench::Head {
             game: "soleils",
             title: "62 Soleils d'été",
             players: 4,

@@ -3,9 +3,9 @@
 //! as `compare`'s B − A is, and its interval is over the games' own
 //! differences. Holm's correction runs across every row and figure.
 
-use super::super::metric::{Estimate, Metric, holm};
-use super::super::sums::Sums;
-use super::super::tally::{Tally, bounded};
+use crate::stats::metric::{Estimate, Metric, holm};
+use crate::stats::sums::Sums;
+use crate::workbench::tally::{Tally, bounded};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

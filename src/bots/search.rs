@@ -33,10 +33,10 @@
 //! Everything is drawn from the seat's own stream: the same seed gives the
 //! same decision, on any thread.
 
-use super::metric::{Estimate, Moments};
-use super::run::{Buffers, Simulated, playout};
+use crate::bots::run::{Buffers, Simulated, playout};
 use crate::kit::rng::SeededRng;
 use crate::soleils::{self, Soleils};
+use crate::stats::metric::{Estimate, Moments};
 use crate::summertime::{self, Summertime};
 
 /// Rollouts per decision of `--bot search` without a number.

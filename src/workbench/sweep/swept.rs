@@ -3,8 +3,8 @@
 //! `template check` checks a file.
 
 use super::{Axis, SetError, SetValue, Target};
+use crate::bots::{Searched, SoleilsVariant, SummertimeVariant};
 use crate::log::template_file::Checked;
-use crate::sim::{Searched, SoleilsVariant, SummertimeVariant};
 use crate::soleils::{Setting, Soleils, UnknownSetting};
 use crate::summertime::Summertime;
 use serde_json::Value;

@@ -1,18 +1,20 @@
 //! `sunfold merge`: the parts of a run written by its shards, checked to
 //! belong together and merged into the report the run with no shards
-//! gives, bit for bit. The reduce of [`super::partial`].
+//! gives, bit for bit. The reduce of [`crate::workbench::partial`].
 //!
-//! Tallies merge exactly ([`super::Tally::merge`]), and a ladder's games
+//! Tallies merge exactly ([`crate::workbench::Tally::merge`]), and a ladder's games
 //! are put back in game order, so the report is a function of the games
 //! alone, not of how they were split.
 
-use super::ladder::{Ladder, LadderGame, ladder};
-use super::partial::{Kind, PARTIAL_FORMAT, PARTIAL_MARK, Part, Partial, Shard, Tallied};
-use super::report::Report;
-use super::sweep::{self, Sweep};
 use crate::kit::game::Game;
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
+use crate::workbench::figures::Report;
+use crate::workbench::ladder::{Ladder, LadderGame, ladder};
+use crate::workbench::partial::{
+    Kind, PARTIAL_FORMAT, PARTIAL_MARK, Part, Partial, Shard, Tallied,
+};
+use crate::workbench::sweep::{self, Sweep};
 use serde_json::Value;
 
 /// What the parts of a run merge into.
@@ -92,7 +94,7 @@ pub enum MergeError {
     #[error("{part}: {same}")]
     SameRules {
         part: String,
-        same: super::SameRules,
+        same: crate::bots::SameRules,
     },
     #[error("{part}: expected a game of soleils or summertime, but found {found:?}")]
     Game { part: String, found: String },
@@ -241,7 +243,7 @@ fn shown(value: &Value) -> String {
 
 /// The game's name and title as the report has them.
 fn names(part: &str, game: &str) -> Result<(&'static str, &'static str), MergeError> {
-    use super::Simulated;
+    use crate::bots::Simulated;
     [
         (Soleils::NAME, Soleils::TITLE),
         (Summertime::NAME, Summertime::TITLE),
@@ -389,7 +391,7 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<Merged, MergeError> {
                 // A comparison refuses the same rules before any game: so
                 // does the merge of its parts, whatever wrote them.
                 report.changes =
-                    super::differing((&a.info.source, &a.rules), (&b.info.source, &b.rules))
+                    crate::bots::differing((&a.info.source, &a.rules), (&b.info.source, &b.rules))
                         .map_err(|same| MergeError::SameRules {
                             part: first.clone(),
                             same,

@@ -17,9 +17,9 @@
 //! bucket's sums are those of its games' shares with zeros wherever it was
 //! not met.
 
-use super::metric::{Estimate, Metric, Section, Unit};
-use super::report::Histogram;
-use super::sums::Sums;
+use crate::stats::metric::{Estimate, Metric, Section, Unit};
+use crate::stats::sums::Sums;
+use crate::workbench::figures::Histogram;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

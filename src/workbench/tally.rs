@@ -5,14 +5,14 @@
 //! Every sum is exact ([`Sums`]), so that tallies of any runs of games
 //! merge ([`Tally::merge`]) into the bits one tally of them all gives:
 //! worker threads tally their own games, and shards on other machines
-//! write their tallies to be merged ([`super::partial`]).
+//! write their tallies to be merged ([`crate::workbench::partial`]).
 
-use super::distribution::Distribution;
-use super::metric::{Estimate, Metric, Section, Unit, both_labels};
-use super::report::{BotWins, Report, Row, SeatRange};
-use super::run::{Bot, GameResult};
-use super::sums::{Fixed, Sums};
-use super::variant::VariantInfo;
+use crate::bots::run::{Bot, GameResult};
+use crate::bots::variant::VariantInfo;
+use crate::stats::metric::{Estimate, Metric, Section, Unit, both_labels};
+use crate::stats::sums::{Fixed, Sums};
+use crate::workbench::distribution::Distribution;
+use crate::workbench::figures::{BotWins, Report, Row, SeatRange};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -111,7 +111,7 @@ fn quantile(counts: &BTreeMap<u64, u64>, q: f64) -> Estimate {
         };
     }
     let nf = n as f64;
-    let half = super::metric::Z95 * (nf * q * (1.0 - q)).sqrt();
+    let half = crate::stats::metric::Z95 * (nf * q * (1.0 - q)).sqrt();
     let rank = |r: f64| (r.max(1.0).min(nf)) as u64;
     Estimate {
         estimate: at_rank(counts, rank((nf * q).ceil())),
@@ -360,7 +360,7 @@ impl Tally {
     }
 
     /// Adds game `i`; its values are left in `self.values` for a pairing.
-    pub fn add<G: super::Simulated>(&mut self, i: u64, game: &GameResult<G>) {
+    pub fn add<G: crate::bots::Simulated>(&mut self, i: u64, game: &GameResult<G>) {
         self.values.clear();
         score_values(&game.totals, &mut self.values);
         bot_values(&self.kinds, &game.seats, &game.totals, &mut self.values);
@@ -485,7 +485,7 @@ impl Tally {
             .distribution
             .take()
             .expect("a tally of its own keeps its distribution")
-            .finish(super::distribution::width_for(self.info.kind));
+            .finish(crate::workbench::distribution::width_for(self.info.kind));
         let mut rows: Vec<Row> = self
             .metrics
             .iter()
@@ -523,7 +523,7 @@ impl Tally {
             });
         }
         Report {
-            head: super::Head {
+            head: crate::workbench::Head {
                 game,
                 title,
                 players: self.players,
@@ -596,7 +596,7 @@ impl Paired {
     }
 
     /// Adds game `i` of A and game `i` of B, played from the same seed.
-    pub fn add<G: super::Simulated>(&mut self, i: u64, a: &GameResult<G>, b: &GameResult<G>) {
+    pub fn add<G: crate::bots::Simulated>(&mut self, i: u64, a: &GameResult<G>, b: &GameResult<G>) {
         self.a.add(i, a);
         self.b.add(i, b);
         self.distribution.add(i, &a.totals, Some(&b.totals));
@@ -674,7 +674,7 @@ impl Paired {
             .collect();
         // The length's quantiles are in `simulate`'s report only: a
         // quantile has no paired difference, and the mean length's is here.
-        let width = super::distribution::width_for(self.a.info.kind);
+        let width = crate::workbench::distribution::width_for(self.a.info.kind);
         let (buckets, histogram) = self.distribution.finish(width);
         for bucket in buckets {
             rows.push(Row {
@@ -686,9 +686,9 @@ impl Paired {
                 metric: bucket.metric,
             });
         }
-        super::report::correct(&mut rows);
+        crate::workbench::figures::correct(&mut rows);
         Report {
-            head: super::Head {
+            head: crate::workbench::Head {
                 game,
                 title,
                 players,

@@ -27,8 +27,8 @@
 //! In Summertime the value is the lead (own score minus the other's), as
 //! the search bot maximises it; in 62 Soleils it is the own score.
 
-use super::metric::Estimate;
-use super::search::{Evaluation, Searched, Searcher};
+use crate::bots::search::{Evaluation, Searched, Searcher};
+use crate::stats::metric::Estimate;
 
 /// One recorded decision: the state before it, who took it, what it was.
 pub struct Decision<S, A> {

@@ -1,5 +1,5 @@
 //! A shard of a batch and the partial report it writes: the map of a run
-//! spread over many machines. [`super::merge`] is the reduce.
+//! spread over many machines. [`crate::workbench::merge`] is the reduce.
 //!
 //! Shard K of N plays the games `floor(G·(K−1)/N)` up to, not including,
 //! `floor(G·K/N)` of a run of G games: N contiguous runs of game numbers
@@ -13,10 +13,10 @@
 //! the kind of report, the game, the players, the number of games, the
 //! seed, the bots and each variant's rules in full, and the shard.
 
-use super::ladder::LadderGame;
-use super::run::Bot;
-use super::tally::{Paired, Tally};
-use super::variant::VariantInfo;
+use crate::bots::run::Bot;
+use crate::bots::variant::VariantInfo;
+use crate::workbench::ladder::LadderGame;
+use crate::workbench::tally::{Paired, Tally};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
@@ -113,13 +113,13 @@ pub struct Run {
     pub variants: Vec<RunVariant>,
     /// A sweep's places, values and figures.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sweep: Option<super::sweep::SweepRun>,
+    pub sweep: Option<crate::workbench::sweep::SweepRun>,
 }
 
 impl Run {
     /// The run of `games` games of `G` at `players` seats from `seed`, with
     /// `bots` seated, under `variants` (one, or A and B), no sweep.
-    pub fn of<G: super::Simulated>(
+    pub fn of<G: crate::bots::Simulated>(
         players: usize,
         games: u64,
         seed: u64,
@@ -170,7 +170,7 @@ pub enum Tallied {
     Ladder(Vec<LadderGame>),
     /// `sweep`: one tally per point, in the order of the report's rows,
     /// and each point's paired differences from the base point.
-    Sweep(super::sweep::Points),
+    Sweep(crate::workbench::sweep::Points),
 }
 
 impl Tallied {

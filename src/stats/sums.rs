@@ -9,7 +9,7 @@
 //! everything is integer addition, which neither rounds nor depends on
 //! order. Means and intervals are computed from the sums at the end.
 
-use super::metric::Estimate;
+use crate::stats::metric::Estimate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -160,20 +160,20 @@ impl Sums {
     pub fn estimate(&self) -> Estimate {
         let mean = self.mean();
         let centred = self.squares.value() - self.sum.value() * mean;
-        super::metric::normal(mean, centred, self.n)
+        crate::stats::metric::normal(mean, centred, self.n)
     }
 
     /// A share's estimate: the mean of per-game values in [0, 1], with the
-    /// 95% Wilson score interval over the games ([`super::Moments::share`]).
+    /// 95% Wilson score interval over the games ([`crate::stats::Moments::share`]).
     pub fn share(&self) -> Estimate {
-        super::metric::wilson(self.mean(), self.n)
+        crate::stats::metric::wilson(self.mean(), self.n)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::metric::Z95;
+    use crate::stats::metric::Z95;
 
     #[test]
     fn sums_do_not_depend_on_the_order_of_adds() {

@@ -1,11 +1,11 @@
 //! The two games as [`Simulated`] games, under any variant.
 
-use super::metric::{Metric, Section, Unit};
-use super::run::{PlayerRange, Simulated};
-use super::variant::{SoleilsVariant, SummertimeVariant, VariantInfo};
+use crate::bots::deal::Dealt;
+use crate::bots::run::{PlayerRange, Simulated};
+use crate::bots::variant::{SoleilsVariant, SummertimeVariant, VariantInfo};
 use crate::kit::rng::SeededRng;
-use crate::sim::deal::Dealt;
 use crate::soleils::{self, Soleils};
+use crate::stats::metric::{Metric, Section, Unit};
 use crate::summertime::{self, Summertime};
 
 /// The names of a simulated table: P1, P2, …
@@ -342,10 +342,10 @@ impl Simulated for Summertime {
         serde_json::to_value(&variant.raw).expect("a deck serializes")
     }
 
-    type Deal = crate::sim::deal::Dealt;
+    type Deal = crate::bots::deal::Dealt;
 
     fn deal(variant: &SummertimeVariant, _: usize, chance: &mut SeededRng) -> Dealt {
-        crate::sim::deal::shuffle(&variant.deck, chance.next_u64())
+        crate::bots::deal::shuffle(&variant.deck, chance.next_u64())
     }
 
     fn table(variant: &SummertimeVariant, _: usize, deal: &Dealt) -> summertime::State {
@@ -364,7 +364,7 @@ impl Simulated for Summertime {
             players: vec!["P1".into(), "P2".into()],
             first: "P1".into(),
             deck: variant.raw.clone(),
-            order: crate::sim::deal::order(&variant.deck, deal),
+            order: crate::bots::deal::order(&variant.deck, deal),
         }))
     }
 

@@ -17,10 +17,10 @@ mod paired;
 pub mod spec;
 mod swept;
 
-use super::metric::{Estimate, Metric, Section, Unit};
-use super::report::Report;
-use super::tally::Tally;
-use super::variant::VariantInfo;
+use crate::bots::variant::VariantInfo;
+use crate::stats::metric::{Estimate, Metric, Section, Unit};
+use crate::workbench::figures::Report;
+use crate::workbench::tally::Tally;
 pub use paired::{Difference, Points};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -58,7 +58,7 @@ pub struct SweepRow {
 pub struct Sweep {
     /// The game, the batch's size and its seed.
     #[serde(flatten)]
-    pub head: super::Head,
+    pub head: crate::workbench::Head,
     /// The bot of each seat in the first game.
     pub bots: Vec<String>,
     /// Whether the bots turn seats from game to game.
@@ -251,7 +251,7 @@ pub fn report(
         .collect();
     let first = reports.first();
     Sweep {
-        head: super::Head {
+        head: crate::workbench::Head {
             game,
             title,
             players: first.map_or(0, |r| r.head.players),

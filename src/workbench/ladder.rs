@@ -1,7 +1,7 @@
 //! A strength ladder: seat-rotated tables of several bots, each bot's win
 //! rate and mean score, and a Bradley–Terry rating on the Elo scale.
 //!
-//! - **Tables.** Game `i` seats the bots by [`super::lineup`]: every bot
+//! - **Tables.** Game `i` seats the bots by [`crate::bots::lineup`]: every bot
 //!   plays every seat equally often, and with more bots than seats every
 //!   group of bots meets.
 //! - **Pairwise results.** Within a game, every two seats held by different
@@ -26,9 +26,9 @@
 //!   then the documented one if it is still rated, else the weakest rated
 //!   bot.
 
-use super::metric::{Estimate, Moments};
-use super::run::Bot;
+use crate::bots::run::Bot;
 use crate::kit::rng::SeededRng;
+use crate::stats::metric::{Estimate, Moments};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -121,9 +121,9 @@ pub struct Rung {
 pub struct Ladder {
     /// The game, the batch's size and its seed.
     #[serde(flatten)]
-    pub head: super::Head,
+    pub head: crate::workbench::Head,
     /// The variant the ladder was played under.
-    pub variant: super::VariantInfo,
+    pub variant: crate::bots::VariantInfo,
     /// The bot rated 0; `null` when no bot has a finite rating.
     pub anchor: Option<String>,
     /// The bots, strongest first: those that never lost, the rated ones by
@@ -213,7 +213,7 @@ pub fn ladder(
     title: &'static str,
     players: usize,
     seed: u64,
-    variant: super::VariantInfo,
+    variant: crate::bots::VariantInfo,
     bots: &[Bot],
     games: &[LadderGame],
 ) -> Ladder {
@@ -308,7 +308,7 @@ pub fn ladder(
     });
     let skill = skill(bots, games);
     Ladder {
-        head: super::Head {
+        head: crate::workbench::Head {
             game,
             title,
             players,

@@ -2,8 +2,8 @@
 //! the command line and as a chart page by the renderer, so the three never
 //! disagree.
 
-use super::metric::{Estimate, Metric, Section};
-use super::variant::VariantInfo;
+use crate::bots::variant::VariantInfo;
+use crate::stats::metric::{Estimate, Metric, Section};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -20,7 +20,7 @@ pub struct Row {
     /// The two-sided p-value of the difference against 0.
     pub p_value: Option<f64>,
     /// The difference is significant after Holm's correction across every
-    /// figure of the comparison ([`super::metric::holm`]).
+    /// figure of the comparison ([`crate::stats::metric::holm`]).
     pub holm: bool,
 }
 
@@ -40,7 +40,7 @@ pub fn correct(rows: &mut [Row]) {
         .filter(|&i| rows[i].p_value.is_some())
         .collect();
     let p: Vec<f64> = tested.iter().filter_map(|&i| rows[i].p_value).collect();
-    for (&i, significant) in tested.iter().zip(super::metric::holm(&p)) {
+    for (&i, significant) in tested.iter().zip(crate::stats::metric::holm(&p)) {
         rows[i].holm = significant;
     }
 }
@@ -98,15 +98,15 @@ impl Histogram {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     /// The game, the batch's size and its seed.
-    pub head: super::Head,
+    pub head: crate::workbench::Head,
     /// The bot of each seat in the first game.
     pub bots: Vec<String>,
-    /// Whether the bots turn seats from game to game ([`super::lineup`]).
+    /// Whether the bots turn seats from game to game ([`crate::bots::lineup`]).
     pub rotated: bool,
     pub a: VariantInfo,
     pub b: Option<VariantInfo>,
     /// What differs between A's rules and B's, by JSON path (a comparison).
-    pub changes: Vec<super::Change>,
+    pub changes: Vec<crate::bots::Change>,
     /// Every figure, in section order.
     pub rows: Vec<Row>,
     /// Per seat, under A.

@@ -1,10 +1,10 @@
 //! The driver shared by both games: who decides, which bot picks, and the
 //! random streams that make two variants' games comparable.
 
-use super::metric::Metric;
-use super::search::{Searched, Searcher};
+use crate::bots::search::{Searched, Searcher};
 use crate::kit::game::Game;
 use crate::kit::rng::SeededRng;
+use crate::stats::metric::Metric;
 
 /// A bot: picks one of a player's legal events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -15,7 +15,7 @@ pub enum Bot {
     /// breaking ties and valuing what the score does not yet show.
     Greedy,
     /// Flat Monte Carlo search with this many rollouts per decision, the
-    /// greedy bot playing out each rollout: see [`super::search`].
+    /// greedy bot playing out each rollout: see [`crate::bots::search`].
     Search(u32),
 }
 
@@ -76,7 +76,7 @@ impl Bot {
         match text {
             "random" => return Ok(Bot::Random),
             "greedy" => return Ok(Bot::Greedy),
-            "search" => return Ok(Bot::Search(super::search::DEFAULT_ROLLOUTS)),
+            "search" => return Ok(Bot::Search(crate::bots::search::DEFAULT_ROLLOUTS)),
             _ => {}
         }
         if let Some(budget) = text.strip_prefix("search:") {
@@ -239,10 +239,10 @@ pub trait Simulated: Game {
     fn players(variant: &Self::Variant) -> PlayerRange;
 
     /// What a report says of a variant: its file, its name, its options.
-    fn variant_info(variant: &Self::Variant) -> super::VariantInfo;
+    fn variant_info(variant: &Self::Variant) -> crate::bots::VariantInfo;
     /// The variant's rules as one JSON document, the template or deck as
     /// written with any rule options under `options`: what a comparison
-    /// lists the differences of ([`super::changes`]).
+    /// lists the differences of ([`crate::bots::changes`]).
     fn rules(variant: &Self::Variant) -> serde_json::Value;
     /// What a game's start draws by chance (Summertime's deal), by index.
     type Deal: Send;
