@@ -257,7 +257,7 @@ fn a_writer_killed_mid_append_loses_no_acknowledged_event_and_repair_restores_th
         .env("SUNFOLD_TEST_TORN_WRITE", "30")
         .spawn()
         .unwrap();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
     while std::fs::read_to_string(&file).unwrap().len() == acknowledged.len() {
         assert!(
             std::time::Instant::now() < deadline,

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use lopdf::Document;
+use lopdf_printpdf::Document;
 use sunfold::print::soleils::sheet;
 use sunfold::print::summertime::cards;
 use sunfold::render::scene::{Canvas, Frame, Item, Page, Scene};
@@ -49,7 +49,9 @@ fn page_sizes(doc: &Document) -> Vec<(f32, f32)> {
         .map(|&id| {
             let page = doc.get_dictionary(id).unwrap();
             let media = page.get(b"MediaBox").unwrap().as_array().unwrap();
-            let n = |o: &lopdf::Object| o.as_float().unwrap_or_else(|_| o.as_i64().unwrap() as f32);
+            let n = |o: &lopdf_printpdf::Object| {
+                o.as_float().unwrap_or_else(|_| o.as_i64().unwrap() as f32)
+            };
             let mm = |pt: f32| (pt * 25.4 / 72.0 * 10.0).round() / 10.0;
             (
                 mm(n(&media[2]) - n(&media[0])),

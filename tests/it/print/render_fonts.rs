@@ -11,7 +11,7 @@
 
 use crate::common;
 
-use lopdf::{Dictionary, Object};
+use lopdf_printpdf::{Dictionary, Object};
 use std::collections::BTreeSet;
 use std::sync::{Arc, Barrier};
 use sunfold::print::soleils::sheet;
@@ -127,11 +127,11 @@ fn probe_size(document: &Document) -> f32 {
     }
 }
 
-fn resolve<'a>(doc: &'a lopdf::Document, object: &'a Object) -> &'a Object {
+fn resolve<'a>(doc: &'a lopdf_printpdf::Document, object: &'a Object) -> &'a Object {
     doc.dereference(object).map(|(_, o)| o).unwrap_or(object)
 }
 
-fn dictionary<'a>(doc: &'a lopdf::Document, object: &'a Object) -> &'a Dictionary {
+fn dictionary<'a>(doc: &'a lopdf_printpdf::Document, object: &'a Object) -> &'a Dictionary {
     resolve(doc, object).as_dict().expect("a dictionary")
 }
 
@@ -142,7 +142,7 @@ fn number(object: &Object) -> f32 {
 }
 
 /// The names of the fonts the PDF embeds, without their subset tags.
-fn embedded_fonts(doc: &lopdf::Document) -> BTreeSet<String> {
+fn embedded_fonts(doc: &lopdf_printpdf::Document) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for object in doc.objects.values() {
         let Ok(dict) = object.as_dict() else { continue };
@@ -165,9 +165,9 @@ fn embedded_fonts(doc: &lopdf::Document) -> BTreeSet<String> {
 /// The width, in points, that the PDF's own font gives the only text on
 /// page 1: the advances of its glyphs in the font's /W array, at the size
 /// its Tf sets.
-fn probe_width_in_pdf(doc: &lopdf::Document) -> f32 {
+fn probe_width_in_pdf(doc: &lopdf_printpdf::Document) -> f32 {
     let page = *doc.get_pages().get(&1).unwrap();
-    let content = lopdf::content::Content::decode(&doc.get_page_content(page)).unwrap();
+    let content = lopdf_printpdf::content::Content::decode(&doc.get_page_content(page)).unwrap();
     let fonts = doc.get_page_fonts(page).unwrap();
     let mut font: Option<(&Dictionary, f32)> = None;
     let mut shown = Vec::new();
@@ -260,7 +260,7 @@ struct Rendered {
 fn render(case: &Case, template: &Template) -> Rendered {
     let document = document(case, template);
     let bytes = pdf::to_pdf(&document).unwrap();
-    let doc = lopdf::Document::load_mem(&bytes).unwrap();
+    let doc = lopdf_printpdf::Document::load_mem(&bytes).unwrap();
     let svg = svg::to_svg(&document).unwrap();
     let family = svg
         .split("font-family=\"")
@@ -394,7 +394,7 @@ fn a_bare_scene_is_in_the_builtin_fonts_and_a_document_in_its_own() {
     let wide = Document::new(scene(&bold), bold.clone());
     assert_ne!(wide.scene, legacy);
     let bytes = pdf::to_pdf(&wide).unwrap();
-    let doc = lopdf::Document::load_mem(&bytes).unwrap();
+    let doc = lopdf_printpdf::Document::load_mem(&bytes).unwrap();
     assert_eq!(
         embedded_fonts(&doc),
         BTreeSet::from(["LiberationSans-Bold".to_owned()])

@@ -680,8 +680,8 @@ fn the_stream_tells_every_listener_of_each_append() {
     for receive in [fanny, referee] {
         for line in &golden[1..6] {
             let (event, data) = receive
-                .recv_timeout(Duration::from_secs(30))
-                .expect("an event within 30 s");
+                .recv_timeout(Duration::from_secs(120))
+                .expect("an event within 2 minutes");
             assert_eq!(event, "appended");
             let data: Value = serde_json::from_str(&data).unwrap();
             assert_eq!(data["seq"], line["seq"]);
@@ -704,7 +704,7 @@ fn the_stream_tells_every_listener_of_each_append() {
     );
     assert_eq!(answer.status, 422, "{}", answer.body);
     play(&server, &mut clients, &golden[6..7]);
-    let (event, data) = quiet.recv_timeout(Duration::from_secs(30)).unwrap();
+    let (event, data) = quiet.recv_timeout(Duration::from_secs(120)).unwrap();
     assert_eq!(event, "appended");
     assert_eq!(serde_json::from_str::<Value>(&data).unwrap()["seq"], 6);
 }
@@ -920,7 +920,7 @@ fn appends_made_beside_the_server_are_streamed() {
     let (code, _, err) = common::sunfold(&["append", &path, &wire(&golden[1]).to_string()]);
     assert_eq!(code, 0, "{err}");
     let (event, data) = events
-        .recv_timeout(Duration::from_secs(20))
+        .recv_timeout(Duration::from_secs(120))
         .expect("an event for the roll appended beside the server");
     assert_eq!(event, "appended");
     assert_eq!(serde_json::from_str::<Value>(&data).unwrap()["seq"], 1);

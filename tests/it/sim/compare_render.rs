@@ -7,7 +7,7 @@ use crate::common;
 
 use ::svg::node::element::tag::Type;
 use ::svg::parser::Event;
-use lopdf::Document;
+use lopdf_printpdf::Document;
 use serde_json::Value;
 use std::path::PathBuf;
 use sunfold::bots::{Bot, SoleilsVariant, play};
