@@ -72,6 +72,11 @@ pub fn sunfold(args: &[&str]) -> (i32, String, String) {
         .current_dir(repo())
         .output()
         .expect("the binary runs");
+    outcome(output)
+}
+
+/// A finished run's exit code, standard output and standard error.
+fn outcome(output: std::process::Output) -> (i32, String, String) {
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8(output.stdout).unwrap(),
@@ -100,14 +105,7 @@ pub fn sunfold_or_hang(args: &[&str]) -> (i32, String, String) {
     let (send, receive) = std::sync::mpsc::channel();
     std::thread::spawn(move || send.send(child.wait_with_output()));
     match receive.recv_timeout(HANG) {
-        Ok(output) => {
-            let output = output.expect("the binary runs");
-            (
-                output.status.code().unwrap_or(-1),
-                String::from_utf8(output.stdout).unwrap(),
-                String::from_utf8(output.stderr).unwrap(),
-            )
-        }
+        Ok(output) => outcome(output.expect("the binary runs")),
         Err(_) => {
             let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
             panic!("sunfold {args:?} still ran after {HANG:?}, and was killed");
@@ -183,6 +181,21 @@ pub fn files(dir: &Path, extension: &str) -> Vec<PathBuf> {
         .collect();
     files.sort();
     files
+}
+
+/// Every Rust file under `dir`, at any depth, sorted.
+pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+    found.sort();
+    found
 }
 
 /// A test's own temporary folder, `sunfold-TEST-PID`.

@@ -13,7 +13,7 @@
 use crate::common;
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The top-level part a file of `src/` belongs to: its first folder, or its
 /// file stem for a file at the top (`game.rs` is `game`).
@@ -22,17 +22,6 @@ fn part_of(path: &Path) -> String {
     let first = relative.components().next().unwrap().as_os_str();
     let first = first.to_string_lossy();
     first.strip_suffix(".rs").unwrap_or(&first).to_owned()
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// The source of a file without its comments, so that a doc comment that
@@ -479,9 +468,7 @@ fn breaks(layers: &[Vec<String>], relative: &Path, text: &str) -> Vec<String> {
 fn dependencies_point_one_way() {
     let layers = layers();
     let src = common::repo().join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    files.sort();
+    let files = common::rust_files(&src);
     let mut broken = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
@@ -532,7 +519,7 @@ fn every_part_has_one_layer_and_every_layer_is_a_part() {
 fn the_rules_cores_do_no_io_and_parse_no_arguments() {
     let mut files = Vec::new();
     for game in ["soleils", "summertime"] {
-        rust_files(&common::repo().join("src").join(game), &mut files);
+        files.extend(common::rust_files(&common::repo().join("src").join(game)));
     }
     let mut broken = Vec::new();
     for file in &files {
@@ -557,8 +544,7 @@ fn the_rules_cores_do_no_io_and_parse_no_arguments() {
 
 #[test]
 fn the_library_keeps_no_hidden_state() {
-    let mut files = Vec::new();
-    rust_files(&common::repo().join("src"), &mut files);
+    let files = common::rust_files(&common::repo().join("src"));
     let mut broken = Vec::new();
     for file in &files {
         let text = code(&std::fs::read_to_string(file).unwrap());
@@ -573,8 +559,7 @@ fn the_library_keeps_no_hidden_state() {
 
 #[test]
 fn no_file_in_src_is_over_800_lines() {
-    let mut files = Vec::new();
-    rust_files(&common::repo().join("src"), &mut files);
+    let files = common::rust_files(&common::repo().join("src"));
     let long: Vec<String> = files
         .iter()
         .filter_map(|file| {

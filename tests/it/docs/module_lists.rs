@@ -6,19 +6,6 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
-
-fn module_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            module_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// The modules `text` declares: `mod x;` and `pub mod x;` (any visibility),
 /// but not inline `mod tests { … }`.
 fn declared(text: &str) -> Vec<String> {
@@ -64,9 +51,7 @@ fn the_reader_finds_declared_modules() {
 
 #[test]
 fn every_module_list_is_whole() {
-    let mut files = Vec::new();
-    module_files(&common::repo().join("src"), &mut files);
-    files.sort();
+    let files = common::rust_files(&common::repo().join("src"));
     let mut missing = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();

@@ -124,7 +124,7 @@ fn names_in_tests() -> Result<BTreeSet<String>, Vec<String>> {
     let tests = common::repo().join("tests");
     let mut names = BTreeSet::new();
     let mut problems = Vec::new();
-    for file in rust_files(&tests) {
+    for file in common::rust_files(&tests) {
         let file_name = file
             .strip_prefix(&tests)
             .unwrap()
@@ -182,19 +182,6 @@ fn names_in_tests() -> Result<BTreeSet<String>, Vec<String>> {
     } else {
         Err(problems)
     }
-}
-
-/// Every Rust file under `dir`, at any depth, sorted.
-fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut files = common::files(dir, "rs");
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files.extend(rust_files(&path));
-        }
-    }
-    files.sort();
-    files
 }
 
 /// The names of the `.snap` files in `dir`.
