@@ -8,7 +8,8 @@
 //! Its files: [`entry`] (the lines and their format), [`error`] (why an
 //! entry or a request is refused), [`state`] (the event the lines
 //! describe, each entry checked), [`file`] (the log read, created and
-//! appended), [`players`] (the players file), [`seat`] (group play and
+//! appended), [`players`] (the players file), [`points`] (points as exact
+//! fractions), [`seat`] (group play and
 //! Swiss pairing), [`standings`] (points and tie-breaks), [`seating`] (a
 //! round's seating), [`tables`] (the table logs: created, played by bots,
 //! audited into a result), [`request`] (what each verb asks, done),
@@ -20,6 +21,7 @@ pub mod entry;
 pub mod error;
 pub mod file;
 pub mod players;
+pub mod points;
 pub mod rating;
 pub mod request;
 pub mod seat;
@@ -33,6 +35,7 @@ pub mod tables;
 pub use entry::{EVENT_FORMAT, Entry, EventGame, Player, TieBreak};
 pub use error::{EventError, EventFileError, TableLogError};
 pub use file::{EventLog, event_name, table_path, tables_dir};
+pub use points::Points;
 pub use request::NewEvent;
 pub use seat::SeatBy;
 pub use seating::Seating;

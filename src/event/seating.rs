@@ -3,6 +3,7 @@
 
 use super::error::EventError;
 use super::state::EventState;
+use std::collections::BTreeMap;
 
 /// A round's tables and byes.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
@@ -15,6 +16,23 @@ pub struct Seating {
     /// The present players who do not play this round and score nothing
     /// for it (a final seated by hand); empty when everyone plays.
     pub out: Vec<SeatingPlayer>,
+    /// The pairs at this round's tables who sat at one table in an earlier
+    /// round; empty when everyone meets new opponents.
+    pub repeats: Vec<Repeat>,
+    /// The repeat meetings of the event up to this round: for every pair
+    /// of players, every meeting at a table after their first.
+    pub repeats_so_far: u32,
+}
+
+/// Two players who meet again.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct Repeat {
+    /// Their table this round.
+    pub table: u32,
+    /// The two, in seat order.
+    pub players: [SeatingPlayer; 2],
+    /// How often they sat at one table before this round.
+    pub met_before: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
@@ -48,6 +66,38 @@ impl Seating {
             id: id.clone(),
             name: state.name(id).to_owned(),
         };
+        // How often each pair, in id order, sat at one table up to each
+        // round.
+        let pair = |a: &String, b: &String| {
+            if a <= b {
+                (a.clone(), b.clone())
+            } else {
+                (b.clone(), a.clone())
+            }
+        };
+        let mut met: BTreeMap<(String, String), u32> = BTreeMap::new();
+        let mut repeats = Vec::new();
+        let mut repeats_so_far = 0;
+        for earlier in state.rounds.iter().take_while(|r| r.round <= seated.round) {
+            for table in &earlier.tables {
+                for (i, a) in table.players.iter().enumerate() {
+                    for b in &table.players[i + 1..] {
+                        let before = met.entry(pair(a, b)).or_default();
+                        if *before > 0 {
+                            repeats_so_far += 1;
+                            if earlier.round == seated.round {
+                                repeats.push(Repeat {
+                                    table: table.table,
+                                    players: [player(a), player(b)],
+                                    met_before: *before,
+                                });
+                            }
+                        }
+                        *before += 1;
+                    }
+                }
+            }
+        }
         Ok(Seating {
             round: seated.round,
             tables: (seated.tables.iter())
@@ -65,6 +115,8 @@ impl Seating {
                 .collect(),
             bye: seated.bye.iter().map(player).collect(),
             out: seated.out.iter().map(player).collect(),
+            repeats,
+            repeats_so_far,
         })
     }
 
@@ -93,6 +145,24 @@ impl Seating {
             let names: Vec<&str> = self.out.iter().map(|p| p.name.as_str()).collect();
             out.push_str(&format!("not playing: {}\n", names.join(", ")));
         }
+        let pairs: Vec<String> = (self.repeats.iter())
+            .map(|r| {
+                let times = match r.met_before {
+                    1 => "once".to_owned(),
+                    2 => "twice".to_owned(),
+                    n => format!("{n} times"),
+                };
+                format!(
+                    "{} and {} (table {}, met {times} before)",
+                    r.players[0].name, r.players[1].name, r.table
+                )
+            })
+            .collect();
+        match pairs.is_empty() {
+            true => out.push_str("repeat meetings: none this round"),
+            false => out.push_str(&format!("repeat meetings this round: {}", pairs.join("; "))),
+        }
+        out.push_str(&format!("; {} in the event so far\n", self.repeats_so_far));
         out
     }
 }

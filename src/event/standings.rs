@@ -6,6 +6,7 @@
 //! replay byte for byte. `sunfold schema event-standings` is their shape.
 
 use super::entry::{EventGame, TieBreak};
+use super::points::Points;
 use super::state::EventState;
 use sha2::{Digest, Sha256};
 use std::cmp::Ordering;
@@ -21,12 +22,14 @@ pub struct Standings {
     pub rounds_complete: u32,
     /// The tie-breaks after the points, in the order they apply.
     pub tie_breaks: Vec<TieBreak>,
-    /// Every player, best first.
+    /// Every player, best first; players who share a rank by id.
+    #[schemars(with = "Vec<RowJson>")]
     pub rows: Vec<Row>,
 }
 
-/// One player's standing.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, schemars::JsonSchema)]
+/// One player's standing, with the points and the tie-breaks built on them
+/// exact.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Row {
     /// 1 for the best; players equal on the points and every tie-break
     /// share a rank.
@@ -34,18 +37,18 @@ pub struct Row {
     pub id: String,
     pub name: String,
     /// The points from the ranks at their tables and their byes.
-    pub points: f64,
+    pub points: Points,
     /// The sum of their scores.
     pub score: i64,
     /// The sum of the points of every opponent they met, once per meeting.
-    pub buchholz: f64,
+    pub buchholz: Points,
     /// Their Buchholz without the meeting of fewest points.
-    pub buchholz_cut1: f64,
+    pub buchholz_cut1: Points,
     /// The sum over their tables of their score minus the best other score.
     pub margin: i64,
     /// The points they won at the tables they shared with the players tied
     /// with them when the head-to-head tie-break applied; 0 when it did not.
-    pub head_to_head: f64,
+    pub head_to_head: Points,
     /// The seeded draw, lowest first: the last tie-break.
     pub draw: u32,
     /// Tables with a result.
@@ -55,13 +58,83 @@ pub struct Row {
     pub dropped: bool,
 }
 
+/// One player's standing as the JSON gives it: each number of points twice,
+/// as the nearest float for plotting and exactly, as a fraction in lowest
+/// terms (`"40/3"`, `"6"`), to compare and to print.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+#[serde(rename = "Row")]
+struct RowJson<'a> {
+    /// 1 for the best; players equal on the points and every tie-break
+    /// share a rank.
+    rank: u32,
+    id: &'a str,
+    name: &'a str,
+    /// The points from the ranks at their tables and their byes, as the
+    /// nearest float.
+    points: f64,
+    /// The points exactly: `40/3`.
+    points_exact: String,
+    /// The sum of their scores.
+    score: i64,
+    /// The sum of the points of every opponent they met, once per meeting,
+    /// as the nearest float.
+    buchholz: f64,
+    /// The same exactly.
+    buchholz_exact: String,
+    /// Their Buchholz without the meeting of fewest points, as the nearest
+    /// float.
+    buchholz_cut1: f64,
+    /// The same exactly.
+    buchholz_cut1_exact: String,
+    /// The sum over their tables of their score minus the best other score.
+    margin: i64,
+    /// The points they won at the tables they shared with the players tied
+    /// with them when the head-to-head tie-break applied; 0 when it did
+    /// not. As the nearest float.
+    head_to_head: f64,
+    /// The same exactly.
+    head_to_head_exact: String,
+    /// The seeded draw, lowest first: the last tie-break.
+    draw: u32,
+    /// Tables with a result.
+    played: u32,
+    byes: u32,
+    /// Whether they dropped out.
+    dropped: bool,
+}
+
+impl serde::Serialize for Row {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        RowJson {
+            rank: self.rank,
+            id: &self.id,
+            name: &self.name,
+            points: self.points.to_f64(),
+            points_exact: self.points.exact(),
+            score: self.score,
+            buchholz: self.buchholz.to_f64(),
+            buchholz_exact: self.buchholz.exact(),
+            buchholz_cut1: self.buchholz_cut1.to_f64(),
+            buchholz_cut1_exact: self.buchholz_cut1.exact(),
+            margin: self.margin,
+            head_to_head: self.head_to_head.to_f64(),
+            head_to_head_exact: self.head_to_head.exact(),
+            draw: self.draw,
+            played: self.played,
+            byes: self.byes,
+            dropped: self.dropped,
+        }
+        .serialize(serializer)
+    }
+}
+
 /// The points of rank `rank` (from 1) shared by `tied` players.
-fn shared_points(points: &[u32], rank: u32, tied: usize) -> f64 {
-    let from = rank as usize - 1;
-    let sum: u32 = (from..from + tied)
-        .map(|r| points.get(r).copied().unwrap_or(0))
+fn shared_points(points: &[u32], rank: u32, tied: usize) -> Points {
+    let from = (rank as usize).saturating_sub(1);
+    let sum: u64 = (from..from + tied)
+        .map(|r| u64::from(points.get(r).copied().unwrap_or(0)))
         .sum();
-    f64::from(sum) / tied as f64
+    Points::share(sum, tied)
 }
 
 /// The draw of a player: the first four bytes of the SHA-256 of the seed
@@ -75,10 +148,10 @@ fn draw(seed: u64, id: &str) -> u32 {
 fn by(tie_break: TieBreak, a: &Row, b: &Row) -> Ordering {
     match tie_break {
         TieBreak::Score => b.score.cmp(&a.score),
-        TieBreak::Buchholz => b.buchholz.total_cmp(&a.buchholz),
-        TieBreak::BuchholzCut1 => b.buchholz_cut1.total_cmp(&a.buchholz_cut1),
+        TieBreak::Buchholz => b.buchholz.cmp(&a.buchholz),
+        TieBreak::BuchholzCut1 => b.buchholz_cut1.cmp(&a.buchholz_cut1),
         TieBreak::Margin => b.margin.cmp(&a.margin),
-        TieBreak::HeadToHead => b.head_to_head.total_cmp(&a.head_to_head),
+        TieBreak::HeadToHead => b.head_to_head.cmp(&a.head_to_head),
         TieBreak::Draw => a.draw.cmp(&b.draw),
     }
 }
@@ -99,8 +172,8 @@ fn runs(rows: Vec<Row>, same: impl Fn(&Row, &Row) -> bool) -> Vec<Vec<Row>> {
 /// players still tied: each group is ranked apart, so that head to head
 /// counts only the tables its players shared. `tables` holds each table's
 /// points by player. The groups left tied share a rank.
-fn order(mut rows: Vec<Row>, tie_breaks: &[TieBreak], tables: &[Vec<(&str, f64)>]) -> Vec<Row> {
-    rows.sort_by(|a, b| b.points.total_cmp(&a.points).then_with(|| a.id.cmp(&b.id)));
+fn order(mut rows: Vec<Row>, tie_breaks: &[TieBreak], tables: &[Vec<(&str, Points)>]) -> Vec<Row> {
+    rows.sort_by(|a, b| b.points.cmp(&a.points).then_with(|| a.id.cmp(&b.id)));
     let mut groups = runs(rows, |a, b| a.points == b.points);
     for &tie_break in tie_breaks {
         let mut next = Vec::new();
@@ -130,7 +203,7 @@ fn order(mut rows: Vec<Row>, tie_breaks: &[TieBreak], tables: &[Vec<(&str, f64)>
 
 /// Each player's points at the tables they shared with another of
 /// `group`.
-fn head_to_head(group: &mut [Row], tables: &[Vec<(&str, f64)>]) {
+fn head_to_head(group: &mut [Row], tables: &[Vec<(&str, Points)>]) {
     let ids: Vec<String> = group.iter().map(|r| r.id.clone()).collect();
     for row in group.iter_mut() {
         row.head_to_head = (tables.iter())
@@ -140,9 +213,7 @@ fn head_to_head(group: &mut [Row], tables: &[Vec<(&str, f64)>]) {
                         .any(|(id, _)| *id != row.id && ids.iter().any(|i| i == id))
             })
             .flat_map(|t| t.iter().filter(|(id, _)| *id == row.id).map(|(_, p)| *p))
-            // An empty sum is -0.0: written 0.
-            .sum::<f64>()
-            + 0.0;
+            .sum();
     }
 }
 
@@ -158,11 +229,11 @@ pub fn standings(state: &EventState) -> Standings {
                 rank: 0,
                 id: id.to_owned(),
                 name: entrant.player.name.clone(),
-                points: 0.0,
+                points: Points::ZERO,
                 score: 0,
-                buchholz: 0.0,
-                buchholz_cut1: 0.0,
-                head_to_head: 0.0,
+                buchholz: Points::ZERO,
+                buchholz_cut1: Points::ZERO,
+                head_to_head: Points::ZERO,
                 margin: 0,
                 draw: draw(setup.seed, id),
                 played: 0,
@@ -172,7 +243,7 @@ pub fn standings(state: &EventState) -> Standings {
         );
     }
     let mut opponents: Vec<(&str, &str)> = Vec::new();
-    let mut tables: Vec<Vec<(&str, f64)>> = Vec::new();
+    let mut tables: Vec<Vec<(&str, Points)>> = Vec::new();
     for round in &state.rounds {
         for id in &round.bye {
             if let Some(row) = rows.get_mut(id.as_str()) {
@@ -204,15 +275,15 @@ pub fn standings(state: &EventState) -> Standings {
             tables.push(table);
         }
     }
-    let mut met: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    let mut met: BTreeMap<&str, Vec<Points>> = BTreeMap::new();
     for (player, opponent) in opponents {
-        let points = rows.get(opponent).map_or(0.0, |r| r.points);
+        let points = rows.get(opponent).map_or(Points::ZERO, |r| r.points);
         met.entry(player).or_default().push(points);
     }
     for (player, points) in met {
         if let Some(row) = rows.get_mut(player) {
-            row.buchholz = points.iter().sum();
-            let lowest = points.iter().copied().fold(f64::INFINITY, f64::min);
+            row.buchholz = points.iter().copied().sum();
+            let lowest = points.iter().copied().min().unwrap_or_default();
             row.buchholz_cut1 = row.buchholz - lowest;
         }
     }
@@ -229,16 +300,6 @@ pub fn standings(state: &EventState) -> Standings {
         rounds_complete,
         tie_breaks: tie_breaks.clone(),
         rows,
-    }
-}
-
-/// `6`, `5.5`, `4.67`.
-fn number(value: f64) -> String {
-    if value.fract() == 0.0 {
-        format!("{value:.0}")
-    } else {
-        let text = format!("{value:.2}");
-        text.trim_end_matches('0').to_owned()
     }
 }
 
@@ -283,12 +344,12 @@ impl Standings {
                 "{:>4}  {:<width$}  {:>6}  {:>6}  {:>8}{}  {:>6}{}  {:>10}  {:>6}  {:>4}{dropped}\n",
                 r.rank,
                 r.name,
-                number(r.points),
+                r.points.to_string(),
                 r.score,
-                number(r.buchholz),
-                optional(cut, format!("  {:>8}", number(r.buchholz_cut1))),
+                r.buchholz.to_string(),
+                optional(cut, format!("  {:>8}", r.buchholz_cut1.to_string())),
                 r.margin,
-                optional(h2h, format!("  {:>6}", number(r.head_to_head))),
+                optional(h2h, format!("  {:>6}", r.head_to_head.to_string())),
                 r.draw,
                 r.played,
                 r.byes

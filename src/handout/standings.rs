@@ -6,15 +6,6 @@ use super::{Column, Flow};
 use crate::event::{Standings, TieBreak};
 use crate::render::scene::{Anchor, Scene, Weight};
 
-/// A number of points: whole, or with two decimals when shared.
-fn points(x: f64) -> String {
-    if x.fract() == 0.0 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.2}")
-    }
-}
-
 /// The standings of the event named `name`.
 pub fn standings(standings: &Standings, name: &str) -> Scene {
     let order: Vec<&str> = (standings.tie_breaks.iter())
@@ -73,16 +64,16 @@ pub fn standings(standings: &Standings, name: &str) -> Scene {
         let mut cells = vec![
             row.rank.to_string(),
             name,
-            points(row.points),
+            row.points.to_string(),
             row.score.to_string(),
-            points(row.buchholz),
+            row.buchholz.to_string(),
         ];
         if cut {
-            cells.push(points(row.buchholz_cut1));
+            cells.push(row.buchholz_cut1.to_string());
         }
         cells.push(row.margin.to_string());
         if h2h {
-            cells.push(points(row.head_to_head));
+            cells.push(row.head_to_head.to_string());
         }
         cells.extend([
             draw.to_string(),

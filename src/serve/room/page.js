@@ -63,8 +63,17 @@
     return box;
   }
 
-  function number(x) {
-    return Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, '');
+  // Points as every sunfold output prints them, from the exact fraction
+  // the standings give ("40/3"): whole (216) or mixed (13 1/3, 1/2).
+  function points(exact) {
+    var parts = String(exact).split('/');
+    if (parts.length !== 2) return parts[0];
+    var n = parseInt(parts[0], 10);
+    var d = parseInt(parts[1], 10);
+    var sign = n < 0 ? '-' : '';
+    var whole = Math.floor(Math.abs(n) / d);
+    var part = Math.abs(n) % d;
+    return sign + (whole ? whole + ' ' : '') + part + '/' + d;
   }
 
   // The columns after the points: the event's tie-breaks in its order
@@ -93,8 +102,8 @@
     var body = el('tbody');
     s.rows.forEach(function (r) {
       var tr = el('tr', r.dropped ? 'dropped' : null);
-      var cells = [r.rank, r.name + (r.dropped ? ' (dropped)' : ''), number(r.points)];
-      columns.forEach(function (k) { cells.push(TIE_BREAKS[k][1] ? number(r[k]) : r[k]); });
+      var cells = [r.rank, r.name + (r.dropped ? ' (dropped)' : ''), points(r.points_exact)];
+      columns.forEach(function (k) { cells.push(TIE_BREAKS[k][1] ? points(r[k + '_exact']) : r[k]); });
       cells.push(r.played, r.byes);
       cells.forEach(function (v) {
         tr.appendChild(el('td', null, String(v)));

@@ -79,7 +79,8 @@ fn random_baseline(n: usize, sizes: &[usize], rounds: usize, trials: u32) -> f64
                 let (table, after) = rest.split_at(size);
                 for (i, &a) in table.iter().enumerate() {
                     for &b in &table[i + 1..] {
-                        met[a][b] += 1;
+                        // A pair is a pair in either seat order.
+                        met[a.min(b)][a.max(b)] += 1;
                     }
                 }
                 rest = after;
@@ -156,6 +157,10 @@ fn a_23_player_soleils_event_meets_new_opponents_and_replays() {
     let bound = held.saturating_sub(pairs(23));
     assert_eq!((held, bound), (168, 0));
     eprintln!("repeat meetings: {ours}; random seating {baseline:.1} on average; bound {bound}");
+    // The seating reports the repeats as the plain count above does.
+    let seating: Value =
+        serde_json::from_str(&run(&["event", "seating", s(&event), "--format", "json"])).unwrap();
+    assert_eq!(seating["repeats_so_far"], ours);
     assert_eq!(entries(&event, "result").len(), 20);
 
     // The standings replay byte for byte, from the event log alone.

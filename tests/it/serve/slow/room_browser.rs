@@ -163,6 +163,17 @@ fn the_board_shows_two_tables_played_at_once_and_the_standings_update() {
         &json!("1,1,1,1,1,1"),
         "the standings updated",
     );
+    // The board prints the points and the opponents' points as every
+    // other output does.
+    let log = sunfold::event::EventLog::open(std::path::Path::new(&event)).unwrap();
+    let printed: Vec<String> = (sunfold::event::standings(&log.state).rows.iter())
+        .map(|r| format!("{}|{}", r.points, r.buchholz))
+        .collect();
+    driver.eventually(
+        "return Array.prototype.map.call(document.querySelectorAll('#standings tbody tr'), function (r) { return r.cells[2].textContent + '|' + r.cells[4].textContent; }).join(',');",
+        &json!(printed.join(",")),
+        "the points printed as the text prints them",
+    );
     driver.wait(
         "var b = document.getElementById('seat'); return !b.hidden && b.textContent === 'Seat round 2';",
         "the next round offered",
