@@ -48,6 +48,30 @@ pub fn table_path(event: &Path, round: u32, table: u32) -> PathBuf {
         .join(format!("table-{table}.jsonl"))
 }
 
+/// Whether `bytes` start as an event log does, not a match log: their
+/// first line is an entry whose `type` is `created`.
+pub fn is_event_log(bytes: &[u8]) -> bool {
+    #[derive(serde::Deserialize)]
+    struct First {
+        #[serde(rename = "type")]
+        kind: String,
+    }
+    let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    serde_json::from_slice::<First>(first).is_ok_and(|f| f.kind == "created")
+}
+
+/// Whether the file at `path` starts as an event log does: its first line
+/// read, not the whole file.
+pub fn is_event_file(path: &Path) -> bool {
+    use std::io::BufRead;
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut first = Vec::new();
+    let read = std::io::BufReader::new(file).read_until(b'\n', &mut first);
+    read.is_ok() && is_event_log(&first)
+}
+
 impl EventLog {
     /// Reads an event log from its bytes: every line decoded, its seq and
     /// hash chain checked, and every entry applied.

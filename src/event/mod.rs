@@ -29,10 +29,11 @@ pub mod state;
 pub mod study;
 pub mod study_part;
 pub mod tables;
+pub mod verify;
 
 pub use entry::{EVENT_FORMAT, Entry, EventGame, Player, TieBreak};
 pub use error::{EventError, EventFileError, TableLogError};
-pub use file::{EventLog, event_name, table_path, tables_dir};
+pub use file::{EventLog, event_name, is_event_file, is_event_log, table_path, tables_dir};
 pub use request::NewEvent;
 pub use seat::SeatBy;
 pub use seating::Seating;

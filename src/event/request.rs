@@ -191,6 +191,16 @@ pub fn attach(
     correction: Option<String>,
     clock: &dyn Clock,
 ) -> Result<TableResult, EventFileError> {
+    // A shared lock on the table log from its reading until its result is
+    // written: a server appending to it under its exclusive lock waits, then
+    // finds the result and refuses the entry. A file that cannot be opened
+    // is said so by the reading.
+    let file = std::fs::File::open(log).ok();
+    let mut lock = file.map(fd_lock::RwLock::new);
+    let _reading = match &mut lock {
+        Some(lock) => Some(lock.read()?),
+        None => None,
+    };
     let (_, result) = append(path, clock, |event: &EventLog| {
         let state = &event.state;
         let round = round.unwrap_or(state.seated());

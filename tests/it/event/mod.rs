@@ -3,3 +3,4 @@
 mod event_study;
 mod events;
 mod rating;
+mod recover;
