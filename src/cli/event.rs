@@ -80,7 +80,10 @@ pub enum EventCommand {
         #[arg(long, default_value = "greedy")]
         bot: Bot,
     },
-    /// The standings, with every tie-break.
+    /// The standings, with every tie-break, from the event log alone.
+    ///
+    /// Warns on standard error for each attached result whose table log has
+    /// changed or is missing since (as event verify names them).
     Standings {
         file: PathBuf,
         #[arg(long, value_enum, default_value_t = Format::Text)]

@@ -11,7 +11,8 @@
 //! appended), [`players`] (the players file), [`seat`] (group play and
 //! Swiss pairing), [`standings`] (points and tie-breaks), [`seating`] (a
 //! round's seating), [`tables`] (the table logs: created, played by bots,
-//! audited into a result), [`request`] (what each verb asks, done),
+//! audited into a result), [`verify`] (each attached result against its
+//! table's log as it is now), [`request`] (what each verb asks, done),
 //! [`rating`] (each player's rating across events), [`study`] (whole
 //! events played by bots, to compare formats), [`study_part`] (a study's
 //! shards and their merge).

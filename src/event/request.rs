@@ -194,8 +194,15 @@ pub fn attach(
     // A shared lock on the table log from its reading until its result is
     // written: a server appending to it under its exclusive lock waits, then
     // finds the result and refuses the entry. A file that cannot be opened
-    // is said so by the reading.
-    let file = std::fs::File::open(log).ok();
+    // is said so by the reading; the event log itself, given as the table's,
+    // is not locked twice (it is refused as no table log).
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    let file = (!same(path, log))
+        .then(|| std::fs::File::open(log).ok())
+        .flatten();
     let mut lock = file.map(fd_lock::RwLock::new);
     let _reading = match &mut lock {
         Some(lock) => Some(lock.read()?),

@@ -173,6 +173,19 @@ fn audit_checks_an_event_log_as_an_event_log_in_its_folder_or_alone() {
 fn verify_names_each_result_whose_table_log_changed_or_is_gone_and_standings_warn() {
     let (dir, event) = played("verify");
     let (all, _) = said(&["event", "verify", s(&event)], 0, &dir);
+    // The event log given as a table's log is refused, not locked twice.
+    let (code, _, err) = common::sunfold_or_hang(&[
+        "event",
+        "result",
+        s(&event),
+        "--table",
+        "1",
+        s(&event),
+        "--correct",
+        "--reason",
+        "read again",
+    ]);
+    assert_eq!(code, 1, "{err}");
     let (_, quiet) = said(&["event", "standings", s(&event)], 0, &dir);
     assert_eq!(quiet, "", "no warning while every log holds");
 
