@@ -344,6 +344,10 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             }
             let (shown, count) = (file.display(), checked.len());
             let plural = if count == 1 { "" } else { "s" };
+            if count == 0 {
+                println!("{shown}: no result attached yet");
+                return Ok(Exit::Valid);
+            }
             if problems.is_empty() {
                 println!(
                     "{shown}: {count} result{plural}, each true of its table's log (the same SHA-256)"

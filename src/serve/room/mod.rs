@@ -129,6 +129,30 @@ fn names_at(
         .collect()
 }
 
+/// The event log at `event`, or why it cannot be read, with its path in
+/// front and, for a torn last line, how to repair it.
+pub fn open_event(event: &Path) -> Result<EventLog, ApiError> {
+    EventLog::open(event).map_err(|error| {
+        let shown = event.display();
+        let torn = matches!(
+            &error,
+            crate::event::EventFileError::Decode(located)
+                if matches!(located.error, crate::log::DecodeError::TornLine { .. })
+        );
+        let advice = if torn {
+            format!("; a crash cut the last write short: sunfold repair {shown} removes it")
+        } else {
+            String::new()
+        };
+        ApiError::Internal(match error {
+            crate::event::EventFileError::Decode(_) | crate::event::EventFileError::Rule(_) => {
+                format!("{shown}:{error}{advice}")
+            }
+            error => format!("{shown}: {error}"),
+        })
+    })
+}
+
 fn not_found(error: String) -> ApiError {
     ApiError::Other(StatusCode::NOT_FOUND, error)
 }
@@ -315,7 +339,7 @@ fn find(room: &Room, code: &str) -> Result<Option<String>, ApiError> {
     if let Some(token) = room.tokens.by_code(code) {
         return Ok(Some(format!("./#token={token}")));
     }
-    let log = EventLog::open(&room.event).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let log = open_event(&room.event)?;
     let round = log.state.seated();
     if round == 0 {
         return Ok(None);
@@ -390,7 +414,7 @@ async fn hosted(room: &Arc<Room>, round: u32, table: u32) -> Result<Router, ApiE
     }
     let event = room.event.clone();
     let (path, _, tokens) = blocking(move || {
-        let log = EventLog::open(&event).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let log = open_event(&event)?;
         table_tokens(&event, &log.state, round, table)
     })
     .await?;
@@ -410,8 +434,7 @@ async fn hosted(room: &Arc<Room>, round: u32, table: u32) -> Result<Router, ApiE
 /// slips in between.
 fn closed_once_attached(event: PathBuf, round: u32, table: u32) -> super::Closed {
     Arc::new(move || {
-        let log = EventLog::open(&event)
-            .map_err(|e| ApiError::Internal(format!("{}: {e}", event.display())))?;
+        let log = open_event(&event)?;
         let attached =
             (log.state.round(round).ok()).is_some_and(|r| r.results.contains_key(&table));
         if !attached {

@@ -266,3 +266,32 @@ async fn a_table_whose_result_is_attached_refuses_further_entries() {
         insta::assert_snapshot!("room__attached_table_refuses_entries", refused[0]);
     });
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_torn_event_log_is_named_on_the_board_with_its_repair_and_the_room_works_after_it() {
+    let served = served("room-recover-torn");
+    let dir = served.event.parent().unwrap().to_owned();
+    let whole = std::fs::read(&served.event).unwrap();
+    std::fs::write(&served.event, &whole[..whole.len() - 20]).unwrap();
+    let (status, answer) = served.get("/api/room", &served.board).await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{answer}");
+    let torn = shown(answer["error"].as_str().unwrap(), &dir);
+    let (code, _, err) = common::sunfold(&["repair", served.event.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    // The torn line was the seating's: its tables' logs are there, and
+    // seating again from the board writes the same ones.
+    let tables = [1, 2].map(|t| table_path(&served.event, 1, t));
+    let written = tables.clone().map(|t| std::fs::read(t).unwrap());
+    let board = served.board().await;
+    assert_eq!(board["round"], 0, "{board}");
+    assert_eq!(board["can_seat"], true, "{board}");
+    let (status, seated) = served.post("/api/seat", &served.board, String::new()).await;
+    assert_eq!(status, StatusCode::OK, "{seated}");
+    assert_eq!(served.board().await["round"], 1);
+    for (table, bytes) in tables.iter().zip(&written) {
+        assert_eq!(&std::fs::read(table).unwrap(), bytes, "{}", table.display());
+    }
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("room__torn_event_log_on_the_board", torn);
+    });
+}
