@@ -103,9 +103,12 @@ pub enum EventCommand {
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },
-    /// Check every attached result against its table's log: the SHA-256 the
-    /// result holds, against the bytes of EVENT.d/round-N/table-T.jsonl now.
-    /// Names each log that differs or is missing; exits 1 if any does.
+    /// Check every attached result against its table's log, naming each
+    /// log that differs or is missing.
+    ///
+    /// The SHA-256 each result holds, against the bytes of
+    /// EVENT.d/round-N/table-T.jsonl as they are now. Exits 0 when all
+    /// match, 1 when one does not.
     Verify { file: PathBuf },
     /// Add a player: registered before the first round, arrived after it.
     Arrive {

@@ -218,7 +218,12 @@ pub fn append<T, E: From<EventFileError>>(
         .map_err(EventFileError::from)?;
     let log = EventLog::read(&bytes)?;
     let (entries, said) = decide(&log)?;
-    let (text, after) = (log.lines(&entries, clock.now())).map_err(EventFileError::Refused)?;
+    let (mut text, after) = (log.lines(&entries, clock.now())).map_err(EventFileError::Refused)?;
+    // A last line complete but for its newline (cut there by a crash, or
+    // saved so by an editor) is ended first, as a match log's is.
+    if bytes.last().is_some_and(|&b| b != b'\n') {
+        text.insert(0, '\n');
+    }
     file.seek(SeekFrom::End(0))
         .and_then(|_| file.write_all(text.as_bytes()))
         .and_then(|_| file.sync_all())

@@ -250,3 +250,23 @@ fn a_seating_cut_short_before_its_line_is_seated_again_to_the_same_files() {
     let again = std::fs::read_to_string(&event).unwrap();
     assert_eq!(without_time(&again), without_time(&seated));
 }
+
+#[test]
+fn an_event_log_whose_last_line_lost_only_its_newline_takes_the_next_entry_on_a_line_of_its_own() {
+    let (dir, event) = played("newline");
+    let whole = std::fs::read(&event).unwrap();
+    std::fs::write(&event, &whole[..whole.len() - 1]).unwrap();
+    let (repaired, _) = said(&["repair", s(&event)], 0, &dir);
+    assert!(
+        repaired.contains("complete JSON without a newline"),
+        "{repaired}"
+    );
+    run(&["event", "drop", s(&event), "p2"]);
+    let text = std::fs::read_to_string(&event).unwrap();
+    assert!(
+        text.starts_with(std::str::from_utf8(&whole).unwrap()),
+        "{text}"
+    );
+    let (audited, _) = said(&["audit", s(&event)], 0, &dir);
+    assert!(audited.contains("valid event log, 9 entries"), "{audited}");
+}
