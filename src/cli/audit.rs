@@ -1,19 +1,71 @@
-//! `sunfold audit`: every log under files and folders, audited in
-//! parallel, one line per file, then a summary.
+//! `sunfold audit`: every log under files and folders, match logs and
+//! event logs, audited in parallel, one line per file, then a summary.
 
 use super::batch::{collect, per_file, pool};
 use super::error::CliError;
 use super::{Exit, Format};
-use crate::present::audit::Audited;
+use crate::present::audit::{Audited, EventSummary};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The audit of one file: what the file could not give, or what its log
-/// gave.
+/// gave. An event log (its first line `created`) is read as the event
+/// commands read it.
 fn audit_file(path: &Path) -> Audited {
+    if crate::event::is_event_file(path) {
+        return audit_event(path);
+    }
     match std::fs::File::open(path) {
         Ok(file) => Audited::opened(crate::log::open(std::io::BufReader::new(file))),
         Err(e) => Audited::unreadable(0, format!("cannot be read: {e}")),
+    }
+}
+
+/// The audit of the event log at `path`: every line decoded, its seq and
+/// hash chain checked, and every entry applied to the event as the lines
+/// before it leave it; the first that fails, located.
+fn audit_event(path: &Path) -> Audited {
+    use crate::event::{EventFileError, EventLog};
+    use crate::log::Located;
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) => return Audited::unreadable(0, format!("cannot be read: {e}")),
+    };
+    match EventLog::read(&bytes) {
+        Ok(log) => {
+            let state = &log.state;
+            let results = (state.rounds.iter()).map(|r| r.results.len()).sum();
+            Audited {
+                game: Some(state.setup.game.name()),
+                events: log.entries.len() as u64,
+                chained: Some(true),
+                event: Some(EventSummary {
+                    players: state.entrants.len(),
+                    seated: state.seated(),
+                    rounds: state.setup.rounds,
+                    results,
+                    closed: state.closed,
+                }),
+                ..Audited::default()
+            }
+        }
+        Err(error) => {
+            let located: Located<String> = match error {
+                EventFileError::Decode(e) => e.map(|e| e.to_string()),
+                EventFileError::Rule(e) => e.map(|e| e.to_string()),
+                e => Located {
+                    line: 0,
+                    seq: None,
+                    kind: None,
+                    error: e.to_string(),
+                },
+            };
+            Audited {
+                events: located.line.saturating_sub(1) as u64,
+                error: Some(located),
+                ..Audited::default()
+            }
+        }
     }
 }
 

@@ -6,6 +6,7 @@ use super::error::CliError;
 use super::{Exit, Format, variant};
 use crate::bots::Bot;
 use crate::event::study::{Study, field_entry};
+use crate::event::verify::verify;
 use crate::event::{EventFileError, EventGame, EventLog, SeatBy, Seating, TieBreak};
 use crate::event::{entry::Leftover, players::PlayersError, request, request::NewEvent};
 use crate::event::{event_name, standings, state::TableRules, study_part::StudyPart};
@@ -79,7 +80,10 @@ pub enum EventCommand {
         #[arg(long, default_value = "greedy")]
         bot: Bot,
     },
-    /// The standings, with every tie-break.
+    /// The standings, with every tie-break, from the event log alone.
+    ///
+    /// Warns on standard error for each attached result whose table log has
+    /// changed or is missing since (as event verify names them).
     Standings {
         file: PathBuf,
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -99,6 +103,13 @@ pub enum EventCommand {
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
     },
+    /// Check every attached result against its table's log, naming each
+    /// log that differs or is missing.
+    ///
+    /// The SHA-256 each result holds, against the bytes of
+    /// EVENT.d/round-N/table-T.jsonl as they are now. Exits 0 when all
+    /// match, 1 when one does not.
+    Verify { file: PathBuf },
     /// Add a player: registered before the first round, arrived after it.
     Arrive {
         file: PathBuf,
@@ -299,6 +310,13 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
         } => {
             let log = EventLog::open(&file).map_err(|e| CliError::event_file(&file, e))?;
             let standings = standings(&log.state);
+            // The standings come from the event log alone; a table's log
+            // changed or gone since is said, not counted.
+            for problem in verify(&file, &log.state).iter().filter_map(|c| c.problem()) {
+                eprintln!(
+                    "sunfold: warning: {problem}; the standings count the result as attached"
+                );
+            }
             if let Some(output) = output {
                 let target = super::output::target(&output)?;
                 let scene = crate::handout::standings::standings(&standings, &event_name(&file));
@@ -319,6 +337,31 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             let scene = crate::handout::round::round(&log.state, &event_name(&file), round)
                 .map_err(|e| CliError::refused_at(&file, e))?;
             return super::output::write(&scene, &target);
+        }
+        EventCommand::Verify { file } => {
+            let log = EventLog::open(&file).map_err(|e| CliError::event_file(&file, e))?;
+            let checked = verify(&file, &log.state);
+            let problems: Vec<String> = checked.iter().filter_map(|c| c.problem()).collect();
+            for problem in &problems {
+                println!("{problem}");
+            }
+            let (shown, count) = (file.display(), checked.len());
+            let plural = if count == 1 { "" } else { "s" };
+            if count == 0 {
+                println!("{shown}: no result attached yet");
+                return Ok(Exit::Valid);
+            }
+            if problems.is_empty() {
+                println!(
+                    "{shown}: {count} result{plural}, each true of its table's log (the same SHA-256)"
+                );
+                return Ok(Exit::Valid);
+            }
+            println!(
+                "{shown}: {} of {count} result{plural} no longer true of their table's log",
+                problems.len()
+            );
+            return Ok(Exit::Invalid);
         }
         EventCommand::Arrive { file, name, id } => {
             let player = request::arrive(&file, &name, id.as_deref(), CLOCK)

@@ -108,8 +108,9 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Remove a torn last line (left by a crash mid-write), keeping it in FILE.torn.
-    /// Any other damage is reported, never repaired.
+    /// Remove a torn last line (left by a crash mid-write) from a match log
+    /// or an event log, keeping it in FILE.torn. Any other damage is
+    /// reported, never repaired.
     #[command(after_help = EXIT_CODES)]
     Repair { file: PathBuf },
     /// Play many games with bots, on every core, and summarise them.
@@ -172,6 +173,9 @@ enum Command {
     ///
     /// Prints one line per bad file with its first located error, then a
     /// summary; --format json prints one JSON object per file (JSON lines).
+    /// An event log (first line "created") is audited as one: its seq, its
+    /// hash chain, and every entry legal in the event as the lines before it
+    /// leave it.
     #[command(after_help = EXIT_CODES)]
     Audit {
         #[arg(required = true)]

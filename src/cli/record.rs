@@ -335,7 +335,8 @@ fn status_of<G: Present, R: BufRead>(
     Ok(Exit::Valid)
 }
 
-/// `sunfold repair`: removes a torn last line, and only that.
+/// `sunfold repair`: removes a torn last line, and only that, from a match
+/// log or an event log.
 pub fn repair(path: &Path) -> Result<Exit, CliError> {
     struct Whole<'a>(&'a Path);
     impl<R: BufRead> ForGame<R> for Whole<'_> {
@@ -346,6 +347,11 @@ pub fn repair(path: &Path) -> Result<Exit, CliError> {
     }
     let shown = path.display();
     let whole = |kept: &[u8]| {
+        // An event log is checked as the event commands read it.
+        if crate::event::is_event_log(kept) {
+            return (crate::event::EventLog::read(kept).map(|_| ()))
+                .map_err(|error| CliError::event_file(path, error));
+        }
         crate::log::open(kept)
             .map_err(|error| super::game::opening(path, Format::Text, error))
             .and_then(|opened| dispatch(opened, Whole(path)))

@@ -48,6 +48,30 @@ pub fn table_path(event: &Path, round: u32, table: u32) -> PathBuf {
         .join(format!("table-{table}.jsonl"))
 }
 
+/// Whether `bytes` start as an event log does, not a match log: their
+/// first line is an entry whose `type` is `created`.
+pub fn is_event_log(bytes: &[u8]) -> bool {
+    #[derive(serde::Deserialize)]
+    struct First {
+        #[serde(rename = "type")]
+        kind: String,
+    }
+    let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    serde_json::from_slice::<First>(first).is_ok_and(|f| f.kind == "created")
+}
+
+/// Whether the file at `path` starts as an event log does: its first line
+/// read, not the whole file.
+pub fn is_event_file(path: &Path) -> bool {
+    use std::io::BufRead;
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut first = Vec::new();
+    let read = std::io::BufReader::new(file).read_until(b'\n', &mut first);
+    read.is_ok() && is_event_log(&first)
+}
+
 impl EventLog {
     /// Reads an event log from its bytes: every line decoded, its seq and
     /// hash chain checked, and every entry applied.
@@ -194,7 +218,12 @@ pub fn append<T, E: From<EventFileError>>(
         .map_err(EventFileError::from)?;
     let log = EventLog::read(&bytes)?;
     let (entries, said) = decide(&log)?;
-    let (text, after) = (log.lines(&entries, clock.now())).map_err(EventFileError::Refused)?;
+    let (mut text, after) = (log.lines(&entries, clock.now())).map_err(EventFileError::Refused)?;
+    // A last line complete but for its newline (cut there by a crash, or
+    // saved so by an editor) is ended first, as a match log's is.
+    if bytes.last().is_some_and(|&b| b != b'\n') {
+        text.insert(0, '\n');
+    }
     file.seek(SeekFrom::End(0))
         .and_then(|_| file.write_all(text.as_bytes()))
         .and_then(|_| file.sync_all())

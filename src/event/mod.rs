@@ -12,7 +12,8 @@
 //! fractions), [`seat`] (group play and
 //! Swiss pairing), [`standings`] (points and tie-breaks), [`seating`] (a
 //! round's seating), [`tables`] (the table logs: created, played by bots,
-//! audited into a result), [`request`] (what each verb asks, done),
+//! audited into a result), [`verify`] (each attached result against its
+//! table's log as it is now), [`request`] (what each verb asks, done),
 //! [`rating`] (each player's rating across events), [`study`] (whole
 //! events played by bots, to compare formats), [`study_part`] (a study's
 //! shards and their merge).
@@ -31,10 +32,11 @@ pub mod state;
 pub mod study;
 pub mod study_part;
 pub mod tables;
+pub mod verify;
 
 pub use entry::{EVENT_FORMAT, Entry, EventGame, Player, TieBreak};
 pub use error::{EventError, EventFileError, TableLogError};
-pub use file::{EventLog, event_name, table_path, tables_dir};
+pub use file::{EventLog, event_name, is_event_file, is_event_log, table_path, tables_dir};
 pub use points::Points;
 pub use request::NewEvent;
 pub use seat::SeatBy;

@@ -191,6 +191,23 @@ pub fn attach(
     correction: Option<String>,
     clock: &dyn Clock,
 ) -> Result<TableResult, EventFileError> {
+    // A shared lock on the table log from its reading until its result is
+    // written: a server appending to it under its exclusive lock waits, then
+    // finds the result and refuses the entry. A file that cannot be opened
+    // is said so by the reading; the event log itself, given as the table's,
+    // is not locked twice (it is refused as no table log).
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    let file = (!same(path, log))
+        .then(|| std::fs::File::open(log).ok())
+        .flatten();
+    let mut lock = file.map(fd_lock::RwLock::new);
+    let _reading = match &mut lock {
+        Some(lock) => Some(lock.read()?),
+        None => None,
+    };
     let (_, result) = append(path, clock, |event: &EventLog| {
         let state = &event.state;
         let round = round.unwrap_or(state.seated());

@@ -38,6 +38,25 @@ pub struct AuditLine {
     /// (log format 4 on); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub posted: Option<super::posted::Posted>,
+    /// For an event log (its first line is `created`), read to its end:
+    /// the event it describes; absent for a match log. `events` then
+    /// counts its entries.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<EventSummary>,
+}
+
+/// An event log that audits: its players and rounds.
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct EventSummary {
+    /// The players registered or arrived, dropped ones too.
+    pub players: usize,
+    /// The rounds seated.
+    pub seated: u32,
+    /// The rounds the event was created with.
+    pub rounds: u32,
+    /// The results attached (corrections not counted again).
+    pub results: usize,
+    pub closed: bool,
 }
 
 #[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
@@ -158,6 +177,8 @@ pub struct Audited {
     pub lenient: Vec<AuditError>,
     /// Who posted the entries, where they say so.
     pub posted: Option<super::posted::Posted>,
+    /// The event an event log describes, read to its end.
+    pub event: Option<EventSummary>,
 }
 
 impl Audited {
@@ -215,12 +236,21 @@ impl Audited {
             stuck: self.stuck.clone(),
             lenient: self.lenient.clone(),
             posted: self.posted.clone(),
+            event: self.event.clone(),
         }
     }
 
     /// The text of a valid log, for the file `file`: how it ended, the
     /// winners, every score, and each claim that differs.
     pub fn text(&self, file: &str) -> Vec<String> {
+        if let Some(event) = &self.event {
+            let game = self.game.unwrap_or("no game");
+            let closed = if event.closed { ", closed" } else { "" };
+            return vec![format!(
+                "{file}: valid event log, {} entries, chained; a {game} event of {} players, {} of {} rounds seated, {} results{closed}",
+                self.events, event.players, event.seated, event.rounds, event.results
+            )];
+        }
         let Some(result) = &self.result else {
             return Vec::new();
         };

@@ -39,7 +39,15 @@ pub struct Shared {
     pub seen: std::sync::atomic::AtomicU64,
     /// The way in by a short code: its tries, and where refusals are told.
     pub join: super::join::Join,
+    /// Asked under the log's lock before an entry is appended: why the
+    /// table takes no more entries, if it does not (a room's table whose
+    /// result is attached to its event).
+    pub closed: Option<Closed>,
 }
+
+/// Why a table takes no more entries, if it does not: asked under the
+/// table log's lock, so that nothing is appended once it says so.
+pub type Closed = Arc<dyn Fn() -> Result<(), ApiError> + Send + Sync>;
 
 fn length(path: &std::path::Path) -> u64 {
     std::fs::metadata(path).map_or(0, |m| m.len())
@@ -326,6 +334,9 @@ async fn events<G: Table>(
                 .map_err(|located| ApiError::BadRequest(format!("{}:{located}", path.display())))?
                 .entry;
             allowed::<G>(&fold, viewer(&fold, &role), &entry)?;
+            if let Some(closed) = &shared.closed {
+                closed()?;
+            }
             match crate::table::append::<G>(session, &mut fold, line) {
                 Ok(Said { appended, said }) => {
                     shared

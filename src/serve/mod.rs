@@ -34,7 +34,7 @@ pub mod room;
 pub mod tokens;
 
 pub use error::ApiError;
-pub use http::BODY_LIMIT;
+pub use http::{BODY_LIMIT, Closed};
 pub use tokens::{Role, Tokens};
 
 use crate::log::GameKind;
@@ -91,6 +91,19 @@ pub fn app_with(
     clock: Arc<dyn Clock>,
     join: join::Join,
 ) -> axum::Router {
+    app_closing(path, game, tokens, clock, join, None)
+}
+
+/// [`app_with`], asking `closed` under the log's lock, before each entry
+/// is appended, why the table takes no more entries, if it does not.
+pub fn app_closing(
+    path: PathBuf,
+    game: GameKind,
+    tokens: Tokens,
+    clock: Arc<dyn Clock>,
+    join: join::Join,
+    closed: Option<Closed>,
+) -> axum::Router {
     let (appended, _) = tokio::sync::broadcast::channel(256);
     let shared = Arc::new(http::Shared {
         path,
@@ -99,6 +112,7 @@ pub fn app_with(
         clock,
         seen: 0.into(),
         join,
+        closed,
     });
     match game {
         GameKind::Soleils => {

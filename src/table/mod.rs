@@ -70,11 +70,21 @@ impl<G: Game> std::fmt::Display for TableError<G> {
                 path,
                 error: OpenError::Decode(located),
             } => write!(f, "{}:{located}", path.display()),
-            TableError::Replay { path, .. } => write!(
-                f,
-                "{}: the log no longer replays; run sunfold replay on it",
-                path.display()
-            ),
+            TableError::Replay { path, error } => {
+                // The line and the rule it breaks, where the fold found them.
+                let at = match &**error {
+                    FoldError::Start(located) | FoldError::Rejected { error: located, .. } => {
+                        format!(":{located}")
+                    }
+                    FoldError::Io { line, error, .. } => format!(":{line}: {error}"),
+                    FoldError::PastEnd { .. } => String::new(),
+                };
+                write!(
+                    f,
+                    "{}{at}; the log no longer replays; run sunfold replay on it",
+                    path.display()
+                )
+            }
             TableError::Entry(e) => write!(f, "{e}"),
         }
     }

@@ -1,11 +1,14 @@
 //! The results taken from finished tables: once a second, each table of
-//! the round seated last that has no result and whose log has grown is
-//! offered to the event as `sunfold event result` would offer it. The
-//! event audits the log and attaches its result once the game is over; a
-//! game still under way is left for the next look.
+//! the round seated last that has no result and whose log's bytes have
+//! changed is offered to the event as `sunfold event result` would offer
+//! it. The event audits the log and attaches its result once the game is
+//! over; a game still under way is left for the next look. The bytes are
+//! compared by their SHA-256, not their length: a log copied over with
+//! another of the same size is read again.
 
 use super::Room;
 use crate::event::{EventFileError, EventLog, TableLogError, request, table_path};
+use crate::log::line_hash;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -15,18 +18,18 @@ use std::sync::Arc;
 pub fn watch(room: Arc<Room>) {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
-        let mut seen: HashMap<(u32, u32), u64> = HashMap::new();
+        let mut seen = Seen::new();
         loop {
             every.tick().await;
             let looked = room.clone();
-            let mut lengths = std::mem::take(&mut seen);
+            let mut hashes = std::mem::take(&mut seen);
             let done = tokio::task::spawn_blocking(move || {
-                let said = look(&looked, &mut lengths);
-                (said, lengths)
+                let said = look(&looked, &mut hashes);
+                (said, hashes)
             })
             .await;
-            if let Ok((said, lengths)) = done {
-                seen = lengths;
+            if let Ok((said, hashes)) = done {
+                seen = hashes;
                 for line in said {
                     (room.report)(line);
                 }
@@ -35,9 +38,13 @@ pub fn watch(room: Arc<Room>) {
     });
 }
 
-/// Offers each open table whose log's length is not `seen`'s to the event:
-/// what was attached or refused, a line each.
-pub fn look(room: &Room, seen: &mut HashMap<(u32, u32), u64>) -> Vec<String> {
+/// The SHA-256 of each open table's log when last looked at, by round and
+/// table.
+pub type Seen = HashMap<(u32, u32), String>;
+
+/// Offers each open table whose log's bytes are not those `seen` holds the
+/// hash of to the event: what was attached or refused, a line each.
+pub fn look(room: &Room, seen: &mut Seen) -> Vec<String> {
     let Ok(log) = EventLog::open(&room.event) else {
         return Vec::new();
     };
@@ -55,10 +62,13 @@ pub fn look(room: &Room, seen: &mut HashMap<(u32, u32), u64>) -> Vec<String> {
             continue;
         }
         let path = table_path(&room.event, round, at.table);
-        let length = std::fs::metadata(&path).map_or(0, |m| m.len());
-        if seen.insert((round, at.table), length) == Some(length) {
+        // A file that cannot be read is the empty file here: the offer
+        // says why it cannot be read, once.
+        let hash = line_hash(&std::fs::read(&path).unwrap_or_default());
+        if seen.get(&(round, at.table)) == Some(&hash) {
             continue;
         }
+        seen.insert((round, at.table), hash);
         if let Some(line) = offer(room, round, at.table, &path) {
             said.push(line);
         }

@@ -68,7 +68,7 @@ pub struct BoardSeat {
 }
 
 fn open(room: &Room) -> Result<EventLog, ApiError> {
-    EventLog::open(&room.event).map_err(|e| ApiError::Internal(e.to_string()))
+    super::open_event(&room.event)
 }
 
 /// Where the game at `path` stands, as everyone may see it.
@@ -180,7 +180,7 @@ pub fn seat_links(
     base: &str,
     round: Option<u32>,
 ) -> Result<(u32, Vec<SeatLink>), ApiError> {
-    let log = EventLog::open(event).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let log = super::open_event(event)?;
     let state: &EventState = &log.state;
     let round = round.unwrap_or(state.seated());
     let seated = state
@@ -217,7 +217,7 @@ pub fn slips(
     round: Option<u32>,
     per_page: usize,
 ) -> Result<Scene, ApiError> {
-    let log = EventLog::open(event).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let log = super::open_event(event)?;
     let game = super::super::links::game_title(super::game_kind(log.state.setup.game));
     let (round, links) = seat_links(event, base, round)?;
     let name = event_name(event);

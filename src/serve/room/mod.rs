@@ -129,6 +129,30 @@ fn names_at(
         .collect()
 }
 
+/// The event log at `event`, or why it cannot be read, with its path in
+/// front and, for a torn last line, how to repair it.
+pub fn open_event(event: &Path) -> Result<EventLog, ApiError> {
+    EventLog::open(event).map_err(|error| {
+        let shown = event.display();
+        let torn = matches!(
+            &error,
+            crate::event::EventFileError::Decode(located)
+                if matches!(located.error, crate::log::DecodeError::TornLine { .. })
+        );
+        let advice = if torn {
+            format!("; a crash cut the last write short: sunfold repair {shown} removes it")
+        } else {
+            String::new()
+        };
+        ApiError::Internal(match error {
+            crate::event::EventFileError::Decode(_) | crate::event::EventFileError::Rule(_) => {
+                format!("{shown}:{error}{advice}")
+            }
+            error => format!("{shown}: {error}"),
+        })
+    })
+}
+
 fn not_found(error: String) -> ApiError {
     ApiError::Other(StatusCode::NOT_FOUND, error)
 }
@@ -156,18 +180,39 @@ pub fn app_with_clock(
     report: Arc<dyn Fn(String) + Send + Sync>,
     clock: Arc<dyn Clock>,
 ) -> Router {
-    let room = Arc::new(Room {
-        event,
-        game,
-        tokens,
-        base,
-        clock,
-        tables: Default::default(),
-        problems: Default::default(),
-        join: super::join::Join::new(report.clone()),
-        report,
-    });
+    let room = Room::new(event, game, tokens, base, report, clock);
     attach::watch(room.clone());
+    router(room)
+}
+
+impl Room {
+    /// The room of the event at `event`, as [`app_with_clock`] takes it,
+    /// before anything looks at its tables.
+    pub fn new(
+        event: PathBuf,
+        game: EventGame,
+        tokens: Tokens,
+        base: String,
+        report: Arc<dyn Fn(String) + Send + Sync>,
+        clock: Arc<dyn Clock>,
+    ) -> Arc<Room> {
+        Arc::new(Room {
+            event,
+            game,
+            tokens,
+            base,
+            clock,
+            tables: Default::default(),
+            problems: Default::default(),
+            join: super::join::Join::new(report.clone()),
+            report,
+        })
+    }
+}
+
+/// The room's routes alone: nothing attaches its tables' results by
+/// itself until [`attach::watch`] (or [`attach::look`], once) does.
+pub fn router(room: Arc<Room>) -> Router {
     let page = Arc::new(super::edge::Page::inline(PAGE, SCRIPT, STYLE));
     let router = Router::new()
         .route("/", get(move || async move { page.answer() }))
@@ -294,7 +339,7 @@ fn find(room: &Room, code: &str) -> Result<Option<String>, ApiError> {
     if let Some(token) = room.tokens.by_code(code) {
         return Ok(Some(format!("./#token={token}")));
     }
-    let log = EventLog::open(&room.event).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let log = open_event(&room.event)?;
     let round = log.state.seated();
     if round == 0 {
         return Ok(None);
@@ -369,14 +414,41 @@ async fn hosted(room: &Arc<Room>, round: u32, table: u32) -> Result<Router, ApiE
     }
     let event = room.event.clone();
     let (path, _, tokens) = blocking(move || {
-        let log = EventLog::open(&event).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let log = open_event(&event)?;
         table_tokens(&event, &log.state, round, table)
     })
     .await?;
     let (game, clock) = (game_kind(room.game), room.clock.clone());
-    let router = super::app_with(path, game, tokens, clock, room.join.clone());
+    let closed = closed_once_attached(room.event.clone(), round, table);
+    let join = room.join.clone();
+    let router = super::app_closing(path, game, tokens, clock, join, Some(closed));
     tables.insert((round, table), router.clone());
     Ok(router)
+}
+
+/// Refuses every entry to table `table` of round `round` once the event
+/// at `event` holds its result (attached by the room, or by `sunfold event
+/// result`): the log must stay the one whose SHA-256 the result holds.
+/// Asked under the table log's lock, while attaching takes a shared lock
+/// on the log it reads until its result is written, so that no entry
+/// slips in between.
+fn closed_once_attached(event: PathBuf, round: u32, table: u32) -> super::Closed {
+    Arc::new(move || {
+        let log = open_event(&event)?;
+        let attached =
+            (log.state.round(round).ok()).is_some_and(|r| r.results.contains_key(&table));
+        if !attached {
+            return Ok(());
+        }
+        Err(ApiError::Refused {
+            status: StatusCode::CONFLICT,
+            error: format!(
+                "expected a table still playing, but table {table} of round {round} has its result attached: its log takes no more entries, so that it stays the log the result was read from; correct the result with sunfold event result --correct"
+            ),
+            commands: Vec::new(),
+            alternatives: serde_json::Value::Array(Vec::new()),
+        })
+    })
 }
 
 #[cfg(test)]

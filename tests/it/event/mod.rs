@@ -4,3 +4,4 @@ mod event_study;
 mod events;
 mod plain;
 mod rating;
+mod recover;

@@ -2,6 +2,7 @@
 //! real sockets, every answer and message pinned.
 
 mod loopback;
+mod room_recover;
 mod serve_answers;
 mod serve_app;
 mod serve_edge;
