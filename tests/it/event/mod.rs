@@ -2,4 +2,5 @@
 
 mod event_study;
 mod events;
+mod organiser;
 mod rating;
