@@ -18,14 +18,21 @@ pub enum EventCommand {
     /// Start an event: its game, its rounds, its points, and its players
     /// from a file of one player a line (NAME, or NAME<TAB>ID).
     New {
+        /// The event log to write (a new file); each round's table logs go
+        /// beside it, in FILE's name with .d.
         file: PathBuf,
-        #[arg(long)]
+        /// One player a line: NAME, or NAME<TAB>ID; blank lines and lines
+        /// starting with '#' are skipped. At least two players. A player
+        /// without an id gets p and the line's number; a name given before
+        /// is renamed, with a warning (the second Ann is Ann (2)).
+        #[arg(long, value_name = "FILE")]
         players_file: PathBuf,
         #[command(flatten)]
         format: EventFormat,
         /// The seed of the seating, the tables' dice or deals and the draw; from the clock if left out.
         #[arg(long)]
         seed: Option<u64>,
+        /// Overwrite FILE if it exists.
         #[arg(long)]
         force: bool,
     },
@@ -74,11 +81,21 @@ pub enum EventCommand {
         #[arg(long, requires = "correct")]
         reason: Option<String>,
     },
-    /// Play the last round's open tables with a bot in every seat, and attach each result.
+    /// Play the last round's open tables with a bot in every seat, and
+    /// attach each result: a rehearsal. A table with an entry recorded at
+    /// the table (by a recording command or the server) is refused.
     Play {
+        /// The event log.
         file: PathBuf,
+        /// The bot in every seat: random, greedy, search or search:ROLLOUTS.
         #[arg(long, default_value = "greedy")]
         bot: Bot,
+        /// Play only this table of the round.
+        #[arg(long, value_name = "N")]
+        table: Option<u32>,
+        /// Play on after entries recorded at the table.
+        #[arg(long)]
+        force: bool,
     },
     /// The standings, with every tie-break, from the event log alone.
     ///
@@ -117,8 +134,15 @@ pub enum EventCommand {
         #[arg(long)]
         id: Option<String>,
     },
-    /// Drop a player (by id) from the next round on.
-    Drop { file: PathBuf, id: String },
+    /// Drop a player from the next round on: by id, or by a name only
+    /// they have.
+    Drop {
+        /// The event log.
+        file: PathBuf,
+        /// The player's id, or their name.
+        #[arg(value_name = "PLAYER")]
+        id: String,
+    },
     /// Close the event: nothing more is seated or attached.
     Close { file: PathBuf },
     /// Play whole events in memory with a field of bots, seated, scored and
@@ -155,6 +179,8 @@ pub enum EventCommand {
 /// them.
 #[derive(clap::Args, Debug)]
 pub struct EventFormat {
+    /// The game every table plays: 62 Soleils in groups, or Summertime as
+    /// a Swiss.
     #[arg(long, value_parser = ["soleils", "summertime"])]
     game: String,
     /// 62 Soleils: the size of a table (4 if left out), tables balanced within one seat.
@@ -172,8 +198,11 @@ pub struct EventFormat {
     /// 62 Soleils: a rule option of every table, such as sun_bonus=exact; repeatable.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
-    #[arg(long, default_value_t = 3)]
-    rounds: u32,
+    /// The number of rounds. If left out: 3 for 62 Soleils; for a
+    /// Summertime Swiss of N players, ⌈log2 N⌉ (4 for 9 players), the
+    /// fewest that can leave one player alone on top.
+    #[arg(long)]
+    rounds: Option<u32>,
     /// The points of each rank, best first (6,5,3,1,0 or 1,0 if left out).
     #[arg(long, value_delimiter = ',')]
     points: Option<Vec<u32>>,
@@ -226,9 +255,9 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             let setup = format.setup(seed.unwrap_or_else(crate::table::start::seed_from_clock))?;
             let game = setup.game;
             let made = request::new_event(&file, setup, &players, force, CLOCK);
-            let log = made.map_err(|e| match e {
+            let (log, renamed) = made.map_err(|e| match e {
                 // A line's problem is located as a log's is: FILE:LINE: …
-                EventFileError::Players(e @ PlayersError::Empty) => {
+                EventFileError::Players(e @ (PlayersError::Empty | PlayersError::One)) => {
                     CliError::refused_at(&players_file, e)
                 }
                 EventFileError::Players(e) => {
@@ -239,6 +268,10 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                 }
                 e => CliError::event_file(&file, e),
             })?;
+            for renamed in renamed {
+                let at = players_file.display();
+                eprintln!("sunfold: warning: {at}:{renamed}");
+            }
             let (path, game, players) = (file.display(), game.name(), log.state.entrants.len());
             println!("{path}: a {game} event of {players} players");
         }
@@ -293,9 +326,15 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                 result.ended
             );
         }
-        EventCommand::Play { file, bot } => {
-            let results =
-                request::play(&file, bot, CLOCK).map_err(|e| CliError::event_file(&file, e))?;
+        EventCommand::Play {
+            file,
+            bot,
+            table,
+            force,
+        } => {
+            let options = request::PlayOptions { table, force };
+            let results = request::play(&file, bot, options, CLOCK)
+                .map_err(|e| CliError::event_file(&file, e))?;
             for result in results {
                 println!(
                     "round {} table {}: {}",
@@ -369,8 +408,10 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             println!("{}: {} joins as {}", file.display(), player.name, player.id);
         }
         EventCommand::Drop { file, id } => {
-            request::drop_player(&file, &id, CLOCK).map_err(|e| CliError::event_file(&file, e))?;
-            println!("{}: {id} dropped from the next round on", file.display());
+            let player = request::drop_player(&file, &id, CLOCK)
+                .map_err(|e| CliError::event_file(&file, e))?;
+            let (path, name, id) = (file.display(), player.name, player.id);
+            println!("{path}: {name} ({id}) dropped from the next round on");
         }
         EventCommand::Close { file } => {
             request::close(&file, CLOCK).map_err(|e| CliError::event_file(&file, e))?;

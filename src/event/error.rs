@@ -35,6 +35,13 @@ pub enum EventError {
     UnknownPlayer { id: String },
     #[error("expected a registered player's name or id, but found {name:?}")]
     UnknownName { name: String },
+    #[error("expected a registered player's name or id, but found {found:?}{suggestion}")]
+    NoSuchPlayer {
+        found: String,
+        suggestion: crate::kit::suggest::Suggestion,
+    },
+    #[error("expected a name only one player has, but {found:?} may be {players}: give the id")]
+    AmbiguousName { found: String, players: String },
     #[error(
         "expected player names split by ',' and tables by ';', but table {table} has an empty name"
     )]
@@ -98,6 +105,10 @@ pub enum EventError {
     ResultExists { round: u32, table: u32 },
     #[error("expected a result to correct at table {table} of round {round}, but it has none")]
     NothingToCorrect { round: u32, table: u32 },
+    #[error(
+        "expected a table of round {round} without a result to play, but table {table} has one"
+    )]
+    Played { round: u32, table: u32 },
     #[error("expected a correction with a reason, but found {found}")]
     Reason { found: &'static str },
     #[error("expected no reason on a first result, but found one: only a correction has a reason")]
@@ -162,4 +173,11 @@ pub enum TableLogError {
     },
     #[error("expected a game {part}, but {} starts otherwise", .path.display())]
     Rules { path: PathBuf, part: &'static str },
+    /// A line recorded at the table (it carries a time or who posted it),
+    /// where `event play` would play on after it.
+    #[error(
+        "expected a table log of only its start line and bots' moves, but {}:{line} was recorded at the table (it has a time or an author); --force plays the bots on after it",
+        .path.display()
+    )]
+    Recorded { path: PathBuf, line: usize },
 }

@@ -18,13 +18,53 @@ pub enum PlayersError {
     },
     #[error("expected at least one player, but the file has none")]
     Empty,
+    #[error(
+        "expected at least two players, since every table seats two or more, but the file has one"
+    )]
+    One,
+}
+
+/// A player whose name was taken by another before them: the line, the
+/// name given, the line that gave it first (none when a player already in
+/// the event has it), and the name they are given instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Renamed {
+    pub line: usize,
+    pub name: String,
+    pub first: Option<usize>,
+    pub renamed: String,
+}
+
+impl std::fmt::Display for Renamed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (line, name, renamed) = (self.line, &self.name, &self.renamed);
+        let before = match self.first {
+            Some(first) => format!("line {first}"),
+            None => "a player of the event".to_owned(),
+        };
+        write!(
+            f,
+            "{line}: expected a name no other player has, but found {name:?} again ({before}): named {renamed:?}"
+        )
+    }
+}
+
+/// A players file read: its players, in its order, and those renamed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Players {
+    pub players: Vec<Player>,
+    pub renamed: Vec<Renamed>,
 }
 
 /// The players of a players file, in its order, their names made unique
-/// in the event: the second Ann is `Ann (2)`, unless `taken` (the names
-/// already in the event) says otherwise.
-pub fn parse(text: &str, taken: &[&str]) -> Result<Vec<Player>, PlayersError> {
-    let mut players: Vec<(usize, Player)> = Vec::new();
+/// in the event: the second Ann is `Ann (2)`, or the first `Ann (N)` that
+/// neither `taken` (the names already in the event) nor any line of the
+/// file has. A generated id, `p` and the line's number, is one no line
+/// gives; when a line does give it, the player gets `p` and the first
+/// number past the file's lines that no line gives.
+pub fn parse(text: &str, taken: &[&str]) -> Result<Players, PlayersError> {
+    let mut read: Vec<(usize, &str, Option<&str>)> = Vec::new();
+    let lines = text.lines().count();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let trimmed = raw.trim();
@@ -41,7 +81,26 @@ pub fn parse(text: &str, taken: &[&str]) -> Result<Vec<Player>, PlayersError> {
             let found = raw.to_owned();
             return Err(PlayersError::Line { line, found });
         }
-        let id = id.map_or_else(|| format!("p{line}"), str::to_owned);
+        read.push((line, name, id));
+    }
+    if read.is_empty() {
+        return Err(PlayersError::Empty);
+    }
+    let given: Vec<&str> = read.iter().filter_map(|(_, _, id)| *id).collect();
+    let mut past = lines;
+    let mut players: Vec<(usize, Player)> = Vec::new();
+    for &(line, name, id) in &read {
+        let id = match id {
+            Some(id) => id.to_owned(),
+            None => {
+                let mut id = format!("p{line}");
+                while given.contains(&id.as_str()) || players.iter().any(|(_, p)| p.id == id) {
+                    past += 1;
+                    id = format!("p{past}");
+                }
+                id
+            }
+        };
         if let Some((first, _)) = players.iter().find(|(_, p)| p.id == id) {
             let first = *first;
             return Err(PlayersError::DuplicateId { line, id, first });
@@ -49,18 +108,31 @@ pub fn parse(text: &str, taken: &[&str]) -> Result<Vec<Player>, PlayersError> {
         let name = name.to_owned();
         players.push((line, Player { id, name }));
     }
-    if players.is_empty() {
-        return Err(PlayersError::Empty);
-    }
-    let mut names: Vec<String> = taken.iter().map(|&n| n.to_owned()).collect();
-    Ok(players
-        .into_iter()
-        .map(|(_, mut player)| {
-            player.name = unique(&player.name, &names);
-            names.push(player.name.clone());
+    // A renamed player's name is none that a line gives, nor the event has.
+    let mut names: Vec<String> = (taken.iter().map(|&n| n.to_owned()))
+        .chain(read.iter().map(|(_, name, _)| (*name).to_owned()))
+        .collect();
+    let mut kept: Vec<(String, usize)> = Vec::new();
+    let mut renamed = Vec::new();
+    let players = (players.into_iter())
+        .map(|(line, mut player)| {
+            let before = kept.iter().find(|(n, _)| *n == player.name).map(|k| k.1);
+            if before.is_none() && !taken.contains(&player.name.as_str()) {
+                kept.push((player.name.clone(), line));
+                return player;
+            }
+            let name = unique(&player.name, &names);
+            names.push(name.clone());
+            renamed.push(Renamed {
+                line,
+                name: std::mem::replace(&mut player.name, name.clone()),
+                first: before,
+                renamed: name,
+            });
             player
         })
-        .collect())
+        .collect();
+    Ok(Players { players, renamed })
 }
 
 /// `name`, or `name (2)`, `name (3)`, … the first not in `names`.
@@ -78,9 +150,33 @@ mod tests {
 
     #[test]
     fn two_anns_are_two_players() {
-        let players = parse("Ann\n# a comment\n\nBob\tb7\nAnn\n", &[]).unwrap();
+        let players = parse("Ann\n# a comment\n\nBob\tb7\nAnn\n", &[])
+            .unwrap()
+            .players;
         let shown: Vec<_> = players.iter().map(|p| (&*p.id, &*p.name)).collect();
         assert_eq!(shown, [("p1", "Ann"), ("b7", "Bob"), ("p5", "Ann (2)")]);
+    }
+
+    #[test]
+    fn a_renamed_player_takes_no_name_a_later_line_gives() {
+        let read = parse("Ann\nAnn\nAnn (2)\n", &[]).unwrap();
+        let names: Vec<_> = read.players.iter().map(|p| &*p.name).collect();
+        assert_eq!(names, ["Ann", "Ann (3)", "Ann (2)"]);
+        assert_eq!(
+            read.renamed[0].to_string(),
+            "2: expected a name no other player has, but found \"Ann\" again (line 1): named \"Ann (3)\""
+        );
+        assert_eq!(read.renamed.len(), 1);
+    }
+
+    #[test]
+    fn a_generated_id_is_none_a_line_gives() {
+        let read = parse("Ann\tp2\nBob\nCid\tp4\nDee\n", &[]).unwrap();
+        let ids: Vec<_> = read.players.iter().map(|p| &*p.id).collect();
+        assert_eq!(ids, ["p2", "p5", "p4", "p6"]);
+        let read = parse("Bob\nCid\tp1\n", &[]).unwrap();
+        let ids: Vec<_> = read.players.iter().map(|p| &*p.id).collect();
+        assert_eq!(ids, ["p3", "p1"]);
     }
 
     #[test]

@@ -7,9 +7,10 @@ use super::entry::{
 };
 use super::error::{EventError, EventFileError};
 use super::file::{EventLog, append, create, table_path};
+use super::players::{Players, PlayersError, Renamed};
 use super::seat::{NextRound, SeatBy, next_round};
 use super::state::TableRules;
-use super::tables::{create_table_log, play_table, read_result, table_seed};
+use super::tables::{check_unrecorded, create_table_log, play_table, read_result, table_seed};
 use crate::bots::Bot;
 use crate::table::Clock;
 use std::path::Path;
@@ -20,7 +21,9 @@ pub struct NewEvent {
     pub game: EventGame,
     /// 62 Soleils: 4; Summertime: 2.
     pub table_size: Option<u32>,
-    pub rounds: u32,
+    /// 62 Soleils: 3; Summertime: enough for a Swiss to leave one player
+    /// alone on top, ⌈log2 n⌉ for n players ([`swiss_rounds`]).
+    pub rounds: Option<u32>,
     /// 62 Soleils: 6,5,3,1,0; Summertime: 1,0 (a win is a point).
     pub points: Option<Vec<u32>>,
     pub seed: u64,
@@ -57,10 +60,16 @@ fn check_tie_breaks(tie_breaks: &[TieBreak]) -> Result<(), EventError> {
     Ok(())
 }
 
-/// The `created` line of an event set up as `setup`, its defaults filled
-/// in. Refused when the tie-breaks repeat one or put the draw before
-/// another.
-pub fn created(setup: NewEvent) -> Result<Entry, EventError> {
+/// The rounds of a Swiss of `players` that can leave one player alone on
+/// top: ⌈log2 players⌉, and at least 1.
+pub fn swiss_rounds(players: usize) -> u32 {
+    players.max(2).next_power_of_two().trailing_zeros()
+}
+
+/// The `created` line of an event of `players` players set up as `setup`,
+/// its defaults filled in. Refused when the tie-breaks repeat one or put
+/// the draw before another.
+pub fn created(setup: NewEvent, players: usize) -> Result<Entry, EventError> {
     if let Some(tie_breaks) = &setup.tie_breaks {
         check_tie_breaks(tie_breaks)?;
     }
@@ -72,7 +81,10 @@ pub fn created(setup: NewEvent) -> Result<Entry, EventError> {
         format: EVENT_FORMAT,
         game: setup.game,
         table_size: setup.table_size.unwrap_or(size),
-        rounds: setup.rounds,
+        rounds: setup.rounds.unwrap_or(match setup.game {
+            EventGame::Soleils => 3,
+            EventGame::Summertime => swiss_rounds(players),
+        }),
         points: setup.points.unwrap_or(points),
         seed: setup.seed,
         tie_breaks: match setup.tie_breaks {
@@ -92,18 +104,24 @@ pub fn created(setup: NewEvent) -> Result<Entry, EventError> {
 }
 
 /// Writes a new event log: its `created` line and a `registered` line for
-/// each player of `players` (the text of a players file).
+/// each player of `players` (the text of a players file): the event, and
+/// the players whose names were taken by another before them. A file of
+/// one player is refused, since no table seats one.
 pub fn new_event(
     path: &Path,
     setup: NewEvent,
     players: &str,
     force: bool,
     clock: &dyn Clock,
-) -> Result<EventLog, EventFileError> {
-    let players = super::players::parse(players, &[])?;
-    let mut entries = vec![created(setup).map_err(EventFileError::Refused)?];
+) -> Result<(EventLog, Vec<Renamed>), EventFileError> {
+    let Players { players, renamed } = super::players::parse(players, &[])?;
+    if players.len() < 2 {
+        return Err(EventFileError::Players(PlayersError::One));
+    }
+    let created = created(setup, players.len()).map_err(EventFileError::Refused)?;
+    let mut entries = vec![created];
     entries.extend(players.into_iter().map(Entry::Registered));
-    create(path, &entries, force, clock)
+    Ok((create(path, &entries, force, clock)?, renamed))
 }
 
 /// Adds a player: registered before the first round is seated, arrived
@@ -122,9 +140,15 @@ pub fn arrive(
             Some(id) => format!("{name}\t{id}"),
             None => name.to_owned(),
         };
-        let mut player = super::players::parse(&line, &taken)?.remove(0);
+        let mut player = super::players::parse(&line, &taken)?.players.remove(0);
         if id.is_none() {
-            player.id = format!("p{}", log.state.entrants.len() + 1);
+            // `p` and the first number from the next entrant's that no
+            // player of the event has as an id.
+            let free = |id: &String| log.state.entrant(id).is_none();
+            player.id = ((log.state.entrants.len() + 1)..)
+                .map(|n| format!("p{n}"))
+                .find(free)
+                .expect("some number is free");
         }
         let entry = if log.state.seated() == 0 {
             Entry::Registered(player.clone())
@@ -136,13 +160,18 @@ pub fn arrive(
     Ok(player)
 }
 
-/// Drops a player from the next round on.
-pub fn drop_player(path: &Path, id: &str, clock: &dyn Clock) -> Result<(), EventFileError> {
-    let id = id.to_owned();
-    append(path, clock, |_: &EventLog| {
-        Ok::<_, EventFileError>((vec![Entry::Dropped { id }], ()))
+/// Drops the player `who` names (their id, or a name only they have) from
+/// the next round on: the player dropped.
+pub fn drop_player(path: &Path, who: &str, clock: &dyn Clock) -> Result<Player, EventFileError> {
+    let (_, player) = append(path, clock, |log: &EventLog| {
+        let player = log
+            .state
+            .find_player(who)
+            .map_err(EventFileError::Refused)?;
+        let id = player.id.clone();
+        Ok::<_, EventFileError>((vec![Entry::Dropped { id }], player.clone()))
     })?;
-    Ok(())
+    Ok(player)
 }
 
 /// Closes the event.
@@ -223,10 +252,27 @@ pub fn attach(
     Ok(result)
 }
 
-/// Plays every table of the last round seated that has no result with
-/// `bot` in every seat, writes each table's log and attaches each result:
-/// the results attached.
-pub fn play(path: &Path, bot: Bot, clock: &dyn Clock) -> Result<Vec<TableResult>, EventFileError> {
+/// Which tables `event play` plays, and whether over entries recorded at
+/// the table.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PlayOptions {
+    /// One table of the round; every open table if `None`.
+    pub table: Option<u32>,
+    /// Play on after entries recorded at the table.
+    pub force: bool,
+}
+
+/// Plays every table of the last round seated that has no result (or only
+/// `options.table`) with `bot` in every seat, writes each table's log and
+/// attaches each result: the results attached. A table with an entry
+/// recorded at the table is refused, before any table is played, unless
+/// `options.force`.
+pub fn play(
+    path: &Path,
+    bot: Bot,
+    options: PlayOptions,
+    clock: &dyn Clock,
+) -> Result<Vec<TableResult>, EventFileError> {
     let event = EventLog::open(path)?;
     let state = &event.state;
     let round = state.seated();
@@ -234,15 +280,33 @@ pub fn play(path: &Path, bot: Bot, clock: &dyn Clock) -> Result<Vec<TableResult>
     if state.closed {
         return Err(EventFileError::Refused(EventError::Closed));
     }
-    let mut results = Vec::new();
-    for table in seated
-        .tables
-        .iter()
+    if let Some(table) = options.table {
+        if !seated.tables.iter().any(|t| t.table == table) {
+            let tables = seated.tables.len() as u32;
+            let error = EventError::UnknownTable {
+                round,
+                tables,
+                table,
+            };
+            return Err(EventFileError::Refused(error));
+        }
+        if seated.results.contains_key(&table) {
+            return Err(EventFileError::Refused(EventError::Played { round, table }));
+        }
+    }
+    let open: Vec<_> = (seated.tables.iter())
         .filter(|t| !seated.results.contains_key(&t.table))
-    {
+        .filter(|t| options.table.is_none_or(|n| n == t.table))
+        .collect();
+    for table in &open {
+        check_unrecorded(&table_path(path, round, table.table), options.force)?;
+    }
+    let mut results = Vec::new();
+    for table in open {
         let log = table_path(path, round, table.table);
         let seed = table_seed(state.setup.seed, round, table.table);
-        play_table(state.setup.game, &log, table.players.len(), bot, seed)?;
+        let players = table.players.len();
+        play_table(state.setup.game, &log, players, bot, seed, options.force)?;
         results.push(attach(path, Some(round), table.table, &log, None, clock)?);
     }
     Ok(results)

@@ -19,8 +19,10 @@
 //!   of the standings at one table (a final), the others not playing.
 //!
 //! Seat 1 starts. At every table not seated by hand, the player who has
-//! started fewest games takes seat 1 (the colour in Summertime), a seeded
-//! draw deciding a tie.
+//! started fewest games takes seat 1, a seeded draw deciding a tie. In
+//! Summertime (the colour of a chess Swiss), the player who started fewest
+//! of their games against those they played second, then the one who did
+//! not start their last game, then the draw.
 
 use super::entry::{EventGame, Leftover, SeatedTable};
 use super::error::EventError;
@@ -42,6 +44,10 @@ pub struct History {
     pub meetings: BTreeMap<(String, String), u32>,
     /// How often each player sat in seat 1.
     pub starts: BTreeMap<String, u32>,
+    /// How many games each player sat at a table for.
+    pub played: BTreeMap<String, u32>,
+    /// Whether each player sat in seat 1 at the last game they played.
+    pub started_last: BTreeMap<String, bool>,
     /// Who has had a bye.
     pub byes: BTreeSet<String>,
 }
@@ -67,10 +73,22 @@ impl History {
                 if let Some(first) = table.players.first() {
                     *history.starts.entry(first.clone()).or_default() += 1;
                 }
+                for (seat, id) in table.players.iter().enumerate() {
+                    *history.played.entry(id.clone()).or_default() += 1;
+                    history.started_last.insert(id.clone(), seat == 0);
+                }
             }
             history.byes.extend(round.bye.iter().cloned());
         }
         history
+    }
+
+    /// The games `id` started less the games they played in another seat:
+    /// the colour difference of a chess Swiss.
+    pub fn start_balance(&self, id: &str) -> i64 {
+        let starts = i64::from(self.starts.get(id).copied().unwrap_or(0));
+        let played = i64::from(self.played.get(id).copied().unwrap_or(0));
+        starts - (played - starts)
     }
 
     pub fn met(&self, a: &str, b: &str) -> u32 {
@@ -236,7 +254,7 @@ pub fn next_round(state: &EventState, by: &SeatBy) -> Result<NextRound, EventErr
         .enumerate()
         .map(|(i, players)| SeatedTable {
             table: i as u32 + 1,
-            players: seat_order(players, &history, &mut rng),
+            players: seat_order(players, state.setup.game, &history, &mut rng),
         })
         .collect();
     Ok(NextRound { tables, bye, out })
@@ -255,13 +273,26 @@ fn player_id(state: &EventState, name: &str) -> Result<String, EventError> {
 }
 
 /// Seat 1 to whoever started fewest games, a draw deciding a tie; the
-/// others in a seeded order.
-fn seat_order(mut players: Vec<String>, history: &History, rng: &mut SeededRng) -> Vec<String> {
+/// others in a seeded order. In Summertime, as colours in a chess Swiss:
+/// to whoever started fewest of their games against those they played
+/// second, then to whoever did not start their last game, then the draw.
+fn seat_order(
+    mut players: Vec<String>,
+    game: EventGame,
+    history: &History,
+    rng: &mut SeededRng,
+) -> Vec<String> {
     shuffle(&mut players, rng);
     let starts = |id: &String| history.starts.get(id).copied().unwrap_or(0);
-    let first = (0..players.len())
-        .min_by_key(|&i| starts(&players[i]))
-        .unwrap_or(0);
+    let first = match game {
+        EventGame::Soleils => (0..players.len()).min_by_key(|&i| starts(&players[i])),
+        EventGame::Summertime => (0..players.len()).min_by_key(|&i| {
+            let id = &players[i];
+            let last = history.started_last.get(id).copied().unwrap_or(false);
+            (history.start_balance(id), last)
+        }),
+    };
+    let first = first.unwrap_or(0);
     players.swap(0, first);
     players
 }

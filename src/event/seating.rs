@@ -50,6 +50,11 @@ pub struct SeatedPlayer {
     pub name: String,
     /// From 1; seat 1 starts.
     pub seat: u32,
+    /// The games of the event the player started (sat in seat 1), this
+    /// round's included.
+    pub started: u32,
+    /// The games of the event the player played, this round's included.
+    pub played: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
@@ -62,6 +67,17 @@ impl Seating {
     /// The seating of round `round` (the last seated if `None`).
     pub fn of(state: &EventState, round: Option<u32>) -> Result<Seating, EventError> {
         let seated = state.round(round.unwrap_or(state.seated()))?;
+        let mut started = std::collections::BTreeMap::<&str, u32>::new();
+        let mut played = std::collections::BTreeMap::<&str, u32>::new();
+        for table in state.rounds[..seated.round as usize]
+            .iter()
+            .flat_map(|r| &r.tables)
+        {
+            for (seat, id) in table.players.iter().enumerate() {
+                *played.entry(id).or_default() += 1;
+                *started.entry(id).or_default() += u32::from(seat == 0);
+            }
+        }
         let player = |id: &String| SeatingPlayer {
             id: id.clone(),
             name: state.name(id).to_owned(),
@@ -108,6 +124,8 @@ impl Seating {
                             id: id.clone(),
                             name: state.name(id).to_owned(),
                             seat: i as u32 + 1,
+                            started: started.get(id.as_str()).copied().unwrap_or(0),
+                            played: played.get(id.as_str()).copied().unwrap_or(0),
                         })
                         .collect(),
                     done: seated.results.contains_key(&t.table),
@@ -120,8 +138,8 @@ impl Seating {
         })
     }
 
-    /// One line a table, seat 1 first, then the byes and those not
-    /// playing.
+    /// One line a table, seat 1 first, with the games each player has
+    /// started of those played; then the byes and those not playing.
     pub fn text(&self) -> String {
         let mut out = format!("round {}\n", self.round);
         for table in &self.tables {
@@ -131,10 +149,14 @@ impl Seating {
             } else {
                 ""
             };
+            let starts: Vec<String> = (table.players.iter())
+                .map(|p| format!("{} {} of {}", p.name, p.started, p.played))
+                .collect();
             out.push_str(&format!(
-                "table {}: {}{done}\n",
+                "table {}: {}  (started: {}){done}\n",
                 table.table,
-                names.join(", ")
+                names.join(", "),
+                starts.join(", ")
             ));
         }
         if !self.bye.is_empty() {

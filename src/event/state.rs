@@ -201,6 +201,48 @@ impl EventState {
         self.entrants.iter().find(|e| e.player.id == id)
     }
 
+    /// The player `who` names: the player with that id, or the one player
+    /// with that name. A name is refused, naming each player and their
+    /// id, when another player has it as an id, or has it renamed (`Ann
+    /// (2)` beside `Ann`); a name or id of no player, with the one most
+    /// likely meant.
+    pub fn find_player(&self, who: &str) -> Result<&Player, EventError> {
+        let who = who.trim();
+        let renamed = |name: &str| {
+            (name.strip_prefix(who)).is_some_and(|rest| {
+                (rest.strip_prefix(" (").and_then(|r| r.strip_suffix(')')))
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            })
+        };
+        let by_id = self.entrant(who);
+        let by_name: Vec<&Entrant> = (self.entrants.iter())
+            .filter(|e| e.player.name == who || renamed(&e.player.name))
+            .collect();
+        let exact = by_name.iter().find(|e| e.player.name == who);
+        let mut candidates: Vec<&Entrant> = by_id.into_iter().collect();
+        if exact.is_some() {
+            candidates.extend(by_name.iter().filter(|e| by_id != Some(**e)));
+        }
+        match candidates[..] {
+            [one] => Ok(&one.player),
+            [] => {
+                let known = (self.entrants.iter())
+                    .flat_map(|e| [e.player.name.as_str(), e.player.id.as_str()]);
+                Err(EventError::NoSuchPlayer {
+                    found: who.to_owned(),
+                    suggestion: crate::kit::suggest::closest(who, known),
+                })
+            }
+            _ => Err(EventError::AmbiguousName {
+                found: who.to_owned(),
+                players: (candidates.iter())
+                    .map(|e| format!("{} (id {:?})", e.player.name, e.player.id))
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+            }),
+        }
+    }
+
     /// The player's name, or the id itself for an unknown one.
     pub fn name<'a>(&'a self, id: &'a str) -> &'a str {
         self.entrant(id).map_or(id, |e| e.player.name.as_str())

@@ -153,14 +153,14 @@ impl Study {
 
     /// The event's setup, its defaults filled in.
     pub fn setup_filled(&self) -> Result<Setup, EventError> {
-        Ok(EventState::created(&created(self.setup.clone())?)?.setup)
+        Ok(EventState::created(&created(self.setup.clone(), self.players() as usize)?)?.setup)
     }
 
     /// Event `i` of the study, created and registered, nothing seated.
     fn event(&self, i: u64) -> Result<EventState, EventError> {
         let mut setup = self.setup.clone();
         setup.seed = game_seed(self.setup.seed, i);
-        let mut state = EventState::created(&created(setup)?)?;
+        let mut state = EventState::created(&created(setup, self.players() as usize)?)?;
         let mut n = 0;
         for (bot, count) in &self.field {
             for k in 1..=*count {

@@ -108,7 +108,7 @@ impl StudyRun {
             setup: NewEvent {
                 game: self.game,
                 table_size: Some(self.table_size),
-                rounds: self.rounds,
+                rounds: Some(self.rounds),
                 points: Some(self.points.clone()),
                 seed: self.seed,
                 tie_breaks: Some(self.tie_breaks.clone()),

@@ -205,19 +205,59 @@ pub fn read_result(
     })
 }
 
+/// The number of the first line of the table log `bytes` recorded at the
+/// table, if any: a line after the start that carries a time (`at`, which
+/// every recording command and the server write) or who posted it (`by`).
+/// The start line and the lines `event play`'s bots append carry neither.
+pub fn recorded_line(bytes: &[u8]) -> Option<usize> {
+    let lines = bytes.split(|&b| b == b'\n').enumerate().skip(1);
+    for (i, line) in lines.filter(|(_, l)| !l.iter().all(u8::is_ascii_whitespace)) {
+        let value: serde_json::Value = serde_json::from_slice(line).unwrap_or_default();
+        if value.get("at").is_some() || value.get("by").is_some() {
+            return Some(i + 1);
+        }
+    }
+    None
+}
+
+/// Refuses the table log at `path` when a line of it was recorded at the
+/// table, unless `force`.
+pub fn check_unrecorded(path: &Path, force: bool) -> Result<(), EventFileError> {
+    if force {
+        return Ok(());
+    }
+    let bytes = std::fs::read(path).map_err(|error| {
+        let path = path.to_owned();
+        EventFileError::Table(TableLogError::Io { path, error })
+    })?;
+    refuse_recorded(path, &bytes)
+}
+
+fn refuse_recorded(path: &Path, bytes: &[u8]) -> Result<(), EventFileError> {
+    match recorded_line(bytes) {
+        Some(line) => Err(EventFileError::Table(TableLogError::Recorded {
+            path: path.to_owned(),
+            line,
+        })),
+        None => Ok(()),
+    }
+}
+
 /// Plays the table log at `path` on to its end with `bot` in every seat,
 /// from `seed`, appending the lines under the log's lock with one write
-/// and a sync. A log already at its end is left as it is.
+/// and a sync. A log already at its end is left as it is. A log with a
+/// line recorded at the table is refused, unless `force`.
 pub fn play_table(
     game: EventGame,
     path: &Path,
     players: usize,
     bot: Bot,
     seed: u64,
+    force: bool,
 ) -> Result<(), EventFileError> {
     match game {
-        EventGame::Soleils => play_on::<Soleils>(path, players, bot, seed),
-        EventGame::Summertime => play_on::<Summertime>(path, players, bot, seed),
+        EventGame::Soleils => play_on::<Soleils>(path, players, bot, seed, force),
+        EventGame::Summertime => play_on::<Summertime>(path, players, bot, seed, force),
     }
 }
 
@@ -226,6 +266,7 @@ fn play_on<G: Searched>(
     players: usize,
     bot: Bot,
     seed: u64,
+    force: bool,
 ) -> Result<(), EventFileError> {
     let table = |error| EventFileError::Table(error);
     let file = std::fs::OpenOptions::new()
@@ -241,6 +282,9 @@ fn play_on<G: Searched>(
     let mut bytes = Vec::new();
     file.seek(SeekFrom::Start(0))?;
     file.read_to_end(&mut bytes)?;
+    if !force {
+        refuse_recorded(path, &bytes)?;
+    }
     let invalid = |error: Located<String>| {
         let path = path.to_owned();
         table(TableLogError::Invalid { path, error })

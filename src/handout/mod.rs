@@ -39,6 +39,9 @@ pub struct Flow {
     /// The heading repeated at the top of every page.
     title: String,
     caption: String,
+    /// The columns whose headings open every page after the first, once
+    /// a table's rows run on.
+    repeated: Option<Vec<Column>>,
 }
 
 impl Flow {
@@ -50,6 +53,7 @@ impl Flow {
             y: 0.0,
             title: title.into(),
             caption: caption.into(),
+            repeated: None,
         };
         flow.head();
         flow
@@ -113,6 +117,9 @@ impl Flow {
             items: std::mem::take(&mut self.items),
         });
         self.head();
+        if let Some(columns) = self.repeated.clone() {
+            self.headings(&columns);
+        }
     }
 
     /// Room for `height` more millimetres, on a new page if need be.
@@ -183,6 +190,14 @@ impl Flow {
     pub fn headings(&mut self, columns: &[Column]) {
         let cells: Vec<String> = columns.iter().map(|c| c.heading.to_owned()).collect();
         self.row(columns, &cells, Weight::Bold);
+    }
+
+    /// The headings of `columns`, as a bold row, drawn again at the top of
+    /// every page the flow breaks onto from here on: for a table of rows
+    /// that runs over pages.
+    pub fn repeated_headings(&mut self, columns: &[Column]) {
+        self.headings(columns);
+        self.repeated = Some(columns.to_vec());
     }
 
     /// Draws with `draw` in a block `height` mm tall, on a new page if it

@@ -50,7 +50,7 @@ pub fn standings(standings: &Standings, name: &str) -> Scene {
         column("Played", 15.0, Anchor::End),
         column("Byes", 12.0, Anchor::End),
     ]);
-    flow.headings(&columns);
+    flow.repeated_headings(&columns);
     // The draw is shown as its place among the players, 1 first.
     let mut draws: Vec<u32> = standings.rows.iter().map(|r| r.draw).collect();
     draws.sort_unstable();

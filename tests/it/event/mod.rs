@@ -2,6 +2,7 @@
 
 mod event_study;
 mod events;
+mod organiser;
 mod plain;
 mod rating;
 mod recover;
