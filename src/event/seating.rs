@@ -167,24 +167,22 @@ impl Seating {
             let names: Vec<&str> = self.out.iter().map(|p| p.name.as_str()).collect();
             out.push_str(&format!("not playing: {}\n", names.join(", ")));
         }
-        let pairs: Vec<String> = (self.repeats.iter())
-            .map(|r| {
-                let times = match r.met_before {
-                    1 => "once".to_owned(),
-                    2 => "twice".to_owned(),
-                    n => format!("{n} times"),
-                };
-                format!(
-                    "{} and {} (table {}, met {times} before)",
-                    r.players[0].name, r.players[1].name, r.table
-                )
-            })
-            .collect();
-        match pairs.is_empty() {
-            true => out.push_str("repeat meetings: none this round"),
-            false => out.push_str(&format!("repeat meetings this round: {}", pairs.join("; "))),
+        out.push_str(&format!(
+            "repeat meetings: {} this round, {} in the event so far\n",
+            self.repeats.len(),
+            self.repeats_so_far
+        ));
+        for r in &self.repeats {
+            let times = match r.met_before {
+                1 => "once".to_owned(),
+                2 => "twice".to_owned(),
+                n => format!("{n} times"),
+            };
+            out.push_str(&format!(
+                "  table {}: {} and {}, met {times} before\n",
+                r.table, r.players[0].name, r.players[1].name
+            ));
         }
-        out.push_str(&format!("; {} in the event so far\n", self.repeats_so_far));
         out
     }
 }
