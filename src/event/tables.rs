@@ -313,7 +313,12 @@ fn play_on<G: Searched>(
         .rfind(|l| !l.is_empty())
         .unwrap_or_default();
     let mut prev = (fold.chained() != Some(false)).then(|| line_hash(last));
-    let mut text = String::new();
+    // A last line that lost only its newline is ended first, so that the
+    // bots' first entry goes on a line of its own.
+    let mut text = match bytes.last() {
+        Some(&b) if b != b'\n' => "\n".to_owned(),
+        _ => String::new(),
+    };
     for (i, action) in actions.into_iter().enumerate() {
         let event = G::describe_action(&state, action);
         G::apply_action(&mut state, action).expect("bots choose legal actions");

@@ -270,3 +270,28 @@ fn an_event_log_whose_last_line_lost_only_its_newline_takes_the_next_entry_on_a_
     let (audited, _) = said(&["audit", s(&event)], 0, &dir);
     assert!(audited.contains("valid event log, 9 entries"), "{audited}");
 }
+
+#[test]
+fn a_table_log_whose_last_line_lost_only_its_newline_is_played_on_a_line_of_its_own() {
+    // Given round 2 seated, and a table log whose last line lost its
+    // newline.
+    let (dir, event) = played("table-newline");
+    run(&["event", "seat", s(&event)]);
+    let table = dir.join("cup.d/round-2/table-1.jsonl");
+    let whole = std::fs::read(&table).unwrap();
+    assert_eq!(whole.last(), Some(&b'\n'));
+    std::fs::write(&table, &whole[..whole.len() - 1]).unwrap();
+    // When the bots play the round.
+    run(&["event", "play", s(&event), "--bot", "greedy"]);
+    // Then the table log keeps its lines and audits, and its result is
+    // attached.
+    let text = std::fs::read_to_string(&table).unwrap();
+    assert!(
+        text.starts_with(std::str::from_utf8(&whole).unwrap()),
+        "{text}"
+    );
+    let (audited, _) = said(&["audit", s(&table)], 0, &dir);
+    assert!(audited.contains("valid"), "{audited}");
+    let (verified, _) = said(&["event", "verify", s(&event)], 0, &dir);
+    assert!(!verified.is_empty());
+}
