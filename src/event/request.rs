@@ -281,15 +281,7 @@ pub fn play(
         return Err(EventFileError::Refused(EventError::Closed));
     }
     if let Some(table) = options.table {
-        if !seated.tables.iter().any(|t| t.table == table) {
-            let tables = seated.tables.len() as u32;
-            let error = EventError::UnknownTable {
-                round,
-                tables,
-                table,
-            };
-            return Err(EventFileError::Refused(error));
-        }
+        seated.table(table).map_err(EventFileError::Refused)?;
         if seated.results.contains_key(&table) {
             return Err(EventFileError::Refused(EventError::Played { round, table }));
         }

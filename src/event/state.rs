@@ -99,6 +99,15 @@ pub struct Round {
 }
 
 impl Round {
+    /// Its table `table`, or why it has none.
+    pub fn table(&self, table: u32) -> Result<&SeatedTable, EventError> {
+        (self.tables.iter().find(|t| t.table == table)).ok_or(EventError::UnknownTable {
+            round: self.round,
+            tables: self.tables.len() as u32,
+            table,
+        })
+    }
+
     /// The first table without a result, if any.
     pub fn open_table(&self) -> Option<u32> {
         (self.tables.iter())
@@ -424,14 +433,7 @@ impl EventState {
     fn check_result(&self, result: &TableResult, correcting: bool) -> Result<(), EventError> {
         let (round, table) = (result.round, result.table);
         let seated = self.round(round)?;
-        let Some(at) = seated.tables.iter().find(|t| t.table == table) else {
-            let tables = seated.tables.len() as u32;
-            return Err(EventError::UnknownTable {
-                round,
-                tables,
-                table,
-            });
-        };
+        let at = seated.table(table)?;
         let has = seated.results.contains_key(&table);
         match (correcting, has, &result.reason) {
             (false, true, _) => return Err(EventError::ResultExists { round, table }),

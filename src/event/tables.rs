@@ -123,15 +123,7 @@ pub fn read_result(
     reason: Option<String>,
 ) -> Result<TableResult, EventFileError> {
     let seated = state.round(round).map_err(EventFileError::Refused)?;
-    let Some(at) = seated.tables.iter().find(|t| t.table == table) else {
-        let tables = seated.tables.len() as u32;
-        let error = EventError::UnknownTable {
-            round,
-            tables,
-            table,
-        };
-        return Err(EventFileError::Refused(error));
-    };
+    let at = seated.table(table).map_err(EventFileError::Refused)?;
     let bytes = std::fs::read(path).map_err(|error| {
         let path = path.to_owned();
         EventFileError::Table(TableLogError::Io { path, error })
