@@ -44,7 +44,7 @@ pub trait Present: crate::bots::Searched {
     /// The decisions the game waits for: whose, by seat, and what.
     fn pending(state: &Self::State) -> Vec<Pending>;
     /// The pending decisions as people read them: "Ann: a placement", or
-    /// "the roll for round 3" for the table's own.
+    /// "the roll for turn 3" for the table's own.
     fn pending_lines(state: &Self::State) -> Vec<String> {
         let names = Self::player_names(state);
         Self::pending(state)

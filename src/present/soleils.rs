@@ -182,13 +182,7 @@ pub fn text(state: &State, called: Option<u64>) -> String {
         .dice()
         .map(|[a, b, c]| format!(", dice {a}-{b}-{c}"))
         .unwrap_or_default();
-    writeln!(
-        out,
-        "round {} of {}{roll}",
-        state.round(),
-        template.rounds()
-    )
-    .unwrap();
+    writeln!(out, "turn {} of {}{roll}", state.round(), template.rounds()).unwrap();
     match state.ended() {
         Some(reason) => {
             writeln!(out, "game over: {reason}").unwrap();
@@ -256,11 +250,11 @@ pub fn view(state: &State) -> SoleilsView {
 }
 
 /// The referee's button that rolls the log's digital dice for the next
-/// round.
+/// turn.
 pub fn digital_roll(state: &State) -> Offer {
     Offer::button(
         Kind::Roll,
-        format!("Roll the digital dice (round {})", state.round() + 1),
+        format!("Roll the digital dice (turn {})", state.round() + 1),
     )
 }
 
@@ -288,7 +282,7 @@ impl Present for Soleils {
         match event {
             soleils::Event::Rolled(r) => {
                 let [a, b, c] = r.dice;
-                format!("round {}: rolled {a}-{b}-{c}", before.round() + 1)
+                format!("turn {}: rolled {a}-{b}-{c}", before.round() + 1)
             }
             soleils::Event::SunEntered(e) => {
                 let total = after
@@ -333,9 +327,9 @@ impl Present for Soleils {
             .map(|[a, b, c]| format!(", dice {a}-{b}-{c}"))
             .unwrap_or_default();
         match state.ended() {
-            Some(reason) => format!("game over after round {}: {reason}", state.round()),
+            Some(reason) => format!("game over after turn {}: {reason}", state.round()),
             None => format!(
-                "round {} of {}{dice}",
+                "turn {} of {}{dice}",
                 state.round(),
                 state.template().rounds()
             ),
@@ -348,7 +342,7 @@ impl Present for Soleils {
         }
         if state.round_closed() {
             return vec![Pending::table(format!(
-                "the roll for round {}",
+                "the roll for turn {}",
                 state.round() + 1
             ))];
         }
@@ -385,7 +379,7 @@ impl Present for Soleils {
                     None => vec!["--dice".to_owned(), "A,B,C".to_owned()],
                 };
                 (
-                    format!("the roll for round {}", state.round() + 1),
+                    format!("the roll for turn {}", state.round() + 1),
                     "roll",
                     args,
                 )

@@ -43,6 +43,8 @@ pub struct Shared {
     /// table takes no more entries, if it does not (a room's table whose
     /// result is attached to its event).
     pub closed: Option<Closed>,
+    /// The event, its round and the table, when a room serves it.
+    pub room: Option<super::page::InRoom>,
 }
 
 /// Why a table takes no more entries, if it does not: asked under the
@@ -212,6 +214,7 @@ async fn view<G: Table>(
                     page
                 }
             };
+            page.room = shared.room.clone();
             page.without(&have);
             Ok(axum::Json(page).into_response())
         })

@@ -35,6 +35,7 @@ pub mod tokens;
 
 pub use error::ApiError;
 pub use http::{BODY_LIMIT, Closed};
+pub use page::InRoom;
 pub use tokens::{Role, Tokens};
 
 use crate::log::GameKind;
@@ -91,11 +92,13 @@ pub fn app_with(
     clock: Arc<dyn Clock>,
     join: join::Join,
 ) -> axum::Router {
-    app_closing(path, game, tokens, clock, join, None)
+    app_closing(path, game, tokens, clock, join, None, None)
 }
 
 /// [`app_with`], asking `closed` under the log's lock, before each entry
-/// is appended, why the table takes no more entries, if it does not.
+/// is appended, why the table takes no more entries, if it does not; its
+/// pages name `room`, the event, round and table it is, if a room serves
+/// it.
 pub fn app_closing(
     path: PathBuf,
     game: GameKind,
@@ -103,6 +106,7 @@ pub fn app_closing(
     clock: Arc<dyn Clock>,
     join: join::Join,
     closed: Option<Closed>,
+    room: Option<InRoom>,
 ) -> axum::Router {
     let (appended, _) = tokio::sync::broadcast::channel(256);
     let shared = Arc::new(http::Shared {
@@ -113,6 +117,7 @@ pub fn app_closing(
         seen: 0.into(),
         join,
         closed,
+        room,
     });
     match game {
         GameKind::Soleils => {

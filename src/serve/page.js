@@ -143,7 +143,7 @@
     document.querySelectorAll('button').forEach(function (b) { b.disabled = true; });
     return api('POST', '/api/events', JSON.stringify(event)).then(function (r) {
       return r.json().then(function (body) {
-        if (r.ok) say(body.said || ('Recorded event ' + body.seq));
+        if (r.ok) say(body.said || ('Recorded entry ' + body.seq));
         else say(body.error || ('Refused (' + r.status + ')'), true);
       });
     }).catch(function () {
@@ -576,7 +576,11 @@
       : view.role === 'referee' ? 'Referee' : view.name;
     $('who').textContent = who;
     var mine = view.choices.some(function (c) { return c.group !== 'undo'; });
-    document.title = (mine ? '\u25B6 Your move \u00B7 ' : '') + who + ' \u00B7 sunfold table';
+    // Served by a room: the event, its round and the table, on every
+    // page; the game's own turns are in its progress.
+    var room = view.room;
+    var place = room ? 'Event ' + room.event + ' \u00B7 round ' + room.round + ' \u00B7 table ' + room.table : '';
+    document.title = (mine ? '\u25B6 Your move \u00B7 ' : '') + who + ' \u00B7 ' + (place || 'sunfold table');
     if (mine && !hadChoices) {
       announce('Your move.');
       // Browsers allow a vibration only once the page has been touched.
@@ -584,7 +588,9 @@
       if (navigator.vibrate && touched) navigator.vibrate(150);
     }
     hadChoices = mine;
-    $('progress').textContent = 'Event ' + view.seq + ' \u00B7 ' + view.progress;
+    $('place').textContent = place;
+    $('place').hidden = !room;
+    $('progress').textContent = view.progress;
     renderOutcome();
     renderActions();
     renderDock();

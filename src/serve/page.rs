@@ -100,16 +100,33 @@ impl PageView {
     }
 }
 
+/// Where a table stands in an event, when a room serves it: the event,
+/// the event's round and the table, for every page's header.
+#[derive(Clone, Debug, Serialize)]
+pub struct InRoom {
+    /// The event log's name, without its folder and extension.
+    pub event: String,
+    /// The event's round, from 1 (not the game's turns).
+    pub round: u32,
+    /// The table's number in that round, from 1.
+    pub table: u32,
+}
+
 /// Everything one page shows.
 #[derive(Serialize)]
 pub struct PageView {
     pub game: &'static str,
-    /// The seq of the last event.
+    /// The seq of the log's last entry: how many entries follow the
+    /// start line.
     pub seq: u64,
     /// `player` or `referee`.
     pub role: &'static str,
     pub name: Option<String>,
+    /// Where the game stands: its turn, or how it ended.
     pub progress: String,
+    /// The event, its round and the table, when a room serves the table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub room: Option<InRoom>,
     pub over: bool,
     pub players: Vec<Line>,
     pub panels: Vec<Panel>,
@@ -241,6 +258,7 @@ fn base<G: Present>(fold: &Fold<G>, viewer: Viewer) -> PageView {
         },
         name: seat(viewer).and_then(|s| G::player_names(state).get(s).cloned()),
         progress: G::progress(state),
+        room: None,
         over: G::ending(state).is_some(),
         players: lines::<G>(state),
         panels: Vec::new(),

@@ -421,7 +421,12 @@ async fn hosted(room: &Arc<Room>, round: u32, table: u32) -> Result<Router, ApiE
     let (game, clock) = (game_kind(room.game), room.clock.clone());
     let closed = closed_once_attached(room.event.clone(), round, table);
     let join = room.join.clone();
-    let router = super::app_closing(path, game, tokens, clock, join, Some(closed));
+    let place = super::InRoom {
+        event: crate::event::event_name(&room.event),
+        round,
+        table,
+    };
+    let router = super::app_closing(path, game, tokens, clock, join, Some(closed), Some(place));
     tables.insert((round, table), router.clone());
     Ok(router)
 }

@@ -115,8 +115,9 @@
 
   function render() {
     var b = board;
-    $('title').textContent = b.event + ' \u2014 ' + (b.round ? 'round ' + b.round + ' of ' + b.rounds : 'no round seated yet');
-    document.title = b.event + ' \u2014 sunfold room';
+    // "Round" is the event's alone here: each table's game counts turns.
+    $('title').textContent = 'Event ' + b.event + ' \u00B7 ' + (b.round ? 'round ' + b.round + ' of ' + b.rounds : 'no round seated yet');
+    document.title = 'Event ' + b.event + (b.round ? ' \u00B7 round ' + b.round : '') + ' \u00B7 sunfold room';
     var done = b.tables.filter(function (t) { return t.done; }).length;
     $('progress').textContent = b.closed ? 'The event is closed.'
       : b.round ? done + ' of ' + b.tables.length + (b.tables.length === 1 ? ' table done; ' : ' tables done; ') + b.standings.rounds_complete + (b.standings.rounds_complete === 1 ? ' round' : ' rounds') + ' complete'

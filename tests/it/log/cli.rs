@@ -108,7 +108,7 @@ fn status_groups_the_next_entries_by_decision_as_commands_to_paste() {
     let text = ok(&["status", &file]);
     assert!(
         text.contains(&format!(
-            "legal next entries, by decision:\n  the roll for round 2:\n    sunfold roll {file}\n"
+            "legal next entries, by decision:\n  the roll for turn 2:\n    sunfold roll {file}\n"
         )),
         "{text}"
     );

@@ -174,7 +174,7 @@ fn a_four_player_round_with_digital_dice_and_status() {
     }
     let status = ok(&["status", &file]);
     assert!(
-        status.contains("waiting for:\n  the roll for round 2"),
+        status.contains("waiting for:\n  the roll for turn 2"),
         "{status}"
     );
     ok(&["roll", &file]);

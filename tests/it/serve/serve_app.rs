@@ -359,6 +359,10 @@ async fn a_name_that_begins_like_another_shows_neither_player_the_others_decisio
         );
         let view = table.get("/api/view", Some(token)).await.json;
         assert_eq!(view["name"], me);
+        // A table served alone is in no event: its view names none.
+        assert_eq!(view.get("room"), None);
+        let progress = view["progress"].as_str().unwrap();
+        assert!(progress.starts_with("turn 1 of 20, dice "), "{progress}");
         assert_eq!(view["panels"].as_array().unwrap().len(), 1);
         assert_eq!(view["panels"][0]["name"], me);
         for choice in view["choices"].as_array().unwrap() {

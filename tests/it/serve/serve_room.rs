@@ -8,7 +8,7 @@ use crate::common;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use sunfold::event::EventGame;
@@ -173,6 +173,25 @@ async fn two_tables_play_at_once_and_their_results_go_into_the_standings_by_them
     assert_eq!(own.status, StatusCode::OK);
     let other = room.get("/r/1/t/2/api/state", Some(first)).await;
     assert_eq!(other.status, StatusCode::UNAUTHORIZED, "{}", other.json);
+    // Its page's view names the event, its round and the table, for the
+    // header; the game's own progress counts turns, never rounds.
+    for (t, table) in tables.iter().enumerate() {
+        let path = table["path"].as_str().unwrap();
+        for token in [
+            table["referee"].as_str().unwrap(),
+            table["players"][1]["token"].as_str().unwrap(),
+        ] {
+            let view = room.get(&format!("{path}/api/view"), Some(token)).await;
+            assert_eq!(view.status, StatusCode::OK, "{}", view.json);
+            assert_eq!(
+                view.json["room"],
+                json!({"event": "cup", "round": 1, "table": t + 1})
+            );
+            assert_eq!(view.json["progress"], "turn 0 of 20");
+        }
+        assert_eq!(table["progress"], "turn 0 of 20");
+        assert_eq!(table["pending"], json!(["the roll for turn 1"]));
+    }
     for (path, why) in [
         ("/r/3/t/1/api/state", "round 3"),
         ("/r/1/t/9/api/state", "table 9"),

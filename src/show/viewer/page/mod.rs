@@ -40,7 +40,7 @@ pub struct Frame {
     pub actor: Option<usize>,
     /// A plain sentence: "Maxime placed 6 in C2a".
     pub text: String,
-    /// Where the game stands after it: "round 3 of 10, dice 4-5-2".
+    /// Where the game stands after it: "turn 3 of 10, dice 4-5-2".
     pub status: String,
     /// The round (or turn) it belongs to, for Page Up and Page Down.
     pub section: u64,

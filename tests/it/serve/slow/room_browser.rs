@@ -129,6 +129,21 @@ fn the_board_shows_two_tables_played_at_once_and_the_standings_update() {
         &json!("0 of 2 tables done; 0 rounds complete"),
         "the board of round 1",
     );
+    // "Round" is the event's alone on the board: each table's game counts
+    // turns.
+    assert_eq!(
+        driver.script("return document.getElementById('title').textContent;"),
+        json!("Event cup \u{b7} round 1 of 2")
+    );
+    assert_eq!(
+        driver.script("return document.title;"),
+        json!("Event cup \u{b7} round 1 \u{b7} sunfold room")
+    );
+    driver.eventually(
+        "return document.querySelector('.table .pending').textContent;",
+        &json!("Waiting for the roll for turn 1"),
+        "a table's game in turns",
+    );
 
     // A seat's page, under its table's path, loads its own table.
     let seat = &room.listing["seats"][0];
@@ -137,6 +152,22 @@ fn the_board_shows_two_tables_played_at_once_and_the_standings_update() {
         "return document.getElementById('who').textContent;",
         &json!(seat["name"]),
         "the seat's own page",
+    );
+    // Its header names the event, its round and the table; the game's
+    // progress is in turns, and no count of the log's lines.
+    let table = seat["table"].as_u64().unwrap();
+    let place = format!("Event cup \u{b7} round 1 \u{b7} table {table}");
+    assert_eq!(
+        driver.script("return document.getElementById('place').textContent;"),
+        json!(place)
+    );
+    assert_eq!(
+        driver.script("return document.getElementById('progress').textContent;"),
+        json!("turn 0 of 20")
+    );
+    assert_eq!(
+        driver.script("return document.title;"),
+        json!(format!("{} \u{b7} {place}", seat["name"].as_str().unwrap()))
     );
     assert!(driver.console().is_empty(), "{:?}", driver.console());
 

@@ -101,11 +101,11 @@ fn players_play_a_round_by_tapping_their_phones() {
         let console = driver.console();
         assert!(console.is_empty(), "console: {console:#?}");
     }
-    // The round is over: the log replays, and waits for the next roll.
+    // The turn is over: the log replays, and waits for the next roll.
     let (code, stdout, stderr) = common::sunfold(&["status", &log, "--format", "json"]);
     assert_eq!(code, 0, "{stderr}");
     let status: Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(status["pending"], json!(["the roll for round 2"]));
+    assert_eq!(status["pending"], json!(["the roll for turn 2"]));
     assert_eq!(status["events"].as_u64().unwrap() as i64, seq + 1);
     let (code, _, stderr) = common::sunfold(&["replay", &log]);
     assert_eq!(code, 0, "{stderr}");
