@@ -154,7 +154,7 @@ pub fn check(text: &str) -> Result<Checked, Vec<FileProblem>> {
             let raw: Option<RawTemplate> = tolerant(value.clone(), &mut problems, Reading::Low);
             let other = || {
                 let raw: RawTemplate = tolerant(value.clone(), &mut Vec::new(), Reading::High)?;
-                let errors = Template::try_from(raw).err()?.0;
+                let errors = Template::check_with_contradictions(raw).err()?.0;
                 Some(
                     errors
                         .iter()
@@ -163,7 +163,7 @@ pub fn check(text: &str) -> Result<Checked, Vec<FileProblem>> {
                 )
             };
             if let Some(raw) = raw {
-                match Template::try_from(raw) {
+                match Template::check_with_contradictions(raw) {
                     // A file must also be free of contradictions and of
                     // flags and groups no game can win, which a log's own
                     // template is never refused for.

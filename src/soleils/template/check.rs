@@ -18,10 +18,26 @@ impl TryFrom<RawTemplate> for Template {
     }
 }
 
+impl Template {
+    /// As [`TryFrom`], but a template refused for other problems is also
+    /// searched for contradictions between its constraints
+    /// ([`Template::contradictions`]) when its boxes and constraints are
+    /// sound, and they are reported with the rest: what `template check`
+    /// lists. A log's own template is checked without them.
+    pub fn check_with_contradictions(raw: RawTemplate) -> Result<Self, TemplateErrors> {
+        Checker {
+            with_contradictions: true,
+            ..Checker::default()
+        }
+        .check(raw)
+    }
+}
+
 /// Collects every problem while building the checked template.
 #[derive(Default)]
 struct Checker {
     problems: Vec<TemplateProblem>,
+    with_contradictions: bool,
 }
 
 impl Checker {
@@ -79,6 +95,22 @@ impl Checker {
         let thresholds = self.sun(&raw);
 
         if !self.problems.is_empty() {
+            // Contradictions between sound boxes and constraints are
+            // reported with the other problems, when asked for.
+            let sound = |p: &TemplateProblem| {
+                let path = p.path.to_string();
+                !["boxes", "constraints"].iter().any(|part| {
+                    path.strip_prefix(part)
+                        .is_some_and(|rest| rest.is_empty() || rest.starts_with(['[', '.']))
+                })
+            };
+            if self.with_contradictions && self.problems.iter().all(sound) {
+                let order = super::contradiction::Order {
+                    boxes: &boxes,
+                    written: &constraints,
+                };
+                self.problems.extend(order.contradictions());
+            }
             return Err(crate::kit::path::Problems(self.problems));
         }
 

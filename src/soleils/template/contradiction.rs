@@ -5,7 +5,7 @@
 //! path. A log's own template is not checked for them: a game recorded on
 //! such a sheet still replays as it did.
 
-use super::{BoxIndex, Constraint, ProblemKind, Template, TemplateProblem};
+use super::{BoxIndex, Constraint, ProblemKind, SheetBox, Template, TemplateProblem};
 use crate::kit::path::JsonPath;
 
 /// Boxes that `same` sets make one value, by union and find.
@@ -43,6 +43,25 @@ impl Template {
     /// Every contradiction between the constraints as written, in
     /// constraint order, then every box no value can fill, in box order.
     pub fn contradictions(&self) -> Vec<TemplateProblem> {
+        Order {
+            boxes: &self.boxes,
+            written: &self.written,
+        }
+        .contradictions()
+    }
+}
+
+/// The boxes and the constraints as written, which is all the search for
+/// contradictions reads: so a template that fails other checks is searched
+/// too, once its boxes and constraints are sound.
+pub(super) struct Order<'a> {
+    pub(super) boxes: &'a [SheetBox],
+    pub(super) written: &'a [Constraint],
+}
+
+impl Order<'_> {
+    /// [`Template::contradictions`] of these boxes and constraints.
+    pub(super) fn contradictions(&self) -> Vec<TemplateProblem> {
         let mut problems = Vec::new();
         let id = |b: BoxIndex| self.boxes[b].id.clone();
         let mut classes = Classes((0..self.boxes.len()).collect());
