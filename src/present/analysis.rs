@@ -105,6 +105,20 @@ pub fn report<G: Present>(
                 rollouts: e.rollouts,
             };
             let costly = j.lost.estimate > 0.0 && j.lost.excludes_zero();
+            // A decision that no search's pick beat on the measure's
+            // futures: not a loss known to be 0, only none found.
+            let found = j.best != r.decision.action && j.lost.estimate > 0.0;
+            let verdict = if j.choices < 2 {
+                "the only legal choice".to_owned()
+            } else if !found {
+                format!(
+                    "no better decision found in {} searches at {}",
+                    j.searches,
+                    Bot::Search(rollouts).name()
+                )
+            } else {
+                format!("beaten in {} of {} searches", j.held, j.searches)
+            };
             DecisionReport {
                 seq: r.decision.seq,
                 line: r.line,
@@ -112,7 +126,8 @@ pub fn report<G: Present>(
                 choices: j.choices,
                 taken: judged(G::describe(&r.event), &j.taken),
                 best: judged(G::describe(&best), &j.best_eval),
-                points_lost: j.lost,
+                points_lost: found.then_some(j.lost),
+                verdict,
                 costly,
                 held: j.held,
                 searches: j.searches,
@@ -126,16 +141,12 @@ pub fn report<G: Present>(
             let mine: Vec<&DecisionReport> =
                 decisions.iter().filter(|d| &d.player == name).collect();
             let mut costliest: Vec<&&DecisionReport> = mine.iter().filter(|d| d.costly).collect();
-            costliest.sort_by(|a, b| {
-                b.points_lost
-                    .estimate
-                    .total_cmp(&a.points_lost.estimate)
-                    .then(a.seq.cmp(&b.seq))
-            });
+            let lost = |d: &DecisionReport| d.points_lost.map_or(0.0, |e| e.estimate);
+            costliest.sort_by(|a, b| lost(b).total_cmp(&lost(a)).then(a.seq.cmp(&b.seq)));
             PlayerSummary {
                 player: name.clone(),
                 decisions: mine.len(),
-                points_lost: mine.iter().map(|d| d.points_lost.estimate.max(0.0)).sum(),
+                points_lost: mine.iter().map(|d| lost(d).max(0.0)).sum(),
                 costly: mine.iter().filter(|d| d.costly).count(),
                 costliest: costliest.iter().take(3).map(|d| d.seq).collect(),
             }
@@ -219,7 +230,7 @@ pub fn analysis_text(report: &AnalysisReport) -> String {
                     d.seq,
                     d.line,
                     d.taken.said,
-                    estimate_text(&d.points_lost),
+                    lost_text(d),
                     d.state_before
                 )
                 .unwrap();
@@ -242,15 +253,22 @@ fn decision_text(out: &mut String, d: &DecisionReport, unit: &str) {
     .unwrap();
     writeln!(
         out,
-        "    better: {} (expected score {}); lost {} {unit} over {} rollouts each; beaten in {} of {} searches",
+        "    better: {} (expected score {}); lost {} {unit} over {} rollouts each; {}",
         d.best.said,
         estimate_text(&d.best.expected_score),
-        estimate_text(&d.points_lost),
+        lost_text(d),
         d.best.rollouts,
-        d.held,
-        d.searches
+        d.verdict
     )
     .unwrap();
+}
+
+/// The points a decision lost with their interval, or the verdict when no
+/// search found a better decision.
+fn lost_text(d: &DecisionReport) -> String {
+    d.points_lost
+        .as_ref()
+        .map_or_else(|| d.verdict.clone(), estimate_text)
 }
 
 /// An estimate with its 95% interval: `4.2 [-43.9, 52.4]`. A value that

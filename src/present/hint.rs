@@ -66,6 +66,24 @@ pub struct Hint<E> {
     pub rollouts: u64,
     /// How many legal choices the player has.
     pub choices: usize,
+    /// The next best decision the searches found; none with one legal
+    /// choice.
+    pub runner_up: Option<RunnerUp>,
+}
+
+/// The decision a hint was chosen over, measured on the same futures.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct RunnerUp {
+    /// In words: "Ann placed 3 in K2b".
+    pub said: String,
+    /// The player's expected final score after it.
+    pub expected_score: Estimate,
+    /// The hint's expected value minus this one's, rollout by rollout on the
+    /// same futures, with its 95% interval.
+    pub margin: Estimate,
+    /// The margin's interval holds 0: the two are a near tie, and another
+    /// seed may well pick the runner-up.
+    pub near_tie: bool,
 }
 
 /// Why there is no hint to give.
@@ -139,7 +157,21 @@ pub fn hints<G: Present>(
             .into_iter()
             .next()
             .and_then(|g| g.commands.into_iter().next());
+        let runner_up = best.runner_up.map(|(action, eval)| {
+            let gap = eval.against_first;
+            let margin = Estimate {
+                estimate: -gap.estimate,
+                ci95: [-gap.ci95[1], -gap.ci95[0]],
+            };
+            RunnerUp {
+                said: G::describe(&G::describe_action(state, action)),
+                expected_score: eval.score,
+                near_tie: !margin.excludes_zero(),
+                margin,
+            }
+        });
         hints.push(Hint {
+            runner_up,
             player: names[seat].clone(),
             said: G::describe(&event),
             command,
@@ -169,6 +201,21 @@ pub fn hint_text<E: serde::Serialize>(file: &str, hints: &[Hint<E>]) -> String {
             h.rollouts,
         );
         writeln!(out, "{}: {} ({why})", h.player, h.said).unwrap();
+        if let Some(r) = &h.runner_up {
+            let how = if r.near_tie {
+                "a near tie".to_owned()
+            } else {
+                "clearly behind".to_owned()
+            };
+            writeln!(
+                out,
+                "  runner-up: {} (expected final score {}), {} behind: {how}",
+                r.said,
+                estimate_text(&r.expected_score),
+                estimate_text(&r.margin),
+            )
+            .unwrap();
+        }
         if let Some(command) = &h.command {
             writeln!(out, "  {command}").unwrap();
         }

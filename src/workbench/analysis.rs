@@ -98,6 +98,10 @@ pub struct Best<A> {
     pub action: A,
     /// Its estimates, on the measuring futures.
     pub eval: Evaluation,
+    /// The next best decision the searches found, with its estimates on
+    /// the same futures (`against_first` is its value minus the best's);
+    /// none with one legal choice.
+    pub runner_up: Option<(A, Evaluation)>,
 }
 
 /// The search bot's pick for `seat` in `state`, where the next decision
@@ -110,14 +114,21 @@ pub fn best<G: Searched>(
     seed: u64,
     searcher: &mut Searcher<G>,
 ) -> Best<G::Action> {
-    let (choices, picks) = picks(state, seat, seq, rollouts, seed, searcher);
+    let (choices, picks, seconds) = searched(state, seat, seq, rollouts, seed, searcher);
     let action = chosen(state, seat, seq, &picks, rollouts, seed, searcher);
     let measure = rollouts.saturating_mul(MEASURE);
-    let eval = searcher.evaluate(state, seat, &[action], measure, measuring(seed, seq))[0];
+    // The runner-up: another search's pick, else a search's second best.
+    let runner = picks.iter().chain(&seconds).copied().find(|&a| a != action);
+    let mut actions = vec![action];
+    actions.extend(runner);
+    // Each action's rollouts are its own, so the best's estimates are the
+    // same with or without the runner-up beside it.
+    let evaluated = searcher.evaluate(state, seat, &actions, measure, measuring(seed, seq));
     Best {
         choices,
         action,
-        eval,
+        eval: evaluated[0],
+        runner_up: runner.map(|a| (a, evaluated[1])),
     }
 }
 
@@ -131,20 +142,36 @@ fn picks<G: Searched>(
     seed: u64,
     searcher: &mut Searcher<G>,
 ) -> (usize, Vec<G::Action>) {
+    let (choices, picks, _) = searched(state, seat, seq, rollouts, seed, searcher);
+    (choices, picks)
+}
+
+/// [`picks`], and each search's second best decision where it has one.
+fn searched<G: Searched>(
+    state: &G::State,
+    seat: usize,
+    seq: u64,
+    rollouts: u32,
+    seed: u64,
+    searcher: &mut Searcher<G>,
+) -> (usize, Vec<G::Action>, Vec<G::Action>) {
     let mut options = Vec::new();
     G::options(state, seat, &mut options);
     if let [only] = options[..] {
-        return (1, vec![only]);
+        return (1, vec![only], Vec::new());
     }
     let mut state = state.clone();
+    let mut seconds = Vec::new();
     let picks = (0..u64::from(SEARCHES))
         .map(|search| {
             let base = decision_seed(seed, seq, 3 + search);
             searcher.search(&mut state, seat, rollouts, base);
-            searcher.candidates()[0].action
+            let candidates = searcher.candidates();
+            seconds.extend(candidates.get(1).map(|c| c.action));
+            candidates[0].action
         })
         .collect();
-    (options.len(), picks)
+    (options.len(), picks, seconds)
 }
 
 /// The best of `picks`: when the searches disagree, the one with the best
@@ -268,8 +295,13 @@ pub struct DecisionReport {
     /// The bot's best decision: the same as `taken` when nothing is lost.
     pub best: Judged,
     /// The best decision's value minus the taken one's, on the same futures,
-    /// with its 95% interval; 0 when they are the same decision.
-    pub points_lost: Estimate,
+    /// with its 95% interval; `null` when no search found a better
+    /// decision, which is not a loss known to be 0: a better move that no
+    /// search found is beyond what the measure can know.
+    pub points_lost: Option<Estimate>,
+    /// The verdict in words: "the only legal choice", "no better decision
+    /// found in 3 searches at search:64", or "beaten in 2 of 3 searches".
+    pub verdict: String,
     /// Points were lost and the interval leaves out 0.
     pub costly: bool,
     /// In how many of the independent searches the pick beat the decision

@@ -300,16 +300,16 @@ fn judged(report: AnalysisReport, frames: &[Frame]) -> Analysis {
     let judged = report
         .decisions
         .iter()
-        .filter(|d| d.points_lost.estimate > 0.0)
         .filter_map(|d| {
+            let lost = d.points_lost.filter(|e| e.estimate > 0.0)?;
             let frame = frames.iter().position(|f| f.seq == d.seq)?;
             Some(Judged {
                 frame,
                 best: d.best.said.clone(),
                 taken_score: d.taken.expected_score.estimate,
                 best_score: d.best.expected_score.estimate,
-                lost: d.points_lost.estimate,
-                lost_ci95: d.points_lost.ci95,
+                lost: lost.estimate,
+                lost_ci95: lost.ci95,
                 costly: d.costly,
             })
         })

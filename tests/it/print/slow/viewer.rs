@@ -669,7 +669,11 @@ fn losses(log: &str, bot: &str) -> Vec<(u64, bool, String)> {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|d| d["points_lost"]["estimate"].as_f64().unwrap() > 0.0)
+        .filter(|d| {
+            d["points_lost"]["estimate"]
+                .as_f64()
+                .is_some_and(|x| x > 0.0)
+        })
         .map(|d| {
             (
                 d["seq"].as_u64().unwrap(),
