@@ -134,8 +134,12 @@ impl std::str::FromStr for Bot {
 /// the batch every bot plays every seat equally often and, when there are
 /// more bots than seats, every group of bots meets.
 ///
-/// - As many seats as bots or more: seat `s` gets bot `(s + i) mod k`; the
-///   bots repeat around the table and turn one seat each game.
+/// - As many seats as bots or more: the lineup that gives seat `s` bot
+///   `s mod k` (the bots repeated around the table) turns one seat each
+///   game, so seat `s` gets bot `((s + i) mod players) mod k`. Every seat
+///   sees the same lineup, from each place in it, equally often: a bot that
+///   holds two seats of the lineup holds two in every game, and each of
+///   its seats has the same neighbours in turn.
 /// - Fewer seats than bots: the groups of `players` bots are taken in turn
 ///   (in lexicographic order), each for `players` games, turning one seat
 ///   each game.
@@ -145,7 +149,8 @@ pub fn lineup(bots: &[Bot], players: usize, i: u64, out: &mut Vec<Bot>) {
     out.clear();
     let k = bots.len();
     if k <= players {
-        out.extend((0..players).map(|s| bots[(s + (i % k as u64) as usize) % k]));
+        let turn = (i % players as u64) as usize;
+        out.extend((0..players).map(|s| bots[((s + turn) % players) % k]));
         return;
     }
     let groups = combinations(k, players);

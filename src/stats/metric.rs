@@ -9,7 +9,10 @@
 //! which does not collapse to [0, 0] for a share never seen. A paired
 //! difference is the mean rule applied to the per-game differences
 //! `b_i − a_i`, which is what makes pairing pay: the luck both variants
-//! share cancels game by game.
+//! share cancels game by game. A difference of shares that are 0 or 1 in
+//! each game gets Newcombe's paired interval instead ([`paired_shares`]),
+//! which has width even when no game differs
+//! ([`crate::stats::sums::paired_shares`] says which applies when).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -45,7 +48,7 @@ impl Section {
             Section::Bots => "by bot (ties share a win; bots turn seats from game to game)",
             Section::Skill => "skill against luck: the strongest bot against the weakest",
             Section::Fairness => {
-                "seat fairness: each seat's win rate when the strongest bot holds it"
+                "seat fairness: each seat's win rate when the strongest bot holds it, the same lineup turned through the seats"
             }
             Section::Length => "game length",
             Section::End => "how the game ended",
@@ -77,22 +80,33 @@ impl Unit {
     /// decimals, shares as a percentage.
     pub fn show(self, value: f64) -> String {
         match self {
-            Unit::Points | Unit::Count => format!("{value:.2}"),
-            Unit::Share => format!("{:.1}%", 100.0 * value),
+            Unit::Points | Unit::Count => decimal(value, 2, false),
+            Unit::Share => format!("{}%", decimal(100.0 * value, 1, false)),
         }
     }
 
     /// A difference as a person reads it: signed, shares in percentage points.
     pub fn show_difference(self, value: f64) -> String {
-        // A difference of exactly nothing has no sign.
+        // A difference that rounds to nothing has no sign.
         match self {
-            _ if value.abs() < 1e-12 => match self {
-                Unit::Share => "0.0 pp".to_owned(),
-                _ => "0.00".to_owned(),
-            },
-            Unit::Points | Unit::Count => format!("{value:+.2}"),
-            Unit::Share => format!("{:+.1} pp", 100.0 * value),
+            Unit::Points | Unit::Count => decimal(value, 2, true),
+            Unit::Share => format!("{} pp", decimal(100.0 * value, 1, true)),
         }
+    }
+}
+
+/// `x` with `places` decimals, with its sign when `signed`: what rounds to
+/// zero prints as zero with no sign, so that no figure reads "-0.00".
+pub fn decimal(x: f64, places: usize, signed: bool) -> String {
+    let shown = if signed {
+        format!("{x:+.places$}")
+    } else {
+        format!("{x:.places$}")
+    };
+    if shown.chars().all(|c| matches!(c, '0' | '.' | '+' | '-')) {
+        format!("{:.places$}", 0.0)
+    } else {
+        shown
     }
 }
 
@@ -250,6 +264,11 @@ pub fn mean_of(sum: u64, squares: u64, n: u64) -> Estimate {
 /// The estimate of a share with mean `mean` over `n` games, with the 95%
 /// Wilson score interval ([`Moments::share`]).
 pub(super) fn wilson(mean: f64, n: u64) -> Estimate {
+    wilson_at(mean, n, Z95)
+}
+
+/// [`wilson`] at the normal quantile `z` instead of 1.96.
+fn wilson_at(mean: f64, n: u64, z: f64) -> Estimate {
     let p = mean.clamp(0.0, 1.0);
     if n == 0 {
         return Estimate {
@@ -258,10 +277,10 @@ pub(super) fn wilson(mean: f64, n: u64) -> Estimate {
         };
     }
     let n = n as f64;
-    let z2 = Z95 * Z95;
+    let z2 = z * z;
     let scale = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / scale;
-    let half = Z95 / scale * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    let half = z / scale * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     Estimate {
         estimate: mean,
         // At 0 and 1 the bound is exact, not a rounding away from it.
@@ -278,6 +297,93 @@ pub(super) fn wilson(mean: f64, n: u64) -> Estimate {
             },
         ],
     }
+}
+
+/// The difference `p_b − p_a` of two shares measured on the same games,
+/// with Newcombe's hybrid score interval for paired proportions (method 10
+/// of R. G. Newcombe, "Improved confidence intervals for the difference
+/// between binomial proportions based on paired data", Statistics in
+/// Medicine 17, 1998): each share's Wilson interval, joined through the
+/// correlation of the games' values. `a` and `b` are each share with its
+/// count of games, `correlation` that of the paired values, taken with
+/// [`paired_correlation`] so that it stays below 1: then the interval has
+/// width whenever the games are finite (100 games that all read 0 in both
+/// variants give about [−3.7, +3.7] pp, not a difference known to be 0),
+/// and its bounds stay within [−1, 1].
+pub fn paired_shares(a: (f64, u64), b: (f64, u64), correlation: f64) -> Estimate {
+    paired_shares_at(a, b, correlation, Z95)
+}
+
+/// The two-sided p-value of [`paired_shares`]'s difference against 0: the
+/// level at which its interval just reaches 0, found by inverting the
+/// interval, so that the difference is significant at 5% exactly when its
+/// 95% interval leaves out 0. 1 for a difference of 0.
+pub fn paired_shares_p_value(a: (f64, u64), b: (f64, u64), correlation: f64) -> f64 {
+    let d = b.0 - a.0;
+    if d == 0.0 || a.1 == 0 || b.1 == 0 {
+        return 1.0;
+    }
+    // The bound on 0's side moves towards 0 as z grows.
+    let clear = |z: f64| {
+        let e = paired_shares_at(a, b, correlation, z);
+        if d > 0.0 {
+            e.ci95[0] > 0.0
+        } else {
+            e.ci95[1] < 0.0
+        }
+    };
+    let (mut low, mut high) = (0.0, 40.0);
+    if clear(high) {
+        return 0.0;
+    }
+    for _ in 0..100 {
+        let mid = (low + high) / 2.0;
+        if clear(mid) {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    erfc(low / std::f64::consts::SQRT_2).min(1.0)
+}
+
+/// [`paired_shares`] at the normal quantile `z`.
+fn paired_shares_at(a: (f64, u64), b: (f64, u64), correlation: f64, z: f64) -> Estimate {
+    let d = b.0 - a.0;
+    if a.1 == 0 || b.1 == 0 {
+        return Estimate {
+            estimate: d,
+            ci95: [-1.0, 1.0],
+        };
+    }
+    let (pa, pb) = (a.0.clamp(0.0, 1.0), b.0.clamp(0.0, 1.0));
+    let (wa, wb) = (wilson_at(pa, a.1, z).ci95, wilson_at(pb, b.1, z).ci95);
+    let r = correlation.clamp(-1.0, 1.0);
+    // Newcombe's p1 is B's share, p2 is A's.
+    let (b_down, b_up) = (pb - wb[0], wb[1] - pb);
+    let (a_down, a_up) = (pa - wa[0], wa[1] - pa);
+    let below = b_down * b_down - 2.0 * r * b_down * a_up + a_up * a_up;
+    let above = b_up * b_up - 2.0 * r * b_up * a_down + a_down * a_down;
+    Estimate {
+        estimate: d,
+        ci95: [
+            (d - below.max(0.0).sqrt()).max(-1.0),
+            (d + above.max(0.0).sqrt()).min(1.0),
+        ],
+    }
+}
+
+/// The correlation of two shares' paired values over `n` games, from their
+/// population variances and covariance, with Newcombe's continuity
+/// correction: the covariance is moved 1/(2n) towards 0 (for values of 0
+/// and 1 that is his `AD − BC − N/2`). It is below 1 in size for any finite
+/// `n`, and 0 where either share does not vary.
+pub fn paired_correlation(var_a: f64, var_b: f64, covariance: f64, n: u64) -> f64 {
+    if n == 0 || var_a <= 0.0 || var_b <= 0.0 {
+        return 0.0;
+    }
+    let shrunk = (covariance.abs() - 0.5 / n as f64).max(0.0);
+    (covariance.signum() * shrunk / (var_a * var_b).sqrt()).clamp(-1.0, 1.0)
 }
 
 /// The two-sided 95% quantile of the normal distribution.

@@ -170,6 +170,85 @@ impl Sums {
     }
 }
 
+/// B − A of a share measured on the same games, from the sums of A's
+/// values, B's and their differences, with an interval that is never
+/// zero-width for a finite number of games unless the difference is fixed:
+/// - a share of 0 or 1 in each game (a game won or not, a flag completed
+///   or not): Newcombe's paired interval
+///   ([`crate::stats::metric::paired_shares`]);
+/// - a share of a game's seats (a zone's boxes written, per player): the
+///   normal interval of the games' differences, as any figure's, which
+///   uses the spread those shares really have; where every game's
+///   difference is the same, Newcombe's, so that a difference seen in no
+///   game is not one known to be 0;
+/// - a share that holds the same value in every game of both (two games or
+///   more), strictly between 0 and 1, is fixed by how the games are set up (a bot's win
+///   rate per seat when the seating decides it), not observed: its
+///   difference is that value's, with no spread.
+///
+/// Where A and B do not count the same games, Newcombe's takes them as
+/// independent.
+pub fn paired_shares(a: &Sums, b: &Sums, d: &Sums) -> Estimate {
+    paired(a, b, d).0
+}
+
+/// The two-sided p-value of [`paired_shares`]'s difference, from the same
+/// interval ([`crate::stats::metric::paired_shares_p_value`]): significant
+/// at 5% exactly when that interval leaves out 0.
+pub fn paired_shares_p_value(a: &Sums, b: &Sums, d: &Sums) -> f64 {
+    paired(a, b, d).1
+}
+
+/// The estimate and p-value of B − A for a share.
+fn paired(a: &Sums, b: &Sums, d: &Sums) -> (Estimate, f64) {
+    let (ma, mb) = (a.mean(), b.mean());
+    let n = d.n;
+    let population = |s: &Sums, mean: f64| {
+        if s.n == 0 {
+            0.0
+        } else {
+            (s.squares.value() / s.n as f64 - mean * mean).max(0.0)
+        }
+    };
+    let (var_a, var_b) = (population(a, ma), population(b, mb));
+    let fixed = |m: f64| m > 0.0 && m < 1.0;
+    if a.n > 1 && b.n > 1 && var_a == 0.0 && var_b == 0.0 && fixed(ma) && fixed(mb) {
+        let difference = mb - ma;
+        let fixed = Estimate {
+            estimate: difference,
+            ci95: [difference, difference],
+        };
+        return (fixed, if difference == 0.0 { 1.0 } else { 0.0 });
+    }
+    // Values of 0 and 1 alone: then x² = x in every game, and only then.
+    let binary = |s: &Sums| s.squares == s.sum;
+    let spread = {
+        let e = d.estimate();
+        e.ci95[1] > e.ci95[0]
+    };
+    if !(binary(a) && binary(b)) && spread && a.n == n && b.n == n {
+        let e = d.estimate();
+        let bounded = Estimate {
+            estimate: e.estimate,
+            ci95: [e.ci95[0].max(-1.0), e.ci95[1].min(1.0)],
+        };
+        return (bounded, e.p_value());
+    }
+    let correlation = if a.n == n && b.n == n && n > 0 {
+        // Σab from Σa², Σb² and Σ(b − a)².
+        let products = (a.squares.value() + b.squares.value() - d.squares.value()) / 2.0;
+        let covariance = products / n as f64 - ma * mb;
+        crate::stats::metric::paired_correlation(var_a, var_b, covariance, n)
+    } else {
+        0.0
+    };
+    let (a, b) = ((ma, a.n), (mb, b.n));
+    (
+        crate::stats::metric::paired_shares(a, b, correlation),
+        crate::stats::metric::paired_shares_p_value(a, b, correlation),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

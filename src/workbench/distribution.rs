@@ -85,6 +85,8 @@ pub struct BucketRow {
     pub a: Estimate,
     pub b: Option<Estimate>,
     pub difference: Option<Estimate>,
+    /// The difference's two-sided p-value, from its interval.
+    pub p_value: Option<f64>,
 }
 
 impl Distribution {
@@ -205,9 +207,20 @@ impl Distribution {
                     ),
                     a: bucket.a.with_count(games).share(),
                     b: self.paired.then(|| bucket.b.with_count(games).share()),
-                    difference: self
-                        .paired
-                        .then(|| bucket.difference.with_count(games).estimate()),
+                    difference: self.paired.then(|| {
+                        crate::stats::sums::paired_shares(
+                            &bucket.a.with_count(games),
+                            &bucket.b.with_count(games),
+                            &bucket.difference.with_count(games),
+                        )
+                    }),
+                    p_value: self.paired.then(|| {
+                        crate::stats::sums::paired_shares_p_value(
+                            &bucket.a.with_count(games),
+                            &bucket.b.with_count(games),
+                            &bucket.difference.with_count(games),
+                        )
+                    }),
                 }
             })
             .collect();

@@ -62,7 +62,8 @@ pub struct BotWins {
     pub bot: String,
     /// Its share of all games won (ties share a win).
     pub of_games: f64,
-    /// Its wins per seat it played.
+    /// Its win rate per seat: the mean, over the games it played, of its
+    /// wins (ties shared) per seat it held; the by-bot figure's value.
     pub per_seat: f64,
 }
 

@@ -10,7 +10,7 @@
 use crate::bots::run::{Bot, GameResult};
 use crate::bots::variant::VariantInfo;
 use crate::stats::metric::{Estimate, Metric, Section, Unit, both_labels};
-use crate::stats::sums::{Fixed, Sums};
+use crate::stats::sums::{Fixed, Sums, paired_shares, paired_shares_p_value};
 use crate::workbench::distribution::Distribution;
 use crate::workbench::figures::{BotWins, Report, Row, SeatRange};
 use schemars::JsonSchema;
@@ -22,19 +22,15 @@ use std::collections::{BTreeMap, HashMap};
 fn estimate(unit: Unit, m: &Sums) -> Estimate {
     match unit {
         Unit::Share => m.share(),
-        _ => m.estimate(),
-    }
-}
-
-/// A difference of shares lies in [-1, 1]: the normal approximation's
-/// interval of a paired difference is cut to what is possible.
-pub(super) fn bounded(unit: Unit, e: Estimate) -> Estimate {
-    if unit != Unit::Share {
-        return e;
-    }
-    Estimate {
-        estimate: e.estimate,
-        ci95: [e.ci95[0].max(-1.0), e.ci95[1].min(1.0)],
+        // A count is never below 0, nor is its interval.
+        Unit::Count => {
+            let e = m.estimate();
+            Estimate {
+                estimate: e.estimate,
+                ci95: [e.ci95[0].max(0.0), e.ci95[1]],
+            }
+        }
+        Unit::Points => m.estimate(),
     }
 }
 
@@ -282,6 +278,12 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// The sums of figure `id`'s per-game values, if the tally has it.
+    pub fn sums_of(&self, id: &str) -> Option<&Sums> {
+        let i = self.metrics.iter().position(|m| m.id == id)?;
+        self.sums.get(i)
+    }
+
     /// The value of figure `id` in the game added last, if the tally has
     /// that figure; `NaN` where that game does not measure it.
     pub fn last_value(&self, id: &str) -> Option<f64> {
@@ -474,7 +476,15 @@ impl Tally {
             .map(|(bot, w)| BotWins {
                 bot: bot.name(),
                 of_games: w.won.value() / games,
-                per_seat: w.won.value() / (w.seated as f64).max(1.0),
+                // One definition with the by-bot figure: the mean, over
+                // the games the bot played, of its win per seat it held.
+                // With one bot, or a lineup where it holds the same number
+                // of seats in every game, that is its wins per seat played.
+                per_seat: self
+                    .sums_of(&format!("bot.{}.win_rate", bot.name()))
+                    .map_or(w.won.value() / (w.seated as f64).max(1.0), |s| {
+                        s.estimate().estimate
+                    }),
             })
             .collect()
     }
@@ -666,8 +676,23 @@ impl Paired {
                     metric,
                     a: ia.map(|i| estimate(unit, &self.a.sums[i])),
                     b: ib.map(|i| estimate(unit, &self.b.sums[i])),
-                    difference: (ia.is_some() && ib.is_some()).then(|| bounded(unit, d.estimate())),
-                    p_value: (ia.is_some() && ib.is_some()).then(|| d.estimate().p_value()),
+                    // A share's difference is Newcombe's, its p-value
+                    // that interval's; any other is the mean of the games'
+                    // differences.
+                    difference: match (ia, ib) {
+                        (Some(ia), Some(ib)) if unit == Unit::Share => {
+                            Some(paired_shares(&self.a.sums[ia], &self.b.sums[ib], d))
+                        }
+                        (Some(_), Some(_)) => Some(d.estimate()),
+                        _ => None,
+                    },
+                    p_value: match (ia, ib) {
+                        (Some(ia), Some(ib)) if unit == Unit::Share => {
+                            Some(paired_shares_p_value(&self.a.sums[ia], &self.b.sums[ib], d))
+                        }
+                        (Some(_), Some(_)) => Some(d.estimate().p_value()),
+                        _ => None,
+                    },
                     holm: false,
                 }
             })
@@ -680,8 +705,8 @@ impl Paired {
             rows.push(Row {
                 a: Some(bucket.a),
                 b: bucket.b,
-                difference: bucket.difference.map(|e| bounded(Unit::Share, e)),
-                p_value: bucket.difference.map(|e| e.p_value()),
+                difference: bucket.difference,
+                p_value: bucket.p_value,
                 holm: false,
                 metric: bucket.metric,
             });

@@ -6,6 +6,7 @@
 //! rest section by section. Every figure printed is in the JSON.
 
 use crate::bots::VariantInfo;
+use crate::stats::metric::decimal;
 use crate::stats::{Estimate, Metric, Section, Unit};
 use crate::workbench::{BotWins, Head, Histogram, Report, Row, SeatRange};
 use schemars::JsonSchema;
@@ -34,43 +35,65 @@ fn short(section: Section) -> &'static str {
 }
 
 fn interval(unit: Unit, e: &Estimate) -> String {
+    if same_in_every_game(e) {
+        return SAME.to_owned();
+    }
+    bounds(unit, e)
+}
+
+/// A quantile of the game length (`….p10`, `….median`, `….p90`), whose
+/// interval comes from ranks: a narrow one says the quantile is known, not
+/// that every game was the same.
+fn is_quantile(id: &str) -> bool {
+    [".p10", ".median", ".p90"]
+        .iter()
+        .any(|suffix| id.ends_with(suffix))
+}
+
+fn bounds(unit: Unit, e: &Estimate) -> String {
     match unit {
         Unit::Share => format!(
-            "[{:.1}%, {:.1}%]",
-            clean(100.0 * e.ci95[0]),
-            clean(100.0 * e.ci95[1])
+            "[{}%, {}%]",
+            decimal(100.0 * e.ci95[0], 1, false),
+            decimal(100.0 * e.ci95[1], 1, false)
         ),
-        _ => format!("[{:.2}, {:.2}]", clean(e.ci95[0]), clean(e.ci95[1])),
+        _ => format!(
+            "[{}, {}]",
+            decimal(e.ci95[0], 2, false),
+            decimal(e.ci95[1], 2, false)
+        ),
     }
 }
 
-/// No "-0.00": a value that rounds to zero prints without a sign.
-fn clean(x: f64) -> f64 {
-    if x.abs() < 5e-7 { 0.0 } else { x }
-}
+/// What an interval with no width says: the figure did not vary from game
+/// to game (or pair to pair), so it carries no uncertainty to show. A share
+/// seen in none of the games, or in all, has a width (Wilson's, Newcombe's).
+const SAME: &str = "the same in every game";
 
-/// A signed bound; exactly 0 has no sign.
-fn signed(x: f64, decimals: usize) -> String {
-    if x.abs() < 1e-12 {
-        format!("{:.decimals$}", 0.0)
-    } else {
-        format!("{x:+.decimals$}")
-    }
+fn same_in_every_game(e: &Estimate) -> bool {
+    e.ci95[0] == e.ci95[1]
 }
 
 fn signed_interval(unit: Unit, e: &Estimate) -> String {
+    if same_in_every_game(e) {
+        return SAME.to_owned();
+    }
     match unit {
         Unit::Share => format!(
             "[{}, {}] pp",
-            signed(100.0 * e.ci95[0], 1),
-            signed(100.0 * e.ci95[1], 1)
+            decimal(100.0 * e.ci95[0], 1, true),
+            decimal(100.0 * e.ci95[1], 1, true)
         ),
-        _ => format!("[{}, {}]", signed(e.ci95[0], 2), signed(e.ci95[1], 2)),
+        _ => format!(
+            "[{}, {}]",
+            decimal(e.ci95[0], 2, true),
+            decimal(e.ci95[1], 2, true)
+        ),
     }
 }
 
 fn value(unit: Unit, e: Option<&Estimate>) -> String {
-    e.map_or("—".to_owned(), |e| unit.show(clean(e.estimate)))
+    e.map_or("—".to_owned(), |e| unit.show(e.estimate))
 }
 
 /// "1 game", "2 games".
@@ -199,8 +222,12 @@ fn summary(out: &mut String, report: &Report) {
         let line = format!(
             "  {:<width$}  {:>8}  {:<18}{bar}",
             row.metric.label,
-            unit.show(clean(a.estimate)),
-            interval(unit, a),
+            unit.show(a.estimate),
+            if is_quantile(&row.metric.id) {
+                bounds(unit, a)
+            } else {
+                interval(unit, a)
+            },
         );
         writeln!(out, "{}", line.trim_end()).unwrap();
         if s == Section::Score
@@ -213,7 +240,7 @@ fn summary(out: &mut String, report: &Report) {
     for w in &report.bot_wins {
         writeln!(
             out,
-            "  {:<7} {:>6.2}% of games, {:>6.2}% per seat played",
+            "  {:<7} {:>6.2}% of games, {:>6.2}% per seat",
             w.bot,
             100.0 * w.of_games,
             100.0 * w.per_seat

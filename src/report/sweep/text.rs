@@ -2,15 +2,11 @@
 //! game, the batch and the variant swept from, then one line per value (or
 //! combination of values), one column per figure with its 95% interval.
 
+use crate::stats::metric::decimal;
 use crate::stats::{Estimate, Unit};
 use crate::workbench::sweep::spec::{group_name, groups};
 use crate::workbench::sweep::{Difference, Sweep};
 use std::fmt::Write;
-
-/// No "-0.00": a value that rounds to zero prints without a sign.
-fn clean(x: f64) -> f64 {
-    if x.abs() < 5e-7 { 0.0 } else { x }
-}
 
 /// A figure with its interval, or a dash where the point has none.
 pub fn cell(unit: Unit, e: Option<&Estimate>) -> String {
@@ -19,16 +15,16 @@ pub fn cell(unit: Unit, e: Option<&Estimate>) -> String {
     };
     match unit {
         Unit::Share => format!(
-            "{:.1}% [{:.1}, {:.1}]",
-            clean(100.0 * e.estimate),
-            clean(100.0 * e.ci95[0]),
-            clean(100.0 * e.ci95[1])
+            "{}% [{}, {}]",
+            decimal(100.0 * e.estimate, 1, false),
+            decimal(100.0 * e.ci95[0], 1, false),
+            decimal(100.0 * e.ci95[1], 1, false)
         ),
         _ => format!(
-            "{:.2} [{:.2}, {:.2}]",
-            clean(e.estimate),
-            clean(e.ci95[0]),
-            clean(e.ci95[1])
+            "{} [{}, {}]",
+            decimal(e.estimate, 2, false),
+            decimal(e.ci95[0], 2, false),
+            decimal(e.ci95[1], 2, false)
         ),
     }
 }
@@ -105,8 +101,12 @@ fn difference(unit: Unit, d: Option<&Difference>) -> String {
     } else {
         (1.0, 2)
     };
-    let show = |x: f64| format!("{:+.places$}", clean(scale * x));
+    let show = |x: f64| decimal(scale * x, places, true);
     let unit = if unit == Unit::Share { " pp" } else { "" };
+    if e.ci95[0] == e.ci95[1] {
+        // No spread: the difference is this in every game.
+        return format!("{}{unit} in every game{mark}", show(e.estimate));
+    }
     format!(
         "{}{unit} [{}, {}]{mark}",
         show(e.estimate),

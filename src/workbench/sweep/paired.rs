@@ -3,9 +3,9 @@
 //! as `compare`'s B − A is, and its interval is over the games' own
 //! differences. Holm's correction runs across every row and figure.
 
-use crate::stats::metric::{Estimate, Metric, holm};
-use crate::stats::sums::Sums;
-use crate::workbench::tally::{Tally, bounded};
+use crate::stats::metric::{Estimate, Metric, Unit, holm};
+use crate::stats::sums::{Sums, paired_shares, paired_shares_p_value};
+use crate::workbench::tally::Tally;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -78,8 +78,8 @@ impl Points {
 /// A row's figure minus the base row's.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Difference {
-    /// The mean of the games' differences, with its 95% interval (a share's
-    /// kept within [−1, 1]).
+    /// The mean of the games' differences, with its 95% interval: a
+    /// share's is Newcombe's paired interval, within [−1, 1].
     #[serde(flatten)]
     pub difference: Estimate,
     /// Significant after Holm's correction across every row and figure.
@@ -118,14 +118,34 @@ pub fn differences(
                 .map(move |(f, _)| (p, f))
         })
         .collect();
+    // A share's p-value is that of Newcombe's interval, which it is shown
+    // with; any other's is the mean's.
+    let share_sums = |p: usize, f: usize| {
+        let id = figures[f].id.as_str();
+        match (
+            figures[f].unit,
+            points.tallies[base].sums_of(id),
+            points.tallies[p].sums_of(id),
+        ) {
+            (Unit::Share, Some(a), Some(b)) => Some((a, b, &points.differences[p][f])),
+            _ => None,
+        }
+    };
     let p_values: Vec<f64> = tested
         .iter()
-        .map(|&(p, f)| out[p][f].map_or(1.0, |d| d.difference.p_value()))
+        .map(|&(p, f)| match (out[p][f], share_sums(p, f)) {
+            (None, _) => 1.0,
+            (Some(_), Some((a, b, d))) => paired_shares_p_value(a, b, d),
+            (Some(d), None) => d.difference.p_value(),
+        })
         .collect();
     for (&(p, f), significant) in tested.iter().zip(holm(&p_values)) {
         if let Some(d) = &mut out[p][f] {
             d.significant = significant;
-            d.difference = bounded(figures[f].unit, d.difference);
+            // A share's interval is Newcombe's over the same games.
+            if let Some((a, b, sums)) = share_sums(p, f) {
+                d.difference = paired_shares(a, b, sums);
+            }
         }
     }
     out

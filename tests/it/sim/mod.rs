@@ -3,6 +3,8 @@
 
 mod batches;
 mod compare_render;
+mod fairness;
+mod intervals;
 mod ladder_render;
 mod search;
 mod shards;
