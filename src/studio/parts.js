@@ -44,7 +44,9 @@ function field(label, path, value, kind, options) {
       edit([{ op: "remove", path: pointer(path) }], label + " removed");
       return;
     }
-    edit([{ op: "add", path: pointer(path), value: next }], label + ": " + input.value);
+    // A value that is there is replaced: `add` at an array's index would
+    // insert one more (a card's fourth cost tile).
+    edit([{ op: value === undefined ? "add" : "replace", path: pointer(path), value: next }], label + ": " + input.value);
   });
   wrap.append(input);
   return wrap;
