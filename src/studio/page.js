@@ -93,7 +93,7 @@ function fieldOf(path) {
 function showAtElements() {
   for (const path of problemPaths) {
     for (const index of boxesOf(path)) {
-      const cell = document.querySelector('#grid .cell[data-box="' + index + '"]');
+      const cell = document.querySelector('#grid .cell[data-box="' + index + '"]') || offGrid(index);
       if (cell) {
         cell.classList.add("faulty");
         cell.title = path;
@@ -105,6 +105,31 @@ function showAtElements() {
       field.title = path;
     }
   }
+}
+
+// A box with no cell on the grid (off it, in a file edited by hand): a
+// button after the grid's cells, to show its problem at and to select it.
+function offGrid(index) {
+  const grid = byId("grid");
+  const box = template && template.boxes && template.boxes[index];
+  if (!box || grid.children.length === 0) {
+    return null;
+  }
+  const where = Array.isArray(box.cell) ? "[" + box.cell.join(", ") + "]" : "no cell";
+  const cell = make("button", { type: "button", class: "cell box off-grid" }, box.id + " off the grid");
+  cell.setAttribute("aria-label", "box " + box.id + ", off the grid at " + where);
+  cell.dataset.box = index;
+  if (index === selected) {
+    cell.classList.add("selected");
+  }
+  cell.addEventListener("click", function () {
+    selected = selected === index ? null : index;
+    marked = [];
+    drawGrid();
+    focusSelected();
+  });
+  grid.append(cell);
+  return cell;
 }
 
 // The element a problem's path names, to select: a box, or a part's field.

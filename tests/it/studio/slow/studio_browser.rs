@@ -804,3 +804,35 @@ fn an_edit_made_while_the_studio_is_down_is_kept_until_sent_or_discarded() {
         "the edit discarded was never sent"
     );
 }
+
+/// A box off the grid (a file edited by hand) has its problem shown at a
+/// button of its own, which selects it; an arrow key brings it back.
+#[test]
+fn a_box_off_the_grid_shows_its_problem_and_comes_back_by_an_arrow_key() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let file = fresh("studio-browser-off-grid", "mine.json");
+    let studio = Studio::start(&file, &["--from", &bundled("petit-ete.json")]);
+    let (status, _) = studio.call(
+        "POST",
+        "/api/patch",
+        Some(&json!([{"op": "replace", "path": "/boxes/0/cell", "value": [6, 3]}])),
+    );
+    assert_eq!(status, 200);
+    driver.open(&studio.url);
+    drawn(&driver, 22);
+    driver.wait(
+        "var b = document.querySelector('#grid .cell.off-grid.faulty[data-box=\"0\"]'); return !!b && b.title === 'boxes[0].cell';",
+        "the problem shown at the box off the grid",
+    );
+    driver.tap("#grid .cell.off-grid");
+    driver.press(&[common::driver::ARROW_LEFT]);
+    said(&driver, "moved box K11 to column 6, row 4");
+    assert_eq!(studio.on_disk()["boxes"][0]["cell"], json!([5, 3]));
+    driver.eventually(
+        "return document.getElementById('verdict').textContent;",
+        &json!("Valid: saved"),
+        "valid again",
+    );
+}
