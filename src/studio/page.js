@@ -407,3 +407,30 @@ for (const [id, what] of [["undo", "undone"], ["redo", "redone"]]) {
     say(what);
   });
 }
+
+// Rows pasted from a spreadsheet onto the sheet's grid or the deck's card
+// table (cells separated by tabs, as spreadsheets copy them, with or
+// without their header row): the studio makes them one edit, replacing the
+// box or card of each row's id and adding the others. A paste of a single
+// value into a field is left to the field.
+function listenForPastedRows() {
+  document.addEventListener("paste", async function (event) {
+    const target = event.target;
+    if (!target || !target.closest || !target.closest("#grid, #editor, table.cards")) {
+      return;
+    }
+    const text = event.clipboardData ? event.clipboardData.getData("text/plain") : "";
+    if (!/[\t\n]/.test(text.replace(/\s+$/, ""))) {
+      return;
+    }
+    event.preventDefault();
+    const response = await call("POST", "/api/paste", { text: text });
+    if (!response.ok) {
+      say("nothing pasted: " + (await response.json()).error);
+      return;
+    }
+    await refresh(response);
+    say("pasted the rows as one edit");
+  });
+}
+listenForPastedRows();
