@@ -304,6 +304,20 @@ impl fmt::Display for RowProblem {
 
 /// Reads the rows of `bytes`: every problem at once, or the rows.
 pub fn read(table: Table, bytes: &[u8], header: Header) -> Result<Vec<Row>, Vec<RowProblem>> {
+    match read_parts(table, bytes, header)? {
+        (rows, problems) if problems.is_empty() => Ok(rows),
+        (_, problems) => Err(problems),
+    }
+}
+
+/// The rows that read and the problems of the others; or, where no row
+/// can be read (no rows, a header with a problem, text that is not CSV),
+/// every problem.
+fn read_parts(
+    table: Table,
+    bytes: &[u8],
+    header: Header,
+) -> Result<(Vec<Row>, Vec<RowProblem>), Vec<RowProblem>> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(delimiter(bytes))
@@ -351,7 +365,10 @@ pub fn read(table: Table, bytes: &[u8], header: Header) -> Result<Vec<Row>, Vec<
         let columns = table.columns().iter().copied().map(Some).collect();
         (columns, &records[..])
     };
-    if body.is_empty() && problems.is_empty() {
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    if body.is_empty() {
         return Err(vec![RowProblem::at(
             first_line + 1,
             None,
@@ -364,11 +381,7 @@ pub fn read(table: Table, bytes: &[u8], header: Header) -> Result<Vec<Row>, Vec<
             rows.push(row);
         }
     }
-    if problems.is_empty() {
-        Ok(rows)
-    } else {
-        Err(problems)
-    }
+    Ok((rows, problems))
 }
 
 /// The columns a header names; `None` for an empty heading, whose cells

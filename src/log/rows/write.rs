@@ -5,7 +5,7 @@
 //! one card or box to a line, as the bundled files are laid out, so that a
 //! file exported and imported again is the same file.
 
-use super::{Header, Row, RowProblem, RowProblemKind, Shape, Table, read};
+use super::{Header, Row, RowProblem, RowProblemKind, Shape, Table, read_parts};
 use crate::log::template_file::{FileProblem, check, check_bytes};
 use crate::soleils::template::RawTemplate;
 use crate::summertime::deck::RawDeck;
@@ -182,7 +182,7 @@ pub fn import(file: &[u8], rows: &[u8]) -> Result<Imported, Vec<ImportProblem>> 
             })],
         });
     };
-    let rows = read(table, rows, Header::Required).map_err(|problems| {
+    let (rows, unread) = read_parts(table, rows, Header::Required).map_err(|problems| {
         problems
             .into_iter()
             .map(ImportProblem::Row)
@@ -206,17 +206,33 @@ pub fn import(file: &[u8], rows: &[u8]) -> Result<Imported, Vec<ImportProblem>> 
     new.push_str(&text[..span.start]);
     new.push_str(&rows_text(&rows, &indent));
     new.push_str(&text[span.end..]);
-    match check(&new) {
-        Ok(_) => Ok(Imported {
-            table,
-            rows: rows.len(),
-            text: new,
-        }),
-        Err(problems) => Err(problems
+    let checked = match check(&new) {
+        Ok(_) if unread.is_empty() => {
+            return Ok(Imported {
+                table,
+                rows: rows.len(),
+                text: new,
+            });
+        }
+        Ok(_) => Vec::new(),
+        Err(problems) => problems
             .into_iter()
             .map(|problem| located(table, &rows, problem))
-            .collect()),
+            .collect(),
+    };
+    if unread.is_empty() {
+        return Err(checked);
     }
+    // Some rows did not read: the problems the check finds in the others
+    // are theirs too, but not those of the file as a whole, which lacks
+    // the rows left out (the count of cards, a constraint's box).
+    let mut problems: Vec<RowProblem> = unread;
+    problems.extend(checked.into_iter().filter_map(|problem| match problem {
+        ImportProblem::Row(row) => Some(row),
+        ImportProblem::File(_) => None,
+    }));
+    problems.sort_by_key(|problem| problem.line);
+    Err(problems.into_iter().map(ImportProblem::Row).collect())
 }
 
 /// Where the value of the top-level field `field` lies in `text`.
