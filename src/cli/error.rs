@@ -32,6 +32,9 @@ pub enum CliError {
         path: PathBuf,
         problems: Vec<String>,
     },
+    /// Problems of several files, each line already located (`PATH:LINE:
+    /// …` or `PATH: …`), then `sunfold: SUMMARY`, exit 1.
+    Listed { lines: Vec<String>, summary: String },
     /// The first malformed or illegal line of a log, located, exit 1.
     Log(Box<LogFailure>),
     /// Damage that a command will not touch: the damage as found, then
@@ -91,6 +94,7 @@ impl CliError {
             CliError::Refused(_)
             | CliError::File { .. }
             | CliError::Problems { .. }
+            | CliError::Listed { .. }
             | CliError::Log(_)
             | CliError::Untouched { .. } => Exit::Invalid,
         }
@@ -115,6 +119,12 @@ impl CliError {
                 let count = problems.len();
                 let plural = if count == 1 { "" } else { "s" };
                 eprintln!("{shown}: {count} problem{plural}");
+            }
+            CliError::Listed { lines, summary } => {
+                for line in lines {
+                    eprintln!("{line}");
+                }
+                eprintln!("sunfold: {summary}");
             }
             CliError::Log(failure) => failure.report(),
             CliError::Untouched { damage, message } => {

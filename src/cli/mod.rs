@@ -262,6 +262,32 @@ enum TemplateCommand {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Write a deck's cards or a sheet's boxes as CSV, for a spreadsheet.
+    ///
+    /// One row per card or box and one column per field, with a header
+    /// naming them (see docs/deck-template.md and docs/sheet-template.md).
+    #[command(after_help = EXIT_CODES)]
+    Export {
+        /// The sheet template or deck.
+        file: PathBuf,
+        /// The CSV file to write; `-` for standard output.
+        #[arg(long, value_name = "OUT")]
+        csv: PathBuf,
+    },
+    /// Replace a deck's cards or a sheet's boxes by the rows of a CSV file.
+    ///
+    /// The delimiter (comma, semicolon or tab) is read from the header
+    /// line. FILE is written only if it then passes `template check`; else
+    /// every problem is listed, with its line and column, and FILE is left
+    /// as it was.
+    #[command(after_help = EXIT_CODES)]
+    Import {
+        /// The CSV file, with a header row naming its columns.
+        rows: PathBuf,
+        /// The sheet template or deck whose cards or boxes it replaces.
+        #[arg(long, value_name = "FILE")]
+        into: PathBuf,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -369,6 +395,8 @@ fn run(command: Command) -> Result<Exit, CliError> {
         Command::Template(TemplateCommand::Check { file, format }) => {
             template::check(&file, format)
         }
+        Command::Template(TemplateCommand::Export { file, csv }) => template::export(&file, &csv),
+        Command::Template(TemplateCommand::Import { rows, into }) => template::import(&rows, &into),
         Command::Schema { format } => schema::print(format),
         Command::Completions { shell } => completions(shell),
         Command::Man { dir } => man(dir),

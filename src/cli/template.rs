@@ -33,3 +33,70 @@ pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {
         Exit::Invalid
     })
 }
+
+/// `sunfold template export FILE --csv OUT`: a deck's cards or a sheet's
+/// boxes as CSV, to OUT (`-`: standard output).
+pub fn export(path: &Path, out: &Path) -> Result<Exit, CliError> {
+    let bytes = std::fs::read(path).map_err(|e| CliError::io(path, e))?;
+    let (table, count, text) =
+        crate::log::rows::export(&bytes).map_err(|problems| CliError::Problems {
+            path: path.to_owned(),
+            problems: problems.iter().map(ToString::to_string).collect(),
+        })?;
+    if out == Path::new("-") {
+        print!("{text}");
+    } else {
+        crate::kit::atomic::write(out, text.as_bytes()).map_err(|e| CliError::io(out, e))?;
+        let rows = if count == 1 {
+            table.row()
+        } else {
+            table.field()
+        };
+        eprintln!(
+            "sunfold: wrote {count} {rows} of {} to {}",
+            path.display(),
+            out.display()
+        );
+    }
+    Ok(Exit::Valid)
+}
+
+/// `sunfold template import ROWS --into FILE`: FILE's cards or boxes
+/// replaced by the rows of the CSV file ROWS, written only if FILE then
+/// passes `template check`.
+pub fn import(rows: &Path, into: &Path) -> Result<Exit, CliError> {
+    use crate::log::rows::ImportProblem;
+    let csv = std::fs::read(rows).map_err(|e| CliError::io(rows, e))?;
+    let file = std::fs::read(into).map_err(|e| CliError::io(into, e))?;
+    let imported = crate::log::rows::import(&file, &csv).map_err(|problems| {
+        let lines: Vec<String> = problems
+            .iter()
+            .map(|problem| match problem {
+                ImportProblem::Row(row) => {
+                    format!("{}:{}: {}", rows.display(), row.line, row.message())
+                }
+                ImportProblem::File(problem) => format!("{}: {problem}", into.display()),
+            })
+            .collect();
+        let count = lines.len();
+        let plural = if count == 1 { "" } else { "s" };
+        CliError::Listed {
+            lines,
+            summary: format!("{count} problem{plural}; {} is unchanged", into.display()),
+        }
+    })?;
+    crate::kit::atomic::write(into, imported.text.as_bytes()).map_err(|e| CliError::io(into, e))?;
+    let count = imported.rows;
+    let table = imported.table;
+    let what = if count == 1 {
+        table.row()
+    } else {
+        table.field()
+    };
+    eprintln!(
+        "sunfold: {} now holds the {count} {what} of {}",
+        into.display(),
+        rows.display()
+    );
+    Ok(Exit::Valid)
+}

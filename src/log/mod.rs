@@ -14,7 +14,8 @@
 //! under a lock), [`repair`] (a torn last line removed), [`upcast`] (old
 //! formats read as the current one), [`files`] (the logs under folders),
 //! [`template_file`] (a sheet template or deck read from its file, with
-//! every problem at once).
+//! every problem at once), [`rows`] (its cards or boxes as the rows of a
+//! spreadsheet: CSV out and in, and rows pasted in the studio).
 
 mod envelope;
 mod error;
@@ -25,6 +26,7 @@ mod open;
 mod reader;
 mod recorder;
 mod repair;
+pub mod rows;
 mod steps;
 pub mod template_file;
 pub mod upcast;

@@ -1,5 +1,5 @@
 //! The studio's routes, on axum: the page, the template, the checks, the
-//! edits (patch, undo, redo), the print (SVG preview, PDF, a card's face)
+//! edits (patch, rows pasted, undo, redo), the print (SVG preview, PDF, a card's face)
 //! and the quick simulation (its settings, a sheet's rule options). Every
 //! request passes [`Access`] first: its Host, its Origin, its token.
 
@@ -57,6 +57,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/template", get(template))
         .route("/api/check", get(check))
         .route("/api/patch", post(patch))
+        .route("/api/paste", post(paste))
         .route("/api/undo", post(undo))
         .route("/api/redo", post(redo))
         .route("/api/figures", get(figures).post(settle))
@@ -233,6 +234,39 @@ async fn patch(
         ))
     })?;
     with_studio(shared, move |studio, shared| {
+        let standing = studio.patch(patch, against.as_deref());
+        answer(standing, shared, studio)
+    })
+    .await
+}
+
+/// Rows pasted from a spreadsheet into the deck's cards or the sheet's
+/// boxes: `{"text": ROWS}`, made a JSON Patch and applied as one edit.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Pasted {
+    text: String,
+}
+
+async fn paste(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    given: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let against = against(&headers)?;
+    let given = body(given, "pasted rows", BODY_LIMIT)?;
+    let pasted: Pasted = serde_json::from_slice(&given).map_err(|e| {
+        ApiError::BadRequest(format!(
+            "expected {{\"text\": the pasted rows}}, but found a body that is not one ({})",
+            crate::kit::json_error::describe(&e)
+        ))
+    })?;
+    with_studio(shared, move |studio, shared| {
+        let patch =
+            crate::log::rows::paste(studio.current(), &pasted.text).map_err(|problems| {
+                let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                ApiError::Other(StatusCode::UNPROCESSABLE_ENTITY, problems.join("; "))
+            })?;
         let standing = studio.patch(patch, against.as_deref());
         answer(standing, shared, studio)
     })

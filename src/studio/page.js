@@ -368,7 +368,7 @@ async function send(change) {
       keepUnsent(change, refused.error);
       return;
     }
-    say(refused.error);
+    say((change.refused || "") + refused.error);
     return;
   }
   const standing = await response.json();
@@ -548,3 +548,32 @@ for (const [id, what] of [["undo", "undone"], ["redo", "redone"]]) {
     await send({ path: "/api/" + id, what: what, version: version });
   });
 }
+
+// Rows pasted from a spreadsheet onto the sheet's grid or the deck's card
+// table (cells separated by tabs, as spreadsheets copy them, with or
+// without their header row): the studio makes them one edit, replacing the
+// box or card of each row's id and adding the others. A paste of a single
+// value into a field is left to the field.
+function listenForPastedRows() {
+  document.addEventListener("paste", async function (event) {
+    const target = event.target;
+    if (!target || !target.closest || !target.closest("#grid, #editor, table.cards")) {
+      return;
+    }
+    const text = event.clipboardData ? event.clipboardData.getData("text/plain") : "";
+    if (!/[\t\n]/.test(text.replace(/\s+$/, ""))) {
+      return;
+    }
+    event.preventDefault();
+    // As every edit: against the version shown, kept while the studio is
+    // down, and a refusal said.
+    await send({
+      path: "/api/paste",
+      what: "pasted the rows as one edit",
+      refused: "nothing pasted: ",
+      version: version,
+      body: { text: text }
+    });
+  });
+}
+listenForPastedRows();

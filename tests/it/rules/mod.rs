@@ -10,4 +10,5 @@ mod soleils_rules;
 mod summertime_backs;
 mod summertime_legality;
 mod summertime_rules;
+mod template_rows;
 mod templates;

@@ -1,3 +1,4 @@
 //! The slow tier of the studio: a real browser.
 
 mod studio_browser;
+mod studio_paste_browser;
