@@ -85,7 +85,13 @@ pub fn import(rows: &Path, into: &Path) -> Result<Exit, CliError> {
             summary: format!("{count} problem{plural}; {} is unchanged", into.display()),
         }
     })?;
-    crate::kit::atomic::write(into, imported.text.as_bytes()).map_err(|e| CliError::io(into, e))?;
+    // Not under a studio editing the file, whose next edit would find it
+    // changed by hand.
+    crate::studio::unless_a_studio_edits(into, || {
+        crate::kit::atomic::write(into, imported.text.as_bytes())
+    })
+    .map_err(|e| CliError::Refused(e.to_string()))?
+    .map_err(|e| CliError::io(into, e))?;
     let count = imported.rows;
     let table = imported.table;
     let what = if count == 1 {

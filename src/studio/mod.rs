@@ -29,7 +29,8 @@ pub use guard::Access;
 pub use http::BODY_LIMIT;
 pub use print::PrintError;
 pub use session::{
-    EditError, Opening, Standing, Start, Studio, StudioError, lock_path, template_text, version_of,
+    EditError, Opening, Standing, Start, Studio, StudioError, lock_path, template_text,
+    unless_a_studio_edits, version_of,
 };
 
 use std::sync::{Arc, Mutex};

@@ -215,6 +215,18 @@ pub fn lock_path(file: &Path) -> PathBuf {
     file.with_file_name(name)
 }
 
+/// Runs `write` unless a studio is editing `file`, holding the studio's
+/// lock meanwhile so that none starts: for a command such as `template
+/// import` that rewrites a file a studio may have open. Where no studio
+/// ever opened the file, no lock file is made.
+pub fn unless_a_studio_edits<T>(file: &Path, write: impl FnOnce() -> T) -> Result<T, StudioError> {
+    if !lock_path(file).exists() {
+        return Ok(write());
+    }
+    let _held = Lock::take(file)?;
+    Ok(write())
+}
+
 /// An exclusive lock on `FILE.lock`, held while the file stays open: the
 /// kernel lets it go when the studio ends, however it ends. The file holds
 /// the studio's address once it listens.

@@ -312,6 +312,18 @@ fn a_second_sunfold_studio_on_the_same_file_exits_non_zero_naming_the_first() {
         "sunfold: [file]: expected a file no other studio is editing, but found one editing it at [address] (it holds [lock]); use that studio, or stop it first\n"
     );
     assert!(!stderr.contains(url.trim()), "never the token");
+    // Nor does template import rewrite the file under the studio.
+    let rows = file.with_file_name("boxes.csv").display().to_string();
+    let (code, _, stderr) = common::sunfold(&["template", "export", &shown, "--csv", &rows]);
+    assert_eq!(code, 0, "{stderr}");
+    let before = std::fs::read(&file).unwrap();
+    let (code, _, stderr) = common::sunfold(&["template", "import", &rows, "--into", &shown]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("expected a file no other studio is editing"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before);
 }
 
 /// The file's text as a person would save it.
