@@ -90,7 +90,7 @@ fn library(t: Table) -> (f64, f64, f64) {
     let excludes = e.ci95[0] > 1e-9 || e.ci95[1] < -1e-9;
     let includes = e.ci95[0] < -1e-9 && e.ci95[1] > 1e-9;
     assert!(
-        !(excludes && p >= 0.05) && !(includes && p < 0.05),
+        !((excludes && p >= 0.05) || (includes && p < 0.05)),
         "{t:?}: {e:?}, p {p}"
     );
     (e.estimate, e.ci95[0], e.ci95[1])
