@@ -334,7 +334,7 @@ async fn events<G: Table>(
                 terminated: true,
             };
             let entry = crate::log::decode::<G>(&candidate)
-                .map_err(|located| ApiError::BadRequest(format!("{}:{located}", path.display())))?
+                .map_err(|located| ApiError::BadRequest(format!("line {located}")))?
                 .entry;
             allowed::<G>(&fold, viewer(&fold, &role), &entry)?;
             if let Some(closed) = &shared.closed {
@@ -374,14 +374,18 @@ async fn events<G: Table>(
                         Some(event) => G::alternatives(fold.state(), event),
                         None => Vec::new(),
                     };
+                    // A phone is told the line and the rule, and commands
+                    // that name the log by its file name: never where the
+                    // server keeps it.
+                    let named = std::path::Path::new(path.file_name().unwrap_or_default());
                     let commands = if fold.rejected().is_some() {
-                        command::grouped::<G>(&path, fold.state(), &alternatives)
+                        command::grouped::<G>(named, fold.state(), &alternatives)
                     } else {
                         Vec::new()
                     };
                     Err(ApiError::Refused {
                         status,
-                        error: format!("{}:{error}", path.display()),
+                        error: format!("line {error}"),
                         commands,
                         alternatives: serde_json::to_value(&alternatives)
                             .expect("events serialize"),

@@ -244,10 +244,16 @@ async fn every_refusal_has_its_status_and_leaves_the_log_unchanged() {
         )
         .await;
     let error = illegal.json["error"].as_str().unwrap();
+    // The line and the rule; never where the server keeps the log.
+    let folder = table.log.parent().unwrap().display().to_string();
     assert!(
-        error.starts_with(&format!("{}:", table.log.display()))
-            && error.contains("event 2 (placed)"),
+        error.starts_with("line ") && error.contains("event 2 (placed)"),
         "{error}"
+    );
+    assert!(
+        !illegal.json.to_string().contains(&folder),
+        "{}",
+        illegal.json
     );
     assert!(
         illegal.json["alternatives"]
