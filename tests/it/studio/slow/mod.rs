@@ -1,3 +1,5 @@
 //! The slow tier of the studio: a real browser.
 
 mod studio_browser;
+mod studio_page;
+mod studio_rebuild;
