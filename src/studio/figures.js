@@ -29,6 +29,7 @@ function look() {
 
 async function preview() {
   byId("sheet-switches").hidden = !template || template.game === "summertime";
+  document.body.classList.toggle("deck", !!template && template.game === "summertime");
   const response = await call("GET", "/preview.svg" + look());
   if (!response.ok) {
     const refused = await response.json().catch(function () { return { error: "no print" }; });

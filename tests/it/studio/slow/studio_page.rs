@@ -345,11 +345,11 @@ fn a_photo_traced_under_the_grid_stays_in_the_tab() {
     // Scaled and shifted to the grid, by the controls.
     driver.script(
         "function set(id, v) { var e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('input')); }
-         set('trace-scale', 70); set('trace-x', -14); set('trace-y', -40); set('trace-opacity', 45); return true;",
+         set('trace-scale', 59); set('trace-x', -74); set('trace-y', -216); set('trace-opacity', 45); return true;",
     );
     assert_eq!(
         driver.script("return document.getElementById('trace-photo').style.transform;"),
-        json!("translate(-14px, -40px) scale(0.7)")
+        json!("translate(-74px, -216px) scale(0.59)")
     );
     // A box clicked where the photo shows one.
     driver.tap(&cell(0, 2));
