@@ -60,7 +60,7 @@ byId("pdf").addEventListener("click", async function () {
     return;
   }
   const url = URL.createObjectURL(await response.blob());
-  const link = make("a", { href: url, download: ((template && template.name) || "print").replace(/[^A-Za-z0-9._-]+/g, "-") + ".pdf" });
+  const link = make("a", { href: url, download: ((template && template.name) || "print").replace(/[\/\\:*?"<>|\u0000-\u001f]+/g, "-") + ".pdf" });
   link.click();
   setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
 });

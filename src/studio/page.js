@@ -3,14 +3,19 @@
 // edited by clicks, drags and keys, and the selected box. Every change is
 // a JSON Patch posted to the studio, which saves it; the page keeps
 // nothing. The token comes in the address the studio printed (?token=),
-// is kept in this tab alone, and is taken out of the address bar.
+// is kept in this tab alone, and is taken out of the address bar; the
+// studio's cookie lets a reload, or the tab opened again, back in. Every
+// edit names the version of the template it was made against (If-Match):
+// one made against another is refused, and the page shows the template
+// as it stands and says why. An edit the studio did not receive is kept
+// until it is sent or discarded.
 // parts.js draws the other parts of a sheet and a deck; figures.js the
 // quick simulation and the print, and starts the page.
 const params = new URLSearchParams(location.search);
 const token = params.get("token") || sessionStorage.getItem("sunfold-studio-token") || "";
 sessionStorage.setItem("sunfold-studio-token", token);
 history.replaceState(null, "", location.pathname);
-const auth = { Authorization: "Bearer " + token };
+const auth = token ? { Authorization: "Bearer " + token } : {};
 const byId = function (id) { return document.getElementById(id); };
 let template = null;
 let valid = true;
@@ -22,6 +27,11 @@ let marked = [];
 let dragFrom = null;
 // Every problem as it stands, with its path and message.
 let problemList = [];
+// The version of the template the page shows, from its ETag.
+let version = null;
+// The edit the studio could not be reached for: { path, body, what, version }.
+let unsent = null;
+let retrying = null;
 
 function say(text) {
   byId("said").textContent = text;
@@ -349,14 +359,103 @@ function focusSelected() {
 }
 
 async function edit(patch, what) {
-  const response = await call("POST", "/api/patch", patch);
+  await send({ path: "/api/patch", body: patch, what: what, version: version });
+}
+
+// Posts an edit (a patch, an undo or a redo) made against `version`. A
+// studio that does not answer keeps it unsent; a refusal because the
+// template changed (409) shows the template as it stands, and says why.
+async function send(change) {
+  if (unsent && unsent !== change) {
+    say("the studio is not answering: send or discard the edit kept first (" + unsent.what + ")");
+    return;
+  }
+  const init = { method: "POST", headers: Object.assign({}, auth) };
+  if (change.version) {
+    init.headers["If-Match"] = '"' + change.version + '"';
+  }
+  if (change.body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(change.body);
+  }
+  let response;
+  try {
+    response = await fetch(change.path, init);
+  } catch (error) {
+    keepUnsent(change);
+    return;
+  }
+  if (unsent === change) {
+    unsent = null;
+    showDown();
+  }
+  if (response.status === 409) {
+    const refused = await response.json().catch(function () { return { error: "refused" }; });
+    await refresh();
+    say("not applied, and the page now shows the template as it stands: " + refused.error);
+    return;
+  }
   if (!response.ok) {
-    const refused = await response.json();
+    const refused = await response.json().catch(function () { return { error: "refused (" + response.status + ")" }; });
+    if (response.status === 401) {
+      keepUnsent(change, refused.error);
+      return;
+    }
     say(refused.error);
     return;
   }
-  say(what);
-  await refresh(response);
+  const standing = await response.json();
+  say(standing.changed === false ? "nothing changed: " + change.what + " is how it stands already" : change.what);
+  await refresh(standing);
+}
+
+// The banner that says the studio is not answering, with the edit kept.
+function showDown(why) {
+  let banner = byId("down");
+  if (!unsent) {
+    if (banner) {
+      banner.hidden = true;
+    }
+    clearInterval(retrying);
+    retrying = null;
+    return;
+  }
+  if (!banner) {
+    banner = make("div", { id: "down", role: "alert", class: "down" });
+    banner.style.cssText = "position:sticky;top:0;z-index:10;padding:0.5rem;background:#fff3cd;border:2px solid #8a6d00;color:#000";
+    document.body.prepend(banner);
+  }
+  banner.hidden = false;
+  banner.replaceChildren(
+    make("p", {}, (why || "The studio is not answering (is sunfold studio still running?).") +
+      " Your edit “" + unsent.what + "” is kept, not applied: it is sent when the studio answers again."),
+    retryButton("Send now", function () { send(unsent); }),
+    retryButton("Discard", function () {
+      const what = unsent.what;
+      unsent = null;
+      showDown();
+      say("discarded: " + what);
+    })
+  );
+}
+
+function retryButton(text, action) {
+  const b = make("button", { type: "button" }, text);
+  b.addEventListener("click", action);
+  return b;
+}
+
+function keepUnsent(change, why) {
+  unsent = change;
+  showDown(why);
+  say("not sent: " + change.what);
+  if (!retrying) {
+    retrying = setInterval(function () {
+      if (unsent) {
+        send(unsent);
+      }
+    }, 3000);
+  }
 }
 
 async function moveBox(index, column, row) {
@@ -522,18 +621,38 @@ async function constrain(kind) {
 
 // The studio's answer after an edit (or the checks, at first), then the
 // template as it stands: every part is drawn again from it.
-async function refresh(response) {
+async function refresh(standing) {
   const [current, checked] = await Promise.all([
-    call("GET", "/api/template").then(function (r) { return r.json(); }),
-    response ? response.json() : call("GET", "/api/check").then(function (r) { return r.json(); })
+    call("GET", "/api/template").then(function (r) {
+      version = (r.headers.get("ETag") || "").replace(/"/g, "") || null;
+      return r.json();
+    }),
+    standing ? standing : call("GET", "/api/check").then(function (r) { return r.json(); })
   ]);
+  // The box selected stays selected by its id, wherever its index went
+  // (a box before it removed in another tab); by its index when its id
+  // changed.
+  const boxesBefore = (template && template.boxes) || [];
+  const selectedId = selected !== null && boxesBefore[selected] ? boxesBefore[selected].id : null;
+  const chosenIds = chosen.map(function (i) { return boxesBefore[i] ? boxesBefore[i].id : null; });
   template = current;
+  const byBoxId = function (id, index) {
+    const found = id === null || !template.boxes ? -1 : template.boxes.findIndex(function (b) { return b.id === id; });
+    return found >= 0 ? found : index;
+  };
+  if (selected !== null) {
+    selected = byBoxId(selectedId, selected);
+  }
   if (selected !== null && (!template.boxes || !template.boxes[selected])) {
     selected = null;
   }
-  chosen = chosen.filter(function (i) { return template.boxes && template.boxes[i]; });
+  // The boxes picked, likewise.
+  chosen = chosen.map(function (i, k) { return byBoxId(chosenIds[k], i); })
+    .filter(function (i) { return template.boxes && template.boxes[i]; });
   if (selected === null) {
     chosen = [];
+  } else if (chosen.indexOf(selected) < 0) {
+    chosen = [selected];
   }
   // A field of the box's panel committed by Enter, or a choice made with
   // the pointer, gives the focus back to the grid, for its keys.
@@ -607,7 +726,16 @@ document.addEventListener("keydown", async function (event) {
   const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   if (moves[event.key] && Array.isArray(box.cell)) {
     event.preventDefault();
-    await moveBox(selected, box.cell[0] + moves[event.key][0], box.cell[1] + moves[event.key][1]);
+    const column = box.cell[0] + moves[event.key][0];
+    const row = box.cell[1] + moves[event.key][1];
+    const columns = Number(template.grid && template.grid.columns) || 1;
+    const rows = Number(template.grid && template.grid.rows) || 1;
+    if (column < 0 || row < 0 || column >= columns || row >= rows) {
+      const way = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" }[event.key];
+      say("box " + box.id + " is at the edge of the grid: it cannot move " + way + " (make the grid larger first)");
+      return;
+    }
+    await moveBox(selected, column, row);
   } else if (/^[1-6]$/.test(event.key)) {
     await edit([{ op: "replace", path: "/boxes/" + selected + "/pearl", value: Number(event.key) }], "pearl " + event.key + " on box " + box.id);
   } else if (event.key === "Delete" || event.key === "Backspace") {
@@ -700,13 +828,7 @@ function renameBox(index, id) {
 }
 
 async function undoRedo(which) {
-  const response = await call("POST", "/api/" + which);
-  if (!response.ok) {
-    say((await response.json()).error);
-    return;
-  }
-  await refresh(response);
-  say(which === "undo" ? "undone" : "redone");
+  await send({ path: "/api/" + which, what: which === "undo" ? "undone" : "redone", version: version });
 }
 
 for (const id of ["undo", "redo"]) {

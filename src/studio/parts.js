@@ -49,7 +49,9 @@ function field(label, path, value, kind, options, commit) {
       commit(next);
       return;
     }
-    edit([{ op: "add", path: pointer(path), value: next }], label + ": " + input.value);
+    // A value that is there is replaced: `add` at an array's index would
+    // insert one more (a card's fourth cost tile).
+    edit([{ op: value === undefined ? "add" : "replace", path: pointer(path), value: next }], label + ": " + input.value);
   });
   wrap.append(input);
   return wrap;
@@ -171,7 +173,7 @@ function drawSelected() {
   const zone = zoneOf(box.zone).zone;
   const groups = ((zone && zone.groups) || []).map(function (g) { return [g.id, g.name + " (" + g.id + ")"]; });
   if (groups.length > 0 || box.group !== undefined) {
-    const group = field("Group", at.concat("group"), box.group === undefined ? "" : box.group, "select", [["", "none"]].concat(groups));
+    const group = field("Group", at.concat("group"), box.group, "select", [["", "none"]].concat(groups));
     group.querySelector("select").addEventListener("change", function (event) {
       if (event.target.value === "") {
         event.stopImmediatePropagation();
