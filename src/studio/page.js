@@ -680,6 +680,8 @@ async function refresh(standing) {
 }
 
 let backToGrid = false;
+// Whether Enter is committing a field of the box's panel.
+let entered = false;
 // The control last worked with keys (other than Enter) since the pointer
 // was last used: its change keeps the focus.
 let keyed = null;
@@ -689,15 +691,16 @@ document.addEventListener("keydown", function (event) {
     // Committed (a change, if any, fires as it loses the focus); the
     // key does nothing more, on the cell that takes the focus.
     event.preventDefault();
-    backToGrid = true;
+    entered = true;
     event.target.blur();
+    entered = false;
     focusSelected();
   } else if (event.key !== "Enter") {
     keyed = event.target;
   }
 }, true);
 document.addEventListener("change", function (event) {
-  if (event.target.closest && event.target.closest("#selected") && keyed !== event.target) {
+  if (event.target.closest && event.target.closest("#selected") && (entered || keyed !== event.target)) {
     backToGrid = true;
   }
 }, true);
