@@ -56,11 +56,19 @@ pub enum SchemaKind {
     EventStudyPart,
     /// The report of `sunfold rating --format json`.
     RatingReport,
+    /// The studio's answer to an edit, an undo, a redo or `/api/check`.
+    StudioStanding,
+    /// The studio's quick simulation, `/api/figures`.
+    StudioFigures,
+    /// A refusal of the studio or the table server: its status and why.
+    ApiRefusal,
+    /// What one page of the table server shows, `/api/view`.
+    TableView,
 }
 
 impl SchemaKind {
     /// Every kind, in the order `sunfold schema --help` lists them.
-    pub const ALL: [SchemaKind; 23] = [
+    pub const ALL: [SchemaKind; 27] = [
         SchemaKind::SoleilsLog,
         SchemaKind::SoleilsTemplate,
         SchemaKind::SummertimeLog,
@@ -84,6 +92,10 @@ impl SchemaKind {
         SchemaKind::EventStudy,
         SchemaKind::EventStudyPart,
         SchemaKind::RatingReport,
+        SchemaKind::StudioStanding,
+        SchemaKind::StudioFigures,
+        SchemaKind::ApiRefusal,
+        SchemaKind::TableView,
     ];
 
     /// Its name on the command line and in docs/schema/NAME.schema.json.
@@ -112,6 +124,10 @@ impl SchemaKind {
             SchemaKind::EventStudy => "event-study",
             SchemaKind::EventStudyPart => "event-study-part",
             SchemaKind::RatingReport => "rating-report",
+            SchemaKind::StudioStanding => "studio-standing",
+            SchemaKind::StudioFigures => "studio-figures",
+            SchemaKind::ApiRefusal => "api-refusal",
+            SchemaKind::TableView => "table-view",
         }
     }
 
@@ -149,6 +165,14 @@ impl SchemaKind {
                 "The part of a study that `sunfold event simulate --shard K/N` prints"
             }
             SchemaKind::RatingReport => "The report of `sunfold rating --format json`",
+            SchemaKind::StudioStanding => {
+                "The studio's answer to /api/patch, /api/undo, /api/redo and /api/check"
+            }
+            SchemaKind::StudioFigures => "The studio's quick simulation, /api/figures",
+            SchemaKind::ApiRefusal => {
+                "A refusal of the studio or the table server (4xx, 5xx): its status and why"
+            }
+            SchemaKind::TableView => "What one page of the table server shows, /api/view",
         }
     }
 }
@@ -191,6 +215,24 @@ enum StatusOutput {
 enum LogLine<E> {
     Event(Envelope<E>),
     Meta(Envelope<crate::log::Meta>),
+}
+
+/// A refusal as the studio and the table server answer it (most carry
+/// only `status` and `error`; an entry the engine refused also carries what
+/// is legal instead).
+#[derive(schemars::JsonSchema)]
+#[allow(dead_code)]
+struct Refusal {
+    /// The HTTP status, as in the reply's status line.
+    status: u16,
+    /// Why, in the shape "expected X, but found Y".
+    error: String,
+    /// What is legal instead, as commands, for an entry refused.
+    #[serde(default)]
+    commands: Option<serde_json::Value>,
+    /// What is legal instead, as events, for an entry refused.
+    #[serde(default)]
+    alternatives: Option<serde_json::Value>,
 }
 
 /// The JSON Schema of `kind`, pretty-printed, with a final newline.
@@ -237,6 +279,10 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::RatingReport => {
             schemars::schema_for!(crate::event::rating::RatingReport)
         }
+        SchemaKind::StudioStanding => schemars::schema_for!(crate::studio::Standing),
+        SchemaKind::StudioFigures => schemars::schema_for!(crate::studio::figures::Standing),
+        SchemaKind::ApiRefusal => schemars::schema_for!(Refusal),
+        SchemaKind::TableView => schemars::schema_for!(crate::serve::PageView),
     };
     let mut text = serde_json::to_string_pretty(&schema).expect("schemas serialize");
     text.push('\n');

@@ -39,20 +39,30 @@ pub fn run(args: &StudioArgs) -> Result<Exit, CliError> {
     };
     let (studio, opening) = Studio::open(&args.file, &start).map_err(|e| match e {
         StudioError::Invalid { path, problems } => CliError::Problems { path, problems },
+        e @ StudioError::Busy { .. } => CliError::Refused(e.to_string()),
         e => CliError::Usage(e.to_string()),
     })?;
     let token = crate::serve::tokens::token().map_err(|e| CliError::io(&args.file, e))?;
-    let report = std::sync::Arc::new(|line: String| eprintln!("{line}"));
+    let report: std::sync::Arc<dyn Fn(String) + Send + Sync> =
+        std::sync::Arc::new(|line: String| eprintln!("{line}"));
     let (tls, limits) = args.edge.edge()?;
     let scheme = if tls.is_some() { "https" } else { "http" };
+    let told = report.clone();
     crate::serve::edge::run(args.listen, limits, tls, report, |listen| {
+        let mut studio = studio;
+        // A second studio on the same file names this one's address
+        // (without its token).
+        studio
+            .announce(&format!("{scheme}://{listen}/"))
+            .map_err(|e| CliError::Usage(e.to_string()))?;
         // The address first, alone on its line, for people and scripts.
         println!("{scheme}://{listen}/?token={token}");
         let (file, edits) = (args.file.display(), studio.edit_log().display());
         println!("editing {file}; edits logged in {edits} ({opening})");
         println!("Ctrl-C stops; every edit is saved as it is made");
         let _ = std::io::Write::flush(&mut std::io::stdout());
-        Ok::<_, CliError>(crate::studio::app(studio, Access { listen, token }))
+        let access = Access { listen, token };
+        Ok::<_, CliError>(crate::studio::app_reporting(studio, access, told))
     })?;
     Ok(Exit::Valid)
 }

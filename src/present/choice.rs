@@ -10,7 +10,7 @@ use serde::Serialize;
 /// What kind of decision an offer is. A page groups its buttons by kind,
 /// and gives each group its title; on the wire it is the lowercase name
 /// (`place`, `sun`, …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// A value written in a box of the sheet.

@@ -35,7 +35,7 @@ pub mod tokens;
 
 pub use error::ApiError;
 pub use http::{BODY_LIMIT, Closed};
-pub use page::InRoom;
+pub use page::{InRoom, PageView};
 pub use tokens::{Role, Tokens};
 
 use crate::log::GameKind;

@@ -16,7 +16,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// One decision the page may post.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct Choice {
     /// What kind of decision, by which the page groups its buttons.
     pub group: Kind,
@@ -46,7 +46,7 @@ impl Choice {
 }
 
 /// A player's line in the progress list.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct Line {
     pub name: String,
     pub score: i64,
@@ -55,7 +55,7 @@ pub struct Line {
 }
 
 /// One drawing: a player's sheet, or the Summertime table.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct Panel {
     pub name: String,
     /// The drawing; left out when the page already holds it (its hash was
@@ -102,7 +102,7 @@ impl PageView {
 
 /// Where a table stands in an event, when a room serves it: the event,
 /// the event's round and the table, for every page's header.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct InRoom {
     /// The event log's name, without its folder and extension.
     pub event: String,
@@ -113,7 +113,7 @@ pub struct InRoom {
 }
 
 /// Everything one page shows.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct PageView {
     pub game: &'static str,
     /// The seq of the log's last entry: how many entries follow the

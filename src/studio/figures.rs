@@ -33,7 +33,7 @@ pub const EVERY: u64 = 32;
 const SEED: u64 = 1;
 
 /// What the quick simulation plays: its bots and its games.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
     /// The bot in every seat: `greedy`, `random`, `search` or `search:N`.
@@ -70,7 +70,7 @@ impl Settings {
 }
 
 /// A difference B − A over paired games, as a person reads it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Change {
     pub difference: Estimate,
     /// Significant after Holm's correction across the run's figures.
@@ -81,7 +81,7 @@ pub struct Change {
 }
 
 /// One figure of the panel.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Figure {
     /// The report's stable key: `mean_score`, `rounds`, `zone_flag.cabins`.
     pub id: String,
@@ -103,7 +103,7 @@ pub struct Figure {
 }
 
 /// The quick simulation as it stands: what `GET /api/figures` answers.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Standing {
     /// Counts the runs started; a new edit starts the next.
     pub run: u64,

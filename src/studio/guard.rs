@@ -1,8 +1,9 @@
 //! Who may reach the studio: a request must name the studio's own address
 //! as its `Host` (and as its `Origin`, when it has one), against a web page
 //! that points a name it owns at 127.0.0.1 (DNS rebinding), and carry the
-//! token printed at start: in `Authorization: Bearer TOKEN`, or in
-//! `?token=` for the first page alone.
+//! token printed at start: in `Authorization: Bearer TOKEN`, in the
+//! studio's cookie (`sunfold-studio-PORT`, set when the first page is
+//! opened by its address), or in `?token=` for the first page alone.
 
 use crate::serve::ApiError;
 use axum::http::{HeaderMap, header};
@@ -94,22 +95,63 @@ impl Access {
         Ok(())
     }
 
-    /// Refuses a request without the studio's token: in the header, or
-    /// for the first page also in `query` (`token=TOKEN`).
+    /// The name of the studio's cookie: one per port, as a browser keeps
+    /// one set of cookies for every port of a host.
+    pub fn cookie_name(&self) -> String {
+        format!("sunfold-studio-{}", self.listen.port())
+    }
+
+    /// The `Set-Cookie` value that lets a reload (or the tab opened again)
+    /// in: the token, for this studio's every route, never to scripts or
+    /// to requests from other sites.
+    pub fn cookie(&self) -> String {
+        format!(
+            "{}={}; HttpOnly; SameSite=Strict; Path=/",
+            self.cookie_name(),
+            self.token
+        )
+    }
+
+    /// The token in a query's `token=`.
+    pub fn query_token<'q>(&self, query: &'q str) -> Option<&'q str> {
+        query
+            .split('&')
+            .find_map(|pair| pair.strip_prefix("token="))
+    }
+
+    /// The tokens in the studio's cookie, in `Cookie` headers.
+    fn cookie_tokens<'h>(&self, headers: &'h HeaderMap) -> Vec<&'h str> {
+        let name = self.cookie_name();
+        headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(';'))
+            .filter_map(|pair| pair.trim().split_once('='))
+            .filter(|(key, _)| *key == name)
+            .map(|(_, value)| value.trim())
+            .collect()
+    }
+
+    /// Refuses a request without the studio's token: in the header, in
+    /// the studio's cookie, or for the first page also in `query`
+    /// (`token=TOKEN`). Any of them that holds it lets the request in.
     pub fn check_token(&self, headers: &HeaderMap, query: Option<&str>) -> Result<(), ApiError> {
-        let given = crate::serve::edge::bearer(headers).or_else(|| {
-            query?
-                .split('&')
-                .find_map(|pair| pair.strip_prefix("token="))
-        });
-        match given {
-            None => Err(ApiError::Unauthorized(
+        let mut given: Vec<&str> = Vec::new();
+        given.extend(crate::serve::edge::bearer(headers));
+        given.extend(query.and_then(|q| self.query_token(q)));
+        given.extend(self.cookie_tokens(headers));
+        let mine = |token: &&str| bool::from(token.as_bytes().ct_eq(self.token.as_bytes()));
+        if given.is_empty() {
+            Err(ApiError::Unauthorized(
                 "expected the header Authorization: Bearer TOKEN, with the token the studio printed at start, but found none".to_owned(),
-            )),
-            Some(token) if bool::from(token.as_bytes().ct_eq(self.token.as_bytes())) => Ok(()),
-            Some(_) => Err(ApiError::Unauthorized(
+            ))
+        } else if given.iter().any(mine) {
+            Ok(())
+        } else {
+            Err(ApiError::Unauthorized(
                 "expected the token the studio printed at start, but found another".to_owned(),
-            )),
+            ))
         }
     }
 }

@@ -6,7 +6,7 @@
 use super::figures::{Figures, Settings};
 use super::guard::Access;
 use super::print::{Look, Print, PrintError};
-use super::session::{EditError, Studio};
+use super::session::{EditError, Standing, Studio};
 use crate::render::paper::Paper;
 use crate::serve::ApiError;
 use crate::serve::edge::{Page, body, secure};
@@ -15,7 +15,7 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -39,6 +39,8 @@ pub struct Shared {
     pub access: Access,
     pub print: Print,
     pub figures: Figures,
+    /// One line for the terminal.
+    pub report: Arc<dyn Fn(String) + Send + Sync>,
 }
 
 pub fn router(shared: Arc<Shared>) -> Router {
@@ -69,12 +71,14 @@ pub fn router(shared: Arc<Shared>) -> Router {
 }
 
 /// Refuses a request from elsewhere or without the token, before any
-/// route sees it; the first page may carry the token in `?token=`.
+/// route sees it; the first page may carry the token in `?token=`, and
+/// is then answered with the studio's cookie, which a reload (or the tab
+/// opened again) carries instead. The first page without either is
+/// answered with a page that says where to find the address.
 async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
     let access = &shared.access;
-    let query = (request.uri().path() == "/")
-        .then(|| request.uri().query())
-        .flatten();
+    let first = request.uri().path() == "/";
+    let query = first.then(|| request.uri().query()).flatten();
     // The browser asks for an icon without the token: it is answered
     // with nothing, after the Host and Origin checks.
     let icon = request.uri().path() == "/favicon.ico";
@@ -86,9 +90,60 @@ async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
         }
     });
     match checked {
-        Ok(()) => next.run(request).await,
+        Ok(()) => {
+            let by_query = query.is_some_and(|q| access.query_token(q).is_some());
+            let mut response = next.run(request).await;
+            if by_query && let Ok(cookie) = HeaderValue::from_str(&access.cookie()) {
+                response.headers_mut().append(header::SET_COOKIE, cookie);
+            }
+            response
+        }
+        Err(ApiError::Unauthorized(_)) if first => (
+            StatusCode::UNAUTHORIZED,
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/html; charset=utf-8"),
+            )],
+            NO_TOKEN_PAGE,
+        )
+            .into_response(),
         Err(refused) => refused.into_response(),
     }
+}
+
+/// The first page asked for without the token or the cookie.
+const NO_TOKEN_PAGE: &str = "<!doctype html>
+<html lang=\"en\"><head><meta charset=\"utf-8\"><title>sunfold studio: open the address it printed</title></head>
+<body><main><h1>Open the address the studio printed</h1>
+<p>This studio lets in only the browser that opened the address <code>sunfold studio</code> printed in its terminal when it started, the one that ends in <code>?token=</code>. Open that address (copy it from the terminal) and the studio comes back as you left it: every edit was saved as it was made.</p>
+</main></body></html>
+";
+
+/// The version an edit names in `If-Match`, quoted or bare; none, or `*`,
+/// names none.
+fn against(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    let Some(value) = headers.get(header::IF_MATCH) else {
+        return Ok(None);
+    };
+    let text = value.to_str().map_err(|_| {
+        ApiError::BadRequest(
+            "expected If-Match: \"VERSION\", the version of the template the edit was made against, but found bytes that are not text".to_owned(),
+        )
+    })?;
+    let text = text.trim();
+    if text == "*" {
+        return Ok(None);
+    }
+    let version = text.trim_matches('"');
+    Ok(Some(version.to_owned()))
+}
+
+/// `response` with the template's `version` as its `ETag`.
+fn tagged(mut response: Response, version: &str) -> Response {
+    if let Ok(tag) = HeaderValue::from_str(&format!("\"{version}\"")) {
+        response.headers_mut().insert(header::ETAG, tag);
+    }
+    response
 }
 
 /// Runs `work` on the studio, on the blocking pool: edits sync files.
@@ -110,30 +165,66 @@ impl From<EditError> for ApiError {
             EditError::Unappliable { .. } => {
                 ApiError::Other(StatusCode::UNPROCESSABLE_ENTITY, error.to_string())
             }
-            EditError::Nothing { .. } => ApiError::Other(StatusCode::CONFLICT, error.to_string()),
+            EditError::Nothing { .. }
+            | EditError::Stale { .. }
+            | EditError::ChangedOutside { .. }
+            | EditError::Unreadable { .. } => {
+                ApiError::Other(StatusCode::CONFLICT, error.to_string())
+            }
             EditError::Io(_) => ApiError::Internal(error.to_string()),
+        }
+    }
+}
+
+/// An edit's answer: the standing, tagged with its version. A file changed
+/// outside the studio is also told to the terminal.
+fn answer(
+    result: Result<Standing, EditError>,
+    shared: &Shared,
+    studio: &Studio,
+) -> Result<Response, ApiError> {
+    match result {
+        Ok(standing) => {
+            shared.figures.saved(studio.saved());
+            let version = standing.version.clone();
+            Ok(tagged(Json(standing).into_response(), &version))
+        }
+        Err(error) => {
+            if let EditError::ChangedOutside { .. } | EditError::Unreadable { .. } = error {
+                (shared.report)(error.to_string());
+                shared.figures.saved(studio.saved());
+            }
+            Err(error.into())
         }
     }
 }
 
 async fn template(State(shared): State<Arc<Shared>>) -> Result<Response, ApiError> {
     with_studio(shared, |studio, _| {
-        Ok(axum::Json(studio.current().clone()).into_response())
+        let version = studio.version();
+        Ok(tagged(
+            axum::Json(studio.current().clone()).into_response(),
+            &version,
+        ))
     })
     .await
 }
 
 async fn check(State(shared): State<Arc<Shared>>) -> Result<Response, ApiError> {
     with_studio(shared, |studio, _| {
-        Ok(axum::Json(studio.checked()).into_response())
+        let standing = studio.checked();
+        let version = standing.version.clone();
+        Ok(tagged(axum::Json(standing).into_response(), &version))
     })
     .await
 }
 
 async fn patch(
     State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
     given: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
+    let against = against(&headers)?;
     let given = body(given, "a JSON Patch", BODY_LIMIT)?;
     let patch: json_patch::Patch = serde_json::from_slice(&given).map_err(|e| {
         ApiError::BadRequest(format!(
@@ -142,9 +233,8 @@ async fn patch(
         ))
     })?;
     with_studio(shared, move |studio, shared| {
-        let standing = studio.patch(patch)?;
-        shared.figures.saved(studio.saved());
-        Ok(axum::Json(standing).into_response())
+        let standing = studio.patch(patch, against.as_deref());
+        answer(standing, shared, studio)
     })
     .await
 }
@@ -202,20 +292,20 @@ async fn choose(
     .await
 }
 
-async fn undo(State(shared): State<Arc<Shared>>) -> Result<Response, ApiError> {
-    with_studio(shared, |studio, shared| {
-        let standing = studio.undo()?;
-        shared.figures.saved(studio.saved());
-        Ok(axum::Json(standing).into_response())
+async fn undo(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let against = against(&headers)?;
+    with_studio(shared, move |studio, shared| {
+        let standing = studio.undo(against.as_deref());
+        answer(standing, shared, studio)
     })
     .await
 }
 
-async fn redo(State(shared): State<Arc<Shared>>) -> Result<Response, ApiError> {
-    with_studio(shared, |studio, shared| {
-        let standing = studio.redo()?;
-        shared.figures.saved(studio.saved());
-        Ok(axum::Json(standing).into_response())
+async fn redo(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let against = against(&headers)?;
+    with_studio(shared, move |studio, shared| {
+        let standing = studio.redo(against.as_deref());
+        answer(standing, shared, studio)
     })
     .await
 }
@@ -332,23 +422,7 @@ async fn pdf(
     let (_, look) = asked(&uri)?;
     with_studio(shared, move |studio, shared| {
         let bytes = shared.print.pdf(studio.saved(), &look)?;
-        let name = studio
-            .file()
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        // Only what is safe in a quoted header value.
-        let name: String = name
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}.pdf\""))
+        let disposition = HeaderValue::from_str(&disposition(&pdf_name(studio)))
             .unwrap_or_else(|_| HeaderValue::from_static("attachment"));
         Ok((
             [
@@ -363,4 +437,56 @@ async fn pdf(
             .into_response())
     })
     .await
+}
+
+/// The name a PDF of the studio's template is saved under: the template's
+/// name, else the file's.
+fn pdf_name(studio: &Studio) -> String {
+    let named = studio.saved().get("name").and_then(Value::as_str);
+    let name = named.map(str::trim).filter(|n| !n.is_empty());
+    let name = name.map(str::to_owned).unwrap_or_else(|| {
+        let stem = studio.file().file_stem().unwrap_or_default();
+        stem.to_string_lossy().into_owned()
+    });
+    // No folders, and nothing a file name cannot hold.
+    let name: String = name
+        .chars()
+        .map(|c| {
+            if "/\\:*?\"<>|".contains(c) || c.is_control() {
+                '-'
+            } else {
+                c
+            }
+        })
+        .collect();
+    format!("{name}.pdf")
+}
+
+/// `Content-Disposition` for saving as `name` (RFC 6266): `filename*`
+/// holds it whole in UTF-8, and `filename` an ASCII fallback, its
+/// accents dropped and anything else not plain ASCII made `-`.
+pub fn disposition(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_normalization::char::is_combining_mark;
+    let fallback: String = name
+        .nfd()
+        .filter(|c| !is_combining_mark(*c))
+        .map(|c| {
+            if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let mut encoded = String::new();
+    for byte in name.bytes() {
+        let c = byte as char;
+        if c.is_ascii_alphanumeric() || "!#$&+-.^_`|~".contains(c) {
+            encoded.push(c);
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    format!("attachment; filename=\"{fallback}\"; filename*=UTF-8''{encoded}")
 }

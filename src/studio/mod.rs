@@ -28,17 +28,30 @@ mod session;
 pub use guard::Access;
 pub use http::BODY_LIMIT;
 pub use print::PrintError;
-pub use session::{EditError, Opening, Standing, Start, Studio, StudioError, template_text};
+pub use session::{
+    EditError, Opening, Standing, Start, Studio, StudioError, lock_path, template_text, version_of,
+};
 
 use std::sync::{Arc, Mutex};
 
 /// The router of the studio editing `studio`, reached as `access` says.
 pub fn app(studio: Studio, access: Access) -> axum::Router {
+    app_reporting(studio, access, Arc::new(|_| {}))
+}
+
+/// [`app`], telling `report` in one line what the person at the terminal
+/// should know: a file changed outside the studio.
+pub fn app_reporting(
+    studio: Studio,
+    access: Access,
+    report: Arc<dyn Fn(String) + Send + Sync>,
+) -> axum::Router {
     let figures = figures::Figures::new(studio.saved());
     http::router(Arc::new(http::Shared {
         studio: Mutex::new(studio),
         access,
         print: print::Print::default(),
         figures,
+        report,
     }))
 }

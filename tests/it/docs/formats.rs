@@ -49,6 +49,10 @@ fn the_committed_schemas_match_the_code() {
         (SchemaKind::EventStudy, "event-study.schema.json"),
         (SchemaKind::EventStudyPart, "event-study-part.schema.json"),
         (SchemaKind::RatingReport, "rating-report.schema.json"),
+        (SchemaKind::StudioStanding, "studio-standing.schema.json"),
+        (SchemaKind::StudioFigures, "studio-figures.schema.json"),
+        (SchemaKind::ApiRefusal, "api-refusal.schema.json"),
+        (SchemaKind::TableView, "table-view.schema.json"),
     ] {
         let committed =
             std::fs::read_to_string(common::repo().join("docs/schema").join(file)).unwrap();

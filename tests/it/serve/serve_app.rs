@@ -916,3 +916,41 @@ async fn a_log_of_an_older_format_is_served_without_authors_and_replays_as_befor
     assert_eq!(authors(&table.log), [Value::Null, Value::Null]);
     assert_replays(&table.log);
 }
+
+/// `/api/view` fits its schema (`sunfold schema table-view`) for the
+/// referee and a player of both games, and a refusal fits `api-refusal`.
+#[tokio::test]
+async fn the_view_and_the_refusals_fit_their_schemas() {
+    use sunfold::schema::{SchemaKind, schema_text};
+    let view: Value = serde_json::from_str(&schema_text(SchemaKind::TableView)).unwrap();
+    let refusal: Value = serde_json::from_str(&schema_text(SchemaKind::ApiRefusal)).unwrap();
+    for name in [
+        "soleils-2p-round-limit.jsonl",
+        "summertime-rulebook-examples.jsonl",
+    ] {
+        let table = Table::golden("app-view-schema", name);
+        let player = table.tokens.players.values().next().unwrap().clone();
+        for token in [table.tokens.referee.clone(), player] {
+            let answer = table.get("/api/view", Some(&token)).await;
+            assert_eq!(answer.status, StatusCode::OK);
+            assert_eq!(
+                common::schema::breaks(&view, &view, &answer.json, "view"),
+                None,
+                "{name}"
+            );
+        }
+        let refused = table.get("/api/view", None).await;
+        assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            common::schema::breaks(&refusal, &refusal, &refused.json, "refusal"),
+            None
+        );
+        let refused = table.post(Some(&table.tokens.referee), "{}").await;
+        assert_eq!(
+            common::schema::breaks(&refusal, &refusal, &refused.json, "refusal"),
+            None,
+            "{}",
+            refused.json
+        );
+    }
+}

@@ -1,5 +1,6 @@
 //! The studio's scripted interface, in-process.
 
 mod studio_app;
+mod studio_safe;
 
 mod slow;
