@@ -100,7 +100,7 @@ function showAtElements() {
   for (const problem of problemList) {
     const boxes = boxesOf(problem.path);
     for (const index of boxes) {
-      const cell = document.querySelector('#grid .cell[data-box="' + index + '"]');
+      const cell = document.querySelector('#grid .cell[data-box="' + index + '"]') || offGrid(index);
       if (cell) {
         cell.classList.add("faulty");
         cell.title = problem.path + ": " + problem.message;
@@ -131,6 +131,26 @@ function showAtElements() {
     }
   }
   under.hidden = under.children.length === 0;
+}
+
+// A box with no cell on the grid (off it, in a file edited by hand): a
+// button after the grid's cells, to show its problem at and to select it.
+function offGrid(index) {
+  const grid = byId("grid");
+  const box = template && template.boxes && template.boxes[index];
+  if (!box || grid.children.length === 0) {
+    return null;
+  }
+  const where = Array.isArray(box.cell) ? "[" + box.cell.join(", ") + "]" : "no cell";
+  const cell = make("button", { type: "button", class: "cell box off-grid" }, box.id + " off the grid");
+  cell.setAttribute("aria-label", box.id + " off the grid: box " + box.id + " at " + where);
+  cell.dataset.box = index;
+  if (chosen.indexOf(index) >= 0) {
+    cell.classList.add("selected");
+  }
+  cell.addEventListener("click", function (event) { pick(index, event); });
+  grid.append(cell);
+  return cell;
 }
 
 // The element a problem's path names, to select: a box, or a part's field.

@@ -9,6 +9,18 @@ function pointer(path) {
   return "/" + path.map(function (p) { return String(p).replace(/~/g, "~0").replace(/\//g, "~1"); }).join("/");
 }
 
+// The value at a path of keys and indexes in the template, if any.
+function valueAt(path) {
+  let at = template;
+  for (const key of path) {
+    if (at === null || typeof at !== "object") {
+      return undefined;
+    }
+    at = at[key];
+  }
+  return at;
+}
+
 // The key `template check` writes for a path: zones[0].groups[1].name.
 function keyOf(path) {
   return path.map(function (p) { return String(p); }).join(".");
@@ -51,7 +63,7 @@ function field(label, path, value, kind, options, commit) {
     }
     // A value that is there is replaced: `add` at an array's index would
     // insert one more (a card's fourth cost tile).
-    edit([{ op: value === undefined ? "add" : "replace", path: pointer(path), value: next }], label + ": " + input.value);
+    edit([{ op: valueAt(path) === undefined ? "add" : "replace", path: pointer(path), value: next }], label + ": " + input.value);
   });
   wrap.append(input);
   return wrap;

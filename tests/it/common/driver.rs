@@ -38,6 +38,8 @@ pub const POLL: Duration = Duration::from_millis(100);
 pub const TAB: &str = "\u{E004}";
 /// WebDriver's Enter key.
 pub const ENTER: &str = "\u{E007}";
+/// WebDriver's left arrow key.
+pub const ARROW_LEFT: &str = "\u{E012}";
 /// The key of a WebDriver element reference.
 pub const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 

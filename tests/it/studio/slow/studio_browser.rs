@@ -611,3 +611,223 @@ fn the_studio_takes_serves_limits_on_connections() {
     }
     assert!(answered.starts_with("HTTP/1.1 200"), "{answered}");
 }
+
+/// The text of the message line, at once.
+fn saying(driver: &Driver) -> String {
+    let said = driver.script("return document.getElementById('said').textContent;");
+    said.as_str().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn a_cost_tile_picked_replaces_the_tile_it_shows() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let file = fresh("studio-browser-cost", "deck.json");
+    let studio = Studio::start(&file, &["--from", &bundled("summertime.json")]);
+    driver.open(&studio.url);
+    let before = studio.on_disk();
+    assert_eq!(
+        before["cards"][0]["cost"],
+        json!(["coconut", "coral", "coral"])
+    );
+    driver.wait(
+        "return !!document.querySelector('select[data-key=\"cards.0.cost.0\"]');",
+        "the first card's cost tiles",
+    );
+    choose(&driver, "select[data-key=\"cards.0.cost.0\"]", "shell");
+    said(&driver, "Tile 1: shell");
+    assert_eq!(
+        studio.on_disk()["cards"][0]["cost"],
+        json!(["shell", "coral", "coral"])
+    );
+    let closing = before["closing_cards"][0]["sides"][1][2].as_str().unwrap();
+    let other = if closing == "flower" {
+        "coconut"
+    } else {
+        "flower"
+    };
+    choose(
+        &driver,
+        "select[data-key=\"closing_cards.0.sides.1.2\"]",
+        other,
+    );
+    said(&driver, &format!("Side 2, tile 3: {other}"));
+    let mut sides = before["closing_cards"][0]["sides"].clone();
+    sides[1][2] = json!(other);
+    assert_eq!(studio.on_disk()["closing_cards"][0]["sides"], sides);
+    assert_eq!(driver.console(), Vec::<String>::new());
+}
+
+/// Tab B (the page) has K14 selected; tab A (a script) deletes K11, which
+/// moves every later box one index down; tab B types 1. The edit is
+/// refused, the page shows the template as it stands and says why, and
+/// K21, where K14's old index now points, is untouched. An arrow key at
+/// the edge of the grid moves nothing; a reload without the token in the
+/// address comes back by the studio's cookie.
+#[test]
+fn a_stale_tab_is_refused_and_shown_the_template_as_it_stands() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let file = fresh("studio-browser-stale", "mine.json");
+    let studio = Studio::start(&file, &["--from", &bundled("petit-ete.json")]);
+    driver.open(&studio.url);
+    drawn(&driver, 22);
+    let before = studio.on_disk();
+    // K14 sits at column 0, row 3: at the left edge.
+    driver.tap("#grid .cell[data-column=\"0\"][data-row=\"3\"]");
+    driver.wait(
+        "return !!document.querySelector('#grid .cell.selected');",
+        "K14 selected",
+    );
+    driver.press(&[common::driver::ARROW_LEFT]);
+    driver.wait(
+        "return document.getElementById('said').textContent.indexOf('edge of the grid') >= 0;",
+        "the move at the edge refused",
+    );
+    assert_eq!(studio.on_disk(), before, "nothing moved");
+
+    let (status, _) = studio.call(
+        "POST",
+        "/api/patch",
+        Some(&json!([{"op": "remove", "path": "/boxes/0"}])),
+    );
+    assert_eq!(status, 200);
+    let k21 = before["boxes"][4].clone();
+    assert_eq!(k21["id"], "K21");
+    driver.press(&["1"]);
+    driver.wait(
+        "return document.getElementById('said').textContent.indexOf('not applied') >= 0;",
+        "the stale edit refused",
+    );
+    assert!(
+        saying(&driver).contains("another tab"),
+        "{}",
+        saying(&driver)
+    );
+    drawn(&driver, 21);
+    // Without K11 its constraints name no box: the file keeps its last
+    // valid version, and the template as it stands is what counts.
+    let standing =
+        || -> Value { serde_json::from_str(&studio.call("GET", "/api/template", None).1).unwrap() };
+    let after = standing();
+    assert_eq!(after["boxes"][3], k21, "K21 untouched");
+    assert_eq!(after["boxes"][2], before["boxes"][3], "K14 untouched");
+    // K14 is still the box selected, wherever its index went; made
+    // against the template as it stands, the edit goes through.
+    driver.press(&["4"]);
+    said(&driver, "pearl 4 on box K14");
+    assert_eq!(standing()["boxes"][2]["pearl"], 4);
+
+    // A reload, the tab's own copy of the token gone: the cookie lets it in.
+    driver.script("sessionStorage.clear(); location.replace(location.pathname); return true;");
+    drawn(&driver, 21);
+    assert_eq!(
+        driver.script("return location.search;"),
+        json!(""),
+        "no token in the address"
+    );
+    driver.tap("#grid .cell[data-column=\"0\"][data-row=\"3\"]");
+    driver.press(&["5"]);
+    said(&driver, "pearl 5 on box K14");
+    assert_eq!(standing()["boxes"][2]["pearl"], 5);
+}
+
+/// The studio unreachable: the page says so in a banner and keeps the
+/// edit, sends it when the studio answers again, and drops it when asked.
+#[test]
+fn an_edit_made_while_the_studio_is_down_is_kept_until_sent_or_discarded() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let file = fresh("studio-browser-down", "mine.json");
+    let studio = Studio::start(&file, &["--from", &bundled("petit-ete.json")]);
+    driver.open(&studio.url);
+    drawn(&driver, 22);
+    let before = studio.on_disk();
+    // The network goes: every request fails as a stopped studio's does.
+    let down = "window.realFetch = window.realFetch || window.fetch; window.fetch = function () { return Promise.reject(new TypeError('Failed to fetch')); }; return true;";
+    let up = "window.fetch = window.realFetch; return true;";
+    driver.script(down);
+    driver.tap("#grid .cell[data-column=\"0\"][data-row=\"0\"]");
+    driver.press(&["6"]);
+    driver.wait(
+        "var b = document.getElementById('down'); return !!b && !b.hidden && b.textContent.indexOf('not answering') >= 0 && b.textContent.indexOf('pearl 6 on box K11') >= 0;",
+        "the banner, with the edit kept",
+    );
+    // Another edit waits for the first.
+    driver.press(&["5"]);
+    driver.wait(
+        "return document.getElementById('said').textContent.indexOf('send or discard') >= 0;",
+        "a second edit held back",
+    );
+    assert_eq!(studio.on_disk(), before);
+    screenshot(&driver, "studio-screenshots", "studio-down.png");
+    driver.script(up);
+    // Sent by itself once the studio answers.
+    driver.wait(
+        "var b = document.getElementById('down'); return !!b && b.hidden;",
+        "the banner gone",
+    );
+    said(&driver, "pearl 6 on box K11");
+    assert_eq!(studio.on_disk()["boxes"][0]["pearl"], 6);
+
+    // Discarded: nothing sent, ever.
+    driver.script(down);
+    driver.tap("#grid .cell[data-column=\"1\"][data-row=\"0\"]");
+    driver.press(&["2"]);
+    driver.wait(
+        "var b = document.getElementById('down'); return !!b && !b.hidden;",
+        "the banner again",
+    );
+    driver.tap_text("#down button", "^Discard$");
+    said(&driver, "discarded: pearl 2 on box K21");
+    driver.script(up);
+    driver.press(&["3"]);
+    said(&driver, "pearl 3 on box K21");
+    assert_eq!(studio.on_disk()["boxes"][4]["pearl"], 3);
+    let log = std::fs::read_to_string(sunfold::studio::edit_log::path_for(&file)).unwrap();
+    let sent: Vec<Value> = log
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["patch"][0]["value"].clone())
+        .collect();
+    assert_eq!(
+        sent,
+        [json!(6), json!(3)],
+        "the edit discarded was never sent"
+    );
+}
+
+/// A box off the grid (a file edited by hand) has its problem shown at a
+/// button of its own, which selects it; an arrow key brings it back.
+#[test]
+fn a_box_off_the_grid_shows_its_problem_and_comes_back_by_an_arrow_key() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let file = fresh("studio-browser-off-grid", "mine.json");
+    let studio = Studio::start(&file, &["--from", &bundled("petit-ete.json")]);
+    let (status, _) = studio.call(
+        "POST",
+        "/api/patch",
+        Some(&json!([{"op": "replace", "path": "/boxes/0/cell", "value": [6, 3]}])),
+    );
+    assert_eq!(status, 200);
+    driver.open(&studio.url);
+    drawn(&driver, 22);
+    driver.wait(
+        "var b = document.querySelector('#grid .cell.off-grid.faulty[data-box=\"0\"]'); return !!b && b.title.indexOf('boxes[0].cell: ') === 0;",
+        "the problem shown at the box off the grid",
+    );
+    driver.tap("#grid .cell.off-grid");
+    driver.press(&[common::driver::ARROW_LEFT]);
+    said(&driver, "moved box K11 to column 6, row 4");
+    assert_eq!(studio.on_disk()["boxes"][0]["cell"], json!([5, 3]));
+    driver.eventually(
+        "return document.getElementById('verdict').textContent;",
+        &json!("Valid: saved"),
+        "valid again",
+    );
+}
