@@ -29,13 +29,17 @@ function look() {
 
 async function preview() {
   byId("sheet-switches").hidden = !template || template.game === "summertime";
+  document.body.classList.toggle("deck", !!template && template.game === "summertime");
   const response = await call("GET", "/preview.svg" + look());
   if (!response.ok) {
     const refused = await response.json().catch(function () { return { error: "no print" }; });
     byId("print-said").textContent = refused.error;
     return;
   }
-  byId("print-said").textContent = "";
+  // The print is of the file, which keeps its last valid version.
+  const said = byId("print-said");
+  said.textContent = valid ? "" : "The sheet is not valid now: this is its last valid version, as the file keeps it.";
+  said.className = valid ? "" : "stale";
   const blob = await response.blob();
   if (previewUrl) {
     URL.revokeObjectURL(previewUrl);
@@ -185,6 +189,52 @@ byId("figures-run").addEventListener("click", async function () {
   }
   say("the figures play again with " + settings.bot + " bots");
   await figuresSoon();
+});
+
+// On a narrow screen, the editor or the print and figures, one tap apart.
+for (const [id, side] of [["show-edit", false], ["show-side", true]]) {
+  byId(id).addEventListener("click", function () {
+    document.body.classList.toggle("side-view", side);
+    byId("show-edit").setAttribute("aria-pressed", String(!side));
+    byId("show-side").setAttribute("aria-pressed", String(side));
+  });
+}
+
+// A photo of the sheet under the grid, to trace: read from a local file
+// into this tab alone (an object URL), scaled, shifted and faded.
+let photoUrl = null;
+function placePhoto() {
+  const photo = byId("trace-photo");
+  const scale = Number(byId("trace-scale").value) / 100;
+  byId("trace-scale-said").textContent = Math.round(scale * 100) + "%";
+  photo.style.transform = "translate(" + (Number(byId("trace-x").value) || 0) + "px, " + (Number(byId("trace-y").value) || 0) + "px) scale(" + scale + ")";
+  photo.style.opacity = String(Number(byId("trace-opacity").value) / 100);
+}
+byId("trace-file").addEventListener("change", function () {
+  const file = byId("trace-file").files[0];
+  if (photoUrl) {
+    URL.revokeObjectURL(photoUrl);
+    photoUrl = null;
+  }
+  const photo = byId("trace-photo");
+  if (!file) {
+    photo.hidden = true;
+    byId("sheet-area").classList.remove("tracing");
+    return;
+  }
+  photoUrl = URL.createObjectURL(file);
+  photo.src = photoUrl;
+  photo.hidden = false;
+  byId("sheet-area").classList.add("tracing");
+  placePhoto();
+  say("the photo " + file.name + " is under the grid, in this tab alone");
+});
+for (const id of ["trace-scale", "trace-x", "trace-y", "trace-opacity"]) {
+  byId(id).addEventListener("input", placePhoto);
+}
+byId("trace-clear").addEventListener("click", function () {
+  byId("trace-file").value = "";
+  byId("trace-file").dispatchEvent(new Event("change"));
 });
 
 refresh(null);

@@ -26,8 +26,9 @@ function keyOf(path) {
   return path.map(function (p) { return String(p); }).join(".");
 }
 
-// A labelled control for the value at `path`, edited on change.
-function field(label, path, value, kind, options) {
+// A labelled control for the value at `path`, edited on change: by
+// `commit(value)` when given, else by one patch of that value.
+function field(label, path, value, kind, options, commit) {
   const wrap = make("label", { class: "field" });
   wrap.append(make("span", {}, label));
   let input;
@@ -54,6 +55,10 @@ function field(label, path, value, kind, options) {
       next = next.split(",").map(function (s) { return s.trim(); }).filter(function (s) { return s !== ""; });
     } else if (kind === "textarea" && next === "") {
       edit([{ op: "remove", path: pointer(path) }], label + " removed");
+      return;
+    }
+    if (commit) {
+      commit(next);
       return;
     }
     // A value that is there is replaced: `add` at an array's index would
@@ -124,6 +129,39 @@ function section(title) {
 const ZONE_KINDS = [["cabins", "beach cabins"], ["koinobori", "koinobori"], ["sailboats", "sailboats"], ["bottles", "messages in a bottle"], ["seagulls", "seagulls"]];
 const CONSTRAINT_KINDS = [["less", "< less than"], ["greater", "> greater than"], ["different", "≠ different"], ["same", "= the same"], ["distinct", "all distinct"]];
 
+// The zone of id `zone`, and its index.
+function zoneOf(zone) {
+  const zones = template.zones || [];
+  const index = zones.findIndex(function (z) { return z.id === zone; });
+  return { zone: zones[index], index: index };
+}
+
+// A box moved to another zone: it takes that zone's first group, or none.
+function moveToZone(index, zone) {
+  const box = template.boxes[index];
+  const at = "/boxes/" + index;
+  const groups = ((zoneOf(zone).zone || {}).groups) || [];
+  const patch = [{ op: "replace", path: at + "/zone", value: zone }];
+  if (groups.length > 0) {
+    patch.push({ op: "add", path: at + "/group", value: groups[0].id });
+  } else if (box.group !== undefined) {
+    patch.push({ op: "remove", path: at + "/group" });
+  }
+  edit(patch, "box " + box.id + " in zone " + zone + (groups.length > 0 ? ", group " + groups[0].id : ""));
+}
+
+// The panel of several boxes picked: the constraints to make on them.
+function drawChosen(panel) {
+  const ids = chosen.map(function (i) { return template.boxes[i].id; });
+  panel.append(make("h3", {}, ids.length + " boxes picked: " + ids.join(", ")));
+  panel.append(make("p", { class: "help" }, "In the order picked. Each pair side by side: < less, > greater, ! different; the whole set: = the same, * all distinct."));
+  const kinds = [["less", "< each less than the next"], ["greater", "> each greater than the next"], ["different", "! each different from the next"], ["same", "= all the same"], ["distinct", "* all distinct"]];
+  for (const k of kinds) {
+    panel.append(button(k[1], function () { constrain(k[0]); }));
+  }
+  panel.append(make("p", {}), button("Remove the " + ids.length + " boxes", removeSelected));
+}
+
 function drawSelected() {
   const panel = byId("selected");
   panel.replaceChildren();
@@ -132,17 +170,22 @@ function drawSelected() {
     return;
   }
   panel.hidden = false;
+  if (chosen.length > 1) {
+    drawChosen(panel);
+    return;
+  }
   const box = template.boxes[selected];
+  const index = selected;
   const at = ["boxes", selected];
   panel.append(make("h3", {}, "Box " + box.id));
-  panel.append(field("Id", at.concat("id"), box.id, "text"));
+  panel.append(field("Id", at.concat("id"), box.id, "text", null, function (id) { renameBox(index, id); }));
   panel.append(field("Pearl", at.concat("pearl"), box.pearl, "select-number", [1, 2, 3, 4, 5, 6].map(function (n) { return [String(n), String(n)]; })));
   const zones = (template.zones || []).map(function (z) { return [z.id, z.name + " (" + z.id + ")"]; });
-  panel.append(field("Zone", at.concat("zone"), box.zone, "select", zones));
-  const zone = (template.zones || []).find(function (z) { return z.id === box.zone; });
+  panel.append(field("Zone", at.concat("zone"), box.zone, "select", zones, function (zone) { moveToZone(index, zone); }));
+  const zone = zoneOf(box.zone).zone;
   const groups = ((zone && zone.groups) || []).map(function (g) { return [g.id, g.name + " (" + g.id + ")"]; });
   if (groups.length > 0 || box.group !== undefined) {
-    const group = field("Group", at.concat("group"), box.group === undefined ? "" : box.group, "select", [["", "none"]].concat(groups));
+    const group = field("Group", at.concat("group"), box.group, "select", [["", "none"]].concat(groups));
     group.querySelector("select").addEventListener("change", function (event) {
       if (event.target.value === "") {
         event.stopImmediatePropagation();
@@ -156,18 +199,9 @@ function drawSelected() {
     const check = make("input", { type: "checkbox" });
     check.checked = has;
     check.dataset.key = keyOf(at) + ".icons." + icon;
-    check.addEventListener("change", function () {
-      const icons = (box.icons || []).filter(function (i) { return i !== icon; });
-      if (check.checked) {
-        icons.push(icon);
-      }
-      const patch = icons.length > 0
-        ? [{ op: "add", path: pointer(at.concat("icons")), value: icons }]
-        : [{ op: "remove", path: pointer(at.concat("icons")) }];
-      edit(patch, (check.checked ? "a " : "no ") + icon + " on box " + box.id);
-    });
+    check.addEventListener("change", function () { toggleIcon(index, icon); });
     const label = make("label", { class: "check" });
-    label.append(check, " " + (icon === "crab" ? "Crab" : "Frog"));
+    label.append(check, " " + (icon === "crab" ? "Crab (C)" : "Frog (F)"));
     panel.append(label);
   }
   // Its constraints, and a new one from it.
@@ -196,20 +230,100 @@ function drawSelected() {
   panel.append(kind, other, button("Add the constraint", function () {
     edit([{ op: "add", path: "/constraints/-", value: { [kind.value]: [box.id, other.value] } }], "constraint " + kind.value + " " + box.id + ", " + other.value);
   }));
-  panel.append(make("p", {}), button("Remove the box", removeSelected));
+  panel.append(make("p", { class: "help" }, "Shift+click picks the boxes on a line up to another, Ctrl+click one more: then < > ! = * make constraints on them."));
+  panel.append(button("Copy the box (D)", duplicate), " ", button("Remove the box", removeSelected));
 }
 
-// A list of parts with add and remove.
-function listOf(parent, items, path, title, draw, fresh) {
+// A list of parts with remove (by `remove(item, i)` when given) and, with
+// `up`, a button to move each one before the one above it.
+function listOf(parent, items, path, title, draw, remove, up) {
   items.forEach(function (item, i) {
     const box = make("fieldset", { class: "item" });
     box.append(make("legend", {}, title(item, i)));
     draw(box, item, path.concat(i));
     box.append(button("Remove", function () {
+      if (remove) {
+        remove(item, i);
+        return;
+      }
       edit([{ op: "remove", path: pointer(path.concat(i)) }], "removed " + title(item, i));
     }, "remove " + title(item, i)));
+    if (up && i > 0) {
+      box.append(" ", button("Move up", function () {
+        edit([{ op: "move", from: pointer(path.concat(i)), path: pointer(path.concat(i - 1)) }], title(item, i) + " moved up");
+      }, "move up " + title(item, i)));
+    }
     parent.append(box);
   });
+}
+
+// What a new zone of each kind starts as, as the printed 62 Soleils sheet
+// has it: its name, flag, and its groups' ids, names and rewards.
+const KINDS = {
+  koinobori: { name: "Koinobori", flag: { starfish: 6 }, group: "K", groupName: "Koinobori ", reward: { seashells: 1 } },
+  cabins: { name: "Beach cabins", flag: { starfish: 4 }, group: "C", groupName: "Cabin ", reward: { starfish: 1 } },
+  bottles: { name: "Messages in a bottle", flag: { seashells: 2 } },
+  sailboats: { name: "Sailboats", flag: { starfish: 4 }, group: "V", groupName: "Sailboat " },
+  seagulls: { name: "Seagulls", flag: { starfish: 5 } }
+};
+
+// A zone's new id, carried through every box in it.
+function renameZone(index, id) {
+  const old = template.zones[index].id;
+  const patch = [{ op: "replace", path: "/zones/" + index + "/id", value: id }];
+  (template.boxes || []).forEach(function (b, k) {
+    if (b.zone === old) {
+      patch.push({ op: "replace", path: "/boxes/" + k + "/zone", value: id });
+    }
+  });
+  const carried = patch.length - 1;
+  edit(patch, "zone " + old + " renamed " + id + (carried > 0 ? ", in " + carried + (carried === 1 ? " box" : " boxes") : ""));
+}
+
+// A group's new id, carried through every box in it.
+function renameGroup(zoneIndex, index, id) {
+  const zone = template.zones[zoneIndex];
+  const old = zone.groups[index].id;
+  const patch = [{ op: "replace", path: "/zones/" + zoneIndex + "/groups/" + index + "/id", value: id }];
+  (template.boxes || []).forEach(function (b, k) {
+    if (b.zone === zone.id && b.group === old) {
+      patch.push({ op: "replace", path: "/boxes/" + k + "/group", value: id });
+    }
+  });
+  const carried = patch.length - 1;
+  edit(patch, "group " + old + " renamed " + id + (carried > 0 ? ", in " + carried + (carried === 1 ? " box" : " boxes") : ""));
+}
+
+// A zone removed with its boxes, and their constraints: one patch, named
+// in full, that Undo takes back.
+function removeZone(zone, index) {
+  const boxes = [];
+  (template.boxes || []).forEach(function (b, k) {
+    if (b.zone === zone.id) {
+      boxes.push(k);
+    }
+  });
+  const names = boxes.map(function (k) { return template.boxes[k].id; });
+  const removal = boxes.length > 0 ? removalPatch(boxes) : { patch: [], said: "" };
+  selected = null;
+  chosen = [];
+  edit(removal.patch.concat([{ op: "remove", path: "/zones/" + index }]),
+    "removed zone " + zone.id + (names.length > 0 ? " and its " + (names.length === 1 ? "box " : names.length + " boxes ") + names.join(", ") + removal.said : ""));
+}
+
+// A group removed: its boxes stay in its zone, in no group.
+function removeGroup(zoneIndex, group, index) {
+  const zone = template.zones[zoneIndex];
+  const patch = [];
+  const names = [];
+  (template.boxes || []).forEach(function (b, k) {
+    if (b.zone === zone.id && b.group === group.id) {
+      patch.push({ op: "remove", path: "/boxes/" + k + "/group" });
+      names.push(b.id);
+    }
+  });
+  patch.push({ op: "remove", path: "/zones/" + zoneIndex + "/groups/" + index });
+  edit(patch, "removed group " + group.id + (names.length > 0 ? "; " + names.join(", ") + (names.length === 1 ? " is" : " are") + " in no group now" : ""));
 }
 
 function drawSheetParts(root) {
@@ -222,26 +336,43 @@ function drawSheetParts(root) {
 
   const zones = section("Zones and groups");
   listOf(zones, t.zones || [], ["zones"], function (z) { return "Zone " + z.name; }, function (box, z, at) {
-    box.append(field("Id", at.concat("id"), z.id, "text"), field("Name", at.concat("name"), z.name, "text"));
+    const zoneIndex = at[1];
+    box.append(field("Id", at.concat("id"), z.id, "text", null, function (id) { renameZone(zoneIndex, id); }), field("Name", at.concat("name"), z.name, "text"));
     box.append(field("Kind", at.concat("kind"), z.kind, "select", ZONE_KINDS));
     box.append(rewardField("Flag reward", at.concat("flag"), z.flag, false));
     listOf(box, z.groups || [], at.concat("groups"), function (g) { return "Group " + g.name; }, function (gbox, g, gat) {
-      gbox.append(field("Id", gat.concat("id"), g.id, "text"), field("Name", gat.concat("name"), g.name, "text"));
+      gbox.append(field("Id", gat.concat("id"), g.id, "text", null, function (id) { renameGroup(zoneIndex, gat[3], id); }), field("Name", gat.concat("name"), g.name, "text"));
       gbox.append(rewardField("Reward", gat.concat("reward"), g.reward, true));
-    });
+    }, function (g, i) { removeGroup(zoneIndex, g, i); });
     box.append(button("Add a group", function () {
+      // Named as the printed sheet names a group of this kind (K1, K2…),
+      // with the last group's reward, or that kind's.
+      const kind = KINDS[z.kind] || {};
       const taken = new Set((t.zones || []).flatMap(function (zz) { return (zz.groups || []).map(function (g) { return g.id; }); }));
-      const id = freeName(z.id.slice(0, 1).toUpperCase() + "G", taken);
+      const prefix = kind.group || z.id.slice(0, 1).toUpperCase() + "G";
+      const id = freeName(prefix, taken);
+      const group = { id: id, name: (kind.groupName || "Group ") + id.slice(prefix.length) };
+      const last = (z.groups || [])[(z.groups || []).length - 1];
+      const reward = last ? last.reward : kind.reward;
+      if (reward !== undefined) {
+        group.reward = reward;
+      }
       const patch = z.groups
-        ? [{ op: "add", path: pointer(at.concat("groups", "-")), value: { id: id, name: "Group " + id } }]
-        : [{ op: "add", path: pointer(at.concat("groups")), value: [{ id: id, name: "Group " + id }] }];
+        ? [{ op: "add", path: pointer(at.concat("groups", "-")), value: group }]
+        : [{ op: "add", path: pointer(at.concat("groups")), value: [group] }];
       edit(patch, "added group " + id);
     }, "add a group to zone " + z.name));
-  });
-  zones.append(button("Add a zone", function () {
-    const id = freeName("zone", new Set((t.zones || []).map(function (z) { return z.id; })));
-    edit([{ op: "add", path: "/zones/-", value: { id: id, name: "Zone " + id, kind: "bottles", flag: { seashells: 1 } } }], "added zone " + id);
-  }));
+  }, removeZone, true);
+  const add = make("p", { class: "add-zone" }, "Add a zone: ");
+  for (const [kind, label] of ZONE_KINDS) {
+    add.append(button(label, function () {
+      const taken = new Set((t.zones || []).map(function (z) { return z.id; }));
+      const id = taken.has(kind) ? freeName(kind, taken) : kind;
+      const zone = { id: id, name: KINDS[kind].name, kind: kind, flag: KINDS[kind].flag };
+      edit([{ op: "add", path: "/zones/-", value: zone }], "added zone " + id);
+    }, "add a zone of " + label), " ");
+  }
+  zones.append(add);
   root.append(zones);
 
   const constraints = section("Constraints");
@@ -270,8 +401,9 @@ function drawSheetParts(root) {
   });
   sun.append(button("Add a threshold", function () {
     const list = (t.sun && t.sun.thresholds) || [];
-    const last = list.length > 0 ? list[list.length - 1].at : 0;
-    edit([{ op: "add", path: "/sun/thresholds/-", value: { at: last + 10, reward: { starfish: 1 } } }], "added a threshold at " + (last + 10));
+    // Ten past the last one, with its reward.
+    const last = list.length > 0 ? list[list.length - 1] : { at: 0, reward: { starfish: 1 } };
+    edit([{ op: "add", path: "/sun/thresholds/-", value: { at: last.at + 10, reward: last.reward } }], "added a threshold at " + (last.at + 10));
   }));
   root.append(sun);
 

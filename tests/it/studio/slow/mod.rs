@@ -1,4 +1,6 @@
 //! The slow tier of the studio: a real browser.
 
 mod studio_browser;
+mod studio_page;
 mod studio_paste_browser;
+mod studio_rebuild;
