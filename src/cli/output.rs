@@ -95,6 +95,17 @@ pub(super) fn write_boxed(
             }
             let bytes: usize = files.iter().map(Vec::len).sum();
             eprintln!("wrote {}", crate::render::files_said(&paths, pages, bytes));
+            // Pages of an earlier, longer drawing under the same name would
+            // read as part of this one.
+            if matches!(target, Target::Svg(_)) {
+                for stale in crate::render::stale_pages(path, files.len()) {
+                    std::fs::remove_file(&stale).map_err(|e| CliError::io(&stale, e))?;
+                    eprintln!(
+                        "removed {}, a page of an earlier drawing under this name",
+                        stale.display()
+                    );
+                }
+            }
         }
     }
     Ok(Exit::Valid)

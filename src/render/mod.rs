@@ -56,6 +56,21 @@ pub fn file_names(path: &std::path::Path, count: usize) -> Vec<std::path::PathBu
         .collect()
 }
 
+/// The numbered pages beside `path` that a drawing of `count` files does
+/// not write, left by an earlier drawing of more pages under the same name:
+/// `NAME-4.svg` and on after a drawing of 3 pages, `NAME-1.svg` and on
+/// after one of a single page. They are found in order, up to the first
+/// number missing.
+pub fn stale_pages(path: &std::path::Path, count: usize) -> Vec<std::path::PathBuf> {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let extension = path.extension().unwrap_or_default().to_string_lossy();
+    let first = if count <= 1 { 1 } else { count + 1 };
+    (first..)
+        .map(|i| path.with_file_name(format!("{stem}-{i}.{extension}")))
+        .take_while(|page| page.is_file())
+        .collect()
+}
+
 /// The files `paths` of a drawing of `pages` pages and `bytes` bytes, in
 /// words: `x.pdf (3 pages, 5120 bytes)`, `x-1.svg to x-3.svg (3 pages, …)`.
 pub fn files_said(paths: &[std::path::PathBuf], pages: usize, bytes: usize) -> String {

@@ -363,3 +363,34 @@ fn print_shop_usage_messages_are_pinned() {
     let text = lines.join("\n");
     common::snapshots().bind(|| insta::assert_snapshot!("render_print__usage_messages", text));
 }
+
+/// Given a drawing of several SVG pages under a name, when a drawing of
+/// fewer pages is written under the same name, then the pages it does not
+/// write are removed and said, so none reads as part of the new drawing.
+#[test]
+fn a_shorter_svg_drawing_removes_the_pages_an_earlier_one_left() {
+    let dir = common::temp_dir("stale-svg-pages");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("st.svg");
+    let shown = out.display().to_string();
+    let deck = "sheet-templates/summertime.json";
+    let (code, _, stderr) = common::sunfold(&["render", "cards", deck, "-o", &shown]);
+    assert_eq!(code, 0, "{stderr}");
+    let pages = (1..)
+        .take_while(|i| dir.join(format!("st-{i}.svg")).is_file())
+        .count();
+    assert!(pages > 1, "{stderr}");
+    let sheet = "sheet-templates/petit-ete.json";
+    let (code, _, stderr) = common::sunfold(&["render", "sheet", sheet, "-o", &shown]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(out.is_file());
+    for i in 1..=pages {
+        let page = dir.join(format!("st-{i}.svg"));
+        assert!(!page.exists(), "{} was left", page.display());
+        assert!(
+            stderr.contains(&format!("removed {}", page.display())),
+            "{stderr}"
+        );
+    }
+}
