@@ -44,7 +44,11 @@ pub struct SheetArgs {
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
     pub paper: PaperArg,
     /// Sheets per page, with cut lines between them. Without --copies or
-    /// --names, that many copies fill the page.
+    /// --names, that many copies fill the page. 2 prints the compact sheet
+    /// on landscape halves. 4 fits only a sheet whose smallest text stays
+    /// at 6 pt or more at a quarter page: none of the bundled sheets, on
+    /// any paper (their sun-track notes would print near 4 pt); it is
+    /// refused, naming the text and its size, before anything is written.
     #[arg(long, value_enum, default_value_t = PerPage::One)]
     pub per_page: PerPage,
     /// How many copies of each sheet (1 to 500).
