@@ -385,14 +385,27 @@ async function edit(patch, what) {
 // Posts an edit (a patch, an undo or a redo) made against `version`. A
 // studio that does not answer keeps it unsent; a refusal because the
 // template changed (409) shows the template as it stands, and says why.
-async function send(change) {
+// One at a time: an edit made while another is on its way waits for it,
+// so that an undo or a redo pressed quickly goes against the version the
+// edit before it left.
+let sending = Promise.resolve();
+function send(change) {
+  const run = sending.then(function () { return dispatch(change); });
+  sending = run.catch(function () {});
+  return run;
+}
+
+async function dispatch(change) {
   if (unsent && unsent !== change) {
     say("the studio is not answering: send or discard the edit kept first (" + unsent.what + ")");
     return;
   }
   const init = { method: "POST", headers: Object.assign({}, auth) };
-  if (change.version) {
-    init.headers["If-Match"] = '"' + change.version + '"';
+  // An undo or a redo goes against whatever this page shows when it is
+  // sent; an edit, against the version it was made on.
+  const against = change.latest ? version : change.version;
+  if (against) {
+    init.headers["If-Match"] = '"' + against + '"';
   }
   if (change.body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -425,8 +438,11 @@ async function send(change) {
     return;
   }
   const standing = await response.json();
-  say(standing.changed === false ? "nothing changed: " + change.what + " is how it stands already" : change.what);
+  if (standing.version) {
+    version = standing.version;
+  }
   await refresh(standing);
+  say(standing.changed === false ? "nothing changed: " + change.what + " is how it stands already" : change.what);
 }
 
 // The banner that says the studio is not answering, with the edit kept.
@@ -851,7 +867,7 @@ function renameBox(index, id) {
 }
 
 async function undoRedo(which) {
-  await send({ path: "/api/" + which, what: which === "undo" ? "undone" : "redone", version: version });
+  await send({ path: "/api/" + which, what: which === "undo" ? "undone" : "redone", latest: true });
 }
 
 for (const id of ["undo", "redo"]) {
