@@ -897,6 +897,16 @@ async fn load(
         tables.len(),
         args.seconds
     );
+    // Whatever else runs on the machine counts against both.
+    let loadavg = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!(
+        "load average before: {}",
+        loadavg
+            .split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
     let begun = Instant::now();
     let cpu_before = (cpu_seconds(pid), cpu_seconds("self"));
     let mut tasks = Vec::new();
