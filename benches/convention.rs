@@ -160,6 +160,9 @@ struct Stats {
     reopened: AtomicU64,
     /// Requests with no answer within their time limit.
     timeouts: AtomicU64,
+    /// How late the benchmark's own 100 ms ticks came: a starved
+    /// benchmark measures its own delays too.
+    lag: Mutex<Vec<u64>>,
 }
 
 impl Stats {
@@ -624,6 +627,36 @@ async fn board(
     }
 }
 
+/// The benchmark's own lateness: a tick every 100 ms, and how late each
+/// came.
+async fn ticks(stats: Arc<Stats>) {
+    let period = Duration::from_millis(100);
+    let mut due = Instant::now() + period;
+    loop {
+        tokio::time::sleep_until(due.into()).await;
+        stats.lag.lock().unwrap().push(micros(due));
+        due += period;
+        let now = Instant::now();
+        if due < now {
+            due = now + period;
+        }
+    }
+}
+
+/// The machine's busy and total CPU time, in ticks of every core, from
+/// /proc/stat.
+fn machine_cpu() -> Option<(f64, f64)> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let line = stat.lines().next()?.strip_prefix("cpu ")?;
+    let ticks: Vec<f64> = (line.split_whitespace())
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    let total: f64 = ticks.iter().take(8).sum();
+    // idle and iowait are the 4th and 5th.
+    let idle = ticks.get(3)? + ticks.get(4)?;
+    Some((total - idle, total))
+}
+
 /// Client `n`'s own loopback address: 127.1.x.y, from 127.1.0.1.
 fn address(n: usize) -> IpAddr {
     let octet = |v: usize| (v % 250 + 1) as u8;
@@ -812,6 +845,8 @@ struct Figures {
     seconds: f64,
     server_cpu: f64,
     own_cpu: f64,
+    /// The whole machine's, every process counted, out of 100 % a core.
+    machine_cpu: f64,
 }
 
 async fn load(
@@ -908,8 +943,9 @@ async fn load(
             .join(" ")
     );
     let begun = Instant::now();
-    let cpu_before = (cpu_seconds(pid), cpu_seconds("self"));
+    let cpu_before = (cpu_seconds(pid), cpu_seconds("self"), machine_cpu());
     let mut tasks = Vec::new();
+    tasks.push(tokio::spawn(ticks(stats.clone())));
     tasks.push(tokio::spawn(board(
         address(clients.len() + 1),
         server,
@@ -948,7 +984,7 @@ async fn load(
         }
     }
     let seconds = begun.elapsed().as_secs_f64();
-    let cpu_after = (cpu_seconds(pid), cpu_seconds("self"));
+    let cpu_after = (cpu_seconds(pid), cpu_seconds("self"), machine_cpu());
     stop.store(true, Ordering::Relaxed);
     for client in &clients {
         client.reload.notify_one();
@@ -967,6 +1003,13 @@ async fn load(
         seconds,
         server_cpu: share(cpu_before.0, cpu_after.0),
         own_cpu: share(cpu_before.1, cpu_after.1),
+        machine_cpu: match (cpu_before.2, cpu_after.2) {
+            (Some((b, bt)), Some((a, at))) if at > bt => {
+                100.0 * (a - b) / (at - bt)
+                    * std::thread::available_parallelism().map_or(1.0, |n| n.get() as f64)
+            }
+            _ => f64::NAN,
+        },
     };
     Ok((tables, stats, figures))
 }
@@ -983,12 +1026,14 @@ fn check(
     let posts = stats.posts.load(Ordering::Relaxed);
     println!();
     println!(
-        "{} tables ({} phones), {:.0} s; server CPU {:.0} %, generator CPU {:.1} %",
+        "{} tables ({} phones), {:.0} s; server CPU {:.0} %, generator CPU {:.1} %, the machine's {:.0} % of {} cores",
         args.tables,
         args.tables * args.table_size,
         figures.seconds,
         figures.server_cpu,
-        figures.own_cpu
+        figures.own_cpu,
+        figures.machine_cpu,
+        std::thread::available_parallelism().map_or(1, |n| n.get())
     );
     println!(
         "posts    {posts} acknowledged, {:.1} a second",
@@ -1019,6 +1064,8 @@ fn check(
     let stream = spread("stream", &mut delays);
     println!("         ({early} of them heard before the poster's answer, counted as 0 ms)");
     let board = spread("board", &mut stats.board.lock().unwrap());
+    spread("lag", &mut stats.lag.lock().unwrap());
+    println!("         (how late the benchmark's own 100 ms ticks came: its share of any delay)");
     let errors = stats.errors.lock().unwrap();
     let listed: Vec<String> = (errors.iter())
         .map(|((what, status), n)| format!("{what} {status}: {n}"))
