@@ -75,8 +75,9 @@ struct Args {
     /// --server-arg=--max-connections --server-arg=1000; repeatable.
     #[arg(long = "server-arg", value_name = "ARG", allow_hyphen_values = true)]
     server_args: Vec<String>,
-    /// The folder of the event and its tables' logs (emptied first); under
-    /// the target folder if left out. It is kept for inspection.
+    /// The folder of the event and its tables' logs: empty, or one of an
+    /// earlier run (emptied first); under the target folder if left out.
+    /// It is kept for inspection.
     #[arg(long)]
     dir: Option<PathBuf>,
     /// The seed of the phones' choices and dice, and of the event.
@@ -698,11 +699,19 @@ fn sunfold(args: &[&str]) -> Fallible<String> {
 
 /// The event of `tables` tables of `size`, seated for round 1.
 fn make_event(dir: &Path, tables: u32, size: u32, seed: u64) -> Fallible<PathBuf> {
+    let event = dir.join("convention.jsonl");
     if dir.exists() {
+        // Only a folder of an earlier run, or an empty one, is emptied.
+        let empty = std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_none());
+        if !empty && !event.exists() {
+            return Err(format!(
+                "expected an empty folder or one of an earlier run, but found {} with other files",
+                dir.display()
+            ));
+        }
         std::fs::remove_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let event = dir.join("convention.jsonl");
     let players = dir.join("players.txt");
     let names: String = (1..=tables * size)
         .map(|n| format!("Player {n:04}\n"))
