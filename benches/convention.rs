@@ -7,7 +7,9 @@
 //!   reloads its view (`/api/view?have=…`, with the hashes of the drawings
 //!   it holds) on each streamed event, and posts a decision its view
 //!   offers after 2–5 s of thought. As the page does, it keeps a view
-//!   unless the new one's seq is lower, and after a post it reloads.
+//!   unless the new one's seq is lower, and after a post it reloads. It
+//!   loads one view at a time: the events streamed during a load make one
+//!   more load after it (the page starts one per event, side by side).
 //! - A dice caller per table, on the referee's link, rolls when its view
 //!   offers the dice.
 //! - One referee client polls the board (`/api/room`) every 2 s, each poll
