@@ -11,16 +11,19 @@ use crate::bots::Bot;
 use crate::log::Opened;
 use crate::present::hint::HintReport;
 use crate::present::{Present, analysis};
+use crate::workbench::analysis::judging_bot;
 use std::io::BufRead;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct AnalyseArgs {
     pub file: PathBuf,
-    /// The judging bot: search (64 rollouts) or search:N, N rollouts for the
-    /// search and for each of the two decisions compared.
-    #[arg(long, default_value = "search", value_parser = parse_bot)]
-    pub bot: Bot,
+    /// The judging bot, search:N: N rollouts for each of the 3 searches
+    /// and for each pick when they differ, 4 × N for the measure of the
+    /// decision taken and of each pick. search:192 if left out (`search`
+    /// alone is search:64, the playing bot's default).
+    #[arg(long, value_parser = parse_bot)]
+    pub bot: Option<Bot>,
     /// The seed of the rollouts: the same seed gives the same report.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -37,9 +40,11 @@ pub struct HintArgs {
     pub file: PathBuf,
     /// The player to advise; everyone who must decide now if left out.
     pub player: Option<String>,
-    /// The advising bot: search (64 rollouts) or search:N.
-    #[arg(long, default_value = "search", value_parser = parse_bot)]
-    pub bot: Bot,
+    /// The advising bot, search:N, searching as `analyse` does: search:192
+    /// if left out, the judging bot of `analyse`, so that the hint is what
+    /// `analyse` calls best once the decision is recorded.
+    #[arg(long, value_parser = parse_bot)]
+    pub bot: Option<Bot>,
     /// The seed of the rollouts: the same seed gives the same hint.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -61,7 +66,7 @@ pub fn analyse(args: AnalyseArgs) -> Result<Exit, CliError> {
             analyse_game::<G, R>(self.0, self.1, &self.2, opened)
         }
     }
-    let rollouts = budget(args.bot)?;
+    let rollouts = budget(judging_bot(args.bot))?;
     let pool = pool(args.jobs)?;
     let opened = super::game::open(&args.file, args.format)?;
     dispatch(opened, Run(&args, rollouts, pool))
@@ -93,7 +98,7 @@ pub fn hint(args: HintArgs) -> Result<Exit, CliError> {
             hint_game::<G, R>(self.0, self.1, opened)
         }
     }
-    let rollouts = budget(args.bot)?;
+    let rollouts = budget(judging_bot(args.bot))?;
     let opened = super::game::open(&args.file, args.format)?;
     dispatch(opened, Run(&args, rollouts))
 }
@@ -118,7 +123,7 @@ fn hint_game<G: Present, R: BufRead>(
     .map_err(|refused| CliError::Usage(refused.located(&file)))?;
     match args.format {
         Format::Json => {
-            let report = HintReport::of::<G>(file, args.bot, args.seed, hints);
+            let report = HintReport::of::<G>(file, judging_bot(args.bot), args.seed, hints);
             println!(
                 "{}",
                 serde_json::to_string(&report).expect("reports serialize")

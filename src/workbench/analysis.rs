@@ -80,6 +80,18 @@ fn stands<A: Copy>(choices: usize, action: A, taken: Evaluation) -> Judgement<A>
     }
 }
 
+/// The judging bot's rollouts when `analyse`, `hint` or the viewer's
+/// `--analyse` is given no `--bot`: the budget at which the verdicts on the
+/// 4-player golden replay hold from one seed to another (docs/bots.md has
+/// the measure). A search bot that plays (`--bot search`) has its own,
+/// smaller default.
+pub const JUDGING_ROLLOUTS: u32 = 192;
+
+/// The judging bot when none is named: `search:`[`JUDGING_ROLLOUTS`].
+pub fn judging_bot(named: Option<crate::bots::Bot>) -> crate::bots::Bot {
+    named.unwrap_or(crate::bots::Bot::Search(JUDGING_ROLLOUTS))
+}
+
 /// How many times the search's budget of rollouts the measure of a
 /// decision and of the picks gets: with the interval a half as wide, fewer
 /// verdicts sit on the edge of the noise, where another seed flips them.
@@ -268,7 +280,7 @@ pub struct AnalysisReport {
     pub file: String,
     /// `soleils` or `summertime`.
     pub game: String,
-    /// The judging bot, such as `search:64`.
+    /// The judging bot, such as `search:192`.
     pub bot: String,
     pub seed: u64,
     /// Rollouts for the search and for each evaluation of a decision.
@@ -300,7 +312,7 @@ pub struct DecisionReport {
     /// search found is beyond what the measure can know.
     pub points_lost: Option<Estimate>,
     /// The verdict in words: "the only legal choice", "no better decision
-    /// found in 3 searches at search:64", or "beaten in 2 of 3 searches".
+    /// found in 3 searches at search:192", or "beaten in 2 of 3 searches".
     pub verdict: String,
     /// Points were lost and the interval leaves out 0.
     pub costly: bool,

@@ -25,6 +25,11 @@
 //!   rated bot has won and lost against the rated others. The anchor is
 //!   then the documented one if it is still rated, else the weakest rated
 //!   bot.
+//! - **A rating on few wins or losses.** A rated bot with fewer than
+//!   [`FEW`] wins or fewer than [`FEW`] losses against the rated others
+//!   has a finite rating, but the prior still moves it much: one loss in
+//!   300 matches says "far stronger", not how far. Its rung counts them
+//!   and says so ([`Rung::few`]).
 
 use crate::bots::run::Bot;
 use crate::kit::rng::SeededRng;
@@ -34,6 +39,10 @@ use serde::Serialize;
 
 /// Bootstrap refits behind a rating's interval.
 pub const BOOTSTRAP: usize = 200;
+
+/// A rated bot with fewer wins, or fewer losses, than this against the
+/// rated others has a rating that rests on few of them ([`Rung::few`]).
+pub const FEW: u64 = 5;
 
 /// One game's outcome as the ladder needs it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize, Serialize, JsonSchema)]
@@ -110,6 +119,15 @@ pub struct Rung {
     pub match_share: Estimate,
     /// What its rating rests on: wins and losses, or why it has none.
     pub record: Record,
+    /// Its matches won outright against the rated bots other than itself
+    /// (a tie is neither a win nor a loss).
+    pub wins: u64,
+    /// Its matches lost outright against the rated bots other than itself.
+    pub losses: u64,
+    /// It is rated, but on fewer than 5 wins or fewer than 5 losses: the
+    /// fitting prior still moves its rating much, so that the figure and
+    /// its interval say which side of the others it is on, not how far.
+    pub few: bool,
     /// Bradley–Terry strength on the Elo scale, anchored at 0; the 95%
     /// interval from the bootstrap. `null` when no finite rating fits its
     /// games (see `record`).
@@ -275,6 +293,15 @@ pub fn ladder(
         .iter()
         .map(|&r| r == Record::WinsAndLosses)
         .collect();
+    // Wins and losses against the rated bots, itself aside.
+    let count = |a: usize, of: &dyn Fn(usize, usize) -> f64| -> u64 {
+        (0..k)
+            .filter(|&b| b != a && rated[b])
+            .map(|b| of(a, b))
+            .sum::<f64>() as u64
+    };
+    let won: Vec<u64> = (0..k).map(|a| count(a, &|a, b| beat[a * k + b])).collect();
+    let lost: Vec<u64> = (0..k).map(|a| count(a, &|a, b| beat[b * k + a])).collect();
     let anchor = anchor(bots, &rated);
     let ratings = anchor.map(|anchor| ratings(seed, k, anchor, &rated, games, &wins, &played));
     let mut rungs: Vec<Rung> = (0..k)
@@ -286,6 +313,9 @@ pub fn ladder(
             mean_score: mean_score[b].estimate(),
             match_share: match_share[b].share(),
             record: records[b],
+            wins: won[b],
+            losses: lost[b],
+            few: rated[b] && won[b].min(lost[b]) < FEW,
             rating: ratings.as_ref().and_then(|r| r[b]),
         })
         .collect();

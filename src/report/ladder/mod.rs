@@ -27,7 +27,7 @@ use crate::report::kit::style::{
 };
 use crate::report::kit::ticks::{axis, decimals, nice_step};
 use crate::stats::Estimate;
-use crate::workbench::Ladder;
+use crate::workbench::{FEW, Ladder};
 
 /// A row of the forest plot.
 const ROW: f32 = 6.0;
@@ -72,6 +72,17 @@ pub fn report(ladder: &Ladder, paper: Paper) -> Scene {
     );
     if ladder.rungs.iter().any(|r| r.rating.is_none()) {
         note.push_str(" A bot that never won, or never lost, against the rated others has no finite rating: no dot, and the reason beside; the others are rated without its matches.");
+    }
+    let thin: Vec<String> = ladder
+        .rungs
+        .iter()
+        .filter_map(|r| text::few(r).map(|few| format!("{} (on {few})", r.bot)))
+        .collect();
+    if !thin.is_empty() {
+        note.push_str(&format!(
+            " A rating on fewer than {FEW} wins or losses says which side of the others a bot is on, not how far: {}.",
+            thin.join(", ")
+        ));
     }
     let top = sheet.block(width, "Ratings", &note, forest.height());
     sheet
@@ -136,7 +147,7 @@ impl Sheet {
         let notes = if note.is_empty() {
             Vec::new()
         } else {
-            wrap(note, BLOCK_NOTE, width, 4)
+            wrap(note, BLOCK_NOTE, width, 6)
         };
         let head = 7.0 + 3.6 * notes.len() as f32;
         if self.y > 0.0 && self.y + head + body > self.bottom {

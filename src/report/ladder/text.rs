@@ -2,7 +2,7 @@
 //! (`sunfold schema ladder-report`).
 
 use crate::stats::Estimate;
-use crate::workbench::{Ladder, Record, Rung};
+use crate::workbench::{FEW, Ladder, Record, Rung};
 use std::fmt::Write;
 
 /// The ladder as one JSON object.
@@ -29,15 +29,60 @@ pub fn unrated(record: Record) -> Option<&'static str> {
     }
 }
 
+/// What a rating on few wins or losses rests on: "1 loss", "3 wins",
+/// "2 wins, 4 losses".
+pub fn few(r: &Rung) -> Option<String> {
+    if !r.few {
+        return None;
+    }
+    let count = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let wins = count(r.wins, "win", "wins");
+    let losses = count(r.losses, "loss", "losses");
+    Some(match (r.wins < FEW, r.losses < FEW) {
+        (true, true) => format!("{wins}, {losses}"),
+        (true, false) => wins,
+        _ => losses,
+    })
+}
+
 /// A rung's rating: the value and its interval, `0 (anchor)` for the
-/// anchor, or why it has none.
+/// anchor, or why it has none; with what it rests on when that is few
+/// wins or losses.
 fn rating(report: &Ladder, r: &Rung) -> String {
+    let few = few(r);
+    let on = few
+        .as_ref()
+        .map(|few| format!(" (on {few})"))
+        .unwrap_or_default();
     match (r.rating, unrated(r.record)) {
         (_, Some(why)) => format!("none: {why}"),
-        _ if report.anchor.as_deref() == Some(r.bot.as_str()) => "0 (anchor)".to_owned(),
-        (Some(e), None) => format!("{:+.0} [{:+.0}, {:+.0}]", e.estimate, e.ci95[0], e.ci95[1]),
+        _ if report.anchor.as_deref() == Some(r.bot.as_str()) => match few {
+            Some(few) => format!("0 (anchor, on {few})"),
+            None => "0 (anchor)".to_owned(),
+        },
+        (Some(e), None) => format!(
+            "{:+.0} [{:+.0}, {:+.0}]{on}",
+            e.estimate, e.ci95[0], e.ci95[1]
+        ),
         (None, None) => "none".to_owned(),
     }
+}
+
+/// Which bot is the anchor, and why that one.
+pub fn anchored(report: &Ladder) -> Option<String> {
+    let anchor = report.anchor.as_deref()?;
+    let random = report.rungs.iter().find(|r| r.bot == "random");
+    let which = match random {
+        Some(r) if r.bot == anchor => String::new(),
+        Some(r) => format!(
+            ", the weakest rated bot, as random {}",
+            unrated(r.record).unwrap_or("has no rating")
+        ),
+        None => ", the weakest rated bot, as random does not play".to_owned(),
+    };
+    Some(format!(
+        "the anchor of the scale is {anchor}{which}: every rating is a distance from {anchor}, rated 0"
+    ))
 }
 
 /// The ladder as text: one line per bot, strongest first.
@@ -128,6 +173,22 @@ pub fn text(report: &Ladder) -> String {
             out,
             "\nno rating for a bot that never won or never lost against the rated others, ties aside ({}): its rating would rest on the fitting prior, not on its games; the others are rated without its matches",
             names.join(", ")
+        )
+        .unwrap();
+    }
+    if let Some(anchored) = anchored(report) {
+        writeln!(out, "\n{anchored}").unwrap();
+    }
+    let thin: Vec<String> = report
+        .rungs
+        .iter()
+        .filter_map(|r| few(r).map(|few| format!("{} on {few}", r.bot)))
+        .collect();
+    if !thin.is_empty() {
+        writeln!(
+            out,
+            "a rating on fewer than {FEW} wins or {FEW} losses against the rated others, ties aside ({}): the fitting prior still moves it much, so it says which side of the others a bot is on, not how far",
+            thin.join(", ")
         )
         .unwrap();
     }

@@ -227,3 +227,62 @@ fn the_text_says_what_each_rating_rests_on() {
     text.push_str(&sunfold::report::ladder::text::text(&hand_made(&bots[..2])));
     common::snapshots().bind(|| insta::assert_snapshot!("ladder__ratings_rest_on", text));
 }
+
+/// Two-player games of random against greedy in which random wins
+/// `upsets` of `games`, seats alternating.
+fn upsets(games: usize, upsets: usize) -> Ladder {
+    let played: Vec<LadderGame> = (0..games)
+        .map(|i| {
+            let (random, greedy) = if i < upsets { (20, 10) } else { (10, 20) };
+            if i % 2 == 0 {
+                LadderGame {
+                    seats: vec![0, 1],
+                    totals: vec![random, greedy],
+                }
+            } else {
+                LadderGame {
+                    seats: vec![1, 0],
+                    totals: vec![greedy, random],
+                }
+            }
+        })
+        .collect();
+    let variant = VariantInfo {
+        source: "bundled".to_owned(),
+        name: "62 Soleils d'été".to_owned(),
+        kind: "sheet",
+        options: Vec::new(),
+    };
+    let bots = [Bot::Random, Bot::Greedy];
+    ladder("soleils", "62 Soleils d'été", 2, 7, variant, &bots, &played)
+}
+
+#[test]
+fn a_rating_on_few_wins_or_losses_says_so() {
+    let rung = |l: &Ladder, bot: &str| l.rungs.iter().find(|r| r.bot == bot).unwrap().clone();
+    // One loss in 300: rated, but on one loss.
+    let one = upsets(300, 1);
+    let greedy = rung(&one, "greedy");
+    assert_eq!((greedy.wins, greedy.losses, greedy.few), (299, 1, true));
+    assert!(greedy.rating.is_some());
+    let random = rung(&one, "random");
+    assert_eq!((random.wins, random.losses, random.few), (1, 299, true));
+    assert_eq!(one.anchor.as_deref(), Some("random"));
+    // Four of either is few, five is not.
+    assert!(rung(&upsets(100, 4), "greedy").few);
+    assert!(!rung(&upsets(100, 5), "greedy").few);
+    // No upset at all: no rating, which is not "few".
+    let none = upsets(100, 0);
+    assert_eq!(rung(&none, "greedy").rating, None);
+    assert!(!rung(&none, "greedy").few);
+    let json: serde_json::Value =
+        serde_json::from_str(&sunfold::report::ladder::text::json(&one)).unwrap();
+    let first = &json["rungs"][0];
+    assert_eq!(first["bot"], "greedy");
+    assert_eq!(first["losses"], 1);
+    assert_eq!(first["few"], true);
+    let mut text = sunfold::report::ladder::text::text(&one);
+    text.push('\n');
+    text.push_str(&sunfold::report::ladder::text::text(&upsets(100, 5)));
+    common::snapshots().bind(|| insta::assert_snapshot!("ladder__few_wins_or_losses", text));
+}

@@ -646,3 +646,19 @@ fn hint_and_analyse_agree_on_the_same_position() {
         "only {agreed} positions had a decision to hint"
     );
 }
+
+/// `analyse --help` says what the verdict measures, at what default budget.
+#[test]
+fn analyse_help_describes_the_measure() {
+    let (code, help, stderr) = common::sunfold(&["analyse", "--help"]);
+    assert_eq!(code, 0, "{stderr}");
+    for words in [
+        "searched 3 times on independent seeds with N rollouts",
+        "measured on 4 × N fresh rollouts, the same futures for each",
+        "costly when that interval leaves out 0",
+        "no better decision found in 3 searches at search:N",
+        "search:192 if left out",
+    ] {
+        assert!(help.contains(words), "{words}: {help}");
+    }
+}
