@@ -199,7 +199,7 @@ impl Sheet<'_> {
     }
 
     /// The baseline of a sun slot's `number` in the ring of radius `r`
-    /// around `cy`: its digits' tops a clear gap below the ring's inner
+    /// around `cy`: its digits' tops 0.8 mm (times the scale) below the ring's inner
     /// edge where the ring is lowest over them, at their corners. The
     /// compact and phone sheets print the number larger than the standard
     /// one, so a fixed drop from the ring's top would cross it.
@@ -210,7 +210,7 @@ impl Sheet<'_> {
         let inner = r - 0.25 * k;
         let under_ring = cy - (inner * inner - half * half).max(0.0).sqrt();
         let standard = cy - r + 3.0 * k;
-        standard.max(under_ring + 0.6 * k + DIGIT_HEIGHT * size)
+        standard.max(under_ring + 0.8 * k + DIGIT_HEIGHT * size)
     }
 
     pub(super) fn thresholds(&self, c: &mut Canvas, y: f32) {
