@@ -4,13 +4,22 @@
 use super::scene::{Anchor, Canvas, Color, Stroke, Weight};
 use super::text::Fonts;
 
-pub(crate) const PALETTE: [Color; 6] = [
+/// The series' colours: twelve, as many as a table seats, each dark
+/// enough to read as a thin line on white and apart from the others in
+/// hue or lightness.
+pub const PALETTE: [Color; 12] = [
     Color(20, 80, 180),
     Color(200, 70, 40),
     Color(40, 140, 70),
     Color(150, 60, 160),
     Color(200, 140, 20),
     Color(60, 60, 60),
+    Color(0, 150, 160),
+    Color(225, 70, 150),
+    Color(125, 80, 35),
+    Color(95, 165, 235),
+    Color(135, 160, 20),
+    Color(120, 15, 45),
 ];
 
 pub struct Series<'a> {
@@ -18,7 +27,10 @@ pub struct Series<'a> {
     pub values: Vec<f32>,
 }
 
-pub(crate) fn dash(i: usize) -> Option<(f32, f32)> {
+/// The dash pattern of series `i`: one of four. With the marker's three
+/// shapes ([`marker`]) it makes twelve pairs, one for each of twelve
+/// series, so that no two series look alike without colour either.
+pub fn dash(i: usize) -> Option<(f32, f32)> {
     match i % 4 {
         0 => None,
         1 => Some((1.6, 0.9)),
@@ -27,7 +39,7 @@ pub(crate) fn dash(i: usize) -> Option<(f32, f32)> {
     }
 }
 
-pub(crate) fn marker(c: &mut Canvas, i: usize, x: f32, y: f32, color: Color) {
+pub fn marker(c: &mut Canvas, i: usize, x: f32, y: f32, color: Color) {
     let r = 0.9;
     match i % 3 {
         0 => c.circle(x, y, r, Some(color), None),

@@ -209,8 +209,8 @@ impl Writer<'_> {
     /// shaping is shown as characters, each run of one face in a text
     /// object of its own; shaped text as glyphs, each placed where the
     /// shaper put it (printpdf merges those on one baseline into one TJ),
-    /// with the text each stands for in its font's ToUnicode map, and each
-    /// run's text in an ActualText span around its glyphs.
+    /// with the text each stands for in its font's ToUnicode map, and the
+    /// whole text in one ActualText span around its glyphs ([`copied`]).
     #[allow(clippy::too_many_arguments)]
     fn text(
         &mut self,
@@ -256,22 +256,17 @@ impl Writer<'_> {
             }
             return;
         }
-        self.ops
-            .extend([Op::StartTextSection, Op::SetFillColor { col: color(c) }]);
+        // A shaped glyph may stand for several characters, or for part of
+        // one: one span says which text all the glyphs draw, for copying
+        // and searching, so that a text mixing directions copies back whole.
+        self.ops.extend([
+            Op::StartTextSection,
+            Op::SetFillColor { col: color(c) },
+            actual_text(&copied(text)),
+        ]);
         for run in &line.runs {
             let face = embedded.face(weight, run.face);
-            // A shaped glyph may stand for several characters, or for part
-            // of one: the span says which text the run's glyphs draw, for
-            // copying and searching. Readers such as poppler lay a span's
-            // text out left to right over its glyphs and then read a
-            // right-to-left run from right to left, as they read its
-            // glyphs, so such a run's text is given in that visual order.
-            let said: String = if run.right_to_left() {
-                run.text.chars().rev().collect()
-            } else {
-                run.text.clone()
-            };
-            self.ops.extend([font(run.face), actual_text(&said)]);
+            self.ops.push(font(run.face));
             // Each glyph where the shaper put it.
             let mut placed: Vec<(f32, f32, &super::text::shape::Glyph)> = Vec::new();
             for glyph in &run.glyphs {
@@ -302,10 +297,84 @@ impl Writer<'_> {
                     },
                 ]);
             }
-            self.ops.push(Op::EndMarkedContent);
         }
-        self.ops.push(Op::EndTextSection);
+        self.ops.extend([Op::EndMarkedContent, Op::EndTextSection]);
     }
+}
+
+/// Where a reader that orders copied text by where it is drawn puts a
+/// character ([`copied`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    /// Right to left: Hebrew and Arabic letters.
+    Right,
+    /// Left to right: letters of other scripts, digits, and the signs
+    /// that go with numbers (`+ - . , : / $ %`).
+    Left,
+    /// Wherever its neighbours put it: spaces, brackets, most punctuation,
+    /// combining marks.
+    Neutral,
+}
+
+fn reading(c: char) -> Reading {
+    use unicode_bidi::BidiClass::{AL, AN, CS, EN, ES, ET, L, R};
+    match unicode_bidi::bidi_class(c) {
+        R | AL => Reading::Right,
+        L | EN | ES | ET | CS | AN => Reading::Left,
+        _ => Reading::Neutral,
+    }
+}
+
+/// A left-to-right mark and a right-to-left mark: invisible characters
+/// that only set a direction.
+const LRM: char = '\u{200E}';
+const RLM: char = '\u{200F}';
+
+/// The ActualText of a line of `text`, so that it copies back as typed,
+/// give or take invisible direction marks.
+///
+/// Readers such as poppler (pdftotext, Evince) spread a span's text left
+/// to right over its glyphs, then read the line back as left-to-right
+/// text with right-to-left stretches in it: each stretch runs from a
+/// right-to-left letter to just before the next left-to-right letter or
+/// digit, and is read from its right end, spaces and brackets at its end
+/// included. So each right-to-left stretch of `text` is given reversed;
+/// a left-to-right mark ends it where a space or bracket follows it
+/// (`Ann (שרה)`, `שרה 2`), which would otherwise be read before it; and
+/// a right-to-left mark starts it where it ends in a combining mark, which
+/// would otherwise be read ahead of its letter.
+fn copied(text: &str) -> String {
+    let chars: Vec<char> = super::text::shape::nfc(text).chars().collect();
+    let mut said = String::with_capacity(text.len() + 8);
+    let mut at = 0;
+    while at < chars.len() {
+        if reading(chars[at]) != Reading::Right {
+            said.push(chars[at]);
+            at += 1;
+            continue;
+        }
+        let end = (at..chars.len())
+            .find(|&i| reading(chars[i]) == Reading::Left)
+            .unwrap_or(chars.len());
+        // The stretch ends at its last right-to-left letter or mark: the
+        // spaces and brackets after that follow it.
+        let last = (at..end)
+            .rev()
+            .find(|&i| {
+                reading(chars[i]) == Reading::Right
+                    || unicode_normalization::char::is_combining_mark(chars[i])
+            })
+            .map_or(end, |i| i + 1);
+        if reading(chars[last - 1]) != Reading::Right {
+            said.push(RLM);
+        }
+        said.extend(chars[at..last].iter().rev());
+        if last < end {
+            said.push(LRM);
+        }
+        at = last;
+    }
+    said
 }
 
 /// The opening of a marked-content span whose glyphs stand for `text`

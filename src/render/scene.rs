@@ -147,6 +147,60 @@ pub fn smallest_text(items: &[Item]) -> Option<(f32, &str)> {
     smallest
 }
 
+/// The part of the segment from `a` to `b` inside the rectangle `(x, y,
+/// w, h)` with corners rounded to `radius`, as [`Shape::Rect`] draws it;
+/// `None` if none of it is. Hatching drawn through it stays inside the
+/// rounded corners, in every backend alike.
+pub fn inside_rounded(
+    a: (f32, f32),
+    b: (f32, f32),
+    (x, y, w, h): (f32, f32, f32, f32),
+    radius: f32,
+) -> Option<((f32, f32), (f32, f32))> {
+    let r = radius.max(0.0).min(w / 2.0).min(h / 2.0);
+    // The rounded rectangle is the points within `r` of the rectangle
+    // inset by `r`: along the segment that distance is convex, so the part
+    // within `r` is one stretch, found around the nearest point.
+    let at = |t: f32| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+    let outside = |t: f32| {
+        let (px, py) = at(t);
+        let dx = (x + r - px).max(px - (x + w - r)).max(0.0);
+        let dy = (y + r - py).max(py - (y + h - r)).max(0.0);
+        (dx * dx + dy * dy).sqrt() - r
+    };
+    let (mut lo, mut hi) = (0.0f32, 1.0f32);
+    for _ in 0..60 {
+        let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+        if outside(m1) <= outside(m2) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    let nearest = (lo + hi) / 2.0;
+    if outside(nearest) > 1e-4 {
+        return None;
+    }
+    // The last point inside, going from `nearest` towards `end`.
+    let edge = |end: f32| {
+        if outside(end) <= 0.0 {
+            return end;
+        }
+        let (mut inside, mut out) = (nearest, end);
+        for _ in 0..40 {
+            let mid = (inside + out) / 2.0;
+            if outside(mid) <= 0.0 {
+                inside = mid;
+            } else {
+                out = mid;
+            }
+        }
+        inside
+    };
+    let (t0, t1) = (edge(0.0), edge(1.0));
+    (t1 > t0).then(|| (at(t0), at(t1)))
+}
+
 /// Millimetres in a typographic point.
 pub const MM_PER_PT: f32 = 25.4 / 72.0;
 

@@ -6,7 +6,9 @@ use super::cards::{CARD_H, CARD_W, condition, face, pastel};
 use crate::render::chart::{Series, line_chart};
 use crate::render::paper::{CONTENT_HEIGHT as HEIGHT, CONTENT_WIDTH as WIDTH};
 use crate::render::paper::{Paper, impose};
-use crate::render::scene::{Anchor, Canvas, Color, Document, Draw, Scene, Stroke, Weight};
+use crate::render::scene::{
+    Anchor, Canvas, Color, Document, Draw, Scene, Stroke, Weight, inside_rounded,
+};
 use crate::render::text::Fonts;
 use crate::summertime::{Cell, State, Tableau, TurnAction, score};
 use std::sync::Arc;
@@ -383,15 +385,12 @@ pub(super) fn strip(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, player: usiz
             Some(Color(40, 60, 120)),
             Some(Stroke::solid(Color::BLACK, 0.3)),
         );
+        // The stripes end at the strip's outline, rounded corners and all.
         let mut sx = x + 2.0;
         while sx < x + w - 1.0 {
-            c.line(
-                sx,
-                y + h,
-                (sx + 1.5).min(x + w),
-                y,
-                Stroke::solid(Color(90, 110, 170), 0.3),
-            );
+            if let Some((a, b)) = inside_rounded((sx, y + h), (sx + 1.5, y), (x, y, w, h), 1.0) {
+                c.line(a.0, a.1, b.0, b.1, Stroke::solid(Color(90, 110, 170), 0.3));
+            }
             sx += 3.0;
         }
     }

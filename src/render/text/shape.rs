@@ -44,13 +44,6 @@ pub struct Run {
 }
 
 impl Run {
-    /// Whether the run is right to left (Hebrew, Arabic), its glyphs in
-    /// the reverse of its text's order.
-    pub fn right_to_left(&self) -> bool {
-        use unicode_bidi::BidiClass::{AL, R};
-        (self.text.chars()).any(|c| matches!(unicode_bidi::bidi_class(c), R | AL))
-    }
-
     /// The run's advance in em.
     pub fn advance(&self) -> f32 {
         self.glyphs.iter().map(|g| g.advance).sum()

@@ -9,5 +9,6 @@ mod render_fonts;
 mod render_phone;
 mod render_print;
 mod render_scripts;
+mod render_shapes;
 
 mod slow;

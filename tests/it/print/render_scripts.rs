@@ -378,3 +378,32 @@ fn vowelled_and_conjunct_names_copy_back_from_the_pdf_as_typed() {
         assert!(text.contains(name), "{name} not in {text:?}");
     }
 }
+
+/// `text` without the invisible direction marks a reader adds around
+/// right-to-left text it copies (U+202A–U+202C) or a PDF gives it to
+/// read by (U+200E, U+200F).
+fn without_direction_marks(text: &str) -> String {
+    text.chars()
+        .filter(|c| !matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202C}'))
+        .collect()
+}
+
+#[test]
+fn names_mixing_directions_copy_back_from_the_pdf_as_typed() {
+    // Given names with right-to-left letters beside a number, brackets,
+    // Latin letters and a final combining mark,
+    let names = ["שָׂרָה 2", "Ann (שָׂרָה)", "דוד כהן 12", "Bob שרה Ann", "שָׂרָהּ"];
+    let file = out("mixed-directions.pdf");
+    // when they are printed, one name a page,
+    render(&sheet(&file, &["--names", &names.join(",")]));
+    // then each page's text, read back, holds its name as typed.
+    for (page, name) in names.iter().enumerate() {
+        let page = (page + 1).to_string();
+        let text = run("pdftotext", &["-f", &page, "-l", &page, &file, "-"]);
+        let text = without_direction_marks(&text);
+        assert!(
+            text.lines().any(|line| line == *name),
+            "{name} not a line of page {page}: {text:?}"
+        );
+    }
+}

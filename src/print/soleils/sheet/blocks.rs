@@ -6,6 +6,9 @@ use super::{Block, Sheet, noun, reward_text};
 use crate::render::scene::{Anchor, Canvas, Color, Stroke, Weight};
 use crate::soleils::score;
 
+/// The height of a digit, as a fraction of its text's size.
+const DIGIT_HEIGHT: f32 = 0.72;
+
 impl Sheet<'_> {
     pub(super) fn header(&self, c: &mut Canvas, y: f32) {
         let (k, st) = (self.style.k, self.style);
@@ -160,11 +163,12 @@ impl Sheet<'_> {
                     Some(Color::WHITE),
                     Some(Stroke::solid(st.sun, 0.5 * k)),
                 );
+                let number = (slot + 1).to_string();
                 c.text(
                     cx,
-                    cy - r + 3.0 * k,
+                    self.slot_number_baseline(&number, cy, r),
                     st.t(2.3),
-                    (slot + 1).to_string(),
+                    number,
                     Anchor::Middle,
                     Weight::Regular,
                     st.soft,
@@ -192,6 +196,21 @@ impl Sheet<'_> {
                 }
             });
         }
+    }
+
+    /// The baseline of a sun slot's `number` in the ring of radius `r`
+    /// around `cy`: its digits' tops 0.8 mm (times the scale) below the ring's inner
+    /// edge where the ring is lowest over them, at their corners. The
+    /// compact and phone sheets print the number larger than the standard
+    /// one, so a fixed drop from the ring's top would cross it.
+    fn slot_number_baseline(&self, number: &str, cy: f32, r: f32) -> f32 {
+        let (k, st) = (self.style.k, self.style);
+        let size = st.t(2.3);
+        let half = self.fonts.width(number, size, Weight::Regular) / 2.0 + 0.2 * k;
+        let inner = r - 0.25 * k;
+        let under_ring = cy - (inner * inner - half * half).max(0.0).sqrt();
+        let standard = cy - r + 3.0 * k;
+        standard.max(under_ring + 0.8 * k + DIGIT_HEIGHT * size)
     }
 
     pub(super) fn thresholds(&self, c: &mut Canvas, y: f32) {
