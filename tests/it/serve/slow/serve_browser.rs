@@ -449,13 +449,15 @@ fn a_keyboard_alone_places_a_value_and_a_live_update_keeps_focus() {
 }
 
 /// Wraps the page's `fetch` so that the test decides when each view is
-/// answered: views asked for before a post are held until the post's
-/// answer has been read by the page, then given (`__stale`); views asked
-/// for after it wait for `__release()` (`__fresh`). `__seen` counts the
-/// views the page has read, once its own handling of each has run.
+/// answered: views asked for before a post is sent are held until the
+/// post's answer has been read by the page, then given (`__stale`); views
+/// asked for after it wait for `__release()` (`__fresh`). `__answered`
+/// counts the views the server has answered, `__seen` those the page has
+/// read, once its own handling of each has run.
 const HOLD_VIEWS: &str = "
     var real = window.fetch;
-    window.__stale = []; window.__fresh = []; window.__seen = 0; window.__posted = false;
+    window.__stale = []; window.__fresh = []; window.__posted = false;
+    window.__answered = 0; window.__seen = 0;
     function watched(r) {
       var json = r.json.bind(r);
       r.json = function () {
@@ -471,28 +473,29 @@ const HOLD_VIEWS: &str = "
       window.__fresh.splice(0).forEach(function (give) { give(); });
     };
     window.fetch = function (url, init) {
-      var answer = real.apply(this, arguments);
       var method = (init && init.method) || 'GET';
-      if (/\\/api\\/view/.test(url)) {
-        var queue = window.__posted ? window.__fresh : window.__stale;
-        return new Promise(function (resolve) {
-          queue.push(function () { resolve(answer.then(watched)); });
+      if (method === 'POST') {
+        window.__posted = true;
+        return real.apply(this, arguments).then(function (r) {
+          var json = r.json.bind(r);
+          r.json = function () {
+            return json().then(function (body) {
+              // After the page's own handling of the post's answer.
+              setTimeout(function () {
+                window.__stale.splice(0).forEach(function (give) { give(); });
+              }, 0);
+              return body;
+            });
+          };
+          return r;
         });
       }
-      if (method !== 'POST') return answer;
-      return answer.then(function (r) {
-        var json = r.json.bind(r);
-        r.json = function () {
-          return json().then(function (body) {
-            window.__posted = true;
-            // After the page's own handling of the post's answer.
-            setTimeout(function () {
-              window.__stale.splice(0).forEach(function (give) { give(); });
-            }, 0);
-            return body;
-          });
-        };
-        return r;
+      var answer = real.apply(this, arguments);
+      if (!/\\/api\\/view/.test(url)) return answer;
+      answer.then(function () { window.__answered += 1; }, function () {});
+      var queue = window.__posted ? window.__fresh : window.__stale;
+      return new Promise(function (resolve) {
+        queue.push(function () { resolve(answer.then(watched)); });
       });
     };
     return true;";
@@ -513,8 +516,8 @@ fn a_phone_never_offers_again_a_decision_it_has_posted() {
     let view: Value = api_get(&served, "/api/view", &bob);
     api_post(&served, &bob, &common::first_choice(&view, "place"));
     driver.wait(
-        "return window.__stale.length === 1;",
-        "Ann's page asking for its view after Bob's value",
+        "return window.__stale.length === 1 && window.__answered === 1;",
+        "Ann's page's view after Bob's value, answered",
     );
     // Ann taps a highlighted box and a value.
     let key = driver.script(
