@@ -127,7 +127,12 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         return room(args, event);
     };
     let (game, players) = check_log(path)?;
-    let (tls, limits) = args.edge.edge()?;
+    let pages = crate::serve::edge::Pages {
+        seats: players.len() as u64,
+        referees: 1,
+        boards: 0,
+    };
+    let (tls, limits) = args.edge.edge(Some(&pages))?;
     let tokens_file = tokens::path_for(path);
     let (mut tokens, dead) = tokens::Tokens::load_or_create(&tokens_file, &players, args.new_links)
         .map_err(|e| CliError::io(&tokens_file, e))?;
@@ -158,6 +163,23 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     Ok(Exit::Valid)
 }
 
+/// The pages a room serves at once: a seat for each entrant (or each
+/// player of the round seated last, if more) and a referee for each table
+/// they fill (or the round's tables, if more); and the board.
+fn room_pages(log: &crate::event::EventLog) -> crate::serve::edge::Pages {
+    let state = &log.state;
+    let size = u64::from(state.setup.table_size.max(1));
+    let round = state.rounds.last();
+    let seated = round.map_or(0, |r| r.tables.iter().map(|t| t.players.len() as u64).sum());
+    let seats = (state.entrants.len() as u64).max(seated);
+    let tables = round.map_or(0, |r| r.tables.len() as u64);
+    crate::serve::edge::Pages {
+        seats,
+        referees: tables.max(seats.div_ceil(size)),
+        boards: 1,
+    }
+}
+
 /// `serve --event`: every table of the event's round on one server, with
 /// the board at `/`.
 fn room(args: &ServeArgs, event: &Path) -> Result<Exit, CliError> {
@@ -172,7 +194,7 @@ fn room(args: &ServeArgs, event: &Path) -> Result<Exit, CliError> {
         }
         e => CliError::event_file(event, e),
     })?;
-    let (tls, limits) = args.edge.edge()?;
+    let (tls, limits) = args.edge.edge(Some(&room_pages(&log)))?;
     let tokens_file = tokens::path_for(event);
     let (mut tokens, mut dead) = tokens::Tokens::load_or_create(&tokens_file, &[], args.new_links)
         .map_err(|e| CliError::io(&tokens_file, e))?;

@@ -45,7 +45,7 @@ pub fn run(args: &StudioArgs) -> Result<Exit, CliError> {
     let token = crate::serve::tokens::token().map_err(|e| CliError::io(&args.file, e))?;
     let report: std::sync::Arc<dyn Fn(String) + Send + Sync> =
         std::sync::Arc::new(|line: String| eprintln!("{line}"));
-    let (tls, limits) = args.edge.edge()?;
+    let (tls, limits) = args.edge.edge(None)?;
     let scheme = if tls.is_some() { "https" } else { "http" };
     let told = report.clone();
     crate::serve::edge::run(args.listen, limits, tls, report, |listen| {

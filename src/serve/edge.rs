@@ -11,17 +11,19 @@
 //! - a count per peer address caps each address's share of the
 //!   connections, so that one address cannot take every slot (tower's
 //!   limits count requests, not connections);
-//! - a register of the open connections caps how many are open at once.
-//!   When it is full, a new connection takes the place of the one that
-//!   has shown no sign of life the longest (opened, or began or ended a
-//!   request, the longest ago), idle or half-sent alike, among those that
-//!   have not yet been answered a request that carried a valid link: that
-//!   one is closed. A connection is proven so once a route has read its
-//!   request's bearer token ([`bearer`]) and answered anything but 401,
-//!   and is then only closed by its own time limits. When every open
-//!   connection is proven, the new one is closed instead. So slow sockets
-//!   from many addresses, however many, only ever push one another out;
-//!   a player's page gets in;
+//! - a register of the open connections caps how many are open at once,
+//!   and how many one link holds. A connection is tied to a link once a
+//!   route has read its request's bearer token ([`bearer`]) and answered
+//!   anything but 401; it is then only closed by its own time limits, or
+//!   to keep its link within [`Limits::max_per_token`], or when every
+//!   open connection is tied. When the register is full, a new connection
+//!   takes the place of the one not tied to a link that has shown no sign
+//!   of life the longest (opened, or began or ended a request, the longest
+//!   ago), idle or half-sent alike; when every open connection is tied,
+//!   the place of the oldest idle connection of the link that holds the
+//!   most. So slow sockets from many addresses, however many, only ever
+//!   push one another out, one link cannot hold the room, and a player's
+//!   page gets in;
 //! - hyper-util's graceful shutdown lets requests under way finish;
 //! - tokio-rustls (rustls with ring) speaks TLS when given a certificate.
 //!
@@ -30,8 +32,10 @@
 //! [`csp`], the [`bearer`] token and a request's [`body`] within limits.
 //!
 //! What is dropped, and why, is told to a `report` function: the command
-//! line prints it on stderr. The connections closed to make room are
-//! counted, and told once a second at most.
+//! line prints it on stderr. An idle keep-alive connection closed at its
+//! time limit is normal, and not told. Of every other kind of drop, the
+//! first is told at once, with its address; the later ones are counted,
+//! and told together once a minute at most, and when the server stops.
 
 use axum::Router;
 use axum::body::Bytes;
@@ -40,13 +44,16 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use std::cell::Cell;
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio_rustls::TlsAcceptor;
@@ -65,39 +72,135 @@ pub struct Limits {
     pub max_connections: usize,
     /// Connections open at once from one peer address.
     pub max_per_address: usize,
+    /// Connections open at once tied to one link (one bearer token).
+    pub max_per_token: usize,
 }
+
+/// Connections open at once, at the least, when none are asked for: what
+/// a table, or the studio, never comes near.
+pub const LEAST_CONNECTIONS: u64 = 128;
 
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
-            max_connections: 128,
+            max_connections: LEAST_CONNECTIONS as usize,
             max_per_address: 32,
+            max_per_token: 16,
+        }
+    }
+}
+
+/// The pages a server shows at once, to size its connections by: a
+/// page keeps about three open (its view, its live stream and a post).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pages {
+    /// The players' pages: one a seat.
+    pub seats: u64,
+    /// The referees' pages: one a table.
+    pub referees: u64,
+    /// The boards of a room: one, or none.
+    pub boards: u64,
+}
+
+impl Pages {
+    /// The pages in all.
+    pub fn count(&self) -> u64 {
+        self.seats + self.referees + self.boards
+    }
+
+    /// The connections they need: three a page, and a quarter more for
+    /// the pages opened again, or twice.
+    pub fn need(&self) -> u64 {
+        let three = self.count().saturating_mul(3);
+        three.saturating_add(three.div_ceil(4))
+    }
+
+    /// The connections to take at once when none are asked for: what
+    /// they need, and [`LEAST_CONNECTIONS`] at the least.
+    pub fn connections(&self) -> u64 {
+        self.need().max(LEAST_CONNECTIONS)
+    }
+
+    /// The pages in words: "500 seats, 100 tables' referees and the
+    /// board", "3 seats and the referee".
+    pub fn words(&self) -> String {
+        let plural = |n: u64, one: &str, many: &str| {
+            if n == 1 {
+                format!("1 {one}")
+            } else {
+                format!("{n} {many}")
+            }
+        };
+        let mut parts = vec![plural(self.seats, "seat", "seats")];
+        match self.referees {
+            0 => {}
+            1 => parts.push("the referee".to_owned()),
+            n => parts.push(format!("{n} tables' referees")),
+        }
+        if self.boards > 0 {
+            parts.push("the board".to_owned());
+        }
+        match parts.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => parts.join(""),
         }
     }
 }
 
 impl Limits {
     /// The limits of the command line's flags: the header and body time
-    /// limits in seconds, then the connections at once in all and from one
-    /// address. The connections are lowered to fit the files this process
-    /// may open, with why when they are.
-    pub fn from_flags([header, body]: [u64; 2], [all, one]: [u64; 2]) -> (Limits, Option<String>) {
-        let (all, lowered) = super::host::connections(all);
+    /// limits in seconds, then the connections at once in all (sized from
+    /// `pages` when not given), from one address and with one link. The
+    /// file limit is raised for the connections where it may be, and they
+    /// are lowered to fit it where it may not. With what to say at start:
+    /// how many connections and why, when more than the least or fewer
+    /// than the pages need, and what was raised or lowered.
+    pub fn from_flags(
+        [header, body]: [u64; 2],
+        all: Option<u64>,
+        [one, token]: [u64; 2],
+        pages: Option<&Pages>,
+    ) -> (Limits, Vec<String>) {
+        let sized = pages.map_or(LEAST_CONNECTIONS, Pages::connections);
+        let wanted = all.unwrap_or(sized);
+        let mut said = Vec::new();
+        if let Some(pages) = pages {
+            let (n, words, need) = (pages.count(), pages.words(), pages.need());
+            match all {
+                None if need >= LEAST_CONNECTIONS => said.push(format!(
+                    "at most {wanted} connections at once (--max-connections): about 3 for each of {n} pages ({words}), and a quarter more"
+                )),
+                // The least, which these pages never come near: nothing
+                // to say.
+                None => {}
+                Some(all) if all < need => said.push(format!(
+                    "at most {all} connections at once (--max-connections), fewer than the {need} that {n} pages ({words}) need, 3 each and a quarter more"
+                )),
+                Some(_) => {}
+            }
+        }
+        let (all, fitted) = super::host::connections(wanted);
+        said.extend(fitted);
+        let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
         let limits = Limits {
             header_timeout: Duration::from_secs(header),
             body_timeout: Duration::from_secs(body),
-            max_connections: usize::try_from(all).unwrap_or(usize::MAX),
-            max_per_address: usize::try_from(one).unwrap_or(usize::MAX),
+            max_connections: size(all),
+            max_per_address: size(one),
+            max_per_token: size(token),
         };
-        (limits, lowered)
+        (limits, said)
     }
 }
 
 /// How long requests under way may take to finish once the server stops;
 /// the live streams never finish by themselves.
 const GRACE: Duration = Duration::from_secs(2);
+
+/// How often, at most, the drops counted are told.
+const TELL_EVERY: Duration = Duration::from_secs(60);
 
 /// A duration in words, in whole seconds where it is whole.
 fn seconds(d: Duration) -> String {
@@ -114,6 +217,139 @@ fn seconds(d: Duration) -> String {
 pub fn with_body_deadline(router: Router, body_timeout: Duration) -> Router {
     router.layer(tower_http::timeout::RequestBodyDeadlineLayer::new(
         body_timeout,
+    ))
+}
+
+/// Why a connection was dropped: each kind is told once in full, then
+/// counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Dropped {
+    /// Closed to make room: not tied to a link, and idle or incomplete
+    /// the longest.
+    Room,
+    /// Closed to make room when every connection is tied to a link: the
+    /// oldest idle one of the link that holds the most.
+    Heaviest,
+    /// Closed to keep its link within `--max-per-token`.
+    Token,
+    /// Refused: every open connection is tied to a link.
+    Full,
+    /// Refused: its address has `--max-per-address` open.
+    Address,
+    /// Its request's headers were begun and not completed in time.
+    Headers,
+    /// Its request's body was not complete in time (answered 408).
+    Body,
+    /// Its TLS handshake failed or was not complete in time.
+    Tls,
+    /// Its request was not HTTP the server could read.
+    Malformed,
+}
+
+impl Dropped {
+    /// `n` of this kind, in words, for the count told once a minute.
+    fn counted(self, n: usize, limits: &Limits) -> String {
+        let (headers, body) = (seconds(limits.header_timeout), seconds(limits.body_timeout));
+        match self {
+            Dropped::Room => format!(
+                "{n} idle or incomplete the longest, to let new ones in (--max-connections)"
+            ),
+            Dropped::Heaviest => {
+                format!("{n} of the link holding the most, to let new ones in (--max-connections)")
+            }
+            Dropped::Token => format!(
+                "{n} beyond the {} one link may hold (--max-per-token)",
+                limits.max_per_token
+            ),
+            Dropped::Full => format!(
+                "{n} refused, every connection being held by a valid link (--max-connections)"
+            ),
+            Dropped::Address => format!(
+                "{n} beyond the {} one address may hold (--max-per-address)",
+                limits.max_per_address
+            ),
+            Dropped::Headers => format!("{n} whose headers were not complete within {headers}"),
+            Dropped::Body => format!("{n} whose body was not complete within {body}"),
+            Dropped::Tls => format!("{n} whose TLS handshake failed or was not complete"),
+            Dropped::Malformed => format!("{n} whose request was malformed"),
+        }
+    }
+}
+
+/// Tells `report` what the edge drops: the first of each kind at once, in
+/// full; the later ones counted, and told together by [`Teller::tell`].
+struct Teller {
+    report: Arc<dyn Fn(String) + Send + Sync>,
+    limits: Limits,
+    tally: Mutex<Tally>,
+}
+
+struct Tally {
+    /// The kinds told in full already.
+    told: BTreeSet<Dropped>,
+    /// The later ones of each kind, since the count was last told.
+    counts: BTreeMap<Dropped, usize>,
+    /// When the count was last told, or the server started.
+    since: Instant,
+}
+
+impl Teller {
+    fn new(report: Arc<dyn Fn(String) + Send + Sync>, limits: Limits) -> Teller {
+        Teller {
+            report,
+            limits,
+            tally: Mutex::new(Tally {
+                told: BTreeSet::new(),
+                counts: BTreeMap::new(),
+                since: Instant::now(),
+            }),
+        }
+    }
+
+    /// A connection dropped, of kind `kind`: `line` says it in full, when
+    /// it is the first of its kind.
+    fn dropped(&self, kind: Dropped, line: impl FnOnce() -> String) {
+        let first = {
+            let mut tally = self.tally.lock().unwrap_or_else(|e| e.into_inner());
+            let first = tally.told.insert(kind);
+            if !first {
+                *tally.counts.entry(kind).or_default() += 1;
+            }
+            first
+        };
+        if first {
+            (self.report)(line());
+        }
+    }
+
+    /// Tells the drops counted since the count was last told, if any, in
+    /// one line.
+    fn tell(&self, now: Instant) {
+        let (counts, since) = {
+            let mut tally = self.tally.lock().unwrap_or_else(|e| e.into_inner());
+            let since = std::mem::replace(&mut tally.since, now);
+            (std::mem::take(&mut tally.counts), since)
+        };
+        if let Some(line) = counted(&counts, now.duration_since(since), &self.limits) {
+            (self.report)(line);
+        }
+    }
+}
+
+/// The line that tells `counts`, dropped over `over`, if any were.
+fn counted(counts: &BTreeMap<Dropped, usize>, over: Duration, limits: &Limits) -> Option<String> {
+    let total: usize = counts.values().sum();
+    if total == 0 {
+        return None;
+    }
+    let parts: Vec<String> = (counts.iter())
+        .map(|(kind, n)| kind.counted(*n, limits))
+        .collect();
+    let over = Duration::from_secs(over.as_secs_f64().round() as u64);
+    Some(format!(
+        "in the last {}, also dropped {total} connections: {}",
+        seconds(over),
+        parts.join("; ")
     ))
 }
 
@@ -171,12 +407,26 @@ enum Admission {
     In(Place, oneshot::Receiver<()>),
     /// Not yet: [`CLOSING`] connections closed to make room have not ended.
     Closing,
-    /// No: every open connection is proven.
+    /// No: every open connection is tied to a link, and none may go.
     Full,
 }
 
+/// A link's key in the register: its bearer token, or for a connection
+/// answered without one (the studio's cookie), the empty key, which no
+/// bearer token is.
+type Link = Arc<str>;
+
+/// A connection closed to make room or to keep its link within bounds:
+/// its peer, why, and how many its link held (none when not tied).
+struct Shed {
+    peer: SocketAddr,
+    why: Dropped,
+    held: usize,
+    idle: bool,
+}
+
 /// The connections open at once, each with when it last showed a sign of
-/// life and whether it has proven itself, so that a new connection may
+/// life and the link it is tied to, if any, so that a new connection may
 /// take the place of the one idle or incomplete the longest.
 #[derive(Clone)]
 struct Register(Arc<Mutex<Open>>);
@@ -184,17 +434,23 @@ struct Register(Arc<Mutex<Open>>);
 struct Open {
     /// Connections open at once, at most (`--max-connections`).
     max: usize,
+    /// Connections tied to one link at once, at most (`--max-per-token`).
+    per_link: usize,
     next: u64,
     connections: HashMap<u64, Entry>,
-    /// Connections closed to make room since this was last told.
-    shed: usize,
+    /// How many connections not closing each link is tied to.
+    held: HashMap<Link, usize>,
 }
 
 struct Entry {
+    peer: SocketAddr,
     /// When it opened, or last began or ended a request.
     since: Instant,
-    /// Whether it has been answered a request that carried a valid link.
-    proven: bool,
+    /// Requests under way, their answers included: a live stream's
+    /// request stays under way as long as it streams.
+    busy: u32,
+    /// The link it was last answered for, once answered for a valid one.
+    link: Option<Link>,
     /// Closes it; taken when it is closed to make room.
     close: Option<oneshot::Sender<()>>,
 }
@@ -205,13 +461,65 @@ struct Place {
     id: u64,
 }
 
+impl Open {
+    /// Closes connection `id` (its task may have ended already: no
+    /// matter), and takes it off its link's count.
+    fn close(&mut self, id: u64, why: Dropped) -> Option<Shed> {
+        let entry = self.connections.get_mut(&id)?;
+        let close = entry.close.take()?;
+        let _ = close.send(());
+        let mut held = 0;
+        if let Some(link) = &entry.link {
+            held = self.held.get(link).copied().unwrap_or(0);
+            untie(&mut self.held, link);
+        }
+        Some(Shed {
+            peer: entry.peer,
+            why,
+            held,
+            idle: entry.busy == 0,
+        })
+    }
+
+    /// The connection to close to make room, and why: the one not tied to
+    /// a link that has shown no sign of life the longest; or when every
+    /// one is tied, of the link that holds the most, the oldest idle one
+    /// (a busy one only of a link that holds more than one).
+    fn to_make_room(&self) -> Option<(u64, Dropped)> {
+        let open = || self.connections.iter().filter(|(_, e)| e.close.is_some());
+        let untied = open().filter(|(_, e)| e.link.is_none());
+        if let Some((id, _)) = untied.min_by_key(|(_, e)| e.since) {
+            return Some((*id, Dropped::Room));
+        }
+        open()
+            .filter_map(|(id, e)| {
+                let held = e.link.as_ref().and_then(|l| self.held.get(l)).copied()?;
+                (e.busy == 0 || held > 1)
+                    .then_some((*id, (std::cmp::Reverse(held), e.busy > 0, e.since)))
+            })
+            .min_by_key(|(_, key)| *key)
+            .map(|(id, _)| (id, Dropped::Heaviest))
+    }
+}
+
+/// Takes one connection off `link`'s count.
+fn untie(held: &mut HashMap<Link, usize>, link: &Link) {
+    if let Some(n) = held.get_mut(link) {
+        *n -= 1;
+        if *n == 0 {
+            held.remove(link);
+        }
+    }
+}
+
 impl Register {
-    fn new(max: usize) -> Register {
+    fn new(limits: &Limits) -> Register {
         Register(Arc::new(Mutex::new(Open {
-            max: max.max(1),
+            max: limits.max_connections.max(1),
+            per_link: limits.max_per_token.max(1),
             next: 0,
             connections: HashMap::new(),
-            shed: 0,
+            held: HashMap::new(),
         })))
     }
 
@@ -219,10 +527,10 @@ impl Register {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A place for a new connection, and what tells it to close; when the
-    /// register is full, the connection not proven that has shown no sign
-    /// of life the longest is told to close to make room.
-    fn admit(&self, now: Instant) -> Admission {
+    /// A place for a new connection from `peer`, and what tells it to
+    /// close; when the register is full, the connection chosen by
+    /// [`Open::to_make_room`] is told to close to make room, and returned.
+    fn admit(&self, now: Instant, peer: SocketAddr) -> (Admission, Option<Shed>) {
         let mut open = self.open();
         let open = &mut *open;
         let closing = open
@@ -230,23 +538,15 @@ impl Register {
             .values()
             .filter(|e| e.close.is_none())
             .count();
+        let mut shed = None;
         if open.connections.len() - closing >= open.max {
             if closing >= CLOSING {
-                return Admission::Closing;
+                return (Admission::Closing, None);
             }
-            let oldest = open
-                .connections
-                .values_mut()
-                .filter(|e| !e.proven && e.close.is_some())
-                .min_by_key(|e| e.since);
-            let Some(oldest) = oldest else {
-                return Admission::Full;
+            let Some((id, why)) = open.to_make_room() else {
+                return (Admission::Full, None);
             };
-            if let Some(close) = oldest.close.take() {
-                // Its task may have ended already: no matter.
-                let _ = close.send(());
-            }
-            open.shed += 1;
+            shed = open.close(id, why);
         }
         let id = open.next;
         open.next += 1;
@@ -254,8 +554,10 @@ impl Register {
         open.connections.insert(
             id,
             Entry {
+                peer,
                 since: now,
-                proven: false,
+                busy: 0,
+                link: None,
                 close: Some(close),
             },
         );
@@ -263,14 +565,23 @@ impl Register {
             register: self.clone(),
             id,
         };
-        Admission::In(place, closed)
+        (Admission::In(place, closed), shed)
     }
 
-    /// [`Register::admit`], waiting while those closed to make room end.
-    async fn wait_admit(&self) -> Option<(Place, oneshot::Receiver<()>)> {
+    /// [`Register::admit`], waiting while those closed to make room end;
+    /// each one closed is told to `teller`.
+    async fn wait_admit(
+        &self,
+        peer: SocketAddr,
+        teller: &Teller,
+    ) -> Option<(Place, oneshot::Receiver<()>)> {
         let deadline = Instant::now() + CLOSING_WAIT;
         loop {
-            match self.admit(Instant::now()) {
+            let (admission, shed) = self.admit(Instant::now(), peer);
+            if let Some(shed) = shed {
+                tell_shed(teller, &shed);
+            }
+            match admission {
                 Admission::In(place, closed) => return Some((place, closed)),
                 Admission::Closing if Instant::now() < deadline => {
                     tokio::time::sleep(Duration::from_millis(1)).await;
@@ -279,57 +590,219 @@ impl Register {
             }
         }
     }
+}
 
-    /// The connections closed to make room since the last call.
-    fn shed(&self) -> usize {
-        std::mem::take(&mut self.open().shed)
-    }
+/// Tells `teller` of a connection closed to make room, or to keep its
+/// link within bounds.
+fn tell_shed(teller: &Teller, shed: &Shed) {
+    let Shed {
+        peer,
+        why,
+        held,
+        idle,
+    } = *shed;
+    let max = teller.limits.max_connections;
+    let oldest = if idle {
+        "the oldest idle"
+    } else {
+        "the oldest"
+    };
+    teller.dropped(why, || match why {
+        Dropped::Heaviest => format!(
+            "dropped {peer}: {oldest} connection of the link holding the most ({held}), to let new ones in: {max} connections already open (--max-connections)"
+        ),
+        Dropped::Token => format!(
+            "dropped {peer}: {oldest} connection of a link holding more than {} (--max-per-token)",
+            teller.limits.max_per_token
+        ),
+        _ => format!(
+            "dropped {peer}: the connection idle or incomplete the longest, to let new ones in: {max} connections already open (--max-connections)"
+        ),
+    });
 }
 
 impl Place {
-    /// A sign of life at `now`: a request begun or answered; `proven` when
-    /// it was answered and carried a valid link.
-    fn lives(&self, now: Instant, proven: bool) {
+    /// A request begun at `now`: the connection is busy until what is
+    /// returned is dropped, with the answer's body.
+    fn begin(self: &Arc<Place>, now: Instant) -> Busy {
         if let Some(entry) = self.register.open().connections.get_mut(&self.id) {
             entry.since = now;
-            entry.proven |= proven;
+            entry.busy += 1;
         }
+        Busy(self.clone())
+    }
+
+    /// A request answered at `now`; for a valid link's, `link`, which the
+    /// connection is then tied to. When that link then holds more than
+    /// its share, its oldest idle connection other than this one is closed,
+    /// and returned.
+    fn answered(&self, now: Instant, link: Option<Link>) -> Option<Shed> {
+        let mut open = self.register.open();
+        let open = &mut *open;
+        let entry = open.connections.get_mut(&self.id)?;
+        entry.since = now;
+        let link = link?;
+        if entry.close.is_none() || entry.link.as_ref() == Some(&link) {
+            return None;
+        }
+        if let Some(old) = entry.link.replace(link.clone()) {
+            untie(&mut open.held, &old);
+        }
+        let held = open.held.entry(link.clone()).or_insert(0);
+        *held += 1;
+        if *held <= open.per_link {
+            return None;
+        }
+        let oldest = (open.connections.iter())
+            .filter(|(id, e)| {
+                **id != self.id && e.close.is_some() && e.link.as_ref() == Some(&link)
+            })
+            .min_by_key(|(_, e)| (e.busy > 0, e.since))
+            .map(|(id, _)| *id)?;
+        open.close(oldest, Dropped::Token)
     }
 }
 
 impl Drop for Place {
     fn drop(&mut self) {
-        self.register.open().connections.remove(&self.id);
+        let mut open = self.register.open();
+        let open = &mut *open;
+        if let Some(entry) = open.connections.remove(&self.id)
+            && entry.close.is_some()
+            && let Some(link) = &entry.link
+        {
+            untie(&mut open.held, link);
+        }
+    }
+}
+
+/// A request under way on a connection, its answer's body included.
+struct Busy(Arc<Place>);
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        let place = &self.0;
+        if let Some(entry) = place.register.open().connections.get_mut(&place.id) {
+            entry.since = Instant::now();
+            entry.busy = entry.busy.saturating_sub(1);
+        }
+    }
+}
+
+/// An answer's body, which keeps its request under way until it is sent
+/// (or its connection ends): a live stream's, for as long as it streams.
+struct Sending {
+    body: axum::body::Body,
+    _busy: Busy,
+}
+
+impl hyper::body::Body for Sending {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<hyper::body::Frame<Bytes>, axum::Error>>> {
+        Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.body.size_hint()
+    }
+}
+
+/// A connection's bytes, noting whether a request has begun to arrive
+/// since the last answer was written: a connection closed at its header
+/// time limit with none is an idle keep-alive one, closed as it should be.
+struct Heard<I> {
+    io: I,
+    begun: Arc<AtomicBool>,
+}
+
+impl<I: AsyncRead + Unpin> AsyncRead for Heard<I> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let polled = Pin::new(&mut self.io).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            self.begun.store(true, Ordering::Relaxed);
+        }
+        polled
+    }
+}
+
+impl<I: AsyncWrite + Unpin> AsyncWrite for Heard<I> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        let polled = Pin::new(&mut self.io).poll_write(cx, buf);
+        if matches!(polled, Poll::Ready(Ok(n)) if n > 0) {
+            self.begun.store(false, Ordering::Relaxed);
+        }
+        polled
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        let polled = Pin::new(&mut self.io).poll_write_vectored(cx, bufs);
+        if matches!(polled, Poll::Ready(Ok(n)) if n > 0) {
+            self.begun.store(false, Ordering::Relaxed);
+        }
+        polled
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_shutdown(cx)
     }
 }
 
 tokio::task_local! {
-    /// Whether a route has read the bearer token of the request being
-    /// answered.
-    static TOKEN_READ: Cell<bool>;
+    /// The bearer token a route has read from the request being answered:
+    /// `None` until one reads it, then the token, empty when there was
+    /// none.
+    static TOKEN_READ: RefCell<Option<Link>>;
 }
 
-/// Tells `report`, once a second, how many connections `register` closed
-/// to make room in that second, if any.
-async fn tell_shed(register: Register, max: usize, report: Arc<dyn Fn(String) + Send + Sync>) {
-    let mut tick = tokio::time::interval(Duration::from_secs(1));
+/// Tells `teller`'s counts once a minute, when there are any.
+async fn tell_counts(teller: Arc<Teller>) {
+    let mut tick = tokio::time::interval(TELL_EVERY);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // The first tick is at once.
+    tick.tick().await;
     loop {
         tick.tick().await;
-        let shed = register.shed();
-        if shed > 0 {
-            report(format!(
-                "dropped {shed} of the connections idle or incomplete the longest, to let new ones in: {max} connections already open (--max-connections)"
-            ));
-        }
+        teller.tell(Instant::now());
     }
 }
 
 /// Serves `router` on `listener` within `limits`, over TLS when `tls` is
 /// given, until `stop` completes; then lets the requests under way finish,
-/// for two seconds at most. Each connection dropped is told to `report`,
-/// in words: "dropped 127.0.0.1:5555: headers not complete within 10 s";
-/// those closed to make room for new ones are counted, once a second.
+/// for two seconds at most. What is dropped is told to `report`, in words:
+/// the first of each kind at once ("dropped 127.0.0.1:5555: headers not
+/// complete within 10 s"), the later ones counted, once a minute at most
+/// and when it stops; idle keep-alive connections closed at their time
+/// limit are not told.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
@@ -339,12 +812,9 @@ pub async fn serve(
     stop: impl std::future::Future<Output = ()>,
 ) {
     let router = with_body_deadline(router, limits.body_timeout);
-    let register = Register::new(limits.max_connections);
-    let teller = tokio::spawn(tell_shed(
-        register.clone(),
-        limits.max_connections,
-        report.clone(),
-    ));
+    let register = Register::new(&limits);
+    let teller = Arc::new(Teller::new(report.clone(), limits));
+    let counts = tokio::spawn(tell_counts(teller.clone()));
     let per_address = PerAddress::default();
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
@@ -367,18 +837,22 @@ pub async fn serve(
             () = &mut stop => break,
         };
         let Some(slot) = per_address.take(peer.ip(), limits.max_per_address) else {
-            report(format!(
-                "dropped {peer}: {} connections from {} already open (--max-per-address)",
-                limits.max_per_address,
-                peer.ip()
-            ));
+            teller.dropped(Dropped::Address, || {
+                format!(
+                    "dropped {peer}: {} connections from {} already open (--max-per-address)",
+                    limits.max_per_address,
+                    peer.ip()
+                )
+            });
             continue;
         };
-        let Some((place, closed)) = register.wait_admit().await else {
-            report(format!(
-                "dropped {peer}: {} connections already open (--max-connections)",
-                limits.max_connections
-            ));
+        let Some((place, closed)) = register.wait_admit(peer, &teller).await else {
+            teller.dropped(Dropped::Full, || {
+                format!(
+                    "dropped {peer}: {} connections already open, each held by a valid link (--max-connections)",
+                    limits.max_connections
+                )
+            });
             continue;
         };
         let place = Arc::new(place);
@@ -387,7 +861,7 @@ pub async fn serve(
             router: router.clone(),
             http: http.clone(),
             limits,
-            report: report.clone(),
+            teller: teller.clone(),
             watcher: graceful.watcher(),
             place: place.clone(),
         };
@@ -403,19 +877,21 @@ pub async fn serve(
                                 .await;
                         match handshake {
                             Ok(Ok(stream)) => connection.run(stream).await,
-                            Ok(Err(error)) => (connection.report)(format!(
-                                "dropped {peer}: TLS handshake: {error}"
-                            )),
-                            Err(_) => (connection.report)(format!(
-                                "dropped {peer}: TLS handshake not complete within {}",
-                                seconds(limits.header_timeout)
-                            )),
+                            Ok(Err(error)) => connection.teller.dropped(Dropped::Tls, || {
+                                format!("dropped {peer}: TLS handshake: {error}")
+                            }),
+                            Err(_) => connection.teller.dropped(Dropped::Tls, || {
+                                format!(
+                                    "dropped {peer}: TLS handshake not complete within {}",
+                                    seconds(limits.header_timeout)
+                                )
+                            }),
                         }
                     }
                 }
             };
-            // Closed to make room: dropping the connection closes it, and
-            // the count of those is told once a second.
+            // Closed to make room: dropping the connection closes it; it
+            // was told when it was chosen.
             tokio::select! {
                 () = served => {}
                 _ = closed => {}
@@ -423,8 +899,9 @@ pub async fn serve(
         });
     }
     drop(listener);
-    teller.abort();
+    counts.abort();
     let _ = tokio::time::timeout(GRACE, graceful.shutdown()).await;
+    teller.tell(Instant::now());
 }
 
 /// One accepted connection, and what serving it needs.
@@ -433,7 +910,7 @@ struct Connection {
     router: Router,
     http: hyper::server::conn::http1::Builder,
     limits: Limits,
-    report: Arc<dyn Fn(String) + Send + Sync>,
+    teller: Arc<Teller>,
     watcher: hyper_util::server::graceful::Watcher,
     place: Arc<Place>,
 }
@@ -445,30 +922,36 @@ impl Connection {
             router,
             http,
             limits,
-            report,
+            teller,
             watcher,
             place,
         } = self;
-        let told = report.clone();
+        let told = teller.clone();
         let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
             let router = router.clone();
-            let report = told.clone();
+            let teller = told.clone();
             let place = place.clone();
-            place.lives(Instant::now(), false);
+            let busy = place.begin(Instant::now());
             // The peer's address, for the handlers that count by address.
             request
                 .extensions_mut()
                 .insert(axum::extract::ConnectInfo(peer));
-            TOKEN_READ.scope(Cell::new(false), async move {
-                let mut response = router.oneshot(request).await?;
-                let read = TOKEN_READ.with(Cell::get);
-                let proven = read && response.status() != hyper::StatusCode::UNAUTHORIZED;
-                place.lives(Instant::now(), proven);
+            TOKEN_READ.scope(RefCell::new(None), async move {
+                let response = router.oneshot(request).await?;
+                let read = TOKEN_READ.with(|read| read.borrow_mut().take());
+                let valid = response.status() != hyper::StatusCode::UNAUTHORIZED;
+                if let Some(shed) = place.answered(Instant::now(), read.filter(|_| valid)) {
+                    tell_shed(&teller, &shed);
+                }
+                let mut response =
+                    response.map(|body| axum::body::Body::new(Sending { body, _busy: busy }));
                 if response.status() == hyper::StatusCode::REQUEST_TIMEOUT {
-                    report(format!(
-                        "dropped {peer}: body not complete within {}",
-                        seconds(limits.body_timeout)
-                    ));
+                    teller.dropped(Dropped::Body, || {
+                        format!(
+                            "dropped {peer}: body not complete within {}",
+                            seconds(limits.body_timeout)
+                        )
+                    });
                     response.headers_mut().insert(
                         hyper::header::CONNECTION,
                         hyper::header::HeaderValue::from_static("close"),
@@ -477,16 +960,26 @@ impl Connection {
                 Ok::<_, std::convert::Infallible>(response)
             })
         });
+        let begun = Arc::new(AtomicBool::new(false));
+        let io = Heard {
+            io,
+            begun: begun.clone(),
+        };
         let connection = http.serve_connection(TokioIo::new(io), service);
         // A client that goes away (a phone that sleeps mid-stream) is no
-        // news; a slow or malformed request is.
+        // news, nor is an idle keep-alive connection closed at its time
+        // limit; a slow or malformed request is.
         match watcher.watch(connection).await {
-            Err(error) if error.is_timeout() => report(format!(
-                "dropped {peer}: headers not complete within {}",
-                seconds(limits.header_timeout)
-            )),
+            Err(error) if error.is_timeout() && begun.load(Ordering::Relaxed) => {
+                teller.dropped(Dropped::Headers, || {
+                    format!(
+                        "dropped {peer}: headers not complete within {}",
+                        seconds(limits.header_timeout)
+                    )
+                });
+            }
             Err(error) if error.is_parse() || error.is_parse_too_large() => {
-                report(format!("dropped {peer}: {error}"));
+                teller.dropped(Dropped::Malformed, || format!("dropped {peer}: {error}"));
             }
             _ => {}
         }
@@ -651,19 +1144,22 @@ impl Page {
 ///
 /// Every route that reads it answers 401 when the token is none it knows:
 /// so a request whose token was read here and that is answered anything
-/// else carried a valid link, and its connection is kept when the server
-/// is full (see the module's documentation).
+/// else carried a valid link, and its connection is tied to that link
+/// (see the module's documentation).
 pub fn bearer(headers: &HeaderMap) -> Option<&str> {
-    // Outside a connection (a router tested in-process) there is none to
-    // tell.
-    let _ = TOKEN_READ.try_with(|read| read.set(true));
-    headers
+    let token = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().split_once(' '))
         // The scheme is case-insensitive (RFC 9110).
         .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
-        .map(|(_, token)| token.trim())
+        .map(|(_, token)| token.trim());
+    // Outside a connection (a router tested in-process) there is none to
+    // tell.
+    let _ = TOKEN_READ.try_with(|read| {
+        *read.borrow_mut() = Some(Link::from(token.unwrap_or_default()));
+    });
+    token
 }
 
 /// A request's body, or why it could not be read: longer than `limit`
@@ -742,4 +1238,139 @@ pub fn run<E: From<StartError>>(
         serve(listener, router, limits, tls, report, stop).await;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn peer(n: u16) -> SocketAddr {
+        SocketAddr::from(([127, 0, 0, 1], n))
+    }
+
+    fn at(start: Instant, ms: u64) -> Instant {
+        start + Duration::from_millis(ms)
+    }
+
+    /// A place in `register` for `peer(n)` at `now`, which must be given
+    /// without closing another.
+    fn admitted(register: &Register, now: Instant, n: u16) -> (Arc<Place>, oneshot::Receiver<()>) {
+        match register.admit(now, peer(n)) {
+            (Admission::In(place, closed), None) => (Arc::new(place), closed),
+            _ => panic!("expected a place for {n} with none closed"),
+        }
+    }
+
+    #[test]
+    fn the_connections_are_sized_from_the_pages_served() {
+        let room = Pages {
+            seats: 500,
+            referees: 100,
+            boards: 1,
+        };
+        assert_eq!(
+            (room.count(), room.need(), room.connections()),
+            (601, 2254, 2254)
+        );
+        assert_eq!(
+            room.words(),
+            "500 seats, 100 tables' referees and the board"
+        );
+        let table = Pages {
+            seats: 3,
+            referees: 1,
+            boards: 0,
+        };
+        assert_eq!((table.need(), table.connections()), (15, 128));
+        assert_eq!(table.words(), "3 seats and the referee");
+    }
+
+    #[test]
+    fn a_link_beyond_its_share_loses_its_oldest_idle_connection() {
+        let limits = Limits {
+            max_connections: 10,
+            max_per_token: 2,
+            ..Limits::default()
+        };
+        let register = Register::new(&limits);
+        let start = Instant::now();
+        let mut places: Vec<_> = (0..4)
+            .map(|n| admitted(&register, at(start, n), n as u16))
+            .collect();
+        let ann: Link = "ann".into();
+        // The first is busy (a live stream): the second is the oldest idle.
+        let _stream = places[0].0.begin(at(start, 5));
+        for place in &places[..2] {
+            assert!(place.0.answered(at(start, 10), Some(ann.clone())).is_none());
+        }
+        let shed = places[2].0.answered(at(start, 12), Some(ann.clone()));
+        let shed = shed.expect("ann holds 3 of 2");
+        assert_eq!(
+            (shed.peer, shed.why, shed.held, shed.idle),
+            (peer(1), Dropped::Token, 3, true)
+        );
+        assert!(places[1].1.try_recv().is_ok(), "told to close");
+        // Another link, and a connection answered with none, are not ann's.
+        assert!(
+            places[3]
+                .0
+                .answered(at(start, 13), Some("bob".into()))
+                .is_none()
+        );
+        assert!(places[3].0.answered(at(start, 14), None).is_none());
+        assert_eq!(register.open().held.get(&ann), Some(&2));
+        places.truncate(1);
+        assert_eq!(register.open().held.get(&ann), Some(&1));
+    }
+
+    #[test]
+    fn a_full_register_sheds_the_untied_first_then_the_heaviest_links_oldest_idle() {
+        let limits = Limits {
+            max_connections: 4,
+            ..Limits::default()
+        };
+        let register = Register::new(&limits);
+        let start = Instant::now();
+        let places: Vec<_> = (0..4)
+            .map(|n| admitted(&register, at(start, n), n as u16))
+            .collect();
+        // Ann holds three, the first of them busy; Bob one, the oldest.
+        places[3].0.answered(at(start, 9), Some("bob".into()));
+        for (i, place) in places[..3].iter().enumerate() {
+            place
+                .0
+                .answered(at(start, 10 + i as u64), Some("ann".into()));
+        }
+        let _busy = places[0].0.begin(at(start, 20));
+        let (admission, shed) = register.admit(at(start, 30), peer(9));
+        let Admission::In(newcomer, _) = admission else {
+            panic!("expected a place");
+        };
+        let shed = shed.expect("one closed");
+        assert_eq!(
+            (shed.peer, shed.why, shed.held),
+            (peer(1), Dropped::Heaviest, 3)
+        );
+        // The newcomer, not tied to a link, goes first when the next comes.
+        let (_, shed) = register.admit(at(start, 31), peer(10));
+        let shed = shed.expect("one closed");
+        assert_eq!((shed.peer, shed.why), (peer(9), Dropped::Room));
+        drop(newcomer);
+    }
+
+    #[test]
+    fn the_drops_counted_are_told_in_one_line() {
+        let limits = Limits::default();
+        let counts = BTreeMap::from([(Dropped::Headers, 40), (Dropped::Room, 300)]);
+        assert_eq!(
+            counted(&counts, Duration::from_millis(60_200), &limits).as_deref(),
+            Some(
+                "in the last 60 s, also dropped 340 connections: 300 idle or incomplete the longest, to let new ones in (--max-connections); 40 whose headers were not complete within 10 s"
+            )
+        );
+        assert_eq!(
+            counted(&BTreeMap::new(), Duration::from_secs(60), &limits),
+            None
+        );
+    }
 }

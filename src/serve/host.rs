@@ -36,20 +36,51 @@ pub fn reachable(addr: SocketAddr) -> Option<SocketAddr> {
         .map(|ip| SocketAddr::new(ip, addr.port()))
 }
 
-/// How many files this process may open at once (`ulimit -n`), if known.
+/// How many files this process may open at once (`ulimit -n`), if known,
+/// and how many it could raise that to (its hard limit), if bounded.
 #[cfg(unix)]
-pub fn file_limit() -> Option<u64> {
+fn file_limits() -> Option<(u64, Option<u64>)> {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,
     };
     // SAFETY: getrlimit writes the limit into the struct it is given.
     let read = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) };
-    (read == 0 && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
+    let bounded = |n: libc::rlim_t| (n != libc::RLIM_INFINITY).then_some(n);
+    (read == 0)
+        .then(|| bounded(limit.rlim_cur).map(|cur| (cur, bounded(limit.rlim_max))))
+        .flatten()
+}
+
+/// How many files this process may open at once (`ulimit -n`), if known.
+pub fn file_limit() -> Option<u64> {
+    #[cfg(unix)]
+    return file_limits().map(|(soft, _)| soft);
+    #[cfg(not(unix))]
+    None
+}
+
+/// Raises this process's limit on open files (the soft one) to `wanted`,
+/// or as near as its hard limit allows: the limit before and after, when
+/// it was raised.
+#[cfg(unix)]
+fn raise_file_limit(wanted: u64) -> Option<(u64, u64)> {
+    let (soft, hard) = file_limits()?;
+    let raised = hard.map_or(wanted, |hard| wanted.min(hard));
+    if raised <= soft {
+        return None;
+    }
+    let limit = libc::rlimit {
+        rlim_cur: raised,
+        rlim_max: hard.unwrap_or(libc::RLIM_INFINITY),
+    };
+    // SAFETY: setrlimit reads the struct it is given.
+    let set = unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) };
+    (set == 0).then_some((soft, raised))
 }
 
 #[cfg(not(unix))]
-pub fn file_limit() -> Option<u64> {
+fn raise_file_limit(_wanted: u64) -> Option<(u64, u64)> {
     None
 }
 
@@ -58,18 +89,27 @@ const SPARE_FILES: u64 = 32;
 
 /// How many connections to take at once when `wanted` are asked for: as
 /// many as this process may open files for, beside the log, the tokens,
-/// the runtime and stdio; and why fewer, when fewer.
-pub fn connections(wanted: u64) -> (u64, Option<String>) {
+/// the runtime and stdio, once its file limit is raised for them as far
+/// as its hard limit allows; and what to say of it: the limit raised,
+/// and why fewer connections, when fewer.
+pub fn connections(wanted: u64) -> (u64, Vec<String>) {
+    let mut said = Vec::new();
+    let files_wanted = wanted.saturating_add(SPARE_FILES);
+    if let Some((before, after)) = raise_file_limit(files_wanted) {
+        said.push(format!(
+            "raised the files this process may open from {before} to {after} (ulimit -n), for {wanted} connections"
+        ));
+    }
     if let Some(files) = file_limit() {
         let fits = files.saturating_sub(SPARE_FILES).max(1);
         if fits < wanted {
-            let why = format!(
-                "at most {fits} connections at once, not {wanted}: this process may open {files} files (ulimit -n)"
-            );
-            return (fits, Some(why));
+            said.push(format!(
+                "at most {fits} connections at once, not {wanted}: this process may open {files} files (ulimit -n), and may not raise that; for {wanted}, start it where ulimit -n allows {files_wanted} (raise the hard limit as root, or in /etc/security/limits.conf)"
+            ));
+            return (fits, said);
         }
     }
-    (wanted, None)
+    (wanted, said)
 }
 
 /// Why the links have no base address.

@@ -12,6 +12,13 @@
   var view = null;
   var selected = null;
   var seq = -1;
+  // The seq of the last entry this page posted, as its answer said: a
+  // view older than it was drawn before the post, and offers what was
+  // just posted, so it is never shown.
+  var posted = -1;
+  // A post is under way: a view answered meanwhile may predate it, and
+  // the post's own reload follows, so none is shown until then.
+  var posting = false;
   // The player the referee records for (a seat without a phone).
   var actingAs = null;
   // "Take back" was tapped once: the page asks before posting the undo.
@@ -137,18 +144,28 @@
     focusQuietly(el);
   }
 
+  // Whether the view shown may be older than this page's own last post:
+  // its choices are withdrawn until a newer one comes.
+  function stale() { return posting || seq < posted; }
+
   function post(event) {
+    if (stale()) return Promise.resolve();
     say('Sending…');
     returnTo = selected;
     document.querySelectorAll('button').forEach(function (b) { b.disabled = true; });
+    document.querySelectorAll('#panels [data-key].open').forEach(function (g) { g.classList.remove('open'); });
+    posting = true;
     return api('POST', '/api/events', JSON.stringify(event)).then(function (r) {
       return r.json().then(function (body) {
-        if (r.ok) say(body.said || ('Recorded entry ' + body.seq));
-        else say(body.error || ('Refused (' + r.status + ')'), true);
+        if (r.ok) {
+          if (typeof body.seq === 'number') posted = Math.max(posted, body.seq);
+          say(body.said || ('Recorded entry ' + body.seq));
+        } else say(body.error || ('Refused (' + r.status + ')'), true);
       });
     }).catch(function () {
       say('The table server cannot be reached.', true);
     }).then(function () {
+      posting = false;
       selected = null;
       selectedCard = null;
       confirming = false;
@@ -365,6 +382,7 @@
   // The values a box takes, in a panel fixed to the bottom of the screen,
   // where the player is looking whatever the scroll.
   function pick(key, byHand) {
+    if (stale()) return;
     selected = key;
     var picker = $('picker');
     picker.textContent = '';
@@ -614,6 +632,11 @@
     return api('GET', path).then(function (r) {
       return r.json().then(function (body) {
         if (!r.ok) { say(body.error || ('Error ' + r.status), true); return; }
+        // A view from before this page's own post, or answered while it
+        // is under way, would offer again what was posted: never shown.
+        if (posting || body.seq < posted) return;
+        // A stale page never replaces a newer one of the same holder.
+        if (view && body.seq < seq && (body.recording_as || null) === (view.recording_as || null)) return;
         var held = {};
         body.panels.forEach(function (panel) {
           var kept = drawings[panel.hash];
@@ -625,8 +648,6 @@
         });
         // Only what the page shows now is kept, and asked about.
         drawings = held;
-        // A stale page never replaces a newer one of the same holder.
-        if (view && body.seq < seq && (body.recording_as || null) === (view.recording_as || null)) return;
         view = body;
         seq = view.seq;
         // Reached again: an old "cannot be reached" no longer holds.

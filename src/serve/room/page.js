@@ -14,8 +14,21 @@
     $('message').classList.toggle('error', !!error);
   }
 
-  function api(method, path) {
-    return fetch(path, { method: method, headers: { 'Authorization': 'Bearer ' + token }, cache: 'no-store' });
+  // How long the board waits after an answer before it asks again.
+  var POLL_MS = 2000;
+  // How long it waits for an answer before it counts it a failure.
+  var ANSWER_MS = 30000;
+
+  // `within`: milliseconds to wait for the answer, after which the
+  // request is abandoned as failed.
+  function api(method, path, within) {
+    var init = { method: method, headers: { 'Authorization': 'Bearer ' + token }, cache: 'no-store' };
+    if (within && window.AbortController) {
+      var abort = new AbortController();
+      init.signal = abort.signal;
+      setTimeout(function () { abort.abort(); }, within);
+    }
+    return fetch(path, init);
   }
 
   function el(tag, className, text) {
@@ -136,7 +149,7 @@
   }
 
   function load() {
-    return api('GET', '/api/room').then(function (r) {
+    return api('GET', '/api/room', ANSWER_MS).then(function (r) {
       return r.json().then(function (body) {
         if (!r.ok) throw new Error(body.error || r.status);
         board = body;
@@ -144,7 +157,7 @@
         render();
       });
     }).catch(function (e) {
-      say(e instanceof TypeError ? 'The room\u2019s server cannot be reached.' : String(e.message), true);
+      say(e instanceof TypeError || e.name === 'AbortError' ? 'The room\u2019s server cannot be reached.' : String(e.message), true);
     });
   }
 
@@ -176,7 +189,11 @@
     say('This page needs the room\u2019s link, with its token: the one `sunfold serve --event` printed.', true);
     return;
   }
-  load();
-  setInterval(load, 2000);
+  // The board asks again two seconds after its last answer (or failure),
+  // never while one is still under way: a busy server is not asked twice.
+  function poll() {
+    load().then(function () { setTimeout(poll, POLL_MS); });
+  }
+  poll();
   window.addEventListener('hashchange', function () { location.reload(); });
 })();

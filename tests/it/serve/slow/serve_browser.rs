@@ -448,6 +448,129 @@ fn a_keyboard_alone_places_a_value_and_a_live_update_keeps_focus() {
     assert!(console.is_empty(), "console: {console:#?}");
 }
 
+/// Wraps the page's `fetch` so that the test decides when each view is
+/// answered: views asked for before a post is sent are held until the
+/// post's answer has been read by the page, then given (`__stale`); views
+/// asked for after it wait for `__release()` (`__fresh`). `__answered`
+/// counts the views the server has answered, `__seen` those the page has
+/// read, once its own handling of each has run.
+const HOLD_VIEWS: &str = "
+    var real = window.fetch;
+    window.__stale = []; window.__fresh = []; window.__posted = false;
+    window.__answered = 0; window.__seen = 0;
+    function watched(r) {
+      var json = r.json.bind(r);
+      r.json = function () {
+        return json().then(function (body) {
+          setTimeout(function () { window.__seen += 1; }, 0);
+          return body;
+        });
+      };
+      return r;
+    }
+    window.__release = function () {
+      window.fetch = real;
+      window.__fresh.splice(0).forEach(function (give) { give(); });
+    };
+    window.fetch = function (url, init) {
+      var method = (init && init.method) || 'GET';
+      if (method === 'POST') {
+        window.__posted = true;
+        return real.apply(this, arguments).then(function (r) {
+          var json = r.json.bind(r);
+          r.json = function () {
+            return json().then(function (body) {
+              // After the page's own handling of the post's answer.
+              setTimeout(function () {
+                window.__stale.splice(0).forEach(function (give) { give(); });
+              }, 0);
+              return body;
+            });
+          };
+          return r;
+        });
+      }
+      var answer = real.apply(this, arguments);
+      if (!/\\/api\\/view/.test(url)) return answer;
+      answer.then(function () { window.__answered += 1; }, function () {});
+      var queue = window.__posted ? window.__fresh : window.__stale;
+      return new Promise(function (resolve) {
+        queue.push(function () { resolve(answer.then(watched)); });
+      });
+    };
+    return true;";
+
+#[test]
+fn a_phone_never_offers_again_a_decision_it_has_posted() {
+    let Some(driver) = table_driver("390,844") else {
+        return;
+    };
+    let (log, served) = rolled_table("serve-stale-view");
+    driver.open(&served.link("Ann"));
+    driver.at(1);
+    driver.script(HOLD_VIEWS);
+    // Bob writes a value: Ann's page asks for its view again, and is
+    // answered from the log before Ann's post (it still offers her
+    // choices), but the answer reaches the page only after her post's.
+    let bob = served.token("Bob");
+    let view: Value = api_get(&served, "/api/view", &bob);
+    api_post(&served, &bob, &common::first_choice(&view, "place"));
+    driver.wait(
+        "return window.__stale.length === 1 && window.__answered === 1;",
+        "Ann's page's view after Bob's value, answered",
+    );
+    // Ann taps a highlighted box and a value.
+    let key = driver.script(
+        "return document.querySelector('#panels [data-key].open').getAttribute('data-key');",
+    );
+    let key = key.as_str().unwrap().to_owned();
+    driver.tap(&format!("[data-key=\"{key}\"].open"));
+    driver.wait(
+        "return !document.getElementById('picker').hidden && !!document.querySelector('#picker button.value');",
+        "the values of the box",
+    );
+    driver.tap("#picker button.value");
+    // The view from before her post has been read by the page: it is not
+    // shown, and the box she wrote in is not offered, nor opens.
+    driver.wait("return window.__seen === 1;", "the older view read");
+    let offered = format!(
+        "return {{seq: document.body.getAttribute('data-seq'),
+                  open: !!document.querySelector('#panels [data-key=\"{key}\"].open'),
+                  picker: !document.getElementById('picker').hidden,
+                  enabled: Array.prototype.filter.call(document.querySelectorAll('#actions button, #picker button'), function (b) {{ return !b.disabled; }}).length,
+                  error: document.getElementById('message').classList.contains('error')}};"
+    );
+    assert_eq!(
+        driver.script(&offered),
+        json!({"seq": "1", "open": false, "picker": false, "enabled": 0, "error": false}),
+        "the page while its post's own view is on its way"
+    );
+    driver.script(&format!(
+        "document.querySelector('#panels [data-key=\"{key}\"]').dispatchEvent(new MouseEvent('click', {{bubbles: true}})); return true;"
+    ));
+    assert_eq!(
+        driver.script("return document.getElementById('picker').hidden;"),
+        json!(true),
+        "a tap on the box written in opens nothing"
+    );
+    // The view asked for after the post: Ann's value is in, and the box is
+    // no longer offered.
+    driver.script("window.__release(); return true;");
+    driver.at(3);
+    let shown = driver.script(&offered);
+    assert_eq!(shown["open"], json!(false), "{shown}");
+    assert_eq!(shown["error"], json!(false), "{shown}");
+    let (code, stdout, _) = common::sunfold(&["status", &log, "--format", "json"]);
+    assert_eq!(code, 0);
+    let status: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        status["events"], 4,
+        "the start, the roll, Bob's value and Ann's"
+    );
+    let console = driver.console();
+    assert!(console.is_empty(), "console: {console:#?}");
+}
+
 #[test]
 fn take_back_asks_first_and_the_end_shows_the_standings() {
     let Some(driver) = table_driver("390,844") else {
