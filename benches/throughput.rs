@@ -28,7 +28,8 @@
 //!   answered in-process by its router (no socket), at a 4-player 62
 //!   Soleils table in mid-game: a player's view, the referee's (every
 //!   sheet), and a player's view of a page that holds its drawing
-//!   (`?have=HASH`) when nothing changed.
+//!   (`?have=HASH`) when nothing changed; and one sheet drawn as a view
+//!   draws it (wide and for a phone), what a view costs when it must draw.
 //!
 //! docs/performance.md records the figures and what they are measured
 //! against.
@@ -383,6 +384,29 @@ fn serve(c: &mut Criterion) {
     });
     group.bench_function("player view, drawing held", |b| {
         b.iter(|| black_box(view(&have, &player)))
+    });
+    // What a view costs when its sheet must be drawn: the sheet, wide
+    // and for a phone, as the server draws it.
+    let mut recorder = sunfold::log::Recorder::open(&log).unwrap();
+    let fold = recorder.lock().unwrap().fold::<Soleils>().ok().unwrap();
+    group.bench_function("one sheet drawn, wide and for a phone", |b| {
+        use sunfold::print::soleils::replay::{phone_sheet, viewer_sheet};
+        use sunfold::render::scene::Scene;
+        b.iter(|| {
+            let state = fold.state();
+            let wide = Scene {
+                title: "Fanny's sheet".to_owned(),
+                pages: viewer_sheet(state, 0),
+            };
+            let phone = Scene {
+                title: "Fanny's sheet".to_owned(),
+                pages: vec![phone_sheet(state, 0)],
+            };
+            black_box((
+                sunfold::render::svg::to_svg(&wide).unwrap(),
+                sunfold::render::svg::to_svg(&phone).unwrap(),
+            ))
+        })
     });
     group.finish();
 }

@@ -44,10 +44,13 @@ impl Drawn {
 /// The generation of a fold and the panel: a seat, or none.
 type Key = (u64, Option<usize>);
 
+/// A drawing, made by the first request that needs it.
+type Cell = Arc<OnceLock<Arc<Drawn>>>;
+
 /// The drawings one table keeps, the most recent last.
 #[derive(Default)]
 pub struct Drawings {
-    kept: Mutex<VecDeque<(Key, Arc<OnceLock<Arc<Drawn>>>)>>,
+    kept: Mutex<VecDeque<(Key, Cell)>>,
     /// How many panels were drawn.
     made: AtomicU64,
     /// Called before each drawing is made, by tests that hold it.

@@ -208,7 +208,7 @@ async fn view<G: Table>(
     }
     blocking(move || {
         // The log's lock is held only to read it: the page is drawn after.
-        let snapshot = shared.kept.read::<G>(&shared.path)?;
+        let snapshot = shared.kept.read::<G, ApiError>(&shared.path)?;
         let fold = &*snapshot.fold;
         let viewer = viewer(fold, &role);
         let painter = Painter {
@@ -256,7 +256,7 @@ async fn as_viewer<G: Table>(
 ) -> Result<Response, ApiError> {
     let role = role(&shared, headers)?;
     blocking(move || {
-        let snapshot = shared.kept.read::<G>(&shared.path)?;
+        let snapshot = shared.kept.read::<G, ApiError>(&shared.path)?;
         let viewer = viewer(&snapshot.fold, &role);
         Ok(answer(&shared.path, &snapshot.fold, viewer))
     })

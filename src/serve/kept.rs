@@ -72,10 +72,11 @@ impl Kept {
 
     /// The fold of the log of `session`, at `path`: the one kept when its
     /// bytes are those read under the lock, else a new fold of them, kept.
-    fn fold_of<G>(&self, path: &Path, session: &Session<'_>) -> Result<Snapshot<G>, TableError<G>>
+    fn fold_of<G, E>(&self, path: &Path, session: &Session<'_>) -> Result<Snapshot<G>, E>
     where
         G: Game + 'static,
         Fold<G>: Send + Sync,
+        E: From<TableError<G>>,
     {
         if let Some(folded) = self.get(path)
             && folded.bytes == session.bytes()
@@ -86,19 +87,20 @@ impl Kept {
                 generation: folded.generation,
             });
         }
-        let fold = Arc::new(crate::table::fold::<G>(path, session)?);
+        let fold = Arc::new(crate::table::fold::<G, E>(path, session)?);
         let generation = self.put(path, session.bytes(), fold.clone());
         Ok(Snapshot { fold, generation })
     }
 
     /// The fold of the log at `path` as it stands, read under the log's
     /// lock, which is released when this returns.
-    pub fn read<G>(&self, path: &Path) -> Result<Snapshot<G>, TableError<G>>
+    pub fn read<G, E>(&self, path: &Path) -> Result<Snapshot<G>, E>
     where
         G: Game + 'static,
         Fold<G>: Send + Sync,
+        E: From<TableError<G>>,
     {
-        with_session::<G, _, TableError<G>>(path, |session| self.fold_of::<G>(path, session))
+        with_session::<G, _, E>(path, |session| self.fold_of::<G, E>(path, session))
     }
 
     /// Runs `work` on the session and a fold of the log at `path` under the
@@ -115,7 +117,7 @@ impl Kept {
         E: From<TableError<G>>,
     {
         with_session::<G, _, E>(path, |session| {
-            let kept = self.fold_of::<G>(path, session)?;
+            let kept = self.fold_of::<G, E>(path, session)?;
             let before = session.bytes().len();
             let mut fold = Fold::clone(&kept.fold);
             let done = work(session, &mut fold)?;

@@ -98,16 +98,21 @@ pub fn with_table<G: Game, T, E: From<TableError<G>>>(
     work: impl FnOnce(&mut Session<'_>, Fold<G>) -> Result<T, E>,
 ) -> Result<T, E> {
     with_session::<G, T, E>(path, |session| {
-        let fold = fold(path, session)?;
+        let fold = fold::<G, E>(path, session)?;
         work(session, fold)
     })
 }
 
 /// The fold of the log of `session`, at `path`, as the game `G`.
-pub fn fold<G: Game>(path: &Path, session: &Session<'_>) -> Result<Fold<G>, TableError<G>> {
-    session.fold::<G>().map_err(|error| TableError::Replay {
-        path: path.to_owned(),
-        error: Box::new(error),
+pub fn fold<G: Game, E: From<TableError<G>>>(
+    path: &Path,
+    session: &Session<'_>,
+) -> Result<Fold<G>, E> {
+    session.fold::<G>().map_err(|error| {
+        E::from(TableError::Replay {
+            path: path.to_owned(),
+            error: Box::new(error),
+        })
     })
 }
 

@@ -82,7 +82,7 @@ fn standing(room: &Room, path: &Path) -> Result<(String, Vec<String>), ApiError>
     where
         crate::log::Fold<G>: Send + Sync,
     {
-        let snapshot = kept.read::<G>(path)?;
+        let snapshot = kept.read::<G, ApiError>(path)?;
         let status = crate::table::status::<G>(path, &snapshot.fold, Viewer::Everyone);
         Ok((status.progress, status.pending))
     }
