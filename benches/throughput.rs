@@ -24,6 +24,13 @@
 //!   played on the same dice, and the reports built), side by side with
 //!   the same games played alone, whose ratio is the reports' share.
 //!
+//! - `serve`: the CPU of one `GET /api/view` of the live table server,
+//!   answered in-process by its router (no socket), at a 4-player 62
+//!   Soleils table in mid-game: a player's view, the referee's (every
+//!   sheet), and a player's view of a page that holds its drawing
+//!   (`?have=HASH`) when nothing changed; and one sheet drawn as a view
+//!   draws it (wide and for a phone), what a view costs when it must draw.
+//!
 //! docs/performance.md records the figures and what they are measured
 //! against.
 
@@ -330,5 +337,79 @@ fn studio(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, games, audit, rollout_policy, search, studio);
+fn serve(c: &mut Criterion) {
+    use axum::body::Body;
+    use axum::http::{Request, header};
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("match.jsonl");
+    // Half the golden game: mid-game, every sheet part written.
+    let golden = include_str!("../replays/soleils-4p-sun-limit.jsonl");
+    let half: Vec<&str> = golden.lines().take(60).collect();
+    std::fs::write(&log, format!("{}\n", half.join("\n"))).unwrap();
+    let names: Vec<String> = ["Fanny", "Théo", "Maxime", "Hervine"]
+        .map(str::to_owned)
+        .to_vec();
+    let tokens = sunfold::serve::Tokens::new(&names).unwrap();
+    let router = runtime.block_on(async {
+        sunfold::serve::app(log.clone(), sunfold::log::GameKind::Soleils, tokens.clone())
+    });
+    let view = |path: &str, token: &str| {
+        let request = Request::get(path)
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .body(Body::empty())
+            .unwrap();
+        runtime.block_on(async {
+            let response = router.clone().oneshot(request).await.unwrap();
+            assert!(response.status().is_success());
+            response.into_body().collect().await.unwrap().to_bytes()
+        })
+    };
+    let player = tokens.players["Fanny"].clone();
+    let referee = tokens.referee.clone();
+    let page: serde_json::Value = serde_json::from_slice(&view("/api/view", &player)).unwrap();
+    let have = format!(
+        "/api/view?have={}",
+        page["panels"][0]["hash"].as_str().unwrap()
+    );
+    let mut group = c.benchmark_group("serve");
+    group.sample_size(20);
+    group.bench_function("player view", |b| {
+        b.iter(|| black_box(view("/api/view", &player)))
+    });
+    group.bench_function("referee view", |b| {
+        b.iter(|| black_box(view("/api/view", &referee)))
+    });
+    group.bench_function("player view, drawing held", |b| {
+        b.iter(|| black_box(view(&have, &player)))
+    });
+    // What a view costs when its sheet must be drawn: the sheet, wide
+    // and for a phone, as the server draws it.
+    let mut recorder = sunfold::log::Recorder::open(&log).unwrap();
+    let fold = recorder.lock().unwrap().fold::<Soleils>().ok().unwrap();
+    group.bench_function("one sheet drawn, wide and for a phone", |b| {
+        use sunfold::print::soleils::replay::{phone_sheet, viewer_sheet};
+        use sunfold::render::scene::Scene;
+        b.iter(|| {
+            let state = fold.state();
+            let wide = Scene {
+                title: "Fanny's sheet".to_owned(),
+                pages: viewer_sheet(state, 0),
+            };
+            let phone = Scene {
+                title: "Fanny's sheet".to_owned(),
+                pages: vec![phone_sheet(state, 0)],
+            };
+            black_box((
+                sunfold::render::svg::to_svg(&wide).unwrap(),
+                sunfold::render::svg::to_svg(&phone).unwrap(),
+            ))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, games, audit, rollout_policy, search, studio, serve);
 criterion_main!(benches);

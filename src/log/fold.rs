@@ -89,6 +89,16 @@ struct Doom<G: Game> {
     standing: Vec<(u64, G::Event)>,
 }
 
+impl<G: Game> Clone for Doom<G> {
+    fn clone(&self) -> Self {
+        Doom {
+            at: self.at.clone(),
+            before: self.before.clone(),
+            standing: self.standing.clone(),
+        }
+    }
+}
+
 /// Folds a log through game `G`: the state after every accepted line, with
 /// the hash chain checked and undo handled.
 ///
@@ -114,6 +124,27 @@ pub struct Fold<G: Game> {
     lenient: Vec<Lenient>,
     doom: Option<Doom<G>>,
     authored: Vec<Authored<G::Event>>,
+}
+
+impl<G: Game> Clone for Fold<G> {
+    fn clone(&self) -> Self {
+        Fold {
+            state: self.state.clone(),
+            next_seq: self.next_seq,
+            rejected: self.rejected.clone(),
+            last_hash: self.last_hash,
+            chained: self.chained,
+            checkpoint: self.checkpoint.clone(),
+            since: self.since.clone(),
+            taken_back: self.taken_back.clone(),
+            claims: self.claims.clone(),
+            format: self.format,
+            called: self.called,
+            lenient: self.lenient.clone(),
+            doom: self.doom.clone(),
+            authored: self.authored.clone(),
+        }
+    }
 }
 
 impl<G: Game> Fold<G>

@@ -172,6 +172,12 @@ impl Session<'_> {
         self.game
     }
 
+    /// The log's bytes as read under the lock, with every line this
+    /// session appended.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
     /// The log as read under the lock.
     pub fn opened(&self) -> Opened<&[u8]> {
         open(&self.bytes[..]).expect("the first line was read when the lock was taken")

@@ -85,12 +85,17 @@ impl std::fmt::Display for UnsupportedCharacter {
 
 impl std::error::Error for UnsupportedCharacter {}
 
-/// One font face: its file's bytes, which it owns, and its names.
-///
-/// `ttf_parser::Face` borrows the bytes, so it is parsed again where it is
-/// needed: parsing reads a few table headers (well under a microsecond for
-/// Liberation Sans), once per text measured, not per character.
+/// One font face: its file's bytes, which it owns, its names, and the
+/// bytes parsed once, for every text measured and shaped after.
 pub struct Face {
+    /// The face parsed from `data`, which it borrows. The bytes never move
+    /// and never change: a static slice, or a vector's buffer that nothing
+    /// writes to again. They outlive the borrow: fields drop in their
+    /// order, so this one before `data`.
+    parsed: ttf_parser::Face<'static>,
+    /// The same face for the shaper, made the first time a text needs
+    /// shaping.
+    shaper: OnceLock<rustybuzz::Face<'static>>,
     data: Cow<'static, [u8]>,
     /// The family name, for the SVG and for messages.
     pub family: String,
@@ -121,8 +126,13 @@ fn name(face: &ttf_parser::Face<'_>, ids: &[u16]) -> Option<String> {
 impl Face {
     /// Parses the first face of a TrueType or OpenType file (or collection).
     pub fn parse(data: impl Into<Cow<'static, [u8]>>) -> Result<Face, String> {
-        let data = data.into();
-        let face = ttf_parser::Face::parse(&data, 0).map_err(|e| e.to_string())?;
+        let data: Cow<'static, [u8]> = data.into();
+        // SAFETY: the slice is `data`'s bytes, which the `Face` owns and
+        // never changes; they stay where they are when the `Face` moves (a
+        // static slice, or a vector's heap buffer), and are dropped after
+        // the parsed faces that borrow them (the fields' order).
+        let bytes: &'static [u8] = unsafe { std::slice::from_raw_parts(data.as_ptr(), data.len()) };
+        let face = ttf_parser::Face::parse(bytes, 0).map_err(|e| e.to_string())?;
         if face.tables().cmap.is_none() {
             return Err("no character map (cmap table)".to_owned());
         }
@@ -136,6 +146,8 @@ impl Face {
             .unwrap_or_else(|| "Font".to_owned());
         let units_per_em = f32::from(face.units_per_em());
         Ok(Face {
+            parsed: face,
+            shaper: OnceLock::new(),
             data,
             family,
             full_name,
@@ -149,9 +161,15 @@ impl Face {
         &self.data
     }
 
-    /// The face, parsed from the bytes that [`Face::parse`] already read.
-    fn parsed(&self) -> ttf_parser::Face<'_> {
-        ttf_parser::Face::parse(&self.data, 0).expect("the face parsed when it was loaded")
+    /// The face, as [`Face::parse`] parsed it.
+    fn parsed(&self) -> &ttf_parser::Face<'_> {
+        &self.parsed
+    }
+
+    /// The face for the shaper.
+    fn shaper(&self) -> &rustybuzz::Face<'_> {
+        self.shaper
+            .get_or_init(|| rustybuzz::Face::from_face(self.parsed.clone()))
     }
 
     /// The glyph of `c`, if the font has one.
@@ -352,7 +370,7 @@ impl Fonts {
     pub fn check(&self, text: &str, weight: Weight) -> Result<(), UnsupportedCharacter> {
         let normal = shape::nfc(text);
         let chain = self.chain(weight);
-        let parsed: Vec<ttf_parser::Face<'_>> = chain.iter().map(|f| f.parsed()).collect();
+        let parsed: Vec<&ttf_parser::Face<'_>> = chain.iter().map(|f| f.parsed()).collect();
         let missing = normal.chars().find(|&c| {
             !shape::is_ignorable(c) && parsed.iter().all(|f| f.glyph_index(c).is_none())
         });

@@ -5,7 +5,9 @@
 //! by the seat of the token's holder.
 
 use super::ApiError;
-use super::page::{Table, status_for};
+use super::drawn::Drawings;
+use super::kept::Kept;
+use super::page::{Painter, Table, status_for};
 use super::tokens::{Role, Tokens};
 use crate::log::{AppendError, DecodeError, Entry, Fold, Line, ReplayError, Session};
 use crate::present::command;
@@ -45,6 +47,11 @@ pub struct Shared {
     pub closed: Option<Closed>,
     /// The event, its round and the table, when a room serves it.
     pub room: Option<super::page::InRoom>,
+    /// The table log's fold, kept between requests (shared with the room's
+    /// board when a room serves the table).
+    pub kept: Arc<Kept>,
+    /// The drawings of the table's panels.
+    pub drawings: Drawings,
 }
 
 /// Why a table takes no more entries, if it does not: asked under the
@@ -160,13 +167,12 @@ fn viewer<G: Table>(fold: &Fold<G>, role: &Role) -> Viewer {
     }
 }
 
-/// Runs `work` on the blocking pool: every file access locks and reads.
+/// Runs `work` on the bounded blocking pool: every file access locks and
+/// reads.
 async fn blocking(
     work: impl FnOnce() -> Result<Response, ApiError> + Send + 'static,
 ) -> Result<Response, ApiError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .unwrap_or_else(|_| Err(ApiError::Internal("the request failed".to_owned())))
+    super::pool::blocking(work).await
 }
 
 async fn state<G: Table>(
@@ -201,23 +207,26 @@ async fn view<G: Table>(
         )));
     }
     blocking(move || {
-        with_table::<G, _, ApiError>(&shared.path, |_, fold| {
-            let viewer = viewer(&fold, &role);
-            let have: std::collections::HashSet<&str> =
-                have.split(',').filter(|h| !h.is_empty()).collect();
-            let mut page = match as_player {
-                None => G::page(&fold, viewer),
-                Some(name) => {
-                    let seat = acting_seat(&G::player_names(fold.state()), viewer, &name)?;
-                    let mut page = G::page(&fold, Viewer::Seat(seat));
-                    page.recording_as = Some(name);
-                    page
-                }
-            };
-            page.room = shared.room.clone();
-            page.without(&have);
-            Ok(axum::Json(page).into_response())
-        })
+        // The log's lock is held only to read it: the page is drawn after.
+        let snapshot = shared.kept.read::<G, ApiError>(&shared.path)?;
+        let fold = &*snapshot.fold;
+        let viewer = viewer(fold, &role);
+        let painter = Painter {
+            drawings: &shared.drawings,
+            generation: snapshot.generation,
+            have: have.split(',').filter(|h| !h.is_empty()).collect(),
+        };
+        let mut page = match as_player {
+            None => G::page(fold, viewer, &painter),
+            Some(name) => {
+                let seat = acting_seat(&G::player_names(fold.state()), viewer, &name)?;
+                let mut page = G::page(fold, Viewer::Seat(seat), &painter);
+                page.recording_as = Some(name);
+                page
+            }
+        };
+        page.room = shared.room.clone();
+        Ok(axum::Json(page).into_response())
     })
     .await
 }
@@ -247,10 +256,9 @@ async fn as_viewer<G: Table>(
 ) -> Result<Response, ApiError> {
     let role = role(&shared, headers)?;
     blocking(move || {
-        with_table::<G, _, ApiError>(&shared.path, |_, fold| {
-            let viewer = viewer(&fold, &role);
-            Ok(answer(&shared.path, &fold, viewer))
-        })
+        let snapshot = shared.kept.read::<G, ApiError>(&shared.path)?;
+        let viewer = viewer(&snapshot.fold, &role);
+        Ok(answer(&shared.path, &snapshot.fold, viewer))
     })
     .await
 }
@@ -313,7 +321,7 @@ async fn events<G: Table>(
             ));
         };
         let path = shared.path.clone();
-        with_table::<G, _, ApiError>(&path, |session, mut fold| {
+        shared.kept.write::<G, _, ApiError>(&path, |session, fold| {
             // A log of a format before authors keeps its format: its
             // entries are posted as before, saying nobody.
             let by = (fold.format() >= crate::log::AUTHORS).then_some(match &role {
@@ -323,7 +331,7 @@ async fn events<G: Table>(
             let line = crate::table::entry::served_line::<G>(
                 text,
                 fold.events(),
-                Session::prev(&fold),
+                Session::prev(fold),
                 crate::table::stamp(session, &*shared.clock),
                 by,
             )
@@ -336,16 +344,16 @@ async fn events<G: Table>(
             let entry = crate::log::decode::<G>(&candidate)
                 .map_err(|located| ApiError::BadRequest(format!("line {located}")))?
                 .entry;
-            allowed::<G>(&fold, viewer(&fold, &role), &entry)?;
+            allowed::<G>(fold, viewer(fold, &role), &entry)?;
             if let Some(closed) = &shared.closed {
                 closed()?;
             }
-            match crate::table::append::<G>(session, &mut fold, line) {
+            match crate::table::append::<G>(session, fold, line) {
                 Ok(Said { appended, said }) => {
                     shared
                         .seen
                         .store(length(&path), std::sync::atomic::Ordering::SeqCst);
-                    let state = status_for::<G>(&path, &fold, Viewer::Everyone);
+                    let state = status_for::<G>(&path, fold, Viewer::Everyone);
                     let message = serde_json::json!({
                         "seq": appended.seq,
                         "kind": appended.kind,
@@ -423,7 +431,7 @@ async fn stream<G: Table>(
         None => Vec::new(),
         Some(after) => {
             let shared = shared.clone();
-            tokio::task::spawn_blocking(move || {
+            super::pool::blocking(move || {
                 with_table::<G, _, ApiError>(&shared.path, |session, _| {
                     let mut missed = Vec::new();
                     crate::table::since::<G>(session, after, |seq, kind, said, fold| {
@@ -438,8 +446,7 @@ async fn stream<G: Table>(
                     Ok(missed)
                 })
             })
-            .await
-            .unwrap_or_else(|_| Err(ApiError::Internal("the request failed".to_owned())))?
+            .await?
         }
     };
     let sent = missed.last().map(|(seq, _)| *seq).or(last);

@@ -7,6 +7,13 @@
 //!
 //! - `http.rs`: the routes, the bearer token, and the live stream;
 //! - `page.rs`: what each page shows and offers, by seat;
+//! - `kept.rs`: each table log's fold, kept between requests and folded
+//!   again only when the log's bytes changed; the log's lock is held only to
+//!   read or append it;
+//! - `drawn.rs`: the drawings of a table's panels, made once for each fold
+//!   and kept for every page that shows them;
+//! - `pool.rs`: the bounded pool that every piece of blocking work takes a
+//!   place in before it starts;
 //! - [`ApiError`]: every refusal, as a status and a JSON body (in `error.rs`);
 //! - [`tokens`]: the join links' secrets; [`links`]: their printable page and
 //!   their listing; [`join`]: the way in by a slip's short code, typed at
@@ -23,18 +30,22 @@
 //! (`src/cli/serve.rs`); it starts the server with [`edge::run`], which
 //! binds the socket and serves it with [`edge::serve`].
 
+mod drawn;
 pub mod edge;
 mod error;
 pub mod host;
 mod http;
 pub mod join;
+mod kept;
 pub mod links;
 mod page;
+mod pool;
 pub mod room;
 pub mod tokens;
 
 pub use error::ApiError;
 pub use http::{BODY_LIMIT, Closed};
+use kept::Kept;
 pub use page::{InRoom, PageView};
 pub use tokens::{Role, Tokens};
 
@@ -108,6 +119,22 @@ pub fn app_closing(
     closed: Option<Closed>,
     room: Option<InRoom>,
 ) -> axum::Router {
+    app_kept(path, game, tokens, clock, join, closed, room, Kept::new())
+}
+
+/// [`app_closing`], its log's fold kept in `kept`, which a room shares
+/// with its board.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn app_kept(
+    path: PathBuf,
+    game: GameKind,
+    tokens: Tokens,
+    clock: Arc<dyn Clock>,
+    join: join::Join,
+    closed: Option<Closed>,
+    room: Option<InRoom>,
+    kept: Arc<Kept>,
+) -> axum::Router {
     let (appended, _) = tokio::sync::broadcast::channel(256);
     let shared = Arc::new(http::Shared {
         path,
@@ -118,6 +145,8 @@ pub fn app_closing(
         join,
         closed,
         room,
+        kept,
+        drawings: Default::default(),
     });
     match game {
         GameKind::Soleils => {

@@ -4,6 +4,7 @@
 //! posts unchanged. Everything here comes from the engine; the page only
 //! lays it out.
 
+use super::drawn::{Drawings, Drawn};
 use crate::kit::game::Game;
 use crate::log::Fold;
 use crate::present::Present;
@@ -13,7 +14,7 @@ use crate::soleils::{self, Soleils};
 use crate::summertime::{self, Summertime};
 use crate::table::Viewer;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 /// One decision the page may post.
 #[derive(Serialize, schemars::JsonSchema)]
@@ -71,32 +72,39 @@ pub struct Panel {
 }
 
 impl Panel {
-    pub fn new(name: String, svg: String, phone: String) -> Panel {
-        use sha2::Digest;
-        let mut digest = sha2::Sha256::new();
-        digest.update(svg.as_bytes());
-        digest.update([0]);
-        digest.update(phone.as_bytes());
-        let digest = digest.finalize();
-        let hash = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    /// The panel `name`, drawn; its drawings left out when the page holds
+    /// them already (`have`).
+    fn of(name: String, drawn: &Drawn, have: &HashSet<&str>) -> Panel {
+        let held = have.contains(drawn.hash.as_str());
         Panel {
             name,
-            svg: Some(svg),
-            phone: Some(phone),
-            hash,
+            svg: (!held).then(|| drawn.svg.clone()),
+            phone: (!held).then(|| drawn.phone.clone()),
+            hash: drawn.hash.clone(),
         }
     }
 }
 
-impl PageView {
-    /// Leaves out the drawings the page already holds, by their hashes.
-    pub fn without(&mut self, have: &std::collections::HashSet<&str>) {
-        for panel in &mut self.panels {
-            if have.contains(panel.hash.as_str()) {
-                panel.svg = None;
-                panel.phone = None;
-            }
-        }
+/// Where a page's panels come from: the table's drawings of the fold of
+/// `generation`, made there once; and the hashes of the drawings the page
+/// holds already, which are not sent again.
+pub struct Painter<'a> {
+    pub drawings: &'a Drawings,
+    pub generation: u64,
+    pub have: HashSet<&'a str>,
+}
+
+impl Painter<'_> {
+    /// The panel `name` of `seat` (or of the whole table: `None`), drawn
+    /// by `draw` (wide, then for a phone) if it is not drawn already.
+    fn panel(
+        &self,
+        name: String,
+        seat: Option<usize>,
+        draw: impl FnOnce() -> (String, String),
+    ) -> Panel {
+        let drawn = self.drawings.get(self.generation, seat, draw);
+        Panel::of(name, &drawn, &self.have)
     }
 }
 
@@ -154,7 +162,8 @@ pub struct PageView {
 
 /// A game the table server serves.
 pub trait Table: Present + Sized + Send + Sync + 'static {
-    fn page(fold: &Fold<Self>, viewer: Viewer) -> PageView;
+    /// The page `viewer` sees of `fold`, its panels from `painter`.
+    fn page(fold: &Fold<Self>, viewer: Viewer, painter: &Painter<'_>) -> PageView;
     /// Takes out of `view` what the player at `seat` may not see (the other
     /// players' cards dealt face down); without a seat, what no player may.
     fn conceal(_state: &Self::State, _view: &mut Self::View, _seat: Option<usize>) {}
@@ -303,7 +312,7 @@ fn waiting_for<G: Present>(state: &G::State, me: Option<usize>) -> String {
 
 impl Table for Soleils {
     // Every sheet is open on the table.
-    fn page(fold: &Fold<Soleils>, viewer: Viewer) -> PageView {
+    fn page(fold: &Fold<Soleils>, viewer: Viewer, painter: &Painter<'_>) -> PageView {
         use crate::print::soleils::replay::{phone_sheet, viewer_sheet};
         use soleils::Event;
         let state = fold.state();
@@ -314,11 +323,12 @@ impl Table for Soleils {
             .map(|p| {
                 let name = state.players()[p].name.clone();
                 let title = format!("{name}'s sheet");
-                Panel::new(
-                    name,
-                    svg(&title, viewer_sheet(state, p)),
-                    svg(&title, vec![phone_sheet(state, p)]),
-                )
+                painter.panel(name, Some(p), || {
+                    (
+                        svg(&title, viewer_sheet(state, p)),
+                        svg(&title, vec![phone_sheet(state, p)]),
+                    )
+                })
             })
             .collect();
         let legal = Soleils::legal_events(state);
@@ -392,7 +402,7 @@ impl Table for Summertime {
         }
     }
 
-    fn page(fold: &Fold<Summertime>, viewer: Viewer) -> PageView {
+    fn page(fold: &Fold<Summertime>, viewer: Viewer, painter: &Painter<'_>) -> PageView {
         use crate::print::summertime::table::{page, phone_page, window};
         let state = fold.state();
         let me = seat(viewer);
@@ -405,11 +415,12 @@ impl Table for Summertime {
         } else {
             (x0 - 1, y0 - 1, x1 + 1, y1 + 1)
         };
-        view.panels = vec![Panel::new(
-            "The table".to_owned(),
-            svg("The table", vec![page(state, around, me)]),
-            svg("The table", vec![phone_page(state, around, me)]),
-        )];
+        view.panels = vec![painter.panel("The table".to_owned(), me, || {
+            (
+                svg("The table", vec![page(state, around, me)]),
+                svg("The table", vec![phone_page(state, around, me)]),
+            )
+        })];
         view.choices = offers::<Summertime>(state, &Summertime::legal_events(state), me);
         view.choices.extend(undo(fold, me));
         if view.choices.iter().all(|c| c.group == Kind::Undo) {

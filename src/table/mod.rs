@@ -97,6 +97,32 @@ pub fn with_table<G: Game, T, E: From<TableError<G>>>(
     path: &Path,
     work: impl FnOnce(&mut Session<'_>, Fold<G>) -> Result<T, E>,
 ) -> Result<T, E> {
+    with_session::<G, T, E>(path, |session| {
+        let fold = fold::<G, E>(path, session)?;
+        work(session, fold)
+    })
+}
+
+/// The fold of the log of `session`, at `path`, as the game `G`.
+pub fn fold<G: Game, E: From<TableError<G>>>(
+    path: &Path,
+    session: &Session<'_>,
+) -> Result<Fold<G>, E> {
+    session.fold::<G>().map_err(|error| {
+        E::from(TableError::Replay {
+            path: path.to_owned(),
+            error: Box::new(error),
+        })
+    })
+}
+
+/// Opens the log at `path` under its exclusive lock, reads it whole, and
+/// runs `work` on the session, unfolded. The lock is held until `work`
+/// returns; a log of game `G` is expected.
+pub fn with_session<G: Game, T, E: From<TableError<G>>>(
+    path: &Path,
+    work: impl FnOnce(&mut Session<'_>) -> Result<T, E>,
+) -> Result<T, E> {
     let path_buf = || path.to_owned();
     let mut recorder = Recorder::open(path).map_err(|error| TableError::<G>::Io {
         path: path_buf(),
@@ -112,13 +138,7 @@ pub fn with_table<G: Game, T, E: From<TableError<G>>>(
             error,
         },
     })?;
-    let fold = session
-        .fold::<G>()
-        .map_err(|error| TableError::<G>::Replay {
-            path: path_buf(),
-            error: Box::new(error),
-        })?;
-    work(&mut session, fold)
+    work(&mut session)
 }
 
 /// What an append did: the line written and, in words, what it did.

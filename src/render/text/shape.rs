@@ -110,7 +110,7 @@ fn is_complex(c: char) -> bool {
 /// has it, so that the shaper can place it. A character no face has takes
 /// the first face (whose missing glyph it then draws).
 fn faces_of(chain: &[&Face], text: &str) -> Vec<(usize, char, usize)> {
-    let parsed: Vec<ttf_parser::Face<'_>> = chain.iter().map(|f| f.parsed()).collect();
+    let parsed: Vec<&ttf_parser::Face<'_>> = chain.iter().map(|f| f.parsed()).collect();
     let mut out: Vec<(usize, char, usize)> = Vec::with_capacity(text.len());
     for (at, c) in text.char_indices() {
         let follows = unicode_normalization::char::is_combining_mark(c) || is_ignorable(c);
@@ -201,9 +201,7 @@ fn simple(face: &Face, index: usize, text: &str) -> Run {
 /// `text[range]` shaped by rustybuzz in `face`, its glyphs left to right.
 fn shaped(face: &Face, index: usize, text: &str, range: Range<usize>, rtl: bool) -> Run {
     let piece = &text[range.clone()];
-    let Some(font) = rustybuzz::Face::from_slice(face.data(), 0) else {
-        return simple(face, index, piece);
-    };
+    let font = face.shaper();
     let mut buffer = rustybuzz::UnicodeBuffer::new();
     buffer.push_str(piece);
     buffer.set_pre_context(&text[..range.start]);
@@ -214,7 +212,7 @@ fn shaped(face: &Face, index: usize, text: &str, range: Range<usize>, rtl: bool)
         rustybuzz::Direction::LeftToRight
     });
     buffer.guess_segment_properties();
-    let output = rustybuzz::shape(&font, &[], buffer);
+    let output = rustybuzz::shape(font, &[], buffer);
     let em = face.units_per_em;
     let infos = output.glyph_infos();
     let positions = output.glyph_positions();

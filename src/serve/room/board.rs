@@ -3,6 +3,7 @@
 //! standings; and the join slips of a round, to print.
 
 use super::super::ApiError;
+use super::super::Kept;
 use super::super::links::{Slip, slips_scene};
 use super::super::tokens::Tokens;
 use super::{Room, table_route, table_tokens};
@@ -10,7 +11,7 @@ use crate::event::{EventGame, EventLog, EventState, Standings, event_name, stand
 use crate::render::scene::Scene;
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
-use crate::table::{Viewer, with_table};
+use crate::table::Viewer;
 use std::path::Path;
 
 /// The board, as `GET /api/room` sends it.
@@ -71,17 +72,23 @@ fn open(room: &Room) -> Result<EventLog, ApiError> {
     super::open_event(&room.event)
 }
 
-/// Where the game at `path` stands, as everyone may see it.
-fn standing(game: EventGame, path: &Path) -> Result<(String, Vec<String>), ApiError> {
-    fn of<G: crate::present::Present>(path: &Path) -> Result<(String, Vec<String>), ApiError> {
-        with_table::<G, _, ApiError>(path, |_, fold| {
-            let status = crate::table::status::<G>(path, &fold, Viewer::Everyone);
-            Ok((status.progress, status.pending))
-        })
+/// Where the game at `path` stands, as everyone may see it: from the fold
+/// the room keeps, folded again only if the log changed.
+fn standing(room: &Room, path: &Path) -> Result<(String, Vec<String>), ApiError> {
+    fn of<G: crate::present::Present + 'static>(
+        kept: &Kept,
+        path: &Path,
+    ) -> Result<(String, Vec<String>), ApiError>
+    where
+        crate::log::Fold<G>: Send + Sync,
+    {
+        let snapshot = kept.read::<G, ApiError>(path)?;
+        let status = crate::table::status::<G>(path, &snapshot.fold, Viewer::Everyone);
+        Ok((status.progress, status.pending))
     }
-    match game {
-        EventGame::Soleils => of::<Soleils>(path),
-        EventGame::Summertime => of::<Summertime>(path),
+    match room.game {
+        EventGame::Soleils => of::<Soleils>(&room.kept, path),
+        EventGame::Summertime => of::<Summertime>(&room.kept, path),
     }
 }
 
@@ -107,7 +114,7 @@ pub fn of(room: &Room) -> Result<Board, ApiError> {
             let result = seated.results.get(&at.table);
             let (progress, pending, mut problem) = match result {
                 Some(result) => (format!("over: {}", result.ended), Vec::new(), None),
-                None => match standing(room.game, &path) {
+                None => match standing(room, &path) {
                     Ok((progress, pending)) => (progress, pending, None),
                     Err(e) => (String::new(), Vec::new(), Some(e.into_text())),
                 },

@@ -81,6 +81,8 @@ pub struct Room {
     /// The way in by a short code, one count of tries for the room and
     /// every table in it.
     join: super::join::Join,
+    /// The folds of the tables' logs, for their pages and the board.
+    kept: Arc<super::Kept>,
 }
 
 /// The path of table `table` of round `round` in the room.
@@ -206,6 +208,7 @@ impl Room {
             problems: Default::default(),
             join: super::join::Join::new(report.clone()),
             report,
+            kept: super::Kept::new(),
         })
     }
 }
@@ -247,13 +250,11 @@ fn referee(room: &Room, headers: &HeaderMap) -> Result<(), ApiError> {
     }
 }
 
-/// Runs `work` off the async threads.
+/// Runs `work` off the async threads, on the bounded blocking pool.
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?
+    super::pool::blocking(work).await
 }
 
 /// `GET /api/room`: the board.
@@ -426,7 +427,16 @@ async fn hosted(room: &Arc<Room>, round: u32, table: u32) -> Result<Router, ApiE
         round,
         table,
     };
-    let router = super::app_closing(path, game, tokens, clock, join, Some(closed), Some(place));
+    let router = super::app_kept(
+        path,
+        game,
+        tokens,
+        clock,
+        join,
+        Some(closed),
+        Some(place),
+        room.kept.clone(),
+    );
     tables.insert((round, table), router.clone());
     Ok(router)
 }
