@@ -314,7 +314,7 @@ async fn events<G: Table>(
 ) -> Result<Response, ApiError> {
     let role = role(&shared, &headers)?;
     let body = super::edge::body(body, "one entry", BODY_LIMIT)?;
-    blocking(move || {
+    super::pool::appending(move || {
         let Ok(text) = std::str::from_utf8(&body) else {
             return Err(ApiError::BadRequest(
                 "expected a JSON object in UTF-8, but found bytes that are not UTF-8".to_owned(),
