@@ -1,0 +1,132 @@
+use super::told::counted;
+use super::*;
+
+fn peer(n: u16) -> SocketAddr {
+    SocketAddr::from(([127, 0, 0, 1], n))
+}
+
+fn at(start: Instant, ms: u64) -> Instant {
+    start + Duration::from_millis(ms)
+}
+
+/// A place in `register` for `peer(n)` at `now`, which must be given
+/// without closing another.
+fn admitted(register: &Register, now: Instant, n: u16) -> (Arc<Place>, oneshot::Receiver<()>) {
+    match register.admit(now, peer(n)) {
+        (Admission::In(place, closed), None) => (Arc::new(place), closed),
+        _ => panic!("expected a place for {n} with none closed"),
+    }
+}
+
+#[test]
+fn the_connections_are_sized_from_the_pages_served() {
+    let room = Pages {
+        seats: 500,
+        referees: 100,
+        boards: 1,
+    };
+    assert_eq!(
+        (room.count(), room.need(), room.connections()),
+        (601, 2254, 2254)
+    );
+    assert_eq!(
+        room.words(),
+        "500 seats, 100 tables' referees and the board"
+    );
+    let table = Pages {
+        seats: 3,
+        referees: 1,
+        boards: 0,
+    };
+    assert_eq!((table.need(), table.connections()), (15, 128));
+    assert_eq!(table.words(), "3 seats and the referee");
+}
+
+#[test]
+fn a_link_beyond_its_share_loses_its_oldest_idle_connection() {
+    let limits = Limits {
+        max_connections: 10,
+        max_per_token: 2,
+        ..Limits::default()
+    };
+    let register = Register::new(&limits);
+    let start = Instant::now();
+    let mut places: Vec<_> = (0..4)
+        .map(|n| admitted(&register, at(start, n), n as u16))
+        .collect();
+    let ann: Link = "ann".into();
+    // The first is busy (a live stream): the second is the oldest idle.
+    let _stream = places[0].0.begin(at(start, 5));
+    for place in &places[..2] {
+        assert!(place.0.answered(at(start, 10), Some(ann.clone())).is_none());
+    }
+    let shed = places[2].0.answered(at(start, 12), Some(ann.clone()));
+    let shed = shed.expect("ann holds 3 of 2");
+    assert_eq!(
+        (shed.peer, shed.why, shed.held, shed.idle),
+        (peer(1), Dropped::Token, 3, true)
+    );
+    assert!(places[1].1.try_recv().is_ok(), "told to close");
+    // Another link, and a connection answered with none, are not ann's.
+    assert!(
+        places[3]
+            .0
+            .answered(at(start, 13), Some("bob".into()))
+            .is_none()
+    );
+    assert!(places[3].0.answered(at(start, 14), None).is_none());
+    assert_eq!(register.open().held.get(&ann), Some(&2));
+    places.truncate(1);
+    assert_eq!(register.open().held.get(&ann), Some(&1));
+}
+
+#[test]
+fn a_full_register_sheds_the_untied_first_then_the_heaviest_links_oldest_idle() {
+    let limits = Limits {
+        max_connections: 4,
+        ..Limits::default()
+    };
+    let register = Register::new(&limits);
+    let start = Instant::now();
+    let places: Vec<_> = (0..4)
+        .map(|n| admitted(&register, at(start, n), n as u16))
+        .collect();
+    // Ann holds three, the first of them busy; Bob one, the oldest.
+    places[3].0.answered(at(start, 9), Some("bob".into()));
+    for (i, place) in places[..3].iter().enumerate() {
+        place
+            .0
+            .answered(at(start, 10 + i as u64), Some("ann".into()));
+    }
+    let _busy = places[0].0.begin(at(start, 20));
+    let (admission, shed) = register.admit(at(start, 30), peer(9));
+    let Admission::In(newcomer, _) = admission else {
+        panic!("expected a place");
+    };
+    let shed = shed.expect("one closed");
+    assert_eq!(
+        (shed.peer, shed.why, shed.held),
+        (peer(1), Dropped::Heaviest, 3)
+    );
+    // The newcomer, not tied to a link, goes first when the next comes.
+    let (_, shed) = register.admit(at(start, 31), peer(10));
+    let shed = shed.expect("one closed");
+    assert_eq!((shed.peer, shed.why), (peer(9), Dropped::Room));
+    drop(newcomer);
+}
+
+#[test]
+fn the_drops_counted_are_told_in_one_line() {
+    let limits = Limits::default();
+    let counts = BTreeMap::from([(Dropped::Headers, 40), (Dropped::Room, 300)]);
+    assert_eq!(
+        counted(&counts, Duration::from_millis(60_200), &limits).as_deref(),
+        Some(
+            "in the last 60 s, also dropped 340 connections: 300 idle or incomplete the longest, to let new ones in (--max-connections); 40 whose headers were not complete within 10 s"
+        )
+    );
+    assert_eq!(
+        counted(&BTreeMap::new(), Duration::from_secs(60), &limits),
+        None
+    );
+}
