@@ -36,6 +36,15 @@
 //! time limit is normal, and not told. Of every other kind of drop, the
 //! first is told at once, with its address; the later ones are counted,
 //! and told together once a minute at most, and when the server stops.
+//!
+//! Its files:
+//! - `mod.rs`: the register of open connections, [`serve`] and [`run`];
+//! - `limits`: [`Limits`], sized from the [`Pages`] a server shows;
+//! - `told`: what is dropped, told once in full, then counted;
+//! - `tls`: a certificate and key made into a TLS acceptor;
+//! - `answer`: what every answer shares ([`secure`], [`csp`], [`Page`],
+//!   [`bearer`], [`body`]);
+//! - `tests`: the unit tests of the sizing, the shedding and the counts.
 
 use axum::Router;
 use axum::body::Bytes;
