@@ -103,27 +103,13 @@ pub fn app_with(
     clock: Arc<dyn Clock>,
     join: join::Join,
 ) -> axum::Router {
-    app_closing(path, game, tokens, clock, join, None, None)
+    app_kept(path, game, tokens, clock, join, None, None, Kept::new())
 }
 
 /// [`app_with`], asking `closed` under the log's lock, before each entry
 /// is appended, why the table takes no more entries, if it does not; its
 /// pages name `room`, the event, round and table it is, if a room serves
-/// it.
-pub fn app_closing(
-    path: PathBuf,
-    game: GameKind,
-    tokens: Tokens,
-    clock: Arc<dyn Clock>,
-    join: join::Join,
-    closed: Option<Closed>,
-    room: Option<InRoom>,
-) -> axum::Router {
-    app_kept(path, game, tokens, clock, join, closed, room, Kept::new())
-}
-
-/// [`app_closing`], its log's fold kept in `kept`, which a room shares
-/// with its board.
+/// it; its log's fold kept in `kept`, which a room shares with its board.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn app_kept(
     path: PathBuf,

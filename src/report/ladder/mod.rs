@@ -73,10 +73,8 @@ pub fn report(ladder: &Ladder, paper: Paper) -> Scene {
     if ladder.rungs.iter().any(|r| r.rating.is_none()) {
         note.push_str(" A bot that never won, or never lost, against the rated others has no finite rating: no dot, and the reason beside; the others are rated without its matches.");
     }
-    let thin: Vec<String> = ladder
-        .rungs
-        .iter()
-        .filter_map(|r| text::few(r).map(|few| format!("{} (on {few})", r.bot)))
+    let thin: Vec<String> = (text::thin(ladder).into_iter())
+        .map(|(bot, few)| format!("{bot} (on {few})"))
         .collect();
     if !thin.is_empty() {
         note.push_str(&format!(

@@ -45,6 +45,14 @@ pub fn few(r: &Rung) -> Option<String> {
     })
 }
 
+/// Each bot whose rating rests on few wins or losses, with what it rests
+/// on ([`few`]), in the order of the ladder.
+pub fn thin(report: &Ladder) -> Vec<(&str, String)> {
+    (report.rungs.iter())
+        .filter_map(|r| few(r).map(|few| (r.bot.as_str(), few)))
+        .collect()
+}
+
 /// A rung's rating: the value and its interval, `0 (anchor)` for the
 /// anchor, or why it has none; with what it rests on when that is few
 /// wins or losses.
@@ -179,10 +187,8 @@ pub fn text(report: &Ladder) -> String {
     if let Some(anchored) = anchored(report) {
         writeln!(out, "\n{anchored}").unwrap();
     }
-    let thin: Vec<String> = report
-        .rungs
-        .iter()
-        .filter_map(|r| few(r).map(|few| format!("{} on {few}", r.bot)))
+    let thin: Vec<String> = (thin(report).into_iter())
+        .map(|(bot, few)| format!("{bot} on {few}"))
         .collect();
     if !thin.is_empty() {
         writeln!(
