@@ -284,6 +284,14 @@ enum TemplateCommand {
         /// The CSV file to write; `-` for standard output.
         #[arg(long, value_name = "OUT")]
         csv: PathBuf,
+        /// Between cells: `,`, `;` (what Excel expects where the decimal
+        /// separator is a comma, as in French or German) or `tab`.
+        #[arg(long, value_name = "CHAR", default_value = ",")]
+        delimiter: crate::log::rows::Delimiter,
+        /// Begin with a UTF-8 byte-order mark, without which Excel reads
+        /// accented and Greek letters wrongly.
+        #[arg(long)]
+        bom: bool,
     },
     /// Replace a deck's cards or a sheet's boxes by the rows of a CSV file.
     ///
@@ -406,7 +414,12 @@ fn run(command: Command) -> Result<Exit, CliError> {
         Command::Template(TemplateCommand::Check { file, format }) => {
             template::check(&file, format)
         }
-        Command::Template(TemplateCommand::Export { file, csv }) => template::export(&file, &csv),
+        Command::Template(TemplateCommand::Export {
+            file,
+            csv,
+            delimiter,
+            bom,
+        }) => template::export(&file, &csv, crate::log::rows::Layout { delimiter, bom }),
         Command::Template(TemplateCommand::Import { rows, into }) => template::import(&rows, &into),
         Command::Schema { format } => schema::print(format),
         Command::Completions { shell } => completions(shell),

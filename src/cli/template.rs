@@ -3,6 +3,7 @@
 use super::error::CliError;
 use super::load::problems;
 use super::{Exit, Format};
+use crate::log::rows::Layout;
 use crate::log::template_file::LoadFailure;
 use crate::present::json::TemplateReport;
 use std::path::Path;
@@ -35,11 +36,11 @@ pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {
 }
 
 /// `sunfold template export FILE --csv OUT`: a deck's cards or a sheet's
-/// boxes as CSV, to OUT (`-`: standard output).
-pub fn export(path: &Path, out: &Path) -> Result<Exit, CliError> {
+/// boxes as CSV laid out as `layout` says, to OUT (`-`: standard output).
+pub fn export(path: &Path, out: &Path, layout: Layout) -> Result<Exit, CliError> {
     let bytes = std::fs::read(path).map_err(|e| CliError::io(path, e))?;
     let (table, count, text) =
-        crate::log::rows::export(&bytes).map_err(|problems| CliError::Problems {
+        crate::log::rows::export(&bytes, layout).map_err(|problems| CliError::Problems {
             path: path.to_owned(),
             problems: problems.iter().map(ToString::to_string).collect(),
         })?;

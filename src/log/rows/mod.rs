@@ -7,7 +7,9 @@
 //! separated by spaces, a cell its column and row (`2 3`), and an empty
 //! cell of an optional field leaves the field out. The delimiter (`,`, `;`
 //! or a tab) is read from the first line, a UTF-8 byte-order mark is
-//! skipped, and lines may end in CRLF.
+//! skipped, and lines may end in CRLF. A text cell's leading apostrophe,
+//! which the export writes where a spreadsheet would otherwise read a
+//! formula, is taken off; a number's cell is read as written.
 //!
 //! Its files: this one (the columns, the rows read and their problems),
 //! [`write`] (rows written as CSV, and put into a file's text in place of
@@ -18,7 +20,9 @@ mod paste;
 mod write;
 
 pub use paste::paste;
-pub use write::{ExportProblem, ImportProblem, Imported, export, import};
+pub use write::{
+    Delimiter, ExportProblem, ImportProblem, Imported, Layout, UnknownDelimiter, export, import,
+};
 
 use serde_json::{Map, Value};
 use std::fmt;
@@ -103,6 +107,16 @@ enum Shape {
     List,
     /// Items separated by spaces, or the field left out for an empty cell.
     OptionalList,
+    /// Exactly this many items, separated by spaces.
+    Items(usize),
+}
+
+impl Shape {
+    /// Whether its cells hold text, which a spreadsheet could take for a
+    /// formula; a number's never does.
+    fn is_text(self) -> bool {
+        !matches!(self, Shape::Whole | Shape::OptionalWhole | Shape::Cell)
+    }
 }
 
 const fn column(name: &'static str, shape: Shape, required: bool) -> Column {
@@ -120,7 +134,7 @@ const CARDS: &[Column] = &[
     column("points", Shape::OptionalWhole, false),
     column("multiplier", Shape::OptionalWhole, false),
     column("needs", Shape::List, false),
-    column("cost", Shape::List, true),
+    column("cost", Shape::Items(3), true),
 ];
 
 const BOXES: &[Column] = &[
@@ -211,6 +225,12 @@ pub enum RowProblemKind {
     NotCell {
         found: String,
     },
+    /// A list of a fixed length with another number of items.
+    Items {
+        column: &'static str,
+        expected: usize,
+        found: Vec<String>,
+    },
     /// The same id on two rows of a paste.
     RepeatedId {
         id: String,
@@ -261,6 +281,26 @@ impl fmt::Display for RowProblemKind {
                 f,
                 "expected a cell as its column and row, such as \"2 3\", but found {found:?}"
             ),
+            RowProblemKind::Items {
+                column,
+                expected,
+                found,
+            } => match found.as_slice() {
+                [] => write!(
+                    f,
+                    "expected {expected} items in {column}, but the cell is empty"
+                ),
+                [one] => write!(
+                    f,
+                    "expected {expected} items in {column}, but found 1: {one:?}"
+                ),
+                many => write!(
+                    f,
+                    "expected {expected} items in {column}, but found {}: {:?}",
+                    many.len(),
+                    many.join(" ")
+                ),
+            },
             RowProblemKind::RepeatedId { id, first } => write!(
                 f,
                 "expected each id once, but found {id:?} again (first on line {first})"
@@ -304,119 +344,192 @@ impl fmt::Display for RowProblem {
 
 /// Reads the rows of `bytes`: every problem at once, or the rows.
 pub fn read(table: Table, bytes: &[u8], header: Header) -> Result<Vec<Row>, Vec<RowProblem>> {
-    match read_parts(table, bytes, header)? {
-        (rows, problems) if problems.is_empty() => Ok(rows),
-        (_, problems) => Err(problems),
+    let read = read_parts(table, bytes, header);
+    if read.problems.is_empty() {
+        Ok(read.rows)
+    } else {
+        Err(read.problems)
     }
 }
 
-/// The rows that read and the problems of the others; or, where no row
-/// can be read (no rows, a header with a problem, text that is not CSV),
-/// every problem.
-fn read_parts(
-    table: Table,
-    bytes: &[u8],
-    header: Header,
-) -> Result<(Vec<Row>, Vec<RowProblem>), Vec<RowProblem>> {
+/// What the text held: the rows that read, and every problem, of the
+/// header and of each row that did not read.
+struct Read {
+    rows: Vec<Row>,
+    problems: Vec<RowProblem>,
+    /// Whether the rows hold every field without a default: false when
+    /// the header lacks one (each row would then lack it too), or when no
+    /// row could be read.
+    whole: bool,
+}
+
+/// The columns a header's cells name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    Column(Column),
+    /// An empty heading: its cells must be empty too.
+    Blank,
+    /// A heading with a problem (an unknown name, a column named twice),
+    /// given once for the header: its cells are not read.
+    Ignored,
+}
+
+fn read_parts(table: Table, bytes: &[u8], header: Header) -> Read {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let failed = |problems| Read {
+        rows: Vec::new(),
+        problems,
+        whole: false,
+    };
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(delimiter(bytes))
         .has_headers(false)
         .flexible(true)
         .from_reader(bytes);
-    let mut problems = Vec::new();
+    let mut lines = Lines::new(bytes);
     let mut records = Vec::new();
     for record in reader.records() {
         match record {
             Ok(record) => {
                 if record.iter().any(|cell| !cell.trim().is_empty()) {
-                    let line = record.position().map_or(1, csv::Position::line);
-                    records.push((line, record));
+                    records.push((lines.at(record.position()), record));
                 }
             }
             Err(error) => {
-                let line = error.position().map_or(1, csv::Position::line);
+                let line = lines.at(error.position());
                 let detail = match error.kind() {
                     csv::ErrorKind::Utf8 { .. } => {
                         "expected UTF-8 text, but found an invalid byte".to_owned()
                     }
                     _ => format!("expected CSV, but found text that is not ({error})"),
                 };
-                problems.push(RowProblem::at(
+                return failed(vec![RowProblem::at(
                     line,
                     None,
                     RowProblemKind::Unreadable { detail },
-                ));
-                return Err(problems);
+                )]);
             }
         }
     }
     let Some((first_line, first)) = records.first() else {
-        return Err(vec![RowProblem::at(1, None, RowProblemKind::Empty)]);
+        return failed(vec![RowProblem::at(1, None, RowProblemKind::Empty)]);
     };
     let named = header == Header::Required
         || first
             .iter()
             .all(|cell| cell.trim().is_empty() || table.column(cell).is_some());
-    let (columns, body): (Vec<Option<Column>>, &[_]) = if named {
-        let columns = header_columns(table, *first_line, first, header, &mut problems);
-        (columns, &records[1..])
+    let mut problems = Vec::new();
+    let (slots, body): (Vec<Slot>, &[_]) = if named {
+        let slots = header_slots(table, *first_line, first, header, &mut problems);
+        (slots, &records[1..])
     } else {
-        let columns = table.columns().iter().copied().map(Some).collect();
-        (columns, &records[..])
+        let slots = table.columns().iter().copied().map(Slot::Column).collect();
+        (slots, &records[..])
     };
-    if !problems.is_empty() {
-        return Err(problems);
-    }
     if body.is_empty() {
-        return Err(vec![RowProblem::at(
-            first_line + 1,
-            None,
-            RowProblemKind::Empty,
-        )]);
+        problems.push(RowProblem::at(first_line + 1, None, RowProblemKind::Empty));
+        return failed(problems);
     }
+    let whole = !problems
+        .iter()
+        .any(|problem| problem.kind == RowProblemKind::MissingColumn);
     let mut rows = Vec::new();
     for (line, record) in body {
-        if let Some(row) = read_row(table, *line, record, &columns, named, &mut problems) {
+        if let Some(row) = read_row(table, *line, record, &slots, named, &mut problems) {
             rows.push(row);
         }
     }
-    Ok((rows, problems))
+    Read {
+        rows,
+        problems,
+        whole,
+    }
 }
 
-/// The columns a header names; `None` for an empty heading, whose cells
-/// must be empty too.
-fn header_columns(
+/// The line each record starts on, from 1, counted in the text itself:
+/// the CSV reader counts a line's end only as it reads the next record,
+/// so after a CRLF or a blank line its count is short.
+struct Lines<'a> {
+    bytes: &'a [u8],
+    /// Where the count stands: the line that holds `bytes[offset]`.
+    offset: usize,
+    line: u64,
+}
+
+impl<'a> Lines<'a> {
+    fn new(bytes: &'a [u8]) -> Lines<'a> {
+        Lines {
+            bytes,
+            offset: 0,
+            line: 1,
+        }
+    }
+
+    /// The line of a record that starts at `position` (after any ends of
+    /// lines there, which belong to the lines before it). Positions come
+    /// in order.
+    fn at(&mut self, position: Option<&csv::Position>) -> u64 {
+        let Some(position) = position else {
+            return self.line;
+        };
+        let mut start = usize::try_from(position.byte())
+            .unwrap_or(usize::MAX)
+            .min(self.bytes.len());
+        while matches!(self.bytes.get(start), Some(b'\r' | b'\n')) {
+            start += 1;
+        }
+        for index in self.offset..start {
+            // `\n`, `\r\n` and a lone `\r` each end one line.
+            let ends = match self.bytes[index] {
+                b'\n' => true,
+                b'\r' => self.bytes.get(index + 1) != Some(&b'\n'),
+                _ => false,
+            };
+            self.line += u64::from(ends);
+        }
+        self.offset = self.offset.max(start);
+        self.line
+    }
+}
+
+/// The columns a header names, each of its problems given once.
+fn header_slots(
     table: Table,
     line: u64,
     record: &csv::StringRecord,
     header: Header,
     problems: &mut Vec<RowProblem>,
-) -> Vec<Option<Column>> {
-    let mut columns: Vec<Option<Column>> = Vec::new();
+) -> Vec<Slot> {
+    let mut slots: Vec<Slot> = Vec::new();
     for cell in record {
-        let column = table.column(cell);
-        match column {
-            None if !cell.trim().is_empty() => problems.push(RowProblem::at(
-                line,
-                None,
-                RowProblemKind::UnknownColumn {
-                    found: cell.to_owned(),
-                    known: table.names(),
-                },
-            )),
-            Some(column) if columns.contains(&Some(column)) => problems.push(RowProblem::at(
-                line,
-                Some(column.name),
-                RowProblemKind::RepeatedColumn,
-            )),
-            _ => {}
-        }
-        columns.push(column);
+        let slot = match table.column(cell) {
+            None if cell.trim().is_empty() => Slot::Blank,
+            None => {
+                problems.push(RowProblem::at(
+                    line,
+                    None,
+                    RowProblemKind::UnknownColumn {
+                        found: cell.to_owned(),
+                        known: table.names(),
+                    },
+                ));
+                Slot::Ignored
+            }
+            Some(column) if slots.contains(&Slot::Column(column)) => {
+                problems.push(RowProblem::at(
+                    line,
+                    Some(column.name),
+                    RowProblemKind::RepeatedColumn,
+                ));
+                Slot::Ignored
+            }
+            Some(column) => Slot::Column(column),
+        };
+        slots.push(slot);
     }
     if header == Header::Required {
         for column in table.columns().iter().filter(|c| c.required) {
-            if !columns.contains(&Some(*column)) {
+            if !slots.contains(&Slot::Column(*column)) {
                 problems.push(RowProblem::at(
                     line,
                     Some(column.name),
@@ -425,18 +538,18 @@ fn header_columns(
             }
         }
     }
-    columns
+    slots
 }
 
 fn read_row(
     table: Table,
     line: u64,
     record: &csv::StringRecord,
-    columns: &[Option<Column>],
+    slots: &[Slot],
     named: bool,
     problems: &mut Vec<RowProblem>,
 ) -> Option<Row> {
-    let width = columns.len();
+    let width = slots.len();
     let extra = record
         .iter()
         .skip(width)
@@ -459,14 +572,13 @@ fn read_row(
     }
     let mut cells = Vec::new();
     let before = problems.len();
-    for (column, cell) in columns.iter().zip(record) {
-        match column {
-            Some(column) => match value(column.shape, cell) {
+    for (slot, cell) in slots.iter().zip(record) {
+        match slot {
+            Slot::Column(column) => match value(*column, cell) {
                 Ok(value) => cells.push((*column, value)),
                 Err(kind) => problems.push(RowProblem::at(line, Some(column.name), kind)),
             },
-            None if cell.trim().is_empty() => {}
-            None => problems.push(RowProblem::at(
+            Slot::Blank if !cell.trim().is_empty() => problems.push(RowProblem::at(
                 line,
                 None,
                 RowProblemKind::Width {
@@ -474,6 +586,7 @@ fn read_row(
                     found: record.len(),
                 },
             )),
+            Slot::Blank | Slot::Ignored => {}
         }
     }
     // In the file's order, whatever the header's.
@@ -481,8 +594,19 @@ fn read_row(
     (problems.len() == before).then_some(Row { line, cells })
 }
 
+/// The mark the export writes before a text cell's first character where
+/// a spreadsheet would read a formula, or would take that character
+/// itself for the mark (see [`write`]): a text cell loses one, and keeps
+/// the rest as written.
+const TEXT_MARK: char = '\'';
+
 /// A cell read as its field's value.
-fn value(shape: Shape, cell: &str) -> Result<Option<Value>, RowProblemKind> {
+fn value(column: Column, cell: &str) -> Result<Option<Value>, RowProblemKind> {
+    let shape = column.shape;
+    let (marked, cell) = match cell.strip_prefix(TEXT_MARK) {
+        Some(rest) if shape.is_text() => (true, rest),
+        _ => (false, cell),
+    };
     let trimmed = cell.trim();
     let whole = |text: &str| {
         text.parse::<u64>()
@@ -491,17 +615,19 @@ fn value(shape: Shape, cell: &str) -> Result<Option<Value>, RowProblemKind> {
                 found: cell.to_owned(),
             })
     };
-    let list = |text: &str| {
-        Value::Array(
-            text.split(|c: char| c.is_whitespace() || c == ',')
-                .filter(|item| !item.is_empty())
-                .map(|item| Value::String(item.to_owned()))
-                .collect(),
-        )
+    let items = |text: &str| -> Vec<String> {
+        text.split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|item| !item.is_empty())
+            .map(str::to_owned)
+            .collect()
     };
+    let list = |text: &str| Value::from(items(text));
+    // An empty cell leaves an optional field out; a marked one holds
+    // the empty text.
+    let left_out = trimmed.is_empty() && !marked;
     Ok(match shape {
         Shape::Text => Some(Value::String(cell.to_owned())),
-        Shape::OptionalText if trimmed.is_empty() => None,
+        Shape::OptionalText if left_out => None,
         Shape::OptionalText => Some(Value::String(cell.to_owned())),
         Shape::Whole => Some(whole(trimmed)?),
         Shape::OptionalWhole if trimmed.is_empty() => None,
@@ -523,8 +649,19 @@ fn value(shape: Shape, cell: &str) -> Result<Option<Value>, RowProblemKind> {
             }
         }
         Shape::List => Some(list(trimmed)),
-        Shape::OptionalList if trimmed.is_empty() => None,
+        Shape::OptionalList if left_out => None,
         Shape::OptionalList => Some(list(trimmed)),
+        Shape::Items(expected) => {
+            let found = items(trimmed);
+            if found.len() != expected {
+                return Err(RowProblemKind::Items {
+                    column: column.name,
+                    expected,
+                    found,
+                });
+            }
+            Some(Value::from(found))
+        }
     })
 }
 
@@ -572,14 +709,15 @@ mod tests {
 
     #[test]
     fn a_cell_reads_as_two_whole_numbers_however_written() {
+        let cell = column("cell", Shape::Cell, true);
         for text in ["2 3", "[2, 3]", " 2,3 ", "2;3"] {
             assert_eq!(
-                value(Shape::Cell, text),
+                value(cell, text),
                 Ok(Some(serde_json::json!([2, 3]))),
                 "{text}"
             );
         }
-        assert!(value(Shape::Cell, "2").is_err());
-        assert!(value(Shape::Cell, "a b").is_err());
+        assert!(value(cell, "2").is_err());
+        assert!(value(cell, "a b").is_err());
     }
 }

@@ -5,7 +5,7 @@
 //! one card or box to a line, as the bundled files are laid out, so that a
 //! file exported and imported again is the same file.
 
-use super::{Header, Row, RowProblem, RowProblemKind, Shape, Table, read_parts};
+use super::{Header, Read, Row, RowProblem, RowProblemKind, Shape, TEXT_MARK, Table, read_parts};
 use crate::log::template_file::{FileProblem, check, check_bytes};
 use crate::soleils::template::RawTemplate;
 use crate::summertime::deck::RawDeck;
@@ -36,9 +36,97 @@ impl fmt::Display for ExportProblem {
     }
 }
 
-/// The rows of a template or deck file as CSV text, with a header naming
-/// every column; and which rows they are, and how many.
-pub fn export(bytes: &[u8]) -> Result<(Table, usize, String), Vec<ExportProblem>> {
+/// How the CSV is laid out for the program that opens it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Between cells: `,`, `;` or a tab.
+    pub delimiter: Delimiter,
+    /// A UTF-8 byte-order mark first, by which Excel knows the text is
+    /// UTF-8 (without it, it reads the bytes in the machine's code page).
+    pub bom: bool,
+}
+
+impl Default for Layout {
+    fn default() -> Layout {
+        Layout {
+            delimiter: Delimiter::Comma,
+            bom: false,
+        }
+    }
+}
+
+/// The delimiters an import reads back, from the header line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Delimiter {
+    Comma,
+    Semicolon,
+    Tab,
+}
+
+/// Every delimiter, and the name each is given by.
+const DELIMITERS: [(Delimiter, &str); 3] = [
+    (Delimiter::Comma, ","),
+    (Delimiter::Semicolon, ";"),
+    (Delimiter::Tab, "tab"),
+];
+
+impl Delimiter {
+    fn byte(self) -> u8 {
+        match self {
+            Delimiter::Comma => b',',
+            Delimiter::Semicolon => b';',
+            Delimiter::Tab => b'\t',
+        }
+    }
+}
+
+/// A delimiter that an import could not read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownDelimiter {
+    pub found: String,
+}
+
+impl fmt::Display for UnknownDelimiter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "expected a delimiter of \",\", \";\" or \"tab\", but found {:?}",
+            self.found
+        )
+    }
+}
+
+impl std::error::Error for UnknownDelimiter {}
+
+impl std::str::FromStr for Delimiter {
+    type Err = UnknownDelimiter;
+
+    /// `,`, `;`, or a tab: the character itself, `tab` or `\t`.
+    fn from_str(text: &str) -> Result<Delimiter, UnknownDelimiter> {
+        let named = match text {
+            "\t" | "\\t" => Some(Delimiter::Tab),
+            _ => DELIMITERS
+                .iter()
+                .find(|(_, name)| name.eq_ignore_ascii_case(text))
+                .map(|&(delimiter, _)| delimiter),
+        };
+        named.ok_or_else(|| UnknownDelimiter {
+            found: text.to_owned(),
+        })
+    }
+}
+
+/// The rows of a template or deck file as CSV text laid out as `layout`
+/// says, with a header naming every column; and which rows they are, and
+/// how many.
+///
+/// A text cell is written so that a spreadsheet reads it as text: where it
+/// starts with a character that would start a formula (`=`, `+`, `-`, `@`,
+/// a tab, a carriage return), or with the mark itself, an apostrophe goes
+/// first, as OWASP advises against formula injection; the import takes it
+/// off. A cell that holds any of the delimiters (not only the file's), a
+/// quote or a line's end is quoted, so that no program splits it.
+pub fn export(bytes: &[u8], layout: Layout) -> Result<(Table, usize, String), Vec<ExportProblem>> {
     let file = |problems: Vec<FileProblem>| -> Vec<ExportProblem> {
         problems.into_iter().map(ExportProblem::File).collect()
     };
@@ -68,12 +156,13 @@ pub fn export(bytes: &[u8]) -> Result<(Table, usize, String), Vec<ExportProblem>
     };
     let items = value[table.field()].as_array().cloned().unwrap_or_default();
     let mut problems = Vec::new();
-    let mut writer = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::Any(b'\n'))
-        .from_writer(Vec::new());
-    writer
-        .write_record(table.names())
-        .expect("writing to memory succeeds");
+    let mut text = String::new();
+    if layout.bom {
+        text.push('\u{feff}');
+    }
+    let delimiter = char::from(layout.delimiter.byte());
+    let header: Vec<String> = table.names().into_iter().map(str::to_owned).collect();
+    write_line(&mut text, &header, delimiter);
     for (index, item) in items.iter().enumerate() {
         let mut record = Vec::new();
         for column in table.columns() {
@@ -85,16 +174,45 @@ pub fn export(bytes: &[u8]) -> Result<(Table, usize, String), Vec<ExportProblem>
                 &mut problems,
             ));
         }
-        writer
-            .write_record(&record)
-            .expect("writing to memory succeeds");
+        write_line(&mut text, &record, delimiter);
     }
     if !problems.is_empty() {
         return Err(problems);
     }
-    let bytes = writer.into_inner().expect("writing to memory succeeds");
-    let text = String::from_utf8(bytes).expect("the cells are UTF-8");
     Ok((table, items.len(), text))
+}
+
+/// One record as a line of CSV: cells between `delimiter`s, a cell quoted
+/// (its quotes doubled) when it holds a quote, a line's end or any of the
+/// delimiters a spreadsheet may split on, whichever this file uses.
+fn write_line(text: &mut String, cells: &[String], delimiter: char) {
+    for (index, cell) in cells.iter().enumerate() {
+        if index > 0 {
+            text.push(delimiter);
+        }
+        if cell.contains(['"', '\r', '\n', ',', ';', '\t']) {
+            text.push('"');
+            text.push_str(&cell.replace('"', "\"\""));
+            text.push('"');
+        } else {
+            text.push_str(cell);
+        }
+    }
+    text.push('\n');
+}
+
+/// Text as its cell holds it: after the mark where it starts with a
+/// character a spreadsheet would read as a formula's start, or with the
+/// mark; the mark alone for the empty text of a field that may be left
+/// out, which an empty cell would leave out.
+fn text_cell(shape: Shape, text: String) -> String {
+    let optional = matches!(shape, Shape::OptionalText | Shape::OptionalList);
+    let formula = text.starts_with(['=', '+', '-', '@', '\t', '\r', TEXT_MARK]);
+    if formula || (optional && text.trim().is_empty()) {
+        format!("{TEXT_MARK}{text}")
+    } else {
+        text
+    }
 }
 
 /// What a file that checks but does not decode is said to be: never met.
@@ -116,7 +234,7 @@ fn cell(
         return String::new();
     };
     match (shape, value) {
-        (_, Value::String(text)) => text.clone(),
+        (_, Value::String(text)) => text_cell(shape, text.clone()),
         (Shape::Cell, Value::Array(items)) => items
             .iter()
             .map(Value::to_string)
@@ -136,7 +254,7 @@ fn cell(
                 }
                 texts.push(text);
             }
-            texts.join(" ")
+            text_cell(shape, texts.join(" "))
         }
         (_, other) => other.to_string(),
     }
@@ -182,12 +300,15 @@ pub fn import(file: &[u8], rows: &[u8]) -> Result<Imported, Vec<ImportProblem>> 
             })],
         });
     };
-    let (rows, unread) = read_parts(table, rows, Header::Required).map_err(|problems| {
-        problems
-            .into_iter()
-            .map(ImportProblem::Row)
-            .collect::<Vec<_>>()
-    })?;
+    let Read {
+        rows,
+        problems: unread,
+        whole,
+    } = read_parts(table, rows, Header::Required);
+    if !whole {
+        // The rows lack a field: the file they would make says only that.
+        return Err(unread.into_iter().map(ImportProblem::Row).collect());
+    }
     let Some(span) = span(text, table.field()) else {
         return Err(vec![ImportProblem::File(FileProblem::Shape {
             path: table.field().to_owned(),

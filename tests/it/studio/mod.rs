@@ -2,6 +2,7 @@
 
 mod studio_app;
 mod studio_paste;
+mod studio_rows;
 mod studio_safe;
 
 mod slow;
