@@ -39,9 +39,14 @@ fn a_hint_recommends_what_measured_best_and_analyse_agrees() {
         let judged: serde_json::Value = serde_json::from_str(&judged).unwrap();
         let last = &judged["decisions"].as_array().unwrap()[0];
         let said = |v: &serde_json::Value| v.as_str().unwrap_or("").to_owned();
-        let lost = match last["points_lost"].as_object() {
-            Some(lost) => format!(", lost {}", serde_json::Value::Object(lost.clone())),
-            None => String::new(),
+        let lost = &last["points_lost"];
+        let lost = match (
+            lost["estimate"].as_f64(),
+            lost["ci95"][0].as_f64(),
+            lost["ci95"][1].as_f64(),
+        ) {
+            (Some(e), Some(low), Some(high)) => format!(", lost {e:.1} [{low:.1}, {high:.1}]"),
+            _ => String::new(),
         };
         out.push_str(&format!(
             "\n{which} recorded: {}; {}{lost}",
