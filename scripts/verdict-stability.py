@@ -2,7 +2,8 @@
 """How stable analyse's verdicts are across seeds, and how many real
 mistakes they find.
 
-For each 62 Soleils golden replay: the costly decisions at two seeds, and
+For each golden replay (62 Soleils by default; --golden summertime for
+Summertime's): the costly decisions at two seeds, and
 their overlap (the decisions costly at both, over those costly at either),
 pooled over the goldens; then, per "beaten in N of 3 searches", how many
 decisions costly at one seed are costly at the other too.
@@ -16,7 +17,7 @@ costly, pooled over SEED_A and SEED_B.
 Usage: scripts/verdict-stability.py BIN [BOT] [SEED_A] [SEED_B]
          [--golden 4p] [--reference BOT SEED_C SEED_D] [--keep DIR] [--jobs J]
 
---golden keeps the goldens whose file name holds it; --keep DIR writes each
+--golden keeps the goldens whose file name holds it (soleils if left out); --keep DIR writes each
 analyse report to DIR and reads it back on a later run with the same log,
 bot and seed, so that a reference is run once. Each run's wall time and
 CPU time (user + system, over all threads) are printed."""
@@ -32,7 +33,7 @@ parser.add_argument("bin")
 parser.add_argument("bot", nargs="?", default="search:64")
 parser.add_argument("seed_a", nargs="?", default="1")
 parser.add_argument("seed_b", nargs="?", default="2")
-parser.add_argument("--golden", default="")
+parser.add_argument("--golden", default="soleils")
 parser.add_argument("--reference", nargs=3, metavar=("BOT", "SEED_C", "SEED_D"))
 parser.add_argument("--keep")
 parser.add_argument("--jobs")
@@ -45,6 +46,9 @@ GOLDENS = [
         "replays/soleils-2p-round-limit.jsonl",
         "replays/soleils-4p-sun-limit.jsonl",
         "replays/soleils-12p.jsonl",
+        "replays/summertime-last-card-bought.jsonl",
+        "replays/summertime-double-pass-ending.jsonl",
+        "replays/summertime-rulebook-examples.jsonl",
     ] if args.golden in g
 ]
 

@@ -340,8 +340,8 @@ impl<G: Searched> Searcher<G> {
     }
 
     /// `actions` each played `rollouts` times on the same futures (the
-    /// same `base`): each one's value and score, and each one's value minus
-    /// the first's, rollout by rollout.
+    /// same `base`): each one's values and scores, rollout by rollout, so
+    /// that any two of them compare on those futures ([`Measured`]).
     pub fn evaluate(
         &mut self,
         state: &G::State,
@@ -349,7 +349,7 @@ impl<G: Searched> Searcher<G> {
         actions: &[G::Action],
         rollouts: u32,
         base: u64,
-    ) -> Vec<Evaluation> {
+    ) -> Measured {
         let n = u64::from(rollouts.max(1));
         let mut values = vec![Vec::with_capacity(n as usize); actions.len()];
         let mut scores = vec![Moments::default(); actions.len()];
@@ -360,22 +360,51 @@ impl<G: Searched> Searcher<G> {
                 scores[i].add(score);
             }
         }
-        (0..actions.len())
-            .map(|i| {
-                let mut value = Moments::default();
-                let mut gap = Moments::default();
-                for (&x, &first) in values[i].iter().zip(&values[0]) {
-                    value.add(x);
-                    gap.add(x - first);
-                }
-                Evaluation {
-                    value: value.estimate(),
-                    score: scores[i].estimate(),
-                    against_first: gap.estimate(),
-                    rollouts: n,
-                }
-            })
-            .collect()
+        Measured { values, scores }
+    }
+}
+
+/// Actions played out on the same futures by [`Searcher::evaluate`]: each
+/// one's value at every rollout, and its scores.
+#[derive(Clone, Debug)]
+pub struct Measured {
+    values: Vec<Vec<f64>>,
+    scores: Vec<Moments>,
+}
+
+impl Measured {
+    /// Action `i`'s estimates, and its value minus action `reference`'s,
+    /// rollout by rollout.
+    pub fn against(&self, i: usize, reference: usize) -> Evaluation {
+        let mut value = Moments::default();
+        let mut gap = Moments::default();
+        for (&x, &other) in self.values[i].iter().zip(&self.values[reference]) {
+            value.add(x);
+            gap.add(x - other);
+        }
+        Evaluation {
+            value: value.estimate(),
+            score: self.scores[i].estimate(),
+            against_first: gap.estimate(),
+            rollouts: self.values[i].len() as u64,
+        }
+    }
+
+    /// The sum of action `i`'s values over the rollouts: exact, as every
+    /// value is a whole number of points, so that which of two actions
+    /// measured better never turns on rounding.
+    pub fn total(&self, i: usize) -> f64 {
+        self.values[i].iter().sum()
+    }
+
+    /// Of the actions at `among`, the one that measured best (the highest
+    /// [`Measured::total`]), the earlier on a tie; none when `among` is
+    /// empty.
+    pub fn best_of(&self, among: impl IntoIterator<Item = usize>) -> Option<usize> {
+        among.into_iter().fold(None, |best, i| match best {
+            Some(b) if self.total(b) >= self.total(i) => Some(b),
+            _ => Some(i),
+        })
     }
 }
 
@@ -385,7 +414,54 @@ pub struct Evaluation {
     pub value: Estimate,
     /// The seat's expected final score.
     pub score: Estimate,
-    /// This action's value minus the first action's, on the same futures.
+    /// This action's value minus the reference action's (the first one
+    /// measured, unless another is named), on the same futures.
     pub against_first: Estimate,
     pub rollouts: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_rational::Ratio;
+
+    /// Given random whole-number values of a few actions on shared futures,
+    /// when the best and each margin are read from [`Measured`], then they
+    /// are what a plain count gives in exact arithmetic: the highest sum,
+    /// the earlier on a tie, and every margin against it at least 0.
+    #[test]
+    fn the_best_measured_and_its_margins_agree_with_exact_sums() {
+        let mut rng = SeededRng::new(7);
+        for case in 0..400 {
+            let actions = 1 + rng.below(4) as usize;
+            let n = 1 + rng.below(12) as usize;
+            let spread = 1 + rng.below(40) as i64;
+            let values: Vec<Vec<i64>> = (0..actions)
+                .map(|_| {
+                    (0..n)
+                        .map(|_| rng.below(spread as u64) as i64 - spread / 2)
+                        .collect()
+                })
+                .collect();
+            let measured = Measured {
+                values: (values.iter())
+                    .map(|v| v.iter().map(|&x| x as f64).collect())
+                    .collect(),
+                scores: vec![Moments::default(); actions],
+            };
+            // The plain way: exact sums, the first of the highest.
+            let sums: Vec<i64> = values.iter().map(|v| v.iter().sum()).collect();
+            let top = *sums.iter().max().unwrap();
+            let plain = sums.iter().position(|&s| s == top).unwrap();
+            let best = measured.best_of(0..actions).unwrap();
+            assert_eq!(best, plain, "case {case}: {values:?}");
+            for other in 0..actions {
+                let gap = measured.against(best, other).against_first.estimate;
+                let exact = Ratio::new(sums[best] - sums[other], n as i64);
+                let close = (gap - *exact.numer() as f64 / *exact.denom() as f64).abs() < 1e-9;
+                assert!(close, "case {case}: {gap} against {exact}");
+                assert!(gap > -1e-9, "case {case}: the best measured below {other}");
+            }
+        }
+    }
 }

@@ -18,10 +18,10 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 pub struct AnalyseArgs {
     pub file: PathBuf,
-    /// The judging bot, search:N: N rollouts for each of the 3 searches
-    /// and for each pick when they differ, 4 × N for the measure of the
-    /// decision taken and of each pick. search:192 if left out (`search`
-    /// alone is search:64, the playing bot's default).
+    /// The judging bot, search:N: N rollouts for each of the 3 searches,
+    /// 4 × N for the measure of the decision taken and of each pick.
+    /// search:192 if left out (`search` alone is search:64, the playing
+    /// bot's default).
     #[arg(long, value_parser = parse_bot)]
     pub bot: Option<Bot>,
     /// The seed of the rollouts: the same seed gives the same report.

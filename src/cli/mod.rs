@@ -165,13 +165,13 @@ enum Command {
     /// costliest decisions.
     ///
     /// Each decision is searched 3 times on independent seeds with N
-    /// rollouts (--bot search:N); when the picks differ, each is played out
-    /// N times more and the best is the pick. The decision taken and every
-    /// pick are then measured on 4 × N fresh rollouts, the same futures for
-    /// each: the points lost are the pick's value minus the taken one's,
-    /// rollout by rollout, with a 95% interval. A decision is costly when
-    /// that interval leaves out 0, and says in how many of the 3 searches it
-    /// was beaten beyond the noise. A decision that no search beat reads "no
+    /// rollouts (--bot search:N). The decision taken and every pick are
+    /// then measured on 4 × N fresh rollouts, the same futures for each,
+    /// and the pick that measured best is the bot's: the points lost are
+    /// its value minus the taken one's, rollout by rollout, with a 95%
+    /// interval. A decision is costly when that interval leaves out 0, and
+    /// says in how many of the 3 searches it was beaten beyond the noise. A
+    /// decision that no search's pick measured better than reads "no
     /// better decision found in 3 searches at search:N": a better one that
     /// no search picked is beyond the measure.
     #[command(after_help = EXIT_CODES)]

@@ -182,9 +182,9 @@ pub fn analysis_text(report: &AnalysisReport) -> String {
     let unit = if lead { "points of lead" } else { "points" };
     writeln!(
         out,
-        "{}: {} decisions judged by {} (seed {}); points lost are {}, best minus taken on the same futures",
+        "{}: {} judged by {} (seed {}); points lost are {}, best minus taken on the same futures",
         report.file,
-        report.decisions.len(),
+        decision_count(report.decisions.len()),
         report.bot,
         report.seed,
         if lead {
@@ -215,9 +215,9 @@ pub fn analysis_text(report: &AnalysisReport) -> String {
     for p in &report.players {
         writeln!(
             out,
-            "  {}: {} decisions, {} {unit} lost, {} costly",
+            "  {}: {}, {} {unit} lost, {} costly",
             p.player,
-            p.decisions,
+            decision_count(p.decisions),
             tenths(p.points_lost),
             p.costly
         )
@@ -238,6 +238,11 @@ pub fn analysis_text(report: &AnalysisReport) -> String {
         }
     }
     out
+}
+
+/// "1 decision", "2 decisions".
+fn decision_count(n: usize) -> String {
+    format!("{n} {}", if n == 1 { "decision" } else { "decisions" })
 }
 
 fn decision_text(out: &mut String, d: &DecisionReport, unit: &str) {
@@ -283,5 +288,65 @@ fn tenths(x: f64) -> String {
     match format!("{x:.1}") {
         zero if zero == "-0.0" => "0.0".to_owned(),
         text => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Given a report of one decision, when it is written as text, then it
+    /// counts "1 decision", never "1 decisions".
+    #[test]
+    fn one_decision_is_counted_in_the_singular() {
+        let e = Estimate {
+            estimate: 20.0,
+            ci95: [19.0, 21.0],
+        };
+        let judged = Judged {
+            said: "Ann placed 5 in K1d".to_owned(),
+            expected_score: e,
+            expected_value: e,
+            rollouts: 16,
+        };
+        let report = AnalysisReport {
+            file: "one.jsonl".to_owned(),
+            game: "soleils".to_owned(),
+            bot: "search:4".to_owned(),
+            seed: 1,
+            rollouts: 4,
+            value: "score".to_owned(),
+            decisions: vec![DecisionReport {
+                seq: 2,
+                line: 2,
+                player: "Ann".to_owned(),
+                choices: 3,
+                taken: judged.clone(),
+                best: judged,
+                points_lost: None,
+                verdict: "no better decision found in 3 searches at search:4".to_owned(),
+                costly: false,
+                held: 0,
+                searches: 3,
+                state_before: "sunfold replay one.jsonl --at 1".to_owned(),
+            }],
+            players: vec![PlayerSummary {
+                player: "Ann".to_owned(),
+                decisions: 1,
+                points_lost: 0.0,
+                costly: 0,
+                costliest: Vec::new(),
+            }],
+        };
+        let text = analysis_text(&report);
+        assert!(
+            text.starts_with("one.jsonl: 1 decision judged by"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  Ann: 1 decision, 0.0 points lost"),
+            "{text}"
+        );
+        assert!(!text.contains("1 decisions"), "{text}");
     }
 }

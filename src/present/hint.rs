@@ -66,20 +66,25 @@ pub struct Hint<E> {
     pub rollouts: u64,
     /// How many legal choices the player has.
     pub choices: usize,
-    /// The next best decision the searches found; none with one legal
-    /// choice.
-    pub runner_up: Option<RunnerUp>,
+    /// The next best decision measured; none with one legal choice.
+    pub runner_up: Option<RunnerUp<E>>,
+    /// The other decisions measured whose margin's interval holds 0, as
+    /// the runner-up's may: near ties too, best measured first.
+    pub near_ties: Vec<RunnerUp<E>>,
 }
 
 /// The decision a hint was chosen over, measured on the same futures.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub struct RunnerUp {
+pub struct RunnerUp<E> {
     /// In words: "Ann placed 3 in K2b".
     pub said: String,
+    /// It as an entry that `sunfold append` takes unchanged.
+    pub event: E,
     /// The player's expected final score after it.
     pub expected_score: Estimate,
     /// The hint's expected value minus this one's, rollout by rollout on the
-    /// same futures, with its 95% interval.
+    /// same futures, with its 95% interval; never below 0, as the hint is
+    /// the decision that measured best on those futures.
     pub margin: Estimate,
     /// The margin's interval holds 0: the two are a near tie, and another
     /// seed may well pick the runner-up.
@@ -157,21 +162,22 @@ pub fn hints<G: Present>(
             .into_iter()
             .next()
             .and_then(|g| g.commands.into_iter().next());
-        let runner_up = best.runner_up.map(|(action, eval)| {
-            let gap = eval.against_first;
-            let margin = Estimate {
-                estimate: -gap.estimate,
-                ci95: [-gap.ci95[1], -gap.ci95[0]],
-            };
+        let mut others = best.others.iter().map(|&(action, eval)| {
+            let margin = eval.against_first;
+            let event = G::describe_action(state, action);
             RunnerUp {
-                said: G::describe(&G::describe_action(state, action)),
+                said: G::describe(&event),
+                event,
                 expected_score: eval.score,
                 near_tie: !margin.excludes_zero(),
                 margin,
             }
         });
+        let runner_up = others.next();
+        let near_ties = others.filter(|o| o.near_tie).collect();
         hints.push(Hint {
             runner_up,
+            near_ties,
             player: names[seat].clone(),
             said: G::describe(&event),
             command,
@@ -213,6 +219,16 @@ pub fn hint_text<E: serde::Serialize>(file: &str, hints: &[Hint<E>]) -> String {
                 r.said,
                 estimate_text(&r.expected_score),
                 estimate_text(&r.margin),
+            )
+            .unwrap();
+        }
+        for tie in &h.near_ties {
+            writeln!(
+                out,
+                "  also a near tie: {} (expected final score {}), {} behind",
+                tie.said,
+                estimate_text(&tie.expected_score),
+                estimate_text(&tie.margin),
             )
             .unwrap();
         }

@@ -10,19 +10,21 @@
 //!
 //! 1. the search bot searches the state before the decision, for the seat
 //!    that took it ([`Searcher::search`]), [`SEARCHES`] times on
-//!    independent seeds. When their picks differ, each is played out on
-//!    futures of its own, and the best of them is the best decision;
-//! 2. the decision taken and every pick are played out [`MEASURE`] times
-//!    `rollouts` times on the same futures, fresh ones that neither the searches nor the
-//!    choice among them saw ([`Searcher::evaluate`]): each one's expected
-//!    final score and value, with 95% intervals. The search's own estimate
-//!    of its pick is not used: the best of several noisy values is biased
-//!    upwards;
+//!    independent seeds;
+//! 2. the decision taken and every search's pick are played out [`MEASURE`]
+//!    times `rollouts` times on the same futures, fresh ones that no search
+//!    saw ([`Searcher::evaluate`]): each one's expected final score and
+//!    value, with 95% intervals. The pick that measured best (the highest
+//!    sum of values, which is exact) is the best decision, the earlier
+//!    search's on a tie, so that no search's pick measured better than the
+//!    best. The search's own estimate of its pick is not used: it chose
+//!    among the values it estimated;
 //! 3. the points lost are the best one's value minus the taken one's,
 //!    rollout by rollout, with their interval. When the taken decision
 //!    does at least as well on those futures, it is its own best and
-//!    nothing is lost. A decision that lost also says in how many of the
-//!    searches it was beaten beyond the noise.
+//!    nothing is lost: no search's pick measured better. A decision that
+//!    lost also says in how many of the searches it was beaten beyond the
+//!    noise.
 //!
 //! In Summertime the value is the lead (own score minus the other's), as
 //! the search bot maximises it; in 62 Soleils it is the own score.
@@ -98,26 +100,31 @@ pub fn judging_bot(named: Option<crate::bots::Bot>) -> crate::bots::Bot {
 pub const MEASURE: u32 = 4;
 
 /// The independent searches each position gets. Their picks are played
-/// out on fresh futures; the best of them is the verdict's pick, and a
-/// costly decision says in how many of them it was beaten.
+/// out on fresh futures; the one that measured best is the verdict's pick,
+/// and a costly decision says in how many of them it was beaten.
 pub const SEARCHES: u32 = 3;
 
 /// A position's best decision, by [`best`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Best<A> {
     /// The legal choices the seat has.
     pub choices: usize,
     pub action: A,
     /// Its estimates, on the measuring futures.
     pub eval: Evaluation,
-    /// The next best decision the searches found, with its estimates on
-    /// the same futures (`against_first` is its value minus the best's);
-    /// none with one legal choice.
-    pub runner_up: Option<(A, Evaluation)>,
+    /// The other decisions measured, best measured first, each with its
+    /// estimates on the same futures and `against_first` the best's value
+    /// minus its own, never below 0: the searches' other picks and their
+    /// second bests. The first is the runner-up; none with one legal
+    /// choice.
+    pub others: Vec<(A, Evaluation)>,
 }
 
 /// The search bot's pick for `seat` in `state`, where the next decision
-/// is seq `seq`, and its estimates: see [`judge`], whose best it is.
+/// is seq `seq`, and its estimates: the decision that measured best of
+/// the searches' picks and their second bests. Recorded next, [`judge`]
+/// calls it the best there, with the same estimates: no search's pick
+/// measured better.
 pub fn best<G: Searched>(
     state: &G::State,
     seat: usize,
@@ -126,39 +133,54 @@ pub fn best<G: Searched>(
     seed: u64,
     searcher: &mut Searcher<G>,
 ) -> Best<G::Action> {
-    let (choices, picks, seconds) = searched(state, seat, seq, rollouts, seed, searcher);
-    let action = chosen(state, seat, seq, &picks, rollouts, seed, searcher);
+    let Searches {
+        choices,
+        picks,
+        seconds,
+        ..
+    } = searched(state, seat, seq, rollouts, seed, searcher);
+    let mut actions = picks;
+    actions.extend(seconds);
     let measure = rollouts.saturating_mul(MEASURE);
-    // The runner-up: another search's pick, else a search's second best.
-    let runner = picks.iter().chain(&seconds).copied().find(|&a| a != action);
-    let mut actions = vec![action];
-    actions.extend(runner);
-    // Each action's rollouts are its own, so the best's estimates are the
-    // same with or without the runner-up beside it.
-    let evaluated = searcher.evaluate(state, seat, &actions, measure, measuring(seed, seq));
+    // Each action's rollouts are its own, so its estimates are the same
+    // whichever actions are measured beside it, as `judge` measures them.
+    let measured = searcher.evaluate(state, seat, &actions, measure, measuring(seed, seq));
+    let best = measured.best_of(0..actions.len()).unwrap_or(0);
+    let mut rest: Vec<usize> = (0..actions.len()).filter(|&i| i != best).collect();
+    rest.sort_by(|&a, &b| {
+        measured
+            .total(b)
+            .total_cmp(&measured.total(a))
+            .then(a.cmp(&b))
+    });
     Best {
         choices,
-        action,
-        eval: evaluated[0],
-        runner_up: runner.map(|a| (a, evaluated[1])),
+        action: actions[best],
+        eval: measured.against(best, best),
+        others: (rest.into_iter())
+            .map(|r| {
+                let mut eval = measured.against(r, r);
+                eval.against_first = measured.against(best, r).against_first;
+                (actions[r], eval)
+            })
+            .collect(),
     }
 }
 
-/// How many choices the seat has, and each independent search's pick; the
-/// only legal choice, unsearched, when there is one.
-fn picks<G: Searched>(
-    state: &G::State,
-    seat: usize,
-    seq: u64,
-    rollouts: u32,
-    seed: u64,
-    searcher: &mut Searcher<G>,
-) -> (usize, Vec<G::Action>) {
-    let (choices, picks, _) = searched(state, seat, seq, rollouts, seed, searcher);
-    (choices, picks)
+/// What the independent searches of a position found.
+struct Searches<A> {
+    /// How many legal choices the seat has.
+    choices: usize,
+    /// Each search's pick, each once, in the order of the searches; the
+    /// only legal choice, unsearched, when there is one.
+    picks: Vec<A>,
+    /// Each search's pick, one per search; none for the only legal choice.
+    each: Vec<A>,
+    /// The searches' second bests that no search picked, each once.
+    seconds: Vec<A>,
 }
 
-/// [`picks`], and each search's second best decision where it has one.
+/// The [`SEARCHES`] independent searches of `seat`'s decision in `state`.
 fn searched<G: Searched>(
     state: &G::State,
     seat: usize,
@@ -166,56 +188,45 @@ fn searched<G: Searched>(
     rollouts: u32,
     seed: u64,
     searcher: &mut Searcher<G>,
-) -> (usize, Vec<G::Action>, Vec<G::Action>) {
+) -> Searches<G::Action> {
     let mut options = Vec::new();
     G::options(state, seat, &mut options);
     if let [only] = options[..] {
-        return (1, vec![only], Vec::new());
+        return Searches {
+            choices: 1,
+            picks: vec![only],
+            each: Vec::new(),
+            seconds: Vec::new(),
+        };
     }
     let mut state = state.clone();
     let mut seconds = Vec::new();
-    let picks = (0..u64::from(SEARCHES))
-        .map(|search| {
-            let base = decision_seed(seed, seq, 3 + search);
-            searcher.search(&mut state, seat, rollouts, base);
-            let candidates = searcher.candidates();
-            seconds.extend(candidates.get(1).map(|c| c.action));
-            candidates[0].action
-        })
-        .collect();
-    (options.len(), picks, seconds)
-}
-
-/// The best of `picks`: when the searches disagree, the one with the best
-/// value played out on futures of its own, apart from the measuring ones,
-/// so that choosing the best of noisy values does not bias its measure.
-/// Ties go to the earlier search.
-fn chosen<G: Searched>(
-    state: &G::State,
-    seat: usize,
-    seq: u64,
-    picks: &[G::Action],
-    rollouts: u32,
-    seed: u64,
-    searcher: &mut Searcher<G>,
-) -> G::Action {
-    let mut distinct: Vec<G::Action> = Vec::new();
-    for &pick in picks {
-        if !distinct.contains(&pick) {
-            distinct.push(pick);
+    let mut each: Vec<G::Action> = Vec::new();
+    for search in 0..u64::from(SEARCHES) {
+        let base = decision_seed(seed, seq, 3 + search);
+        searcher.search(&mut state, seat, rollouts, base);
+        let candidates = searcher.candidates();
+        seconds.extend(candidates.get(1).map(|c| c.action));
+        each.push(candidates[0].action);
+    }
+    let mut picks: Vec<G::Action> = Vec::new();
+    for &pick in &each {
+        if !picks.contains(&pick) {
+            picks.push(pick);
         }
     }
-    if let [one] = distinct[..] {
-        return one;
-    }
-    let evaluated = searcher.evaluate(state, seat, &distinct, rollouts, selecting(seed, seq));
-    let mut best = 0;
-    for (i, e) in evaluated.iter().enumerate() {
-        if e.value.estimate > evaluated[best].value.estimate {
-            best = i;
+    let mut others: Vec<G::Action> = Vec::new();
+    for second in seconds {
+        if !picks.contains(&second) && !others.contains(&second) {
+            others.push(second);
         }
     }
-    distinct[best]
+    Searches {
+        choices: options.len(),
+        picks,
+        each,
+        seconds: others,
+    }
 }
 
 /// The base of the futures a decision and the best are measured on.
@@ -223,14 +234,9 @@ fn measuring(seed: u64, seq: u64) -> u64 {
     decision_seed(seed, seq, 1)
 }
 
-/// The base of the futures that choose among the searches' picks.
-fn selecting(seed: u64, seq: u64) -> u64 {
-    decision_seed(seed, seq, 2)
-}
-
 /// Judges one decision with `rollouts` rollouts for each of the
-/// [`SEARCHES`] searches and for the choice among their picks, and
-/// [`MEASURE`] times as many for the measure of each.
+/// [`SEARCHES`] searches, and [`MEASURE`] times as many for the measure
+/// of the decision and of each pick.
 pub fn judge<G: Searched>(
     decision: &Decision<G::State, G::Action>,
     rollouts: u32,
@@ -241,35 +247,36 @@ pub fn judge<G: Searched>(
         seq, before, seat, ..
     } = decision;
     let taken = decision.action;
-    let (choices, picks) = picks(before, *seat, *seq, rollouts, seed, searcher);
-    let best = chosen(before, *seat, *seq, &picks, rollouts, seed, searcher);
+    let Searches {
+        choices,
+        picks,
+        each,
+        ..
+    } = searched(before, *seat, *seq, rollouts, seed, searcher);
     // The decision taken first, then every other pick, on the same futures.
     let mut actions = vec![taken];
-    for &pick in &picks {
-        if !actions.contains(&pick) {
-            actions.push(pick);
-        }
-    }
+    actions.extend(picks.iter().copied().filter(|&p| p != taken));
     let measure = rollouts.saturating_mul(MEASURE);
-    let evaluated = searcher.evaluate(before, *seat, &actions, measure, measuring(seed, *seq));
-    let of = |action| evaluated[actions.iter().position(|&a| a == action).unwrap_or(0)];
-    let best_eval = of(best);
-    if best == taken || best_eval.against_first.estimate <= 0.0 {
-        // The pick, or as good on these futures: the decision stands.
-        return stands(choices, taken, evaluated[0]);
+    let measured = searcher.evaluate(before, *seat, &actions, measure, measuring(seed, *seq));
+    let at = |action| actions.iter().position(|&a| a == action).unwrap_or(0);
+    let best = measured.best_of(picks.iter().map(|&p| at(p))).unwrap_or(0);
+    if best == 0 || measured.total(best) <= measured.total(0) {
+        // The best pick, or as good on these futures: the decision stands.
+        return stands(choices, taken, measured.against(0, 0));
     }
     let beaten = |pick| {
-        let gap = of(pick).against_first;
+        let gap = measured.against(at(pick), 0).against_first;
         gap.estimate > 0.0 && gap.excludes_zero()
     };
+    let best_eval = measured.against(best, 0);
     Judgement {
         choices,
-        best,
-        taken: evaluated[0],
+        best: actions[best],
+        taken: measured.against(0, 0),
         best_eval,
         lost: best_eval.against_first,
-        held: picks.iter().filter(|&&pick| beaten(pick)).count() as u32,
-        searches: picks.len() as u32,
+        held: each.iter().filter(|&&pick| beaten(pick)).count() as u32,
+        searches: each.len() as u32,
     }
 }
 

@@ -98,6 +98,60 @@ pub enum Record {
     NoMatches,
 }
 
+/// Why a figure of the ladder has no spread to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Exact {
+    /// The anchor's rating: 0 by the scale's definition, in every refit.
+    Anchor,
+    /// The figure was the same in every game (or every refit), so its
+    /// interval has no width.
+    SameInEveryGame,
+}
+
+/// A figure of the ladder with its 95% interval, and in words when that
+/// interval has no width, so that a zero-width `ci95` is never bare.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Figure {
+    #[serde(flatten)]
+    pub value: Estimate,
+    /// Why the interval has no width: `anchor` or `same_in_every_game`;
+    /// absent when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<Exact>,
+}
+
+impl Figure {
+    /// `value`, marked the same in every game when its interval has no
+    /// width.
+    pub fn of(value: Estimate) -> Figure {
+        let same = value.ci95[0] == value.ci95[1];
+        Figure {
+            value,
+            exact: same.then_some(Exact::SameInEveryGame),
+        }
+    }
+}
+
+impl std::ops::Deref for Figure {
+    type Target = Estimate;
+    fn deref(&self) -> &Estimate {
+        &self.value
+    }
+}
+
+/// The rating gap between two neighbours of the ladder.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Gap {
+    pub stronger: String,
+    pub weaker: String,
+    /// The stronger's rating minus the weaker's, with the 95% interval of
+    /// that difference over the bootstrap refits: each refit draws the
+    /// same games for both, so the gap is paired, and its interval is
+    /// narrower than the two ratings' intervals side by side suggest.
+    pub rating_gap: Figure,
+}
+
 /// One bot's line of the ladder.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Rung {
@@ -112,7 +166,7 @@ pub struct Rung {
     /// played, with the 95% Wilson interval (games are the draws).
     pub win_rate: Estimate,
     /// Its mean score per seat, over the games it played.
-    pub mean_score: Estimate,
+    pub mean_score: Figure,
     /// Its share of the matches it played against each other bot, seat
     /// against seat: the higher score wins, a tie counts half; with the
     /// 95% Wilson interval, over the games.
@@ -130,8 +184,8 @@ pub struct Rung {
     pub few: bool,
     /// Bradley–Terry strength on the Elo scale, anchored at 0; the 95%
     /// interval from the bootstrap. `null` when no finite rating fits its
-    /// games (see `record`).
-    pub rating: Option<Estimate>,
+    /// games (see `record`). The anchor's says `"exact": "anchor"`.
+    pub rating: Option<Figure>,
 }
 
 /// What `sunfold ladder` reports.
@@ -147,6 +201,10 @@ pub struct Ladder {
     /// The bots, strongest first: those that never lost, the rated ones by
     /// rating, those that never won.
     pub rungs: Vec<Rung>,
+    /// The rating gap between each two neighbouring rated bots, in the
+    /// order of `rungs`: the stronger's rating minus the weaker's, paired
+    /// over the bootstrap refits.
+    pub gaps: Vec<Gap>,
     /// Skill against luck: the strongest listed bot against the weakest,
     /// seat against seat, in the games where both played.
     pub skill: Skill,
@@ -163,7 +221,7 @@ pub struct Skill {
     pub win_share: Estimate,
     /// The strongest bot's mean score minus the weakest's, per game where
     /// both played.
-    pub score_gap: Estimate,
+    pub score_gap: Figure,
 }
 
 /// The matches of one game: for each pair of bots (a, b), a's points
@@ -303,20 +361,29 @@ pub fn ladder(
     let won: Vec<u64> = (0..k).map(|a| count(a, &|a, b| beat[a * k + b])).collect();
     let lost: Vec<u64> = (0..k).map(|a| count(a, &|a, b| beat[b * k + a])).collect();
     let anchor = anchor(bots, &rated);
-    let ratings = anchor.map(|anchor| ratings(seed, k, anchor, &rated, games, &wins, &played));
-    let mut rungs: Vec<Rung> = (0..k)
+    let fitted = anchor.map(|anchor| ratings(seed, k, anchor, &rated, games, &wins, &played));
+    let rungs: Vec<Rung> = (0..k)
         .map(|b| Rung {
             bot: bots[b].name(),
             games: sat[b],
             seats: seats[b],
             win_rate: win_rate[b].share(),
-            mean_score: mean_score[b].estimate(),
+            mean_score: Figure::of(mean_score[b].estimate()),
             match_share: match_share[b].share(),
             record: records[b],
             wins: won[b],
             losses: lost[b],
             few: rated[b] && won[b].min(lost[b]) < FEW,
-            rating: ratings.as_ref().and_then(|r| r[b]),
+            rating: fitted
+                .as_ref()
+                .and_then(|(r, _)| r[b])
+                .map(|value| match anchor {
+                    Some(a) if a == b => Figure {
+                        value,
+                        exact: Some(Exact::Anchor),
+                    },
+                    _ => Figure::of(value),
+                }),
         })
         .collect();
     // Those that never lost on top, then by rating, those that never won
@@ -327,7 +394,9 @@ pub fn ladder(
         Record::NeverWon => 2,
         Record::NoMatches => 3,
     };
-    rungs.sort_by(|a, b| {
+    let mut order: Vec<usize> = (0..k).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&rungs[a], &rungs[b]);
         rank(a)
             .cmp(&rank(b))
             .then_with(|| {
@@ -336,6 +405,22 @@ pub fn ladder(
             })
             .then_with(|| b.match_share.estimate.total_cmp(&a.match_share.estimate))
     });
+    let gaps = fitted.map_or_else(Vec::new, |(ratings, refits)| {
+        let rated: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|&b| ratings[b].is_some())
+            .collect();
+        (rated.windows(2))
+            .map(|pair| Gap {
+                stronger: bots[pair[0]].name(),
+                weaker: bots[pair[1]].name(),
+                rating_gap: paired_gap(&ratings, &refits, pair[0], pair[1]),
+            })
+            .collect()
+    });
+    let mut slots: Vec<Option<Rung>> = rungs.into_iter().map(Some).collect();
+    let rungs = order.iter().filter_map(|&b| slots[b].take()).collect();
     let skill = skill(bots, games);
     Ladder {
         head: crate::workbench::Head {
@@ -348,8 +433,29 @@ pub fn ladder(
         variant,
         anchor: anchor.map(|a| bots[a].name()),
         rungs,
+        gaps,
         skill,
     }
+}
+
+/// Bot `a`'s rating minus bot `b`'s, with the 2.5th and 97.5th
+/// percentiles of that difference over the bootstrap refits (the same
+/// refit for both: the games each draws are the same).
+fn paired_gap(ratings: &[Option<Estimate>], refits: &[Vec<f64>], a: usize, b: usize) -> Figure {
+    let of = |x: usize| ratings[x].map_or(0.0, |e| e.estimate);
+    let estimate = of(a) - of(b);
+    let mut sorted: Vec<f64> = refits[a]
+        .iter()
+        .zip(&refits[b])
+        .map(|(x, y)| x - y)
+        .collect();
+    sorted.sort_by(f64::total_cmp);
+    let ci95 = if sorted.is_empty() {
+        [estimate, estimate]
+    } else {
+        [quantile(&sorted, 0.025), quantile(&sorted, 0.975)]
+    };
+    Figure::of(Estimate { estimate, ci95 })
 }
 
 /// Each bot's record against the bots still rated, from `beat` (a's
@@ -402,8 +508,9 @@ fn anchor(bots: &[Bot], rated: &[bool]) -> Option<usize> {
         .min_by_key(|&b| (bots[b] != Bot::Random, bots[b].strength()))
 }
 
-/// The rated bots' ratings with their bootstrap intervals; `None` for the
-/// others. Only matches between rated bots enter the fit.
+/// The rated bots' ratings with their bootstrap intervals, `None` for the
+/// others, and each bot's rating in every refit, refit by refit. Only
+/// matches between rated bots enter the fit.
 fn ratings(
     seed: u64,
     k: usize,
@@ -412,7 +519,7 @@ fn ratings(
     games: &[LadderGame],
     wins: &[f64],
     played: &[f64],
-) -> Vec<Option<Estimate>> {
+) -> (Vec<Option<Estimate>>, Vec<Vec<f64>>) {
     let keep = |v: &[f64]| -> Vec<f64> {
         (0..k * k)
             .map(|i| {
@@ -451,7 +558,7 @@ fn ratings(
             }
         }
     }
-    (0..k)
+    let ratings = (0..k)
         .map(|b| {
             rated[b].then(|| {
                 let mut sorted = refits[b].clone();
@@ -467,7 +574,8 @@ fn ratings(
                 }
             })
         })
-        .collect()
+        .collect();
+    (ratings, refits)
 }
 
 /// The strongest listed bot against the weakest, by their documented
@@ -512,7 +620,7 @@ fn skill(bots: &[Bot], games: &[LadderGame]) -> Skill {
         strongest: bots[strongest].name(),
         weakest: bots[weakest].name(),
         win_share: share.share(),
-        score_gap: gap.estimate(),
+        score_gap: Figure::of(gap.estimate()),
     }
 }
 

@@ -22,5 +22,5 @@ mod tally;
 pub use batch::{batches, game_seed};
 pub use figures::{BotWins, Histogram, Report, Row, SeatRange};
 pub use head::Head;
-pub use ladder::{FEW, Ladder, LadderGame, Record, Rung, Skill, ladder};
+pub use ladder::{Exact, FEW, Figure, Gap, Ladder, LadderGame, Record, Rung, Skill, ladder};
 pub use tally::{Paired, Tally, Won, kinds};

@@ -27,7 +27,7 @@ use crate::report::kit::style::{
 };
 use crate::report::kit::ticks::{axis, decimals, nice_step};
 use crate::stats::Estimate;
-use crate::workbench::{FEW, Ladder};
+use crate::workbench::{FEW, Figure, Ladder};
 
 /// A row of the forest plot.
 const ROW: f32 = 6.0;
@@ -97,6 +97,21 @@ pub fn report(ladder: &Ladder, paper: Paper) -> Scene {
     sheet
         .canvas()
         .group("results by bot", |c| table.draw(c, ladder, top));
+
+    let gaps = text::gaps(ladder);
+    if !gaps.is_empty() {
+        let mut note = text::GAPS_NOTE.to_owned();
+        note[..1].make_ascii_uppercase();
+        note.push('.');
+        let body = gaps.len() as f32 * 4.2;
+        let top = sheet.block(width, "Gaps between neighbours", &note, body);
+        sheet.canvas().group("gaps between neighbours", |c| {
+            for (i, line) in gaps.iter().enumerate() {
+                let y = top + 3.0 + i as f32 * 4.2;
+                write(c, (0.0, y), width, BODY, Anchor::Start, line.as_str());
+            }
+        });
+    }
 
     let lines = skill_lines(ladder, width);
     let body = lines.len() as f32 * 4.2;
@@ -230,8 +245,8 @@ fn percent(e: &Estimate) -> (String, String) {
     )
 }
 
-/// A number of points and its interval.
-fn points(e: &Estimate, signed: bool) -> (String, String) {
+/// A number of points and its interval, or in words when it has none.
+fn points(e: &Figure, signed: bool) -> (String, String) {
     if !finite(e) {
         return ("—".to_owned(), String::new());
     }
@@ -243,10 +258,7 @@ fn points(e: &Estimate, signed: bool) -> (String, String) {
             format!("{r:.1}")
         }
     };
-    (
-        show(e.estimate),
-        format!("[{}, {}]", show(e.ci95[0]), show(e.ci95[1])),
-    )
+    (show(e.estimate), text::spread(e, show))
 }
 
 /// The ratings' axis.
@@ -259,7 +271,7 @@ struct Scale {
 impl Scale {
     fn new(ladder: &Ladder) -> Scale {
         let (mut lo, mut hi) = (0.0f64, 0.0f64);
-        for e in ladder.rungs.iter().filter_map(|r| r.rating.filter(finite)) {
+        for e in (ladder.rungs.iter()).filter_map(|r| r.rating.map(|f| f.value).filter(finite)) {
             lo = lo.min(e.ci95[0]).min(e.estimate);
             hi = hi.max(e.ci95[1]).max(e.estimate);
         }
@@ -410,7 +422,7 @@ impl Forest {
             let mid = top + (i as f32 + 0.5) * ROW;
             let base = mid + 1.0;
             let anchor = ladder.anchor.as_deref() == Some(rung.bot.as_str());
-            let e = rung.rating.filter(finite);
+            let e = rung.rating.map(|f| f.value).filter(finite);
             let strong = !anchor && e.is_some_and(|e| e.excludes_zero());
             let label_font = if strong { BODY_BOLD } else { BODY };
             let at = (1.0, base);

@@ -2,7 +2,7 @@
 //! (`sunfold schema ladder-report`).
 
 use crate::stats::Estimate;
-use crate::workbench::{FEW, Ladder, Record, Rung};
+use crate::workbench::{Exact, FEW, Figure, Ladder, Record, Rung};
 use std::fmt::Write;
 
 /// The ladder as one JSON object.
@@ -18,6 +18,37 @@ fn percent(e: &Estimate) -> String {
         100.0 * e.ci95[1].min(1.0)
     )
 }
+
+/// A figure's interval, `[low, high]` with `show`, or in words when it
+/// has no width.
+pub fn spread(e: &Figure, show: impl Fn(f64) -> String) -> String {
+    match e.exact {
+        Some(Exact::Anchor) => "anchor".to_owned(),
+        Some(Exact::SameInEveryGame) => "the same in every game".to_owned(),
+        None => format!("[{}, {}]", show(e.ci95[0]), show(e.ci95[1])),
+    }
+}
+
+/// Each rating gap between neighbouring rated bots, in the order of the
+/// ladder: "search:4 − greedy: +131 [+103, +166]".
+pub fn gaps(report: &Ladder) -> Vec<String> {
+    let signed = |v: f64| format!("{v:+.0}");
+    (report.gaps.iter())
+        .map(|g| {
+            let e = &g.rating_gap;
+            format!(
+                "{} − {}: {} {}",
+                g.stronger,
+                g.weaker,
+                signed(e.estimate),
+                spread(e, signed)
+            )
+        })
+        .collect()
+}
+
+/// What the gaps between neighbours are, in a sentence.
+pub const GAPS_NOTE: &str = "each rated bot's rating minus the next one's, with the 95% interval of that difference over the same bootstrap refits: the refits draw the same games for both, so the gap is told apart from 0 when its interval leaves 0 out, even where the two ratings' intervals overlap";
 
 /// Why a bot has no rating, in a few words; `None` when it has one.
 pub fn unrated(record: Record) -> Option<&'static str> {
@@ -69,8 +100,9 @@ fn rating(report: &Ladder, r: &Rung) -> String {
             None => "0 (anchor)".to_owned(),
         },
         (Some(e), None) => format!(
-            "{:+.0} [{:+.0}, {:+.0}]{on}",
-            e.estimate, e.ci95[0], e.ci95[1]
+            "{:+.0} {}{on}",
+            e.estimate,
+            spread(&e, |v| format!("{v:+.0}"))
         ),
         (None, None) => "none".to_owned(),
     }
@@ -162,8 +194,9 @@ pub fn text(report: &Ladder) -> String {
         }
         writeln!(
             out,
-            "{line}  {:>6.2} [{:.2}, {:.2}]",
-            r.mean_score.estimate, r.mean_score.ci95[0], r.mean_score.ci95[1],
+            "{line}  {:>6.2} {}",
+            r.mean_score.estimate,
+            spread(&r.mean_score, |v| format!("{v:.2}")),
         )
         .unwrap();
     }
@@ -198,16 +231,22 @@ pub fn text(report: &Ladder) -> String {
         )
         .unwrap();
     }
+    let gaps = gaps(report);
+    if !gaps.is_empty() {
+        writeln!(out, "\ngaps between neighbours ({GAPS_NOTE}):").unwrap();
+        for gap in gaps {
+            writeln!(out, "  {gap}").unwrap();
+        }
+    }
     let s = &report.skill;
     writeln!(
         out,
-        "\nskill against luck: {} beats {} in {} of their matches; mean score gap {:+.2} [{:+.2}, {:+.2}]",
+        "\nskill against luck: {} beats {} in {} of their matches; mean score gap {:+.2} {}",
         s.strongest,
         s.weakest,
         percent(&s.win_share).trim(),
         s.score_gap.estimate,
-        s.score_gap.ci95[0],
-        s.score_gap.ci95[1]
+        spread(&s.score_gap, |v| format!("{v:+.2}"))
     )
     .unwrap();
     out

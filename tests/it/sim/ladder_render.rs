@@ -286,3 +286,113 @@ fn a_rating_on_few_wins_or_losses_says_so() {
     text.push_str(&sunfold::report::ladder::text::text(&upsets(100, 5)));
     common::snapshots().bind(|| insta::assert_snapshot!("ladder__few_wins_or_losses", text));
 }
+
+/// Given a ladder of three bots, when it is reported, then each two
+/// neighbouring rated bots get their rating gap, paired over the same
+/// bootstrap refits: against the anchor (0 in every refit) it is the
+/// other's rating with the very same interval, and between two others the
+/// difference of their ratings, inside an interval narrower than the two
+/// ratings' intervals laid end to end.
+#[test]
+fn neighbours_get_their_paired_rating_gap() {
+    for l in [three(), eight()] {
+        let rated: Vec<_> = l.rungs.iter().filter(|r| r.rating.is_some()).collect();
+        assert_eq!(l.gaps.len(), rated.len() - 1);
+        for (gap, pair) in l.gaps.iter().zip(rated.windows(2)) {
+            assert_eq!(
+                (gap.stronger.as_str(), gap.weaker.as_str()),
+                (pair[0].bot.as_str(), pair[1].bot.as_str())
+            );
+            let (a, b) = (pair[0].rating.unwrap(), pair[1].rating.unwrap());
+            let e = gap.rating_gap;
+            assert_eq!(e.estimate, a.estimate - b.estimate);
+            assert!(
+                e.ci95[0] <= e.estimate && e.estimate <= e.ci95[1],
+                "{gap:?}"
+            );
+            if l.anchor.as_deref() == Some(pair[1].bot.as_str()) {
+                assert_eq!(e.ci95, a.ci95, "{gap:?}");
+            } else {
+                let apart = (a.ci95[1] - b.ci95[0]) - (a.ci95[0] - b.ci95[1]);
+                assert!(e.ci95[1] - e.ci95[0] <= apart, "{gap:?}");
+            }
+        }
+    }
+}
+
+/// Given games in which random scores 10 every time, when the ladder is
+/// written as JSON and as text, then every figure with a zero-width
+/// interval says why in words: the anchor's rating `"exact": "anchor"`,
+/// random's mean score `"exact": "same_in_every_game"`; never a bare
+/// zero-width `ci95`.
+#[test]
+fn a_figure_the_same_in_every_game_says_so_in_json_and_text() {
+    let played: Vec<LadderGame> = (0..60)
+        .map(|i| {
+            let greedy = if i % 7 == 0 { 5 } else { 20 + i as i64 % 4 };
+            if i % 2 == 0 {
+                LadderGame {
+                    seats: vec![0, 1],
+                    totals: vec![10, greedy],
+                }
+            } else {
+                LadderGame {
+                    seats: vec![1, 0],
+                    totals: vec![greedy, 10],
+                }
+            }
+        })
+        .collect();
+    let variant = VariantInfo {
+        source: "bundled".to_owned(),
+        name: "62 Soleils d'été".to_owned(),
+        kind: "sheet",
+        options: Vec::new(),
+    };
+    let l = ladder(
+        "soleils",
+        "62 Soleils d'été",
+        2,
+        7,
+        variant,
+        &[Bot::Random, Bot::Greedy],
+        &played,
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&sunfold::report::ladder::text::json(&l)).unwrap();
+    let random = &json["rungs"][1];
+    assert_eq!(random["bot"], "random");
+    assert_eq!(random["rating"]["exact"], "anchor", "{random}");
+    assert_eq!(
+        random["mean_score"]["exact"], "same_in_every_game",
+        "{random}"
+    );
+    assert_eq!(json["gaps"][0]["stronger"], "greedy", "{json}");
+    // No object anywhere has a zero-width interval without a word.
+    fn bare(v: &serde_json::Value) -> Vec<String> {
+        match v {
+            serde_json::Value::Object(o) => {
+                let mut found: Vec<String> = o.values().flat_map(bare).collect();
+                if let Some(ci) = o.get("ci95").and_then(|c| c.as_array())
+                    && ci[0] == ci[1]
+                    && o.get("exact").is_none()
+                {
+                    found.push(v.to_string());
+                }
+                found
+            }
+            serde_json::Value::Array(a) => a.iter().flat_map(bare).collect(),
+            _ => Vec::new(),
+        }
+    }
+    assert_eq!(bare(&json), Vec::<String>::new());
+    let text = sunfold::report::ladder::text::text(&l);
+    let random = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("random"))
+        .unwrap();
+    assert!(random.contains("0 (anchor"), "{text}");
+    assert!(random.ends_with("10.00 the same in every game"), "{text}");
+    assert!(text.contains("\ngaps between neighbours ("), "{text}");
+    assert!(text.contains("\n  greedy − random: +"), "{text}");
+}

@@ -4,9 +4,11 @@
 mod batches;
 mod compare_render;
 mod fairness;
+mod hints;
 mod intervals;
 mod ladder_render;
 mod search;
 mod shards;
+mod slow;
 mod sweep;
 mod workbench;
