@@ -89,6 +89,7 @@ fn nul_tail(bytes: &[u8]) -> Vec<u8> {
 fn a_line_torn_inside_a_character_or_a_nul_tail_is_named_torn_with_the_repair_hint() {
     let (dir, whole) = match_log("damage-torn-match");
     let log = dir.join("m.jsonl");
+    let mut said = Vec::new();
     for (name, torn) in [
         ("character", cut_in_a_character(&whole, 3)),
         ("nul", nul_tail(&whole)),
@@ -103,14 +104,16 @@ fn a_line_torn_inside_a_character_or_a_nul_tail_is_named_torn_with_the_repair_hi
                 "{verb} {name}: {stderr}"
             );
         }
-        let (_, _, stderr) = run_in(&dir, &["replay", "m.jsonl"]);
-        common::snapshots()
-            .bind(|| insta::assert_snapshot!(format!("damage__torn-{name}"), stderr));
-        let said = ok_in(&dir, &["repair", "m.jsonl"]);
-        assert!(said.contains("removed the torn line 4"), "{said}");
+        said.push(run_in(&dir, &["replay", "m.jsonl"]).2);
+        let repaired = ok_in(&dir, &["repair", "m.jsonl"]);
+        assert!(repaired.contains("removed the torn line 4"), "{repaired}");
         assert_eq!(std::fs::read(&log).unwrap(), whole, "{name}");
         ok_in(&dir, &["replay", "m.jsonl"]);
     }
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("damage__torn-character", said[0]);
+        insta::assert_snapshot!("damage__torn-nul", said[1]);
+    });
 }
 
 #[test]
@@ -219,6 +222,7 @@ fn damage_above_the_last_line_is_reported_with_its_line_and_never_repaired() {
             text.replacen("\"dice\"", "\"di\n", 1) + "{\"seq\":3,\"ty",
         ),
     ];
+    let mut said = Vec::new();
     for (name, damaged) in cases {
         std::fs::write(&log, &damaged).unwrap();
         let (code, stdout, stderr) = run_in(&dir, &["repair", "m.jsonl"]);
@@ -226,9 +230,13 @@ fn damage_above_the_last_line_is_reported_with_its_line_and_never_repaired() {
         assert!(stderr.contains("nothing was changed"), "{name}: {stderr}");
         assert_eq!(std::fs::read_to_string(&log).unwrap(), damaged, "{name}");
         assert!(!dir.join("m.jsonl.torn").exists(), "{name}");
-        common::snapshots()
-            .bind(|| insta::assert_snapshot!(format!("damage__above-{name}"), stderr));
+        said.push(stderr);
     }
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("damage__above-rule", said[0]);
+        insta::assert_snapshot!("damage__above-blank", said[1]);
+        insta::assert_snapshot!("damage__above-cut", said[2]);
+    });
 }
 
 #[test]
@@ -278,6 +286,7 @@ fn blank_lines_at_the_end_are_named_by_every_verb_and_removed_by_repair() {
 #[test]
 fn an_event_log_given_to_replay_or_status_is_named_with_the_event_verbs() {
     let (dir, _) = event_log("damage-event-as-match");
+    let mut said = Vec::new();
     for verb in ["replay", "status"] {
         let (code, stdout, stderr) = run_in(&dir, &[verb, "e.jsonl"]);
         assert_eq!((code, stdout.as_str()), (1, ""), "{verb}: {stderr}");
@@ -290,7 +299,10 @@ fn an_event_log_given_to_replay_or_status_is_named_with_the_event_verbs() {
                 && stderr.contains("sunfold audit e.jsonl"),
             "{verb}: {stderr}"
         );
-        common::snapshots()
-            .bind(|| insta::assert_snapshot!(format!("damage__event-log-{verb}"), stderr));
+        said.push(stderr);
     }
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("damage__event-log-replay", said[0]);
+        insta::assert_snapshot!("damage__event-log-status", said[1]);
+    });
 }
