@@ -11,14 +11,21 @@ use std::time::Instant;
 /// The audit of one file: what the file could not give, or what its log
 /// gave. An event log (its first line `created`) is read as the event
 /// commands read it.
+/// A damaged line that `repair` removes (a torn last line, blank lines at
+/// the end) carries that advice.
 fn audit_file(path: &Path) -> Audited {
-    if crate::event::is_event_file(path) {
-        return audit_event(path);
+    let mut audited = if crate::event::is_event_file(path) {
+        audit_event(path)
+    } else {
+        match std::fs::File::open(path) {
+            Ok(file) => Audited::opened(crate::log::open(std::io::BufReader::new(file))),
+            Err(e) => Audited::unreadable(0, format!("cannot be read: {e}")),
+        }
+    };
+    if let Some(error) = &audited.error {
+        audited.advice = crate::present::failure::Advice::at_file(path, error.line);
     }
-    match std::fs::File::open(path) {
-        Ok(file) => Audited::opened(crate::log::open(std::io::BufReader::new(file))),
-        Err(e) => Audited::unreadable(0, format!("cannot be read: {e}")),
-    }
+    audited
 }
 
 /// The audit of the event log at `path`: every line decoded, its seq and
@@ -88,7 +95,10 @@ pub fn audit(
         bad += u64::from(!valid);
         match format {
             Format::Text => match &a.error {
-                Some(error) => format!("{file}:{error}"),
+                Some(error) => {
+                    let advice = a.advice.said(&file).map(|a| format!("\n{a}"));
+                    format!("{file}:{error}{}", advice.unwrap_or_default())
+                }
                 None => a.text(&file).join("\n"),
             },
             Format::Json => {

@@ -54,15 +54,16 @@ pub struct LogFailure {
     pub located: String,
     /// What is legal instead, one entry per line of text.
     pub alternatives: Alternatives,
-    /// The line is a write cut short by a crash: say how to repair it.
-    pub torn: bool,
+    /// What to do about it: repair a torn line, read an event log with
+    /// the event verbs.
+    pub advice: Advice,
     /// The seq of the last event folded before the error, if any.
     pub before: Option<u64>,
     /// The whole report, for `--format json`.
     pub json: Option<serde_json::Value>,
 }
 
-pub use crate::present::failure::Alternatives;
+pub use crate::present::failure::{Advice, Alternatives};
 
 impl From<crate::serve::edge::StartError> for CliError {
     fn from(error: crate::serve::edge::StartError) -> CliError {
@@ -135,6 +136,17 @@ impl CliError {
     }
 }
 
+impl CliError {
+    /// The line of the log it locates, if it locates one.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            CliError::Log(failure) => failure.located.split(':').next()?.parse().ok(),
+            CliError::Untouched { damage, .. } => damage.line(),
+            _ => None,
+        }
+    }
+}
+
 impl LogFailure {
     fn report(&self) {
         if let (Format::Json, Some(json)) = (self.format, &self.json) {
@@ -142,8 +154,8 @@ impl LogFailure {
             return;
         }
         let shown = self.path.display().to_string();
-        let (alternatives, torn, before) = (&self.alternatives, self.torn, self.before);
-        for line in failure_lines(&shown, &self.located, alternatives, torn, before) {
+        let (alternatives, advice, before) = (&self.alternatives, self.advice, self.before);
+        for line in failure_lines(&shown, &self.located, alternatives, advice, before) {
             eprintln!("{line}");
         }
     }
@@ -165,13 +177,13 @@ impl CliError {
 
     /// A problem of `path` at a line, `located` starting with the line's
     /// number: printed `PATH:LINE: …`.
-    pub fn located_at(path: &Path, located: String, torn: bool) -> CliError {
+    pub fn located_at(path: &Path, located: String, advice: Advice) -> CliError {
         CliError::Log(Box::new(LogFailure {
             path: path.to_owned(),
             format: Format::Text,
             located,
             alternatives: Default::default(),
-            torn,
+            advice,
             before: None,
             json: None,
         }))
@@ -180,14 +192,11 @@ impl CliError {
     /// An error of the event log at `path`, with the path in front.
     pub fn event_file(path: &Path, error: crate::event::EventFileError) -> CliError {
         use crate::event::{EventFileError, TableLogError};
-        let failure = |located: String, torn: bool| CliError::located_at(path, located, torn);
+        let failure = |located: String, advice| CliError::located_at(path, located, advice);
         match error {
             EventFileError::Io(error) => CliError::io(path, error),
-            EventFileError::Decode(e) => {
-                let torn = matches!(e.error, crate::log::DecodeError::TornLine { .. });
-                failure(e.to_string(), torn)
-            }
-            EventFileError::Rule(e) => failure(e.to_string(), false),
+            EventFileError::Decode(e) => failure(e.to_string(), advice(path, &e.error, e.line)),
+            EventFileError::Rule(e) => failure(e.to_string(), Advice::None),
             EventFileError::Table(TableLogError::Io { path, error }) => {
                 CliError::Io { path, error }
             }
@@ -198,5 +207,17 @@ impl CliError {
                 CliError::refused_at(path, e)
             }
         }
+    }
+}
+
+/// What to do about `error`, found at line `line` of the log at `path`:
+/// `repair` for a torn line or a blank line at the end (as `repair` itself
+/// finds them), the event verbs for an event log.
+pub fn advice(path: &Path, error: &crate::log::DecodeError, line: usize) -> Advice {
+    use crate::log::DecodeError;
+    match error {
+        DecodeError::EventLog => Advice::EventLog,
+        DecodeError::TornLine { .. } | DecodeError::BlankLine => Advice::at_file(path, line),
+        _ => Advice::None,
     }
 }

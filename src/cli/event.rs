@@ -261,7 +261,7 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                     CliError::refused_at(&players_file, e)
                 }
                 EventFileError::Players(e) => {
-                    CliError::located_at(&players_file, e.to_string(), false)
+                    CliError::located_at(&players_file, e.to_string(), Default::default())
                 }
                 EventFileError::Io(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     CliError::exists(&file)

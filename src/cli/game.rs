@@ -8,9 +8,7 @@
 
 use super::Format;
 use super::error::{Alternatives, CliError, LogFailure};
-use crate::log::{
-    DecodeError, Fold, FoldError, GameKind, LogError, OpenError, Opened, ReplayError,
-};
+use crate::log::{Fold, FoldError, GameKind, LogError, OpenError, Opened, ReplayError};
 use crate::present::Present;
 use crate::present::json::{failure_json, unopened_json};
 pub use crate::show::Shown;
@@ -45,7 +43,7 @@ pub(super) fn opening(path: &Path, format: Format, error: OpenError) -> CliError
     match error {
         OpenError::Io(error) => CliError::io(path, error),
         OpenError::Decode(located) => {
-            let torn = matches!(located.error, DecodeError::TornLine { .. });
+            let advice = super::error::advice(path, &located.error, located.line);
             let json = (format == Format::Json)
                 .then(|| unopened_json(path.display().to_string(), &located));
             CliError::Log(Box::new(LogFailure {
@@ -53,7 +51,7 @@ pub(super) fn opening(path: &Path, format: Format, error: OpenError) -> CliError
                 format,
                 located: located.to_string(),
                 alternatives: Alternatives::None,
-                torn,
+                advice,
                 before: None,
                 json,
             }))
@@ -117,16 +115,16 @@ pub(super) fn failure<G: Present>(
         let words = alternatives.words();
         failure_json::<G>(path.display().to_string(), error, words, before)
     });
-    let torn = matches!(
-        error.error,
-        ReplayError::Decode(DecodeError::TornLine { .. })
-    );
+    let advice = match &error.error {
+        ReplayError::Decode(decode) => super::error::advice(path, decode, error.line),
+        _ => super::error::Advice::None,
+    };
     CliError::Log(Box::new(LogFailure {
         path: path.to_owned(),
         format,
         located: error.to_string(),
         alternatives,
-        torn,
+        advice,
         before: before.map(|(_, last)| last),
         json,
     }))

@@ -108,9 +108,10 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Remove a torn last line (left by a crash mid-write) from a match log
-    /// or an event log, keeping it in FILE.torn. Any other damage is
-    /// reported, never repaired.
+    /// Remove a torn last line (left by a crash mid-write) and blank lines
+    /// at the end from a match log or an event log, keeping them in
+    /// FILE.torn (FILE.torn.2, .3, … once it exists). Any other damage is
+    /// reported, never repaired, and exits 1.
     #[command(after_help = EXIT_CODES)]
     Repair { file: PathBuf },
     /// Play many games with bots, on every core, and summarise them.

@@ -335,8 +335,9 @@ fn status_of<G: Present, R: BufRead>(
     Ok(Exit::Valid)
 }
 
-/// `sunfold repair`: removes a torn last line, and only that, from a match
-/// log or an event log.
+/// `sunfold repair`: removes a torn last line and blank lines at the end,
+/// and only these, from a match log or an event log. A log damaged above
+/// them is left as it is: the damage is reported, with what to do.
 pub fn repair(path: &Path) -> Result<Exit, CliError> {
     struct Whole<'a>(&'a Path);
     impl<R: BufRead> ForGame<R> for Whole<'_> {
@@ -361,15 +362,32 @@ pub fn repair(path: &Path) -> Result<Exit, CliError> {
         Err(RepairError::Io { path, error }) => return Err(CliError::io(&path, error)),
         // Any other damage is reported, never repaired: say what it is.
         Err(RepairError::Damaged(damage)) => {
+            let message = untouched(&shown.to_string(), damage.line());
             return Err(CliError::Untouched {
                 damage: Box::new(damage),
-                message: format!(
-                    "{shown}: expected damage only on the last line, but found the damage above; repair removes only a torn last line"
-                ),
+                message,
             });
         }
     }
     Ok(Exit::Valid)
+}
+
+/// Why `repair` left the log `shown`, damaged at `line`, as it is, and
+/// what to do instead.
+fn untouched(shown: &str, line: Option<usize>) -> String {
+    let head =
+        "expected damage only at the end (a torn last line, blank lines), which repair removes";
+    match line {
+        Some(1) => format!(
+            "{shown}: {head}, but found line 1 damaged; nothing was changed: mend line 1 by hand"
+        ),
+        Some(line) => format!(
+            "{shown}: {head}, but found line {line} damaged; nothing was changed: mend line {line} by hand, or keep the lines before it (head -n {} {})",
+            line - 1,
+            crate::present::command::quote(shown)
+        ),
+        None => format!("{shown}: {head}, but found damage above them; nothing was changed"),
+    }
 }
 
 /// Writes a new log's start line, refusing to overwrite unless `force`.

@@ -28,6 +28,11 @@ pub enum DecodeError {
     NoSeq { found: String },
     #[error("expected the first event to be \"started\", but found {found:?}")]
     StartNotFirst { found: String },
+    /// The first line is an event log's `created`: not a match log at all.
+    #[error(
+        "expected a match log, whose first event is \"started\", but found an event log, whose first entry is \"created\""
+    )]
+    EventLog,
     #[error("expected log format version {}, but found {found}", or_list(.supported))]
     UnsupportedFormat {
         supported: &'static [u32],

@@ -11,8 +11,9 @@
 //! through a game's reducer, undo, claims and the end), [`open`] (a log
 //! opened and its game learnt), [`steps`] (each line's change with the state
 //! before it), [`writer`] (lines and the hash chain), [`recorder`] (appending
-//! under a lock), [`repair`] (a torn last line removed), [`upcast`] (old
-//! formats read as the current one), [`files`] (the logs under folders),
+//! under a lock), [`repair`] (a torn last line and blank lines at the end
+//! removed), [`upcast`] (old formats read as the current one), [`files`]
+//! (the logs under folders),
 //! [`template_file`] (a sheet template or deck read from its file, with
 //! every problem at once), [`rows`] (its cards or boxes as the rows of a
 //! spreadsheet: CSV out and in, and rows pasted in the studio).
@@ -34,7 +35,7 @@ mod writer;
 
 pub use envelope::{Envelope, META_KINDS, Meta};
 pub use error::{DecodeError, Located, LogError, MetaError, ReplayError};
-pub use files::jsonl_files;
+pub use files::{jsonl_files, shown_name};
 pub use fold::{
     AUTHORS, Authored, DeadEnd, ENDS_KEPT, Fold, Lenient, REFEREE, ReadError, TakenBack, fold_log,
 };
@@ -44,6 +45,6 @@ pub use reader::{
     decode_entry, detect, line_hash,
 };
 pub use recorder::{AppendError, Appended, CreateError, LockError, Recorder, Session, write_new};
-pub use repair::{RepairError, Repaired, repair};
+pub use repair::{End, RepairError, Repaired, end, repair};
 pub use steps::{Change, Step, StepError, Steps};
 pub use writer::{chained_log, entry_line, to_line};

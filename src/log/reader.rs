@@ -98,8 +98,20 @@ fn located<E>(line: &Line, head: Option<&Head>, error: E) -> Located<E> {
     }
 }
 
+/// Whether `bytes`, a last line that no newline ends, are a write cut
+/// short: anything but one complete JSON value. A line cut inside a
+/// multi-byte character, or a tail of NUL bytes, is torn like a line cut
+/// between two fields. [`super::repair`] removes exactly these.
+pub(super) fn torn(bytes: &[u8]) -> bool {
+    serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_err()
+}
+
 /// The line as text, or why it cannot be an event at all.
 fn text<'a>(line: &Line<'a>) -> Result<&'a str, Located<DecodeError>> {
+    if !line.terminated && torn(line.bytes) {
+        let bytes = line.bytes.len();
+        return Err(located(line, None, DecodeError::TornLine { bytes }));
+    }
     if line.bytes.starts_with(BYTE_ORDER_MARK) {
         return Err(located(line, None, DecodeError::ByteOrderMark));
     }
@@ -108,28 +120,17 @@ fn text<'a>(line: &Line<'a>) -> Result<&'a str, Located<DecodeError>> {
         located(line, None, DecodeError::NotUtf8 { column })
     })?;
     if text.trim().is_empty() {
-        let error = if line.terminated {
-            DecodeError::BlankLine
-        } else {
-            DecodeError::TornLine {
-                bytes: line.bytes.len(),
-            }
-        };
-        return Err(located(line, None, error));
+        return Err(located(line, None, DecodeError::BlankLine));
     }
     Ok(text)
 }
 
 use crate::kit::json_error::{BYTE_ORDER_MARK, describe as detail, not_json};
 
-/// A JSON syntax error, or a torn last line when the JSON simply stops, or
-/// a line that is not JSON at all.
+/// A JSON syntax error, or a line that is not JSON at all. (A torn last
+/// line is named by [`text`] before.)
 fn syntax(line: &Line, text: &str, error: &serde_json::Error) -> Located<DecodeError> {
-    let error = if error.is_eof() && !line.terminated {
-        DecodeError::TornLine {
-            bytes: line.bytes.len(),
-        }
-    } else if let Some(found) = not_json(text) {
+    let error = if let Some(found) = not_json(text) {
         DecodeError::NotJson { found }
     } else {
         DecodeError::Json {
@@ -448,6 +449,7 @@ pub fn detect(line: &Line) -> Result<GameKind, Located<DecodeError>> {
     let fail = |error| Err(located(line, Some(&head), error));
     match head.kind() {
         Some("started") => {}
+        Some("created") => return fail(DecodeError::EventLog),
         Some(other) => {
             let found = other.to_owned();
             return fail(DecodeError::StartNotFirst { found });

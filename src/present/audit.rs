@@ -66,6 +66,10 @@ pub struct AuditError {
     #[serde(rename = "type")]
     pub kind: Option<String>,
     pub message: String,
+    /// What to do about it, when something can be done: `sunfold repair
+    /// FILE` for a torn last line or blank lines at the end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub advice: Option<String>,
 }
 
 /// Where a match stands at the end of its log.
@@ -167,6 +171,8 @@ pub struct Audited {
     pub chained: Option<bool>,
     /// The first problem, located.
     pub error: Option<Located<String>>,
+    /// What to do about it.
+    pub advice: super::failure::Advice,
     /// The standings of a log folded to its end.
     pub result: Option<Outcome>,
     /// The last scores claimed on paper, against the recomputed ones.
@@ -219,6 +225,7 @@ impl Audited {
     /// The JSON line of the file `file`; `valid` may also count claims
     /// that differ (`--strict-claims`).
     pub fn line(&self, file: String, valid: bool) -> AuditLine {
+        let advice = self.advice.said(&file).map(|a| a.trim_start().to_owned());
         AuditLine {
             file,
             game: self.game.map(str::to_owned),
@@ -230,6 +237,7 @@ impl Audited {
                 seq: e.seq,
                 kind: e.kind.clone(),
                 message: e.error.clone(),
+                advice: advice.clone(),
             }),
             result: self.result.clone(),
             claims: self.claims.clone(),
@@ -337,6 +345,7 @@ fn fold_quietly<G: Present, R: BufRead>(opened: Opened<R>) -> Audited {
                 seq: Some(d.seq),
                 kind: None,
                 message: d.reason.clone(),
+                advice: None,
             });
             audited.posted = super::posted::posted(&fold);
             audited.lenient = (fold.lenient().iter())
@@ -345,6 +354,7 @@ fn fold_quietly<G: Present, R: BufRead>(opened: Opened<R>) -> Audited {
                     seq: Some(l.seq),
                     kind: None,
                     message: format!("{}, which log format {} accepted", l.what, fold.format()),
+                    advice: None,
                 })
                 .collect();
         }

@@ -1,6 +1,7 @@
 //! A located error of a log in words, as a referee reads it: the line that
 //! locates it, what is legal instead, and what to do next (repair a torn
-//! line, look at the state before it).
+//! line or blank lines at the end, read an event log with the event verbs,
+//! look at the state before it).
 
 use super::command::{Group, lines, quote};
 use crate::log::Fold;
@@ -44,14 +45,67 @@ impl Alternatives {
     }
 }
 
+/// What to do about a damaged log, beside what is wrong with it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Advice {
+    #[default]
+    None,
+    /// The line is the torn last line, which `repair` removes.
+    Torn,
+    /// The line is one of the blank lines at the end, which `repair`
+    /// removes.
+    BlankEnd,
+    /// The file is an event log, read by the event verbs and `audit`.
+    EventLog,
+}
+
+impl Advice {
+    /// What `repair` would do about the damage at line `line` of a log of
+    /// `bytes`: remove it as a torn line, or as a blank line at the end
+    /// ([`crate::log::end`]), or nothing.
+    pub fn at(bytes: &[u8], line: usize) -> Advice {
+        let end = crate::log::end(bytes);
+        if !end.removes_line(line) {
+            Advice::None
+        } else if end.torn && line == end.first + end.blank {
+            Advice::Torn
+        } else {
+            Advice::BlankEnd
+        }
+    }
+
+    /// The advice for the log at `path` damaged at line `line`: [`Advice::at`]
+    /// of its bytes, if they can be read.
+    pub fn at_file(path: &std::path::Path, line: usize) -> Advice {
+        std::fs::read(path).map_or(Advice::None, |bytes| Advice::at(&bytes, line))
+    }
+
+    /// The advice in words, for the log `shown`, indented as a note under
+    /// its error.
+    pub fn said(self, shown: &str) -> Option<String> {
+        match self {
+            Advice::None => None,
+            Advice::Torn => Some(format!(
+                "  a crash cut the last write short: sunfold repair {shown} removes it and keeps it aside"
+            )),
+            Advice::BlankEnd => Some(format!(
+                "  the log ends in blank lines: sunfold repair {shown} removes them and keeps them aside"
+            )),
+            Advice::EventLog => Some(format!(
+                "  an event log: sunfold event standings {shown} shows where it stands, and sunfold audit {shown} checks every line"
+            )),
+        }
+    }
+}
+
 /// The lines of a located error of the log `shown`: `located` (`:LINE:
-/// event SEQ (TYPE): REASON`) after the file, the `alternatives`, how to
-/// repair a `torn` line, and the replay of the state `before` it.
+/// event SEQ (TYPE): REASON`) after the file, the `alternatives`, the
+/// `advice` (repair a torn line), and the replay of the state `before` it.
 pub fn failure_lines(
     shown: &str,
     located: &str,
     alternatives: &Alternatives,
-    torn: bool,
+    advice: Advice,
     before: Option<u64>,
 ) -> Vec<String> {
     let mut out = vec![format!("{shown}:{located}")];
@@ -75,11 +129,7 @@ pub fn failure_lines(
             out.extend(lines(groups, false, "    ", &more));
         }
     }
-    if torn {
-        out.push(format!(
-            "  a crash cut the last write short: sunfold repair {shown} removes it and keeps it aside"
-        ));
-    }
+    out.extend(advice.said(shown));
     if let Some(last) = before {
         out.push(format!(
             "  the state before it: sunfold replay {shown} --at {last}"

@@ -385,9 +385,9 @@ async fn events<G: Table>(
                     // A phone is told the line and the rule, and commands
                     // that name the log by its file name: never where the
                     // server keeps it.
-                    let named = std::path::Path::new(path.file_name().unwrap_or_default());
+                    let named = crate::log::shown_name(&path);
                     let commands = if fold.rejected().is_some() {
-                        command::grouped::<G>(named, fold.state(), &alternatives)
+                        command::grouped::<G>(&named, fold.state(), &alternatives)
                     } else {
                         Vec::new()
                     };

@@ -171,13 +171,15 @@ pub trait Table: Present + Sized + Send + Sync + 'static {
 
 /// `status --format json` as `viewer` may see it: a player gets only their
 /// own legal decisions and not the others' hidden cards; everyone (the
-/// stream) gets no decisions at all.
+/// stream) gets no decisions at all. The log is named as
+/// [`crate::log::shown_name`] names it, never by the server's folder.
 pub fn status_for<G: Table>(
     path: &std::path::Path,
     fold: &Fold<G>,
     viewer: Viewer,
 ) -> crate::present::json::StatusReport<G::View, G::Event> {
-    let mut report = crate::table::status::<G>(path, fold, viewer);
+    let shown = crate::log::shown_name(path);
+    let mut report = crate::table::status::<G>(&shown, fold, viewer);
     match viewer {
         Viewer::Referee => {}
         Viewer::Seat(seat) => G::conceal(fold.state(), &mut report.state, Some(seat)),

@@ -29,6 +29,12 @@ pub enum EntryError {
         "the entry to append: expected no \"by\", as the server writes who posted every entry from the link it came with, but found \"by\": {found}"
     )]
     ByGiven { found: String },
+    /// It gives its own `prev`, which the server fills with the hash of
+    /// the log's last line: `found` is the value given, as JSON.
+    #[error(
+        "the entry to append: expected no \"prev\", as the server fills it with the hash of the log's last line, but found \"prev\": {found}"
+    )]
+    PrevGiven { found: String },
 }
 
 /// The log line for the raw entry `json` in a log of game `G`: its own
@@ -46,10 +52,11 @@ pub fn line<G: Game>(
 }
 
 /// The log line for the raw entry `json` posted to the table server, which
-/// owns the clock and knows the link: as [`line`], but an entry that gives
-/// its own `at` or `by` is refused, `at` is always `now`, and `by` is who
-/// posted it ([`crate::log::REFEREE`] or a player's name), where the log's
-/// format has authors.
+/// owns the clock, the log and the link: as [`line`], but an entry that
+/// gives its own `at`, `by` or `prev` is refused, `at` is always `now`,
+/// `prev` the hash of the log's last line, and `by` is who posted it
+/// ([`crate::log::REFEREE`] or a player's name), where the log's format
+/// has authors.
 pub fn served_line<G: Game>(
     json: &str,
     seq: u64,
@@ -66,6 +73,11 @@ pub fn served_line<G: Game>(
     if let Some(by) = given.get("by") {
         return Err(EntryError::ByGiven {
             found: by.to_string(),
+        });
+    }
+    if let Some(prev) = given.get("prev") {
+        return Err(EntryError::PrevGiven {
+            found: prev.to_string(),
         });
     }
     if let Some(by) = by {

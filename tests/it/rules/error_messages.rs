@@ -269,6 +269,7 @@ fn decode_errors() -> Vec<DecodeError> {
         DecodeError::ChainBroken { line: 3 },
         DecodeError::ChainMissing,
         DecodeError::ChainUnexpected,
+        DecodeError::EventLog,
     ]
 }
 
@@ -291,7 +292,8 @@ fn pinned_decode(error: &DecodeError) {
         | DecodeError::Schema { .. }
         | DecodeError::ChainBroken { .. }
         | DecodeError::ChainMissing
-        | DecodeError::ChainUnexpected => {}
+        | DecodeError::ChainUnexpected
+        | DecodeError::EventLog => {}
     }
 }
 

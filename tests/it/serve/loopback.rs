@@ -742,12 +742,18 @@ fn state_is_the_status_report_and_the_view_offers_the_choices() {
     let mut clients = Clients::new();
     play(&server, &mut clients, &golden[1..2]);
     let client = agent();
-    // The referee's state is status --format json.
+    // The referee's state is status --format json, run where the log is:
+    // the server names the log by its file name, never by its folder.
     let state = get(&client, &server.url("/api/state"), Some(&server.referee)).json();
-    let path = log.display().to_string();
-    let (code, out, err) = common::sunfold(&["status", &path, "--format", "json"]);
-    assert_eq!(code, 0, "{err}");
-    let status = serde_json::from_str::<Value>(&out).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sunfold"))
+        .arg("status")
+        .arg(log.file_name().unwrap())
+        .args(["--format", "json"])
+        .current_dir(log.parent().unwrap())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let status = serde_json::from_slice::<Value>(&out.stdout).unwrap();
     assert_eq!(state, status);
     assert_eq!(state["events"], 2);
     // A player's is the same with only their own legal decisions: the
