@@ -19,6 +19,30 @@ fn admitted(register: &Register, now: Instant, n: u16) -> (Arc<Place>, oneshot::
     }
 }
 
+/// A register of at most `max` connections, `per_link` a link, with `n`
+/// admitted 1 ms apart from `start`, returned.
+fn opened(
+    max: usize,
+    per_link: usize,
+    n: u16,
+) -> (
+    Register,
+    Instant,
+    Vec<(Arc<Place>, oneshot::Receiver<Close>)>,
+) {
+    let limits = Limits {
+        max_connections: max,
+        max_per_token: per_link,
+        ..Limits::default()
+    };
+    let register = Register::new(&limits);
+    let start = Instant::now();
+    let places = (0..n)
+        .map(|i| admitted(&register, at(start, u64::from(i)), i))
+        .collect();
+    (register, start, places)
+}
+
 #[test]
 fn the_connections_are_sized_from_the_pages_served() {
     let room = Pages {
@@ -45,16 +69,7 @@ fn the_connections_are_sized_from_the_pages_served() {
 
 #[test]
 fn a_link_beyond_its_share_loses_its_oldest_idle_connection() {
-    let limits = Limits {
-        max_connections: 10,
-        max_per_token: 2,
-        ..Limits::default()
-    };
-    let register = Register::new(&limits);
-    let start = Instant::now();
-    let mut places: Vec<_> = (0..4)
-        .map(|n| admitted(&register, at(start, n), n as u16))
-        .collect();
+    let (register, start, mut places) = opened(10, 2, 4);
     let ann: Link = "ann".into();
     // The first is busy (a live stream): the second is the oldest idle.
     let _stream = places[0].0.begin(at(start, 5));
@@ -90,15 +105,7 @@ fn a_link_beyond_its_share_loses_its_oldest_idle_connection() {
 
 #[test]
 fn a_full_register_sheds_the_untied_first_then_the_heaviest_links_oldest_idle() {
-    let limits = Limits {
-        max_connections: 4,
-        ..Limits::default()
-    };
-    let register = Register::new(&limits);
-    let start = Instant::now();
-    let places: Vec<_> = (0..4)
-        .map(|n| admitted(&register, at(start, n), n as u16))
-        .collect();
+    let (register, start, places) = opened(4, Limits::default().max_per_token, 4);
     // Ann holds three, the first of them busy; Bob one, the oldest.
     places[3]
         .0
@@ -145,15 +152,7 @@ fn the_drops_counted_are_told_in_one_line() {
 fn a_request_under_way_is_never_shed_and_a_register_all_busy_refuses() {
     // Given a register of three: the oldest connection is posting, the
     // next is answering a view, the youngest is idle.
-    let limits = Limits {
-        max_connections: 3,
-        ..Limits::default()
-    };
-    let register = Register::new(&limits);
-    let start = Instant::now();
-    let mut places: Vec<_> = (0..3)
-        .map(|n| admitted(&register, at(start, n), n as u16))
-        .collect();
+    let (register, start, mut places) = opened(3, Limits::default().max_per_token, 3);
     let _post = places[0].0.begin(at(start, 5));
     let _view = places[1].0.begin(at(start, 6));
     // When a new connection comes, the idle one makes room, though it
@@ -182,16 +181,7 @@ fn a_request_under_way_is_never_shed_and_a_register_all_busy_refuses() {
 
 #[test]
 fn a_link_beyond_its_share_loses_a_live_stream_but_never_a_request_under_way() {
-    let limits = Limits {
-        max_connections: 10,
-        max_per_token: 1,
-        ..Limits::default()
-    };
-    let register = Register::new(&limits);
-    let start = Instant::now();
-    let mut places: Vec<_> = (0..3)
-        .map(|n| admitted(&register, at(start, n), n as u16))
-        .collect();
+    let (_register, start, mut places) = opened(10, 1, 3);
     let ann: Link = "ann".into();
     // Given Ann's live stream, then a post of hers under way.
     let _stream = places[0].0.begin(at(start, 5));
