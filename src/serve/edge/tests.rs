@@ -19,17 +19,12 @@ fn admitted(register: &Register, now: Instant, n: u16) -> (Arc<Place>, oneshot::
     }
 }
 
+/// A connection's place, and what tells it to close.
+type Admitted = (Arc<Place>, oneshot::Receiver<Close>);
+
 /// A register of at most `max` connections, `per_link` a link, with `n`
 /// admitted 1 ms apart from `start`, returned.
-fn opened(
-    max: usize,
-    per_link: usize,
-    n: u16,
-) -> (
-    Register,
-    Instant,
-    Vec<(Arc<Place>, oneshot::Receiver<Close>)>,
-) {
+fn opened(max: usize, per_link: usize, n: u16) -> (Register, Instant, Vec<Admitted>) {
     let limits = Limits {
         max_connections: max,
         max_per_token: per_link,
