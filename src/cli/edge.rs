@@ -25,15 +25,17 @@ pub struct EdgeArgs {
     pub body_timeout: u64,
     /// Connections open at once, in all; then a new one replaces the one idle
     /// the longest that has no valid link, or when every one has, the oldest
-    /// idle one of the link holding the most. By default about 3 for each
-    /// page served (each seat's, each referee's, the board's) and a quarter
-    /// more, 128 at the least. The file limit (ulimit -n) is raised for
+    /// idle one of the link holding the most; a connection with a request
+    /// under way is never closed, and when every one is busy a new one is
+    /// answered 503 with Retry-After. By default 6 for each page served
+    /// (each seat's, each referee's, the board's), as many as a browser
+    /// opens, and a quarter more, 128 at the least. The file limit (ulimit -n) is raised for
     /// them as far as its hard limit allows; they are lowered to fit it,
     /// less 32, and the server says so.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub max_connections: Option<u64>,
-    /// Connections open at once from one address (a phone keeps about
-    /// three).
+    /// Connections open at once from one address (a browser opens up to
+    /// six).
     #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub max_per_address: u64,
     /// Connections open at once answered for one link (one join link's

@@ -19,6 +19,10 @@ pub struct Limits {
     pub max_per_token: usize,
 }
 
+/// The connections a browser opens to one server at once, at most, for
+/// a page: what each page served is given.
+pub const PER_PAGE: u64 = 6;
+
 /// Connections open at once, at the least, when none are asked for: what
 /// a table, or the studio, never comes near.
 pub const LEAST_CONNECTIONS: u64 = 128;
@@ -36,7 +40,8 @@ impl Default for Limits {
 }
 
 /// The pages a server shows at once, to size its connections by: a
-/// page keeps about three open (its view, its live stream and a post).
+/// browser opens up to six connections to one server for a page (its
+/// live stream, its view, its drawings, a post), and keeps them alive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pages {
     /// The players' pages: one a seat.
@@ -53,11 +58,12 @@ impl Pages {
         self.seats + self.referees + self.boards
     }
 
-    /// The connections they need: three a page, and a quarter more for
-    /// the pages opened again, or twice.
+    /// The connections they need: six a page, as many as a browser opens
+    /// to one server, and a quarter more for the pages opened again, or
+    /// twice.
     pub fn need(&self) -> u64 {
-        let three = self.count().saturating_mul(3);
-        three.saturating_add(three.div_ceil(4))
+        let six = self.count().saturating_mul(PER_PAGE);
+        six.saturating_add(six.div_ceil(4))
     }
 
     /// The connections to take at once when none are asked for: what
@@ -113,13 +119,13 @@ impl Limits {
             let (n, words, need) = (pages.count(), pages.words(), pages.need());
             match all {
                 None if need >= LEAST_CONNECTIONS => said.push(format!(
-                    "at most {wanted} connections at once (--max-connections): about 3 for each of {n} pages ({words}), and a quarter more"
+                    "at most {wanted} connections at once (--max-connections): {PER_PAGE} for each of {n} pages ({words}), as many as a browser opens, and a quarter more"
                 )),
                 // The least, which these pages never come near: nothing
                 // to say.
                 None => {}
                 Some(all) if all < need => said.push(format!(
-                    "at most {all} connections at once (--max-connections), fewer than the {need} that {n} pages ({words}) need, 3 each and a quarter more"
+                    "at most {all} connections at once (--max-connections), fewer than the {need} that {n} pages ({words}) need, {PER_PAGE} each and a quarter more"
                 )),
                 Some(_) => {}
             }

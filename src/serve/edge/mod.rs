@@ -12,19 +12,27 @@
 //!   connections, so that one address cannot take every slot (tower's
 //!   limits count requests, not connections);
 //! - a register of the open connections caps how many are open at once,
-//!   and how many one link holds. A connection is tied to a link once a
-//!   route has read its request's bearer token ([`bearer`]) and answered
-//!   anything but 401; it is then only closed by its own time limits, or
-//!   to keep its link within [`Limits::max_per_token`], or when every
-//!   open connection is tied. When the register is full, a new connection
-//!   takes the place of the one not tied to a link that has shown no sign
-//!   of life the longest (opened, or began or ended a request, the longest
-//!   ago), idle or half-sent alike; when every open connection is tied,
-//!   the place of the oldest idle connection of the link that holds the
-//!   most. So slow sockets from many addresses, however many, only ever
-//!   push one another out, one link cannot hold the room, and a player's
-//!   page gets in;
-//! - hyper-util's graceful shutdown lets requests under way finish;
+//!   and how many one link holds (`register`). A connection is tied to a
+//!   link once a route has read its request's bearer token ([`bearer`])
+//!   and answered anything but 401. A connection with a request under way
+//!   (queued or being answered) is never closed to make room. When the
+//!   register is full, a new connection takes the place of the one with
+//!   none under way, not tied to a link, that has shown no sign of life
+//!   the longest (opened, or began or ended a request, the longest ago),
+//!   idle or half-sent alike; when every such one is tied, the place of
+//!   the oldest idle connection of the link that holds the most; and when
+//!   every open connection is busy, it is answered 503 with
+//!   `Retry-After`, never cut. A link beyond [`Limits::max_per_token`]
+//!   loses its oldest idle connection, or its oldest live stream, which
+//!   its page opens again. So slow sockets from many addresses, however
+//!   many, only ever push one another out, one link cannot hold the room,
+//!   and a player's page gets in;
+//! - a connection told to close is closed gracefully: a request that
+//!   began in the instant it was chosen is answered first;
+//! - tower-http's `CompressionLayer` compresses the answers as the client
+//!   accepts (`wire`);
+//! - when the server stops, the requests under way finish (two seconds
+//!   at most);
 //! - tokio-rustls (rustls with ring) speaks TLS when given a certificate.
 //!
 //! What every answer of an HTTP edge shares is here too, for the table's
@@ -38,7 +46,10 @@
 //! and told together once a minute at most, and when the server stops.
 //!
 //! Its files:
-//! - `mod.rs`: the register of open connections, [`serve`] and [`run`];
+//! - `mod.rs`: accepting connections, the 503 of a full server, [`serve`]
+//!   and [`run`];
+//! - `register`: the register of open connections, and which one goes;
+//! - `wire`: what is compressed, and how;
 //! - `limits`: [`Limits`], sized from the [`Pages`] a server shows;
 //! - `told`: what is dropped, told once in full, then counted;
 //! - `tls`: a certificate and key made into a TLS acceptor;
@@ -58,7 +69,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -71,13 +82,16 @@ use tower::ServiceExt;
 
 mod answer;
 mod limits;
+mod register;
 #[cfg(test)]
 mod tests;
 mod tls;
 mod told;
+pub mod wire;
 
 pub use answer::{Page, bearer, body, csp, secure};
 pub use limits::{LEAST_CONNECTIONS, Limits, Pages};
+use register::{Busy, Close, Link, Place, Register, tell_shed};
 pub use tls::{TlsError, tls};
 use told::{Dropped, Teller};
 
@@ -144,309 +158,11 @@ impl Drop for Slot {
     }
 }
 
-/// Connections closed to make room that may still hold their file while
-/// their task ends: beyond them, a new connection waits for them to end,
-/// for [`CLOSING_WAIT`] at most, and is closed after. The files kept
-/// beside the connections' own leave room for them.
-const CLOSING: usize = 8;
-
-/// How long a new connection may wait for those closed to make room to
-/// end: they end as soon as their task runs.
-const CLOSING_WAIT: Duration = Duration::from_millis(500);
-
-/// Whether a new connection has a place.
-enum Admission {
-    /// It has, and is told through the receiver when to close.
-    In(Place, oneshot::Receiver<()>),
-    /// Not yet: [`CLOSING`] connections closed to make room have not ended.
-    Closing,
-    /// No: every open connection is tied to a link, and none may go.
-    Full,
-}
-
-/// A link's key in the register: its bearer token, or for a connection
-/// answered without one (the studio's cookie), the empty key, which no
-/// bearer token is.
-type Link = Arc<str>;
-
-/// A connection closed to make room or to keep its link within bounds:
-/// its peer, why, and how many its link held (none when not tied).
-struct Shed {
-    peer: SocketAddr,
-    why: Dropped,
-    held: usize,
-    idle: bool,
-}
-
-/// The connections open at once, each with when it last showed a sign of
-/// life and the link it is tied to, if any, so that a new connection may
-/// take the place of the one idle or incomplete the longest.
-#[derive(Clone)]
-struct Register(Arc<Mutex<Open>>);
-
-struct Open {
-    /// Connections open at once, at most (`--max-connections`).
-    max: usize,
-    /// Connections tied to one link at once, at most (`--max-per-token`).
-    per_link: usize,
-    next: u64,
-    connections: HashMap<u64, Entry>,
-    /// How many connections not closing each link is tied to.
-    held: HashMap<Link, usize>,
-}
-
-struct Entry {
-    peer: SocketAddr,
-    /// When it opened, or last began or ended a request.
-    since: Instant,
-    /// Requests under way, their answers included: a live stream's
-    /// request stays under way as long as it streams.
-    busy: u32,
-    /// The link it was last answered for, once answered for a valid one.
-    link: Option<Link>,
-    /// Closes it; taken when it is closed to make room.
-    close: Option<oneshot::Sender<()>>,
-}
-
-/// One connection's place in the [`Register`], given back when dropped.
-struct Place {
-    register: Register,
-    id: u64,
-}
-
-impl Open {
-    /// Closes connection `id` (its task may have ended already: no
-    /// matter), and takes it off its link's count.
-    fn close(&mut self, id: u64, why: Dropped) -> Option<Shed> {
-        let entry = self.connections.get_mut(&id)?;
-        let close = entry.close.take()?;
-        let _ = close.send(());
-        let mut held = 0;
-        if let Some(link) = &entry.link {
-            held = self.held.get(link).copied().unwrap_or(0);
-            untie(&mut self.held, link);
-        }
-        Some(Shed {
-            peer: entry.peer,
-            why,
-            held,
-            idle: entry.busy == 0,
-        })
-    }
-
-    /// The connection to close to make room, and why: the one not tied to
-    /// a link that has shown no sign of life the longest; or when every
-    /// one is tied, of the link that holds the most, the oldest idle one
-    /// (a busy one only of a link that holds more than one).
-    fn to_make_room(&self) -> Option<(u64, Dropped)> {
-        let open = || self.connections.iter().filter(|(_, e)| e.close.is_some());
-        let untied = open().filter(|(_, e)| e.link.is_none());
-        if let Some((id, _)) = untied.min_by_key(|(_, e)| e.since) {
-            return Some((*id, Dropped::Room));
-        }
-        open()
-            .filter_map(|(id, e)| {
-                let held = e.link.as_ref().and_then(|l| self.held.get(l)).copied()?;
-                (e.busy == 0 || held > 1)
-                    .then_some((*id, (std::cmp::Reverse(held), e.busy > 0, e.since)))
-            })
-            .min_by_key(|(_, key)| *key)
-            .map(|(id, _)| (id, Dropped::Heaviest))
-    }
-}
-
-/// Takes one connection off `link`'s count.
-fn untie(held: &mut HashMap<Link, usize>, link: &Link) {
-    if let Some(n) = held.get_mut(link) {
-        *n -= 1;
-        if *n == 0 {
-            held.remove(link);
-        }
-    }
-}
-
-impl Register {
-    fn new(limits: &Limits) -> Register {
-        Register(Arc::new(Mutex::new(Open {
-            max: limits.max_connections.max(1),
-            per_link: limits.max_per_token.max(1),
-            next: 0,
-            connections: HashMap::new(),
-            held: HashMap::new(),
-        })))
-    }
-
-    fn open(&self) -> std::sync::MutexGuard<'_, Open> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// A place for a new connection from `peer`, and what tells it to
-    /// close; when the register is full, the connection chosen by
-    /// [`Open::to_make_room`] is told to close to make room, and returned.
-    fn admit(&self, now: Instant, peer: SocketAddr) -> (Admission, Option<Shed>) {
-        let mut open = self.open();
-        let open = &mut *open;
-        let closing = open
-            .connections
-            .values()
-            .filter(|e| e.close.is_none())
-            .count();
-        let mut shed = None;
-        if open.connections.len() - closing >= open.max {
-            if closing >= CLOSING {
-                return (Admission::Closing, None);
-            }
-            let Some((id, why)) = open.to_make_room() else {
-                return (Admission::Full, None);
-            };
-            shed = open.close(id, why);
-        }
-        let id = open.next;
-        open.next += 1;
-        let (close, closed) = oneshot::channel();
-        open.connections.insert(
-            id,
-            Entry {
-                peer,
-                since: now,
-                busy: 0,
-                link: None,
-                close: Some(close),
-            },
-        );
-        let place = Place {
-            register: self.clone(),
-            id,
-        };
-        (Admission::In(place, closed), shed)
-    }
-
-    /// [`Register::admit`], waiting while those closed to make room end;
-    /// each one closed is told to `teller`.
-    async fn wait_admit(
-        &self,
-        peer: SocketAddr,
-        teller: &Teller,
-    ) -> Option<(Place, oneshot::Receiver<()>)> {
-        let deadline = Instant::now() + CLOSING_WAIT;
-        loop {
-            let (admission, shed) = self.admit(Instant::now(), peer);
-            if let Some(shed) = shed {
-                tell_shed(teller, &shed);
-            }
-            match admission {
-                Admission::In(place, closed) => return Some((place, closed)),
-                Admission::Closing if Instant::now() < deadline => {
-                    tokio::time::sleep(Duration::from_millis(1)).await;
-                }
-                Admission::Closing | Admission::Full => return None,
-            }
-        }
-    }
-}
-
-/// Tells `teller` of a connection closed to make room, or to keep its
-/// link within bounds.
-fn tell_shed(teller: &Teller, shed: &Shed) {
-    let Shed {
-        peer,
-        why,
-        held,
-        idle,
-    } = *shed;
-    let max = teller.limits.max_connections;
-    let oldest = if idle {
-        "the oldest idle"
-    } else {
-        "the oldest"
-    };
-    teller.dropped(why, || match why {
-        Dropped::Heaviest => format!(
-            "dropped {peer}: {oldest} connection of the link holding the most ({held}), to let new ones in: {max} connections already open (--max-connections)"
-        ),
-        Dropped::Token => format!(
-            "dropped {peer}: {oldest} connection of a link holding more than {} (--max-per-token)",
-            teller.limits.max_per_token
-        ),
-        _ => format!(
-            "dropped {peer}: the connection idle or incomplete the longest, to let new ones in: {max} connections already open (--max-connections)"
-        ),
-    });
-}
-
-impl Place {
-    /// A request begun at `now`: the connection is busy until what is
-    /// returned is dropped, with the answer's body.
-    fn begin(self: &Arc<Place>, now: Instant) -> Busy {
-        if let Some(entry) = self.register.open().connections.get_mut(&self.id) {
-            entry.since = now;
-            entry.busy += 1;
-        }
-        Busy(self.clone())
-    }
-
-    /// A request answered at `now`; for a valid link's, `link`, which the
-    /// connection is then tied to. When that link then holds more than
-    /// its share, its oldest idle connection other than this one is closed,
-    /// and returned.
-    fn answered(&self, now: Instant, link: Option<Link>) -> Option<Shed> {
-        let mut open = self.register.open();
-        let open = &mut *open;
-        let entry = open.connections.get_mut(&self.id)?;
-        entry.since = now;
-        let link = link?;
-        if entry.close.is_none() || entry.link.as_ref() == Some(&link) {
-            return None;
-        }
-        if let Some(old) = entry.link.replace(link.clone()) {
-            untie(&mut open.held, &old);
-        }
-        let held = open.held.entry(link.clone()).or_insert(0);
-        *held += 1;
-        if *held <= open.per_link {
-            return None;
-        }
-        let oldest = (open.connections.iter())
-            .filter(|(id, e)| {
-                **id != self.id && e.close.is_some() && e.link.as_ref() == Some(&link)
-            })
-            .min_by_key(|(_, e)| (e.busy > 0, e.since))
-            .map(|(id, _)| *id)?;
-        open.close(oldest, Dropped::Token)
-    }
-}
-
-impl Drop for Place {
-    fn drop(&mut self) {
-        let mut open = self.register.open();
-        let open = &mut *open;
-        if let Some(entry) = open.connections.remove(&self.id)
-            && entry.close.is_some()
-            && let Some(link) = &entry.link
-        {
-            untie(&mut open.held, link);
-        }
-    }
-}
-
-/// A request under way on a connection, its answer's body included.
-struct Busy(Arc<Place>);
-
-impl Drop for Busy {
-    fn drop(&mut self) {
-        let place = &self.0;
-        if let Some(entry) = place.register.open().connections.get_mut(&place.id) {
-            entry.since = Instant::now();
-            entry.busy = entry.busy.saturating_sub(1);
-        }
-    }
-}
-
 /// An answer's body, which keeps its request under way until it is sent
 /// (or its connection ends): a live stream's, for as long as it streams.
 struct Sending {
     body: axum::body::Body,
-    _busy: Busy,
+    _busy: Option<Busy>,
 }
 
 impl hyper::body::Body for Sending {
@@ -549,10 +265,60 @@ async fn tell_counts(teller: Arc<Teller>) {
     }
 }
 
+/// Connections refused with an answer at once, at most: beyond them, a
+/// connection refused for want of a place is closed without one.
+const REFUSING: usize = 64;
+
+/// One of the connections being refused with an answer, given back when
+/// dropped.
+struct Refusing(Arc<AtomicUsize>);
+
+impl Refusing {
+    fn take(count: &Arc<AtomicUsize>) -> Option<Refusing> {
+        let taken = count.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+            (n < REFUSING).then_some(n + 1)
+        });
+        taken.ok().map(|_| Refusing(count.clone()))
+    }
+}
+
+impl Drop for Refusing {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// What a connection was given: a place in the register, or a refusal,
+/// answered 503.
+enum Seat {
+    Placed(Arc<Place>),
+    Refused(#[allow(dead_code)] Refusing),
+}
+
+/// The words of the answer to a connection refused for want of a place.
+fn refused_words(max: usize) -> String {
+    format!(
+        "expected a free connection, but found all {max} that the server keeps open at once busy or held by a valid link (--max-connections); try again in a second"
+    )
+}
+
+/// The answer to a request on a connection refused for want of a place:
+/// 503, to be tried again in a second, and the connection closed.
+async fn refusal(max: usize) -> Response {
+    let mut response =
+        crate::serve::ApiError::Other(StatusCode::SERVICE_UNAVAILABLE, refused_words(max))
+            .into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+    secure(response).await
+}
+
 /// Serves `router` on `listener` within `limits`, over TLS when `tls` is
-/// given, until `stop` completes; then lets the requests under way finish,
-/// for two seconds at most. What is dropped is told to `report`, in words:
-/// the first of each kind at once ("dropped 127.0.0.1:5555: headers not
+/// given, its answers compressed as each client accepts ([`wire`]), until
+/// `stop` completes; then lets the requests under way finish, for two
+/// seconds at most. What is dropped is told to `report`, in words: the
+/// first of each kind at once ("dropped 127.0.0.1:5555: headers not
 /// complete within 10 s"), the later ones counted, once a minute at most
 /// and when it stops; idle keep-alive connections closed at their time
 /// limit are not told.
@@ -564,12 +330,15 @@ pub async fn serve(
     report: Arc<dyn Fn(String) + Send + Sync>,
     stop: impl std::future::Future<Output = ()>,
 ) {
-    let router = with_body_deadline(router, limits.body_timeout);
+    let router = wire::compressed(with_body_deadline(router, limits.body_timeout));
     let register = Register::new(&limits);
     let teller = Arc::new(Teller::new(report.clone(), limits));
     let counts = tokio::spawn(tell_counts(teller.clone()));
     let per_address = PerAddress::default();
-    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let refusing = Arc::new(AtomicUsize::new(0));
+    // Each connection holds a receiver; all are dropped once every
+    // connection has ended.
+    let (stopping, _) = tokio::sync::watch::channel(false);
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout)
@@ -599,84 +368,107 @@ pub async fn serve(
             });
             continue;
         };
-        let Some((place, closed)) = register.wait_admit(peer, &teller).await else {
-            teller.dropped(Dropped::Full, || {
-                format!(
-                    "dropped {peer}: {} connections already open, each held by a valid link (--max-connections)",
-                    limits.max_connections
-                )
-            });
-            continue;
+        let (seat, closed) = match register.wait_admit(peer, &teller).await {
+            Ok((place, closed)) => (Seat::Placed(Arc::new(place)), Some(closed)),
+            Err(_) => {
+                teller.dropped(Dropped::Full, || {
+                    format!(
+                        "refused {peer} (503): {} connections already open, each busy or held by a valid link (--max-connections)",
+                        limits.max_connections
+                    )
+                });
+                let Some(refused) = Refusing::take(&refusing) else {
+                    continue;
+                };
+                (Seat::Refused(refused), None)
+            }
         };
-        let place = Arc::new(place);
         let connection = Connection {
             peer,
             router: router.clone(),
             http: http.clone(),
             limits,
             teller: teller.clone(),
-            watcher: graceful.watcher(),
-            place: place.clone(),
+            place: match &seat {
+                Seat::Placed(place) => Some(place.clone()),
+                Seat::Refused(_) => None,
+            },
         };
-        let tls = tls.clone();
+        let (tls, stopping) = (tls.clone(), stopping.subscribe());
         tokio::spawn(async move {
-            let _held = (place, slot);
-            let served = async move {
-                match tls {
-                    None => connection.run(stream).await,
-                    Some(acceptor) => {
-                        let handshake =
-                            tokio::time::timeout(limits.header_timeout, acceptor.accept(stream))
-                                .await;
-                        match handshake {
-                            Ok(Ok(stream)) => connection.run(stream).await,
-                            Ok(Err(error)) => connection.teller.dropped(Dropped::Tls, || {
-                                format!("dropped {peer}: TLS handshake: {error}")
-                            }),
-                            Err(_) => connection.teller.dropped(Dropped::Tls, || {
-                                format!(
-                                    "dropped {peer}: TLS handshake not complete within {}",
-                                    seconds(limits.header_timeout)
-                                )
-                            }),
-                        }
-                    }
-                }
+            let _held = (seat, slot);
+            let mut closed = closed;
+            let Some(acceptor) = tls else {
+                return connection.run(stream, closed, stopping).await;
             };
-            // Closed to make room: dropping the connection closes it; it
-            // was told when it was chosen.
-            tokio::select! {
-                () = served => {}
-                _ = closed => {}
+            let handshake = tokio::time::timeout(limits.header_timeout, acceptor.accept(stream));
+            let handshake = tokio::select! {
+                handshake = handshake => handshake,
+                // Closed to make room before it said anything.
+                _ = told_to_close(&mut closed) => return,
+            };
+            match handshake {
+                Ok(Ok(stream)) => connection.run(stream, closed, stopping).await,
+                Ok(Err(error)) => connection.teller.dropped(Dropped::Tls, || {
+                    format!("dropped {peer}: TLS handshake: {error}")
+                }),
+                Err(_) => connection.teller.dropped(Dropped::Tls, || {
+                    format!(
+                        "dropped {peer}: TLS handshake not complete within {}",
+                        seconds(limits.header_timeout)
+                    )
+                }),
             }
         });
     }
     drop(listener);
     counts.abort();
-    let _ = tokio::time::timeout(GRACE, graceful.shutdown()).await;
+    stopping.send_replace(true);
+    let _ = tokio::time::timeout(GRACE, stopping.closed()).await;
     teller.tell(Instant::now());
 }
 
-/// One accepted connection, and what serving it needs.
+/// How the register tells a connection to close, once it does; never
+/// when it has no place (or was told already).
+async fn told_to_close(closed: &mut Option<oneshot::Receiver<Close>>) -> Close {
+    if let Some(receiver) = closed.as_mut()
+        && let Ok(close) = receiver.await
+    {
+        *closed = None;
+        return close;
+    }
+    *closed = None;
+    std::future::pending().await
+}
+
+/// One accepted connection, and what serving it needs: its place in the
+/// register, or none when it is refused.
 struct Connection {
     peer: SocketAddr,
     router: Router,
     http: hyper::server::conn::http1::Builder,
     limits: Limits,
     teller: Arc<Teller>,
-    watcher: hyper_util::server::graceful::Watcher,
-    place: Arc<Place>,
+    place: Option<Arc<Place>>,
 }
 
 impl Connection {
-    async fn run<I: AsyncRead + AsyncWrite + Unpin + Send + 'static>(self, io: I) {
+    /// Serves the connection until it ends, or until it is told to close
+    /// (`closed`) or the server stops (`stopping`): then gracefully, so
+    /// that a request under way is answered first, but at once for a live
+    /// stream told to close.
+    async fn run<I: AsyncRead + AsyncWrite + Unpin + Send + 'static>(
+        self,
+        io: I,
+        mut closed: Option<oneshot::Receiver<Close>>,
+        mut stopping: tokio::sync::watch::Receiver<bool>,
+    ) {
         let Connection {
             peer,
             router,
             http,
             limits,
             teller,
-            watcher,
             place,
         } = self;
         let told = teller.clone();
@@ -684,16 +476,22 @@ impl Connection {
             let router = router.clone();
             let teller = told.clone();
             let place = place.clone();
-            let busy = place.begin(Instant::now());
+            let busy = place.as_ref().map(|place| place.begin(Instant::now()));
             // The peer's address, for the handlers that count by address.
             request
                 .extensions_mut()
                 .insert(axum::extract::ConnectInfo(peer));
             TOKEN_READ.scope(RefCell::new(None), async move {
+                let Some(place) = place else {
+                    return Ok(refusal(limits.max_connections).await);
+                };
                 let response = router.oneshot(request).await?;
                 let read = TOKEN_READ.with(|read| read.borrow_mut().take());
                 let valid = response.status() != hyper::StatusCode::UNAUTHORIZED;
-                if let Some(shed) = place.answered(Instant::now(), read.filter(|_| valid)) {
+                let streaming = (response.headers().get(header::CONTENT_TYPE))
+                    .is_some_and(|t| t.as_bytes().starts_with(b"text/event-stream"));
+                let link = read.filter(|_| valid);
+                if let Some(shed) = place.answered(Instant::now(), link, streaming) {
                     tell_shed(&teller, &shed);
                 }
                 let mut response =
@@ -719,10 +517,26 @@ impl Connection {
             begun: begun.clone(),
         };
         let connection = http.serve_connection(TokioIo::new(io), service);
+        tokio::pin!(connection);
+        let mut stopped = false;
+        let served = loop {
+            tokio::select! {
+                served = connection.as_mut() => break served,
+                close = told_to_close(&mut closed) => match close {
+                    // A live stream: its page opens it again.
+                    Close::Now => return,
+                    Close::Gracefully => connection.as_mut().graceful_shutdown(),
+                },
+                _ = stopping.changed(), if !stopped => {
+                    stopped = true;
+                    connection.as_mut().graceful_shutdown();
+                }
+            }
+        };
         // A client that goes away (a phone that sleeps mid-stream) is no
         // news, nor is an idle keep-alive connection closed at its time
         // limit; a slow or malformed request is.
-        match watcher.watch(connection).await {
+        match served {
             Err(error) if error.is_timeout() && begun.load(Ordering::Relaxed) => {
                 teller.dropped(Dropped::Headers, || {
                     format!(

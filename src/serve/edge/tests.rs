@@ -1,3 +1,4 @@
+use super::register::{Admission, Link};
 use super::told::counted;
 use super::*;
 
@@ -11,11 +12,30 @@ fn at(start: Instant, ms: u64) -> Instant {
 
 /// A place in `register` for `peer(n)` at `now`, which must be given
 /// without closing another.
-fn admitted(register: &Register, now: Instant, n: u16) -> (Arc<Place>, oneshot::Receiver<()>) {
+fn admitted(register: &Register, now: Instant, n: u16) -> (Arc<Place>, oneshot::Receiver<Close>) {
     match register.admit(now, peer(n)) {
         (Admission::In(place, closed), None) => (Arc::new(place), closed),
         _ => panic!("expected a place for {n} with none closed"),
     }
+}
+
+/// A connection's place, and what tells it to close.
+type Admitted = (Arc<Place>, oneshot::Receiver<Close>);
+
+/// A register of at most `max` connections, `per_link` a link, with `n`
+/// admitted 1 ms apart from `start`, returned.
+fn opened(max: usize, per_link: usize, n: u16) -> (Register, Instant, Vec<Admitted>) {
+    let limits = Limits {
+        max_connections: max,
+        max_per_token: per_link,
+        ..Limits::default()
+    };
+    let register = Register::new(&limits);
+    let start = Instant::now();
+    let places = (0..n)
+        .map(|i| admitted(&register, at(start, u64::from(i)), i))
+        .collect();
+    (register, start, places)
 }
 
 #[test]
@@ -27,7 +47,7 @@ fn the_connections_are_sized_from_the_pages_served() {
     };
     assert_eq!(
         (room.count(), room.need(), room.connections()),
-        (601, 2254, 2254)
+        (601, 4508, 4508)
     );
     assert_eq!(
         room.words(),
@@ -38,29 +58,27 @@ fn the_connections_are_sized_from_the_pages_served() {
         referees: 1,
         boards: 0,
     };
-    assert_eq!((table.need(), table.connections()), (15, 128));
+    assert_eq!((table.need(), table.connections()), (30, 128));
     assert_eq!(table.words(), "3 seats and the referee");
 }
 
 #[test]
 fn a_link_beyond_its_share_loses_its_oldest_idle_connection() {
-    let limits = Limits {
-        max_connections: 10,
-        max_per_token: 2,
-        ..Limits::default()
-    };
-    let register = Register::new(&limits);
-    let start = Instant::now();
-    let mut places: Vec<_> = (0..4)
-        .map(|n| admitted(&register, at(start, n), n as u16))
-        .collect();
+    let (register, start, mut places) = opened(10, 2, 4);
     let ann: Link = "ann".into();
     // The first is busy (a live stream): the second is the oldest idle.
     let _stream = places[0].0.begin(at(start, 5));
     for place in &places[..2] {
-        assert!(place.0.answered(at(start, 10), Some(ann.clone())).is_none());
+        assert!(
+            place
+                .0
+                .answered(at(start, 10), Some(ann.clone()), false)
+                .is_none()
+        );
     }
-    let shed = places[2].0.answered(at(start, 12), Some(ann.clone()));
+    let shed = places[2]
+        .0
+        .answered(at(start, 12), Some(ann.clone()), false);
     let shed = shed.expect("ann holds 3 of 2");
     assert_eq!(
         (shed.peer, shed.why, shed.held, shed.idle),
@@ -71,10 +89,10 @@ fn a_link_beyond_its_share_loses_its_oldest_idle_connection() {
     assert!(
         places[3]
             .0
-            .answered(at(start, 13), Some("bob".into()))
+            .answered(at(start, 13), Some("bob".into()), false)
             .is_none()
     );
-    assert!(places[3].0.answered(at(start, 14), None).is_none());
+    assert!(places[3].0.answered(at(start, 14), None, false).is_none());
     assert_eq!(register.open().held.get(&ann), Some(&2));
     places.truncate(1);
     assert_eq!(register.open().held.get(&ann), Some(&1));
@@ -82,21 +100,15 @@ fn a_link_beyond_its_share_loses_its_oldest_idle_connection() {
 
 #[test]
 fn a_full_register_sheds_the_untied_first_then_the_heaviest_links_oldest_idle() {
-    let limits = Limits {
-        max_connections: 4,
-        ..Limits::default()
-    };
-    let register = Register::new(&limits);
-    let start = Instant::now();
-    let places: Vec<_> = (0..4)
-        .map(|n| admitted(&register, at(start, n), n as u16))
-        .collect();
+    let (register, start, places) = opened(4, Limits::default().max_per_token, 4);
     // Ann holds three, the first of them busy; Bob one, the oldest.
-    places[3].0.answered(at(start, 9), Some("bob".into()));
+    places[3]
+        .0
+        .answered(at(start, 9), Some("bob".into()), false);
     for (i, place) in places[..3].iter().enumerate() {
         place
             .0
-            .answered(at(start, 10 + i as u64), Some("ann".into()));
+            .answered(at(start, 10 + i as u64), Some("ann".into()), false);
     }
     let _busy = places[0].0.begin(at(start, 20));
     let (admission, shed) = register.admit(at(start, 30), peer(9));
@@ -129,4 +141,69 @@ fn the_drops_counted_are_told_in_one_line() {
         counted(&BTreeMap::new(), Duration::from_secs(60), &limits),
         None
     );
+}
+
+#[test]
+fn a_request_under_way_is_never_shed_and_a_register_all_busy_refuses() {
+    // Given a register of three: the oldest connection is posting, the
+    // next is answering a view, the youngest is idle.
+    let (register, start, mut places) = opened(3, Limits::default().max_per_token, 3);
+    let _post = places[0].0.begin(at(start, 5));
+    let _view = places[1].0.begin(at(start, 6));
+    // When a new connection comes, the idle one makes room, though it
+    // showed a sign of life last; it is told to close gracefully.
+    let (admission, shed) = register.admit(at(start, 30), peer(9));
+    let Admission::In(newcomer, _) = admission else {
+        panic!("expected a place");
+    };
+    let shed = shed.expect("one closed");
+    assert_eq!(
+        (shed.peer, shed.why, shed.idle),
+        (peer(2), Dropped::Room, true)
+    );
+    assert_eq!(places[2].1.try_recv(), Ok(Close::Gracefully));
+    // When every open connection is busy, the next is refused, and no
+    // request under way is cut.
+    let newcomer = Arc::new(newcomer);
+    let _newcomer = newcomer.begin(at(start, 30));
+    let (admission, shed) = register.admit(at(start, 31), peer(10));
+    assert!(matches!(admission, Admission::Full));
+    assert!(shed.is_none());
+    for place in &mut places[..2] {
+        assert!(place.1.try_recv().is_err(), "never told to close");
+    }
+}
+
+#[test]
+fn a_link_beyond_its_share_loses_a_live_stream_but_never_a_request_under_way() {
+    let (_register, start, mut places) = opened(10, 1, 3);
+    let ann: Link = "ann".into();
+    // Given Ann's live stream, then a post of hers under way.
+    let _stream = places[0].0.begin(at(start, 5));
+    assert!(
+        places[0]
+            .0
+            .answered(at(start, 6), Some(ann.clone()), true)
+            .is_none()
+    );
+    let _post = places[1].0.begin(at(start, 7));
+    // When the post is answered, Ann holds two of one: her stream goes,
+    // at once.
+    let shed = places[1].0.answered(at(start, 8), Some(ann.clone()), false);
+    let shed = shed.expect("ann holds 2 of 1");
+    assert_eq!(
+        (shed.peer, shed.why, shed.idle),
+        (peer(0), Dropped::Token, false)
+    );
+    assert_eq!(places[0].1.try_recv(), Ok(Close::Now));
+    // When a third is answered while her post's answer is still being
+    // sent, that post is not cut: Ann holds more than her share a while.
+    let _third = places[2].0.begin(at(start, 9));
+    assert!(
+        places[2]
+            .0
+            .answered(at(start, 10), Some(ann.clone()), false)
+            .is_none()
+    );
+    assert!(places[1].1.try_recv().is_err(), "never told to close");
 }

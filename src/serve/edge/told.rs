@@ -7,15 +7,17 @@ use super::*;
 /// counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Dropped {
-    /// Closed to make room: not tied to a link, and idle or incomplete
-    /// the longest.
+    /// Closed to make room: no request under way, not tied to a link, and
+    /// idle or incomplete the longest.
     Room,
-    /// Closed to make room when every connection is tied to a link: the
-    /// oldest idle one of the link that holds the most.
+    /// Closed to make room when every connection with no request under
+    /// way is tied to a link: the oldest idle one of the link that holds
+    /// the most.
     Heaviest,
     /// Closed to keep its link within `--max-per-token`.
     Token,
-    /// Refused: every open connection is tied to a link.
+    /// Refused with 503 and `Retry-After`: every open connection is busy
+    /// or tied to a link.
     Full,
     /// Refused: its address has `--max-per-address` open.
     Address,
@@ -45,7 +47,7 @@ impl Dropped {
                 limits.max_per_token
             ),
             Dropped::Full => format!(
-                "{n} refused, every connection being held by a valid link (--max-connections)"
+                "{n} refused (503), every connection being busy or held by a valid link (--max-connections)"
             ),
             Dropped::Address => format!(
                 "{n} beyond the {} one address may hold (--max-per-address)",

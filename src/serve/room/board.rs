@@ -12,6 +12,8 @@ use crate::render::scene::Scene;
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use crate::table::Viewer;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use std::path::Path;
 
 /// The board, as `GET /api/room` sends it.
@@ -66,6 +68,51 @@ pub struct BoardSeat {
     /// Once the result is attached.
     pub score: Option<i64>,
     pub rank: Option<u32>,
+}
+
+/// The board's JSON and its entity tag, a digest of the JSON: a board
+/// page that holds the board as it stands asks with `If-None-Match` and
+/// is answered `304 Not Modified`, a few bytes.
+pub struct Tagged {
+    json: Vec<u8>,
+    tag: String,
+}
+
+impl Tagged {
+    pub fn new(board: &Board) -> Result<Tagged, ApiError> {
+        use sha2::Digest;
+        let json = serde_json::to_vec(board).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let digest = sha2::Sha256::digest(&json);
+        let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+        Ok(Tagged {
+            json,
+            tag: format!("\"{hex}\""),
+        })
+    }
+
+    /// Does `If-None-Match` in `headers` name this board (or any)?
+    pub fn matched(&self, headers: &HeaderMap) -> bool {
+        (headers.get_all(header::IF_NONE_MATCH).iter())
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .map(|t| t.trim().trim_start_matches("W/"))
+            .any(|t| t == self.tag || t == "*")
+    }
+
+    /// The answer to a request with `headers`: 304 with the tag alone when
+    /// it names this board, else the board's JSON with its tag.
+    pub fn answer(self, headers: &HeaderMap) -> Response {
+        let etag = HeaderValue::from_str(&self.tag).expect("a digest in hex is a header value");
+        if self.matched(headers) {
+            return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag)]).into_response();
+        }
+        let json = HeaderValue::from_static("application/json");
+        (
+            [(header::CONTENT_TYPE, json), (header::ETAG, etag)],
+            self.json,
+        )
+            .into_response()
+    }
 }
 
 fn open(room: &Room) -> Result<EventLog, ApiError> {

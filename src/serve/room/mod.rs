@@ -257,12 +257,14 @@ async fn blocking<T: Send + 'static>(
     super::pool::blocking(work).await
 }
 
-/// `GET /api/room`: the board.
+/// `GET /api/room`: the board, with its `ETag`; `304 Not Modified`, with
+/// no body, when the request's `If-None-Match` names the board as it
+/// stands.
 async fn board(State(room): State<Arc<Room>>, headers: HeaderMap) -> Result<Response, ApiError> {
     referee(&room, &headers)?;
     let shown = room.clone();
     let board = blocking(move || board::of(&shown)).await?;
-    Ok(axum::Json(board).into_response())
+    Ok(board::Tagged::new(&board)?.answer(&headers))
 }
 
 /// `POST /api/seat`: seats the next round and writes its tables' logs.

@@ -6,6 +6,8 @@
   var match = /token=([0-9a-fA-F]+)/.exec(location.hash);
   var token = match ? match[1] : null;
   var board = null;
+  // The ETag of the board as last drawn.
+  var tag = null;
 
   function $(id) { return document.getElementById(id); }
 
@@ -20,9 +22,13 @@
   var ANSWER_MS = 30000;
 
   // `within`: milliseconds to wait for the answer, after which the
-  // request is abandoned as failed.
-  function api(method, path, within) {
-    var init = { method: method, headers: { 'Authorization': 'Bearer ' + token }, cache: 'no-store' };
+  // request is abandoned as failed; `tag`: the ETag of what the board
+  // holds, asked with If-None-Match, so that an unchanged board is
+  // answered 304 with no body.
+  function api(method, path, within, tag) {
+    var headers = { 'Authorization': 'Bearer ' + token };
+    if (tag) headers['If-None-Match'] = tag;
+    var init = { method: method, headers: headers, cache: 'no-store' };
     if (within && window.AbortController) {
       var abort = new AbortController();
       init.signal = abort.signal;
@@ -148,12 +154,19 @@
     standings(b.standings);
   }
 
+  function reached() {
+    if (/cannot be reached/.test($('message').textContent)) say('');
+  }
+
   function load() {
-    return api('GET', '/api/room', ANSWER_MS).then(function (r) {
+    return api('GET', '/api/room', ANSWER_MS, board && tag).then(function (r) {
+      // Nothing changed since the last answer: the board stays as drawn.
+      if (r.status === 304 && board) return reached();
       return r.json().then(function (body) {
         if (!r.ok) throw new Error(body.error || r.status);
         board = body;
-        if (/cannot be reached/.test($('message').textContent)) say('');
+        tag = r.headers.get('ETag');
+        reached();
         render();
       });
     }).catch(function (e) {

@@ -341,3 +341,28 @@ pub fn decode_base64(text: &str) -> Vec<u8> {
         })
         .collect()
 }
+
+/// What the page in `driver` got from its own server, of at least 1 KiB
+/// once decoded (images aside), each as `PATH ENCODED/DECODED` bytes; and
+/// those of them that came uncompressed. Chromium asks for brotli or gzip
+/// by itself.
+pub fn wire_sizes(driver: &Driver) -> (Vec<String>, Vec<String>) {
+    let found = driver.script(
+        "return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource')).filter(function (e) { return e.name.indexOf(location.origin) === 0 && e.decodedBodySize >= 1024 && e.initiatorType !== 'img'; }).map(function (e) { return [e.name.slice(location.origin.length).replace(/#.*/, ''), e.encodedBodySize, e.decodedBodySize]; });",
+    );
+    let (mut all, mut plain) = (Vec::new(), Vec::new());
+    for entry in found.as_array().unwrap_or_else(|| panic!("{found}")) {
+        let (path, encoded, decoded) = (&entry[0], entry[1].as_u64(), entry[2].as_u64());
+        let said = format!(
+            "{} {}/{}",
+            path.as_str().unwrap(),
+            encoded.unwrap(),
+            decoded.unwrap()
+        );
+        if encoded >= decoded {
+            plain.push(said.clone());
+        }
+        all.push(said);
+    }
+    (all, plain)
+}

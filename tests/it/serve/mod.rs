@@ -9,5 +9,6 @@ mod serve_edge;
 mod serve_join;
 mod serve_messages;
 mod serve_room;
+mod serve_wire;
 
 mod slow;

@@ -453,3 +453,49 @@ async fn a_slip_s_short_code_at_the_room_s_join_leads_to_its_seat_or_the_board()
         "{said:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unchanged_board_is_answered_304_with_its_etag() {
+    let room = start(
+        "room-board-etag",
+        "soleils",
+        "Ann\nBob\nCid\n",
+        &["--table-size", "3", "--rounds", "2"],
+    );
+    // Given the board as it stands, with its tag.
+    let first = room.get("/api/room", Some(&room.board)).await;
+    assert_eq!(first.status, StatusCode::OK);
+    let tag = first.headers[header::ETAG].to_str().unwrap().to_owned();
+    assert!(tag.starts_with('"') && tag.ends_with('"'), "{tag}");
+    let asked = |tag: &str| {
+        Request::get("/api/room")
+            .header(header::AUTHORIZATION, format!("Bearer {}", room.board))
+            .header(header::IF_NONE_MATCH, tag)
+            .body(Body::empty())
+            .unwrap()
+    };
+    // When nothing changed, the board is answered 304: its tag, no body.
+    let again = room.send(asked(&tag)).await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    assert_eq!(again.headers[header::ETAG], tag.as_str());
+    assert!(again.bytes.is_empty());
+    assert_eq!(again.headers[header::CACHE_CONTROL], "no-store");
+    // A page without the tag (an old board page) gets the whole board.
+    assert_eq!(
+        room.get("/api/room", Some(&room.board)).await.bytes,
+        first.bytes
+    );
+    // When a table moves on, the board changes, and so does its tag.
+    let table = first.json["tables"][0].clone();
+    assert!(room.step(&table).await);
+    let moved = room.send(asked(&tag)).await;
+    assert_eq!(moved.status, StatusCode::OK);
+    assert_ne!(moved.headers[header::ETAG], tag.as_str());
+    assert_ne!(moved.json["tables"][0]["pending"], table["pending"]);
+    // The tag is the board's own: without the board's token, 401.
+    let stranger = Request::get("/api/room")
+        .header(header::IF_NONE_MATCH, tag.as_str())
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(room.send(stranger).await.status, StatusCode::UNAUTHORIZED);
+}

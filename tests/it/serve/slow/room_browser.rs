@@ -211,6 +211,19 @@ fn the_board_shows_two_tables_played_at_once_and_the_standings_update() {
     );
     let violations = axe(&driver);
     assert!(violations.is_empty(), "{violations:#?}");
+    // The board's page came compressed; an unchanged board is answered
+    // 304, its few bytes, and the board stays drawn.
+    let (sizes, plain) = common::driver::wire_sizes(&driver);
+    assert!(!sizes.is_empty() && plain.is_empty(), "{sizes:?}");
+    driver.wait(
+        "return performance.getEntriesByType('resource').some(function (e) { return /[/]api[/]room$/.test(e.name) && e.responseStatus === 304 && e.encodedBodySize === 0; });",
+        "an unchanged board answered 304",
+    );
+    driver.eventually(
+        "return document.getElementById('progress').textContent;",
+        &json!("2 of 2 tables done; 1 round complete"),
+        "the board still drawn after a 304",
+    );
     screenshot(&driver, "room-screenshots", "board-laptop.png");
 
     // Round 2 seated from the board.

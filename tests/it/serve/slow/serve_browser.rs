@@ -101,6 +101,9 @@ fn players_play_a_round_by_tapping_their_phones() {
         let console = driver.console();
         assert!(console.is_empty(), "console: {console:#?}");
     }
+    // The page and its answers came compressed, and it worked.
+    let (sizes, plain) = common::driver::wire_sizes(&driver);
+    assert!(sizes.len() >= 2 && plain.is_empty(), "{sizes:?}");
     // The turn is over: the log replays, and waits for the next roll.
     let (code, stdout, stderr) = common::sunfold(&["status", &log, "--format", "json"]);
     assert_eq!(code, 0, "{stderr}");
@@ -116,6 +119,8 @@ fn players_play_a_round_by_tapping_their_phones() {
     driver.at(seq);
     driver.tap(".actions button");
     driver.at(seq + 1);
+    let (sizes, plain) = common::driver::wire_sizes(&driver);
+    assert!(sizes.len() >= 2 && plain.is_empty(), "referee: {sizes:?}");
     let dir = common::repo().join("target/table-screenshots");
     std::fs::create_dir_all(&dir).unwrap();
     for (who, window, name) in [
