@@ -144,7 +144,6 @@ mod tests {
         }
         assert_eq!(measure(&value, usize::MAX), (100_001, 100_001));
         // Dropped without recursion too.
-        let mut value = value;
         while let Value::Array(mut items) = value {
             value = items.pop().unwrap_or(Value::Null);
         }
