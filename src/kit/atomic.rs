@@ -5,10 +5,32 @@
 //!
 //! The temporary file is `tempfile`'s: created next to the target (so the
 //! rename stays on one filesystem), and removed if the write fails.
+//!
+//! A name that is a symbolic link is written through: the file it points
+//! to is replaced, and the link stays a link ([`resolved`], which a lock
+//! on the file uses too, so that a link and its file share one lock).
 
 use std::fs::File;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The file `path` names: a symbolic link followed to what it points to,
+/// link after link (at most 40, as the kernel follows); a relative link
+/// is read from the link's folder. A path that is no link is itself, and
+/// so is a link to nothing, whose file a write creates.
+pub fn resolved(path: &Path) -> PathBuf {
+    let mut path = path.to_owned();
+    for _ in 0..40 {
+        let Ok(target) = std::fs::read_link(&path) else {
+            break;
+        };
+        path = match path.parent() {
+            Some(folder) if target.is_relative() => folder.join(target),
+            _ => target,
+        };
+    }
+    path
+}
 
 /// Writes `bytes` to `path` atomically: the file holds either its old
 /// bytes or all the new ones.
@@ -38,6 +60,7 @@ fn write_in_mode(
     mode: Option<u32>,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
+    let path = &resolved(path);
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -136,6 +159,26 @@ mod tests {
         let error = write_with(&path, |_| Err(io::Error::other("refused"))).unwrap_err();
         assert_eq!(error.to_string(), "refused");
         assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn given_a_link_when_written_then_its_file_is_replaced_and_the_link_stays() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("sheets")).unwrap();
+        let file = dir.path().join("sheets").join("two.json");
+        std::fs::write(&file, b"old").unwrap();
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink("sheets/two.json", &link).unwrap();
+        let again = dir.path().join("again.json");
+        std::os::unix::fs::symlink("link.json", &again).unwrap();
+        assert_eq!(resolved(&again), dir.path().join("sheets/two.json"));
+        write(&again, b"new").unwrap();
+        assert_eq!(std::fs::read(&file).unwrap(), b"new");
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert!(std::fs::symlink_metadata(&again).unwrap().is_symlink());
+        assert_eq!(names(dir.path()), ["again.json", "link.json", "sheets"]);
+        assert_eq!(names(&dir.path().join("sheets")), ["two.json"]);
     }
 
     #[test]

@@ -29,6 +29,7 @@ const PAGE: &str = include_str!("page.html");
 const SCRIPT: &str = concat!(
     include_str!("page.js"),
     include_str!("parts.js"),
+    include_str!("changes.js"),
     include_str!("figures.js")
 );
 const STYLE: &str = include_str!("page.css");
@@ -163,7 +164,9 @@ async fn with_studio(
 impl From<EditError> for ApiError {
     fn from(error: EditError) -> ApiError {
         match error {
-            EditError::Unappliable { .. } => {
+            EditError::Unappliable { .. }
+            | EditError::TooDeep { .. }
+            | EditError::TooLarge { .. } => {
                 ApiError::Other(StatusCode::UNPROCESSABLE_ENTITY, error.to_string())
             }
             EditError::Nothing { .. }
@@ -200,9 +203,22 @@ fn answer(
     }
 }
 
-async fn template(State(shared): State<Arc<Shared>>) -> Result<Response, ApiError> {
-    with_studio(shared, |studio, _| {
+/// The template as it stands, tagged with its version; `If-None-Match`
+/// naming that version is answered 304 with no body: a tab asks so, every
+/// few seconds, whether another changed it.
+async fn template(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let known = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.trim().trim_matches('"').to_owned());
+    with_studio(shared, move |studio, _| {
         let version = studio.version();
+        if known.as_deref() == Some(version.as_str()) {
+            return Ok(tagged(StatusCode::NOT_MODIFIED.into_response(), &version));
+        }
         Ok(tagged(
             axum::Json(studio.current().clone()).into_response(),
             &version,
@@ -326,7 +342,33 @@ async fn choose(
     .await
 }
 
-async fn undo(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Result<Response, ApiError> {
+/// Refuses a body on a route that takes none: an undo or a redo acts on
+/// the studio's own history, and a body sent to it is a mistake.
+fn no_body(given: Result<Bytes, BytesRejection>, route: &str) -> Result<(), ApiError> {
+    let refuse = |found: String| {
+        format!(
+            "expected no body on {route}, which takes the edit to step from the studio's history, but found {found}"
+        )
+    };
+    match given {
+        Ok(bytes) if bytes.is_empty() => Ok(()),
+        Ok(bytes) => Err(ApiError::BadRequest(refuse(format!(
+            "{} bytes",
+            bytes.len()
+        )))),
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(
+            ApiError::TooLarge(refuse(format!("more than {BODY_LIMIT} bytes"))),
+        ),
+        Err(rejection) => body(Err(rejection), "no body", 0).map(|_| ()),
+    }
+}
+
+async fn undo(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    given: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    no_body(given, "/api/undo")?;
     let against = against(&headers)?;
     with_studio(shared, move |studio, shared| {
         let standing = studio.undo(against.as_deref());
@@ -335,7 +377,12 @@ async fn undo(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Result<R
     .await
 }
 
-async fn redo(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Result<Response, ApiError> {
+async fn redo(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    given: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    no_body(given, "/api/redo")?;
     let against = against(&headers)?;
     with_studio(shared, move |studio, shared| {
         let standing = studio.redo(against.as_deref());
@@ -353,7 +400,7 @@ impl From<PrintError> for ApiError {
             PrintError::Undrawable { .. } => {
                 ApiError::Other(StatusCode::UNPROCESSABLE_ENTITY, error.to_string())
             }
-            PrintError::Look(_) | PrintError::Illegible(_) => {
+            PrintError::Look(_) | PrintError::Illegible(_) | PrintError::Name { .. } => {
                 ApiError::BadRequest(error.to_string())
             }
             PrintError::NeverValid | PrintError::Missing(_) | PrintError::Pdf(_) => {

@@ -7,6 +7,7 @@
 //! - `session.rs`: the [`Studio`], a file opened or created, its edits
 //!   logged ([`edit_log`]) and synced before each answer, the file
 //!   written whole and only when valid;
+//! - [`bound`]: how deep and how large a patch may leave the template;
 //! - `http.rs`: the routes;
 //! - [`guard`]: the Host, Origin and token every request must carry;
 //! - `print.rs`: the preview and the PDF, as `render` draws them;
@@ -18,6 +19,7 @@
 //! Printing the address belongs to the command line (`src/cli/studio.rs`),
 //! which starts the studio with [`crate::serve::edge::run`].
 
+pub mod bound;
 pub mod edit_log;
 pub mod figures;
 pub mod guard;

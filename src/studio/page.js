@@ -7,8 +7,12 @@
 // studio's cookie lets a reload, or the tab opened again, back in. Every
 // edit names the version of the template it was made against (If-Match):
 // one made against another is refused, and the page shows the template
-// as it stands and says why. An edit the studio did not receive is kept
-// until it is sent or discarded.
+// as it stands, says in words what changed, and keeps the edit refused so
+// that it can be applied again. The page's own edits go one at a time, each
+// against the version the answer before it gave: keys pressed quickly all
+// land. An edit the studio did not receive is kept until it is sent or
+// discarded. The page asks every few seconds whether the template changed
+// elsewhere (another tab, a hand edit), and shows it when it did.
 // parts.js draws the other parts of a sheet and a deck; figures.js the
 // quick simulation and the print, and starts the page.
 const params = new URLSearchParams(location.search);
@@ -23,12 +27,22 @@ let valid = true;
 // order picked (Shift+click picks a line of boxes, Ctrl+click one more).
 let selected = null;
 let chosen = [];
+// The box picked before the one picked last, by its id: a constraint key
+// pressed with one box picked is made between it and that box.
+let pickedBefore = null;
 let marked = [];
 let dragFrom = null;
 // Every problem as it stands, with its path and message.
 let problemList = [];
 // The version of the template the page shows, from its ETag.
 let version = null;
+// How many times the page has shown a template it did not make itself
+// (the first, one changed in another tab, by hand, or a refusal): an edit
+// made since the last of these goes against the version the page's own
+// answers have reached since, for nothing else came between.
+let epoch = 0;
+// Edits queued or on their way.
+let pending = 0;
 // The edit the studio could not be reached for: { path, body, what, version }.
 let unsent = null;
 let retrying = null;
@@ -275,8 +289,8 @@ function drawConstraints(grid) {
     const y = (m.a[1] + m.b[1]) / 2 + 0.5;
     const dx = m.across ? 0 : shift;
     const dy = m.across ? shift : 0;
-    mark.style.left = "calc(" + x + " * (3.2rem + 2px) + " + (dx - 0.5) + "rem)";
-    mark.style.top = "calc(" + y + " * (3.2rem + 2px) + " + (dy - 0.5) + "rem)";
+    mark.style.left = "calc(" + x + " * (var(--cell) + 2px) + " + (dx - 0.5) + "rem)";
+    mark.style.top = "calc(" + y + " * (var(--cell) + 2px) + " + (dy - 0.5) + "rem)";
     if (marked.length > 0 && m.ids.some(function (id) { return marked.indexOf((template.boxes || []).findIndex(function (bx) { return bx.id === id; })) >= 0; })) {
       mark.classList.add("marked");
     }
@@ -296,7 +310,8 @@ function drawGrid() {
   byId("editor").hidden = false;
   const columns = Number(template.grid.columns) || 1;
   const rows = Number(template.grid.rows) || 1;
-  grid.style.gridTemplateColumns = "repeat(" + columns + ", 3.2rem)";
+  grid.style.setProperty("--columns", String(columns));
+  grid.style.gridTemplateColumns = "repeat(" + columns + ", var(--cell))";
   for (let row = 0; row < rows; row++) {
     for (let column = 0; column < columns; column++) {
       const cell = make("button", { type: "button", class: "cell" });
@@ -336,7 +351,7 @@ function drawGrid() {
           dragged = false;
           return;
         }
-        clicked(column, row, event);
+        inTurn(function () { clicked(column, row, event); });
       });
       grid.append(cell);
     }
@@ -344,7 +359,37 @@ function drawGrid() {
   drawConstraints(grid);
   drawSelected();
   showAtElements();
+  saySideways(columns);
 }
+
+// A grid wider than the screen, even at its smallest cells, scrolls
+// sideways: the page says so, and which columns are out of view.
+function saySideways(columns) {
+  const area = byId("sheet-area");
+  const note = byId("grid-scrolls");
+  const wide = byId("grid").offsetWidth;
+  const shown = Math.floor(columns * area.clientWidth / Math.max(1, wide));
+  if (wide > area.clientWidth + 1 && shown < columns) {
+    note.textContent = "The grid is wider than the screen: columns " + (shown + 1) + " to " + columns + " are to the right; swipe the grid sideways to reach them.";
+    note.hidden = false;
+  } else {
+    note.hidden = true;
+  }
+}
+window.addEventListener("resize", function () {
+  if (template && template.grid) {
+    saySideways(Number(template.grid.columns) || 1);
+  }
+});
+
+// "Pick several": on a touch screen, with no Ctrl or Shift, each box
+// tapped is picked with those picked before, or let go.
+let several = false;
+byId("pick-several").addEventListener("click", function () {
+  several = !several;
+  byId("pick-several").setAttribute("aria-pressed", String(several));
+  say(several ? "pick several: each box tapped is added to those picked, or let go" : "pick several is off: a tap picks one box");
+});
 
 // A box dragged onto another cell moves there, snapped to the grid: the
 // cell under the pointer where it is let go.
@@ -368,7 +413,14 @@ document.addEventListener("pointerup", function (event) {
   }
   dragged = true;
   setTimeout(function () { dragged = false; }, 0);
-  moveBox(from, column, row);
+  const id = template.boxes[from].id;
+  inTurn(function () {
+    // The box by its id, wherever an edit before this one put it.
+    const index = (template.boxes || []).findIndex(function (b) { return b.id === id; });
+    if (index >= 0) {
+      moveBox(index, column, row);
+    }
+  });
 });
 
 function focusSelected() {
@@ -379,20 +431,52 @@ function focusSelected() {
 }
 
 async function edit(patch, what) {
-  await send({ path: "/api/patch", body: patch, what: what, version: version });
+  await send({ path: "/api/patch", body: patch, what: what, version: version, epoch: epoch });
 }
 
-// Posts an edit (a patch, an undo or a redo) made against `version`. A
-// studio that does not answer keeps it unsent; a refusal because the
-// template changed (409) shows the template as it stands, and says why.
-// One at a time: an edit made while another is on its way waits for it,
-// so that an undo or a redo pressed quickly goes against the version the
-// edit before it left.
+// Everything the page does to the template, one at a time, in the order
+// it was asked: each waits for the answer before it to be drawn.
 let sending = Promise.resolve();
-function send(change) {
-  const run = sending.then(function () { return dispatch(change); });
+function queue(work) {
+  const run = sending.then(work);
   sending = run.catch(function () {});
   return run;
+}
+
+// Posts an edit (a patch, an undo or a redo), queued. A studio that does
+// not answer keeps it unsent; a refusal because the template changed
+// elsewhere (409) shows the template as it stands, says what changed, and
+// keeps the edit to apply again.
+function send(change) {
+  pending++;
+  let run;
+  if (acting) {
+    // Made by a key or a click in its turn: sent now, before any later
+    // key or click, which waits for it.
+    run = acting.tail.then(function () { return dispatch(change); });
+    acting.tail = run.catch(function () {});
+  } else {
+    run = queue(function () { return dispatch(change); });
+  }
+  return run.finally(function () { pending--; });
+}
+
+// A key or a click, done in its turn: after every edit asked before it
+// is answered and drawn, so that it reads the template, the boxes picked
+// and the version as they now stand; the edits it makes are answered and
+// drawn before the next key or click is done.
+let acting = null;
+function inTurn(action) {
+  queue(function () {
+    acting = { tail: Promise.resolve() };
+    const mine = acting;
+    try {
+      action();
+    } finally {
+      acting = null;
+    }
+    return mine.tail;
+  });
 }
 
 async function dispatch(change) {
@@ -402,8 +486,10 @@ async function dispatch(change) {
   }
   const init = { method: "POST", headers: Object.assign({}, auth) };
   // An undo or a redo goes against whatever this page shows when it is
-  // sent; an edit, against the version it was made on.
-  const against = change.latest ? version : change.version;
+  // sent; an edit, against the version it was made on, or the one the
+  // page's own answers reached since, when nothing else came between.
+  const against = change.latest || change.epoch === epoch ? version : change.version;
+  const before = template;
   if (against) {
     init.headers["If-Match"] = '"' + against + '"';
   }
@@ -425,13 +511,17 @@ async function dispatch(change) {
   if (response.status === 409) {
     const refused = await response.json().catch(function () { return { error: "refused" }; });
     await refresh();
+    if (against && version !== against && !change.latest) {
+      keepRefused(change, before);
+      return;
+    }
     say("not applied, and the page now shows the template as it stands: " + refused.error);
     return;
   }
   if (!response.ok) {
     const refused = await response.json().catch(function () { return { error: "refused (" + response.status + ")" }; });
     if (response.status === 401) {
-      keepUnsent(change, refused.error);
+      keepUnsent(change, "The studio does not know this tab: it was started again, with a new address. Open the address it printed, in this tab or another, and this tab is let in again.");
       return;
     }
     say((change.refused || "") + refused.error);
@@ -464,7 +554,7 @@ function showDown(why) {
   banner.hidden = false;
   banner.replaceChildren(
     make("p", {}, (why || "The studio is not answering (is sunfold studio still running?).") +
-      " Your edit “" + unsent.what + "” is kept, not applied: it is sent when the studio answers again."),
+      " Your edit “" + unsent.what + "” is kept, not applied: it is sent when the studio answers again, and applied if the template has not changed since; if it has, the page says what changed and keeps the edit to apply again."),
     retryButton("Send now", function () { send(unsent); }),
     retryButton("Discard", function () {
       const what = unsent.what;
@@ -473,6 +563,54 @@ function showDown(why) {
       say("discarded: " + what);
     })
   );
+}
+
+// An edit refused because the template changed elsewhere since the page
+// drew it: the page says what changed, in words, and keeps the edit (what
+// was typed with it) to apply again to the template as it stands, its
+// boxes, cards, zones and constraints found by their ids.
+let refusedEdit = null;
+function keepRefused(change, before) {
+  const changes = describeChanges(before, template);
+  // Pasted rows name their boxes and cards by id: they apply again as
+  // they are; a patch is moved onto the template as it stands.
+  const again = change.path === "/api/paste" ? change.body
+    : Array.isArray(change.body) ? rebase(change.body, before, template) : null;
+  refusedEdit = again ? Object.assign({}, change, { body: again, version: version, epoch: epoch }) : null;
+  let banner = byId("stale");
+  if (!banner) {
+    banner = make("div", { id: "stale", role: "alert", class: "down" });
+    banner.style.cssText = "position:sticky;top:0;z-index:10;padding:0.5rem;background:#fff3cd;border:2px solid #8a6d00;color:#000";
+    document.body.prepend(banner);
+  }
+  banner.hidden = false;
+  const text = "Your edit “" + change.what + "” was not applied: the template changed in another tab (or by an undo, or by hand) since this page showed it. What changed: " +
+    changes + ". The page now shows the template as it stands." +
+    (again ? " Your edit is kept: apply it again to the template as it stands, or discard it." : " What it edited is gone: it cannot apply again.");
+  const buttons = [];
+  if (again) {
+    buttons.push(retryButton("Apply again", function () {
+      const kept = refusedEdit;
+      hideRefused();
+      if (kept) {
+        send(Object.assign({}, kept, { version: version, epoch: epoch }));
+      }
+    }));
+  }
+  buttons.push(retryButton(again ? "Discard" : "Close", function () {
+    hideRefused();
+    say(again ? "discarded: " + change.what : "");
+  }));
+  banner.replaceChildren(make("p", {}, text), ...buttons);
+  say("not applied: the template changed in another tab or by an undo (" + changes + ")");
+}
+
+function hideRefused() {
+  refusedEdit = null;
+  const banner = byId("stale");
+  if (banner) {
+    banner.hidden = true;
+  }
 }
 
 function retryButton(text, action) {
@@ -498,6 +636,9 @@ async function moveBox(index, column, row) {
   if (boxAt(column, row) >= 0) {
     say("that cell holds a box already");
     return;
+  }
+  if (selected !== index) {
+    pickedOn();
   }
   selected = index;
   if (chosen.indexOf(index) < 0) {
@@ -540,7 +681,7 @@ function pick(index, event) {
       }
     }
     selected = index;
-  } else if (event && (event.ctrlKey || event.metaKey)) {
+  } else if (event && (event.ctrlKey || event.metaKey || several)) {
     if (chosen.indexOf(index) >= 0) {
       chosen = chosen.filter(function (i) { return i !== index; });
     } else {
@@ -551,6 +692,7 @@ function pick(index, event) {
     selected = null;
     chosen = [];
   } else {
+    pickedOn();
     selected = index;
     chosen = [index];
   }
@@ -558,29 +700,90 @@ function pick(index, event) {
   focusSelected();
 }
 
-// What a new box starts as: the zone, group and next id of the box
-// picked last, or else of the last box, with pearl 1.
+// What a new box at `column`, `row` starts as, with pearl 1: like the
+// box picked last, or else the last box, in its zone and group, with its
+// next id (K1b after K1a), unless the cell leaves the line that box's
+// group makes (the row, or the column, its boxes share): then the box
+// starts the group the cell's row or column suggests: the group of the
+// zone's boxes already there, or else the zone's next group (when the
+// zone has one), with its first id (K2a after K1d); a group as large as
+// the zone's group before it is full, and the next box starts the next
+// group. The first box of an empty grid is in the first zone and its first
+// group, named after them (K1a, or B1 in a zone of bottles).
 function newBox(column, row) {
   const boxes = (template && template.boxes) || [];
   const like = selected !== null && boxes[selected] ? boxes[selected] : boxes[boxes.length - 1];
   const zones = template.zones || [];
-  const box = { id: like ? nextId(like.id) : freeId(), pearl: 1, cell: [column, row] };
-  if (like && like.zone !== undefined) {
-    box.zone = like.zone;
-    if (like.group !== undefined) {
-      box.group = like.group;
+  const taken = new Set(boxes.map(function (b) { return b.id; }));
+  const cell = [column, row];
+  if (!like || like.zone === undefined) {
+    const zone = zones[0];
+    const group = (zone.groups || [])[0];
+    const box = { id: freeName(group ? group.id : zonePrefix(zone), taken), pearl: 1, cell: cell, zone: zone.id };
+    if (group) {
+      box.id = taken.has(group.id + "a") ? freeName(group.id, taken) : group.id + "a";
+      box.group = group.id;
     }
-  } else {
-    box.zone = zones[0].id;
-    const groups = zones[0].groups || [];
-    if (groups.length > 0) {
-      box.group = groups[0].id;
-    }
+    return box;
   }
+  const box = { id: nextId(like.id), pearl: 1, cell: cell, zone: like.zone };
+  if (like.group === undefined) {
+    return box;
+  }
+  box.group = like.group;
+  const same = function (b) { return b.zone === like.zone && b.group === like.group && Array.isArray(b.cell); };
+  const line = boxes.filter(same).map(function (b) { return b.cell; });
+  const byRow = line.every(function (c) { return c[1] === line[0][1]; });
+  const byColumn = line.every(function (c) { return c[0] === line[0][0]; });
+  const onLine = line.length === 0 ||
+    (line.length === 1 && Math.abs(line[0][0] - column) + Math.abs(line[0][1] - row) === 1) ||
+    (line.length > 1 && ((byRow && row === line[0][1]) || (byColumn && column === line[0][0])));
+  const z = zones.findIndex(function (zone) { return zone.id === like.zone; });
+  const groups = (zones[z] && zones[z].groups) || [];
+  const k = groups.findIndex(function (g) { return g.id === like.group; });
+  // A group as large as the zone's group before it is full: the next box
+  // starts the next group (sailboats of two boxes each, in one row).
+  const previous = k > 0 ? groups[k - 1].id : null;
+  const full = previous !== null && line.length >= boxes.filter(function (b) {
+    return b.zone === like.zone && b.group === previous;
+  }).length;
+  if (onLine && !full) {
+    return box;
+  }
+  // A box of the zone already on the cell's row (for groups in rows) or
+  // column (in columns) names the group; else the group after this one.
+  const there = full ? undefined : boxes.find(function (b) {
+    return b.zone === like.zone && b.group !== undefined && Array.isArray(b.cell) &&
+      (byRow ? b.cell[1] === row : b.cell[0] === column);
+  });
+  const group = there ? groups.find(function (g) { return g.id === there.group; }) : groups[k + 1];
+  if (!group) {
+    return box;
+  }
+  box.group = group.id;
+  // The id: the group's own, in the shape of the box it is like (K1d in
+  // group K1 makes K2a in group K2), or the next free one.
+  const suffix = like.id.indexOf(like.group) === 0 ? like.id.slice(like.group.length) : null;
+  const first = suffix === null ? null : group.id + (/^[a-z]$/.test(suffix) ? "a" : /^\d+$/.test(suffix) ? "1" : suffix);
+  box.id = first && !taken.has(first) ? first : (there ? nextId(there.id) : nextId(like.id));
   return box;
 }
 
+// The prefix of the ids of a zone's boxes: its kind's (B for bottles, G
+// for seagulls), or the first letter of its id.
+function zonePrefix(zone) {
+  const kind = typeof KINDS !== "undefined" && KINDS[zone.kind] ? KINDS[zone.kind] : {};
+  return kind.box || kind.group || zone.id.slice(0, 1).toUpperCase();
+}
+
+// The box picked now becomes the box picked before.
+function pickedOn() {
+  const boxes = (template && template.boxes) || [];
+  pickedBefore = selected !== null && boxes[selected] ? boxes[selected].id : null;
+}
+
 async function addBox(box, what) {
+  pickedOn();
   selected = (template.boxes || []).length;
   chosen = [selected];
   marked = [];
@@ -635,8 +838,14 @@ const CONSTRAINT_KEYS = { "<": "less", ">": "greater", "!": "different", "=": "s
 // Constraints on the boxes picked, in the order picked: `less`, `greater`
 // and `different` between each box and the next, `same` and `distinct`
 // as one set.
+// With one box picked, the constraint is between the box picked before
+// it and it: K1b added after K1a, then <, makes K1a less than K1b.
 async function constrain(kind) {
-  const ids = chosen.map(function (i) { return template.boxes[i].id; });
+  let ids = chosen.map(function (i) { return template.boxes[i].id; });
+  const before = (template.boxes || []).some(function (b) { return b.id === pickedBefore; });
+  if (ids.length === 1 && before && pickedBefore !== ids[0]) {
+    ids = [pickedBefore, ids[0]];
+  }
   if (ids.length < 2) {
     say("pick two boxes or more first: Shift+click or Ctrl+click adds one");
     return;
@@ -658,6 +867,9 @@ async function constrain(kind) {
 // The studio's answer after an edit (or the checks, at first), then the
 // template as it stands: every part is drawn again from it.
 async function refresh(standing) {
+  if (!standing) {
+    epoch++;
+  }
   const [current, checked] = await Promise.all([
     call("GET", "/api/template").then(function (r) {
       version = (r.headers.get("ETag") || "").replace(/"/g, "") || null;
@@ -746,7 +958,10 @@ document.addEventListener("change", function (event) {
 // it, 1 to 6 set its pearl, C and F its crab and frog, D copies it, Delete
 // removes the boxes picked, Escape lets them go, and < > ! = * make
 // constraints on the boxes picked.
-document.addEventListener("keydown", async function (event) {
+// Each key is done in its turn (see inTurn): a key pressed before the
+// answer to the one before it applies to the template that answer left.
+const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+document.addEventListener("keydown", function (event) {
   const tag = event.target.tagName;
   const typing = tag === "TEXTAREA" || (tag === "INPUT" && event.target.type !== "checkbox");
   if (event.ctrlKey || event.metaKey) {
@@ -755,16 +970,30 @@ document.addEventListener("keydown", async function (event) {
       return;
     }
     event.preventDefault();
-    await undoRedo(key === "y" || event.shiftKey ? "redo" : "undo");
+    undoRedo(key === "y" || event.shiftKey ? "redo" : "undo");
     return;
   }
-  if (selected === null || !template.boxes[selected] || typing || tag === "SELECT" || tag === "INPUT") {
+  if (typing || tag === "SELECT" || tag === "INPUT" || !template) {
+    return;
+  }
+  // A box is picked, or is about to be by a click still in its turn.
+  if (selected === null && pending === 0) {
+    return;
+  }
+  if (MOVES[event.key] || event.key === "Delete" || event.key === "Backspace" || CONSTRAINT_KEYS[event.key]) {
+    event.preventDefault();
+  }
+  inTurn(function () { boxKey(event); });
+});
+
+// A key on the box picked (and the boxes picked with it).
+function boxKey(event) {
+  if (selected === null || !template.boxes || !template.boxes[selected]) {
     return;
   }
   const box = template.boxes[selected];
-  const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const moves = MOVES;
   if (moves[event.key] && Array.isArray(box.cell)) {
-    event.preventDefault();
     const column = box.cell[0] + moves[event.key][0];
     const row = box.cell[1] + moves[event.key][1];
     const columns = Number(template.grid && template.grid.columns) || 1;
@@ -774,25 +1003,23 @@ document.addEventListener("keydown", async function (event) {
       say("box " + box.id + " is at the edge of the grid: it cannot move " + way + " (make the grid larger first)");
       return;
     }
-    await moveBox(selected, column, row);
+    moveBox(selected, column, row);
   } else if (/^[1-6]$/.test(event.key)) {
-    await edit([{ op: "replace", path: "/boxes/" + selected + "/pearl", value: Number(event.key) }], "pearl " + event.key + " on box " + box.id);
+    edit([{ op: "replace", path: "/boxes/" + selected + "/pearl", value: Number(event.key) }], "pearl " + event.key + " on box " + box.id);
   } else if (event.key === "Delete" || event.key === "Backspace") {
-    event.preventDefault();
-    await removeSelected();
+    removeSelected();
   } else if (event.key === "Escape") {
     selected = null;
     chosen = [];
     drawGrid();
   } else if (event.key === "d" || event.key === "D") {
-    await duplicate();
+    duplicate();
   } else if (event.key === "c" || event.key === "C" || event.key === "f" || event.key === "F") {
-    await toggleIcon(selected, event.key.toLowerCase() === "c" ? "crab" : "frog");
+    toggleIcon(selected, event.key.toLowerCase() === "c" ? "crab" : "frog");
   } else if (CONSTRAINT_KEYS[event.key]) {
-    event.preventDefault();
-    await constrain(CONSTRAINT_KEYS[event.key]);
+    constrain(CONSTRAINT_KEYS[event.key]);
   }
-});
+}
 
 async function toggleIcon(index, icon) {
   const box = template.boxes[index];
@@ -853,15 +1080,7 @@ async function removeSelected() {
 // A box's new id, carried through every constraint that names it.
 function renameBox(index, id) {
   const old = template.boxes[index].id;
-  const patch = [{ op: "replace", path: "/boxes/" + index + "/id", value: id }];
-  (template.constraints || []).forEach(function (c, j) {
-    const kind = Object.keys(c)[0];
-    constraintBoxes(c).forEach(function (name, k) {
-      if (name === old) {
-        patch.push({ op: "replace", path: "/constraints/" + j + "/" + kind + "/" + k, value: id });
-      }
-    });
-  });
+  const patch = renaming(index, id);
   const carried = patch.length - 1;
   return edit(patch, "box " + old + " renamed " + id + (carried > 0 ? ", in " + carried + (carried === 1 ? " constraint" : " constraints") : ""));
 }
@@ -897,6 +1116,7 @@ function listenForPastedRows() {
       what: "pasted the rows as one edit",
       refused: "nothing pasted: ",
       version: version,
+      epoch: epoch,
       body: { text: text }
     });
   });

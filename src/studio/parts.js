@@ -136,18 +136,72 @@ function zoneOf(zone) {
   return { zone: zones[index], index: index };
 }
 
-// A box moved to another zone: it takes that zone's first group, or none.
+// A box's id in the shape of the zone or group it moves to, when its id
+// is in the shape of the one it leaves (an id a click gave, not one
+// typed): B5 leaving the bottles for group K1 becomes K1a, K3e leaving
+// group K3 for group C1 becomes C1a, V3c leaving group V3 for the seagulls
+// becomes G1; K25 for group C1 becomes C11. Null when it keeps its id.
+function idFor(box, zone, group) {
+  const left = zoneOf(box.zone).zone;
+  const was = box.group !== undefined ? box.group : (left ? zonePrefix(left) : null);
+  if (!was || box.id.indexOf(was) !== 0) {
+    return null;
+  }
+  const suffix = box.id.slice(was.length);
+  if (!/^([a-z]|\d+)$/.test(suffix)) {
+    return null;
+  }
+  const prefix = group !== undefined ? group : zonePrefix(zone);
+  const letters = /\d$/.test(prefix) && !(box.group !== undefined && /^\d+$/.test(suffix));
+  const taken = new Set(template.boxes.filter(function (b) { return b !== box; }).map(function (b) { return b.id; }));
+  for (let n = 0; n < 26; n++) {
+    const id = prefix + (letters ? String.fromCharCode(97 + n) : String(n + 1));
+    if (!taken.has(id)) {
+      return id === box.id ? null : id;
+    }
+  }
+  return null;
+}
+
+// The edits that rename box `index` to `id`, carried through every
+// constraint that names it, and what they say.
+function renaming(index, id) {
+  const old = template.boxes[index].id;
+  const patch = [{ op: "replace", path: "/boxes/" + index + "/id", value: id }];
+  (template.constraints || []).forEach(function (c, j) {
+    const kind = Object.keys(c)[0];
+    constraintBoxes(c).forEach(function (name, k) {
+      if (name === old) {
+        patch.push({ op: "replace", path: "/constraints/" + j + "/" + kind + "/" + k, value: id });
+      }
+    });
+  });
+  return patch;
+}
+
+// A box moved to another zone: it takes that zone's first group, or none,
+// and an id in its shape when a click gave it its id (see idFor).
 function moveToZone(index, zone) {
   const box = template.boxes[index];
   const at = "/boxes/" + index;
-  const groups = ((zoneOf(zone).zone || {}).groups) || [];
+  const to = zoneOf(zone).zone || { id: zone };
+  const groups = to.groups || [];
   const patch = [{ op: "replace", path: at + "/zone", value: zone }];
   if (groups.length > 0) {
     patch.push({ op: "add", path: at + "/group", value: groups[0].id });
   } else if (box.group !== undefined) {
     patch.push({ op: "remove", path: at + "/group" });
   }
-  edit(patch, "box " + box.id + " in zone " + zone + (groups.length > 0 ? ", group " + groups[0].id : ""));
+  const id = idFor(box, to, groups.length > 0 ? groups[0].id : undefined);
+  edit(patch.concat(id ? renaming(index, id) : []), "box " + box.id + " in zone " + zone + (groups.length > 0 ? ", group " + groups[0].id : "") + (id ? ", named " + id : ""));
+}
+
+// A box moved to another group of its zone, named in its shape likewise.
+function moveToGroup(index, group) {
+  const box = template.boxes[index];
+  const id = idFor(box, zoneOf(box.zone).zone, group);
+  const patch = [{ op: box.group === undefined ? "add" : "replace", path: "/boxes/" + index + "/group", value: group }];
+  edit(patch.concat(id ? renaming(index, id) : []), "box " + box.id + " in group " + group + (id ? ", named " + id : ""));
 }
 
 // The panel of several boxes picked: the constraints to make on them.
@@ -187,9 +241,11 @@ function drawSelected() {
   if (groups.length > 0 || box.group !== undefined) {
     const group = field("Group", at.concat("group"), box.group, "select", [["", "none"]].concat(groups));
     group.querySelector("select").addEventListener("change", function (event) {
+      event.stopImmediatePropagation();
       if (event.target.value === "") {
-        event.stopImmediatePropagation();
         edit([{ op: "remove", path: pointer(at.concat("group")) }], "box " + box.id + " in no group");
+      } else {
+        moveToGroup(index, event.target.value);
       }
     }, true);
     panel.append(group);
@@ -262,9 +318,9 @@ function listOf(parent, items, path, title, draw, remove, up) {
 const KINDS = {
   koinobori: { name: "Koinobori", flag: { starfish: 6 }, group: "K", groupName: "Koinobori ", reward: { seashells: 1 } },
   cabins: { name: "Beach cabins", flag: { starfish: 4 }, group: "C", groupName: "Cabin ", reward: { starfish: 1 } },
-  bottles: { name: "Messages in a bottle", flag: { seashells: 2 } },
+  bottles: { name: "Messages in a bottle", flag: { seashells: 2 }, box: "B" },
   sailboats: { name: "Sailboats", flag: { starfish: 4 }, group: "V", groupName: "Sailboat " },
-  seagulls: { name: "Seagulls", flag: { starfish: 5 } }
+  seagulls: { name: "Seagulls", flag: { starfish: 5 }, box: "G" }
 };
 
 // A zone's new id, carried through every box in it.

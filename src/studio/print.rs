@@ -38,6 +38,17 @@ pub enum PrintError {
     /// A character the fonts lack.
     #[error("{0}")]
     Missing(UnsupportedCharacter),
+    /// A name asked for (`?names=`) with a character the studio's
+    /// built-in fonts lack: `render sheet --names` prints it with `--font`.
+    #[error(
+        "expected names the studio's built-in fonts can draw, but found {:?} (U+{:04X}) in the name {name:?}, which they lack; print such names with sunfold render sheet FILE --names NAMES --font FILE.ttf, a font that has them",
+        missing.ch,
+        missing.code
+    )]
+    Name {
+        name: String,
+        missing: UnsupportedCharacter,
+    },
     /// Switches that make no sense together, or a print below the floor.
     #[error("{0}")]
     Look(String),
@@ -139,7 +150,15 @@ impl Print {
                     look.large_print,
                     look.paper,
                 );
-                scene.check_text(&self.fonts).map_err(PrintError::Missing)?;
+                scene.check_text(&self.fonts).map_err(|missing| {
+                    match look.names.iter().find(|n| n.contains(missing.ch)) {
+                        Some(name) => PrintError::Name {
+                            name: name.clone(),
+                            missing,
+                        },
+                        None => PrintError::Missing(missing),
+                    }
+                })?;
                 let how = format!(
                     "per_page {per_page} on {}{}",
                     format!("{:?}", look.paper).to_lowercase(),

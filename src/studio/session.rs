@@ -133,6 +133,24 @@ pub enum EditError {
         path: String,
         reason: String,
     },
+    /// A patch that would leave the template nested deeper than a body
+    /// may be ([`super::bound::DEPTH`]).
+    #[error(
+        "expected a JSON Patch that leaves the template nested at most {} levels deep, but found operation {operation} (from 0) at {path} making it {depth} levels deep; nothing was applied",
+        super::bound::DEPTH
+    )]
+    TooDeep {
+        operation: usize,
+        path: String,
+        depth: usize,
+    },
+    /// A patch that would leave the template holding more values than
+    /// [`super::bound::VALUES`].
+    #[error(
+        "expected a JSON Patch that leaves the template at most {} values in all (objects, arrays, texts and numbers), but found operation {operation} (from 0) at {path} taking it past that; nothing was applied",
+        super::bound::VALUES
+    )]
+    TooLarge { operation: usize, path: String },
     /// Undo with nothing to undo, or redo with nothing undone.
     #[error("expected an edit to {what}, but found none")]
     Nothing { what: &'static str },
@@ -220,6 +238,9 @@ pub fn lock_path(file: &Path) -> PathBuf {
 /// import` that rewrites a file a studio may have open. Where no studio
 /// ever opened the file, no lock file is made.
 pub fn unless_a_studio_edits<T>(file: &Path, write: impl FnOnce() -> T) -> Result<T, StudioError> {
+    // A link shares the lock of the file it points to, which a write
+    // through it replaces.
+    let file = &crate::kit::atomic::resolved(file);
     if !lock_path(file).exists() {
         return Ok(write());
     }
@@ -390,6 +411,9 @@ impl Studio {
     /// log (`FILE.edits.jsonl`) where it still describes the file.
     pub fn open(file: &Path, start: &Start) -> Result<(Studio, Opening), StudioError> {
         create(file, start)?;
+        // A link is followed: its file is locked, logged and written, and
+        // the link stays (see `kit::atomic`).
+        let file = &crate::kit::atomic::resolved(file);
         if std::fs::symlink_metadata(file).is_err() {
             return Err(StudioError::Missing {
                 file: file.to_owned(),
@@ -571,11 +595,7 @@ impl Studio {
         self.notice()?;
         self.expect(against)?;
         let mut state = self.current().clone();
-        json_patch::patch(&mut state, &patch.0).map_err(|e| EditError::Unappliable {
-            operation: e.operation,
-            path: e.path.to_string(),
-            reason: e.kind.to_string(),
-        })?;
+        super::bound::apply(&mut state, &patch.0)?;
         if &state == self.current() {
             return Ok(self.checked());
         }

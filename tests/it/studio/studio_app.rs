@@ -83,11 +83,17 @@ impl Served {
             .await
     }
 
+    /// A POST of `body`; null posts none (undo and redo take none).
     async fn post(&self, uri: &str, body: Value) -> Reply {
+        let body = if body.is_null() {
+            Body::empty()
+        } else {
+            Body::from(body.to_string())
+        };
         self.send(
             Self::request("POST", uri)
                 .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(body.to_string()))
+                .body(body)
                 .unwrap(),
         )
         .await

@@ -20,24 +20,24 @@ const HOST: &str = "127.0.0.1:8063";
 const TOKEN: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 
 /// A studio in-process, and the lines it told the terminal.
-struct Served {
-    file: PathBuf,
+pub(super) struct Served {
+    pub(super) file: PathBuf,
     router: axum::Router,
     told: Arc<Mutex<Vec<String>>>,
 }
 
-struct Reply {
-    status: StatusCode,
+pub(super) struct Reply {
+    pub(super) status: StatusCode,
     headers: HeaderMap,
     body: Vec<u8>,
 }
 
 impl Reply {
-    fn json(&self) -> Value {
+    pub(super) fn json(&self) -> Value {
         serde_json::from_slice(&self.body).unwrap()
     }
 
-    fn text(&self) -> String {
+    pub(super) fn text(&self) -> String {
         String::from_utf8(self.body.clone()).unwrap()
     }
 
@@ -47,17 +47,17 @@ impl Reply {
     }
 
     /// The version in the reply's ETag.
-    fn version(&self) -> String {
+    pub(super) fn version(&self) -> String {
         self.header(header::ETAG).trim_matches('"').to_owned()
     }
 }
 
-fn bundled(name: &str) -> PathBuf {
+pub(super) fn bundled(name: &str) -> PathBuf {
     common::repo().join("sheet-templates").join(name)
 }
 
 /// A new file in the test's folder, made from the bundled `from`, served.
-fn served(test: &str, from: &str) -> Served {
+pub(super) fn served(test: &str, from: &str) -> Served {
     let file = PathBuf::from(common::fresh(test, "mine.json"));
     let _ = std::fs::remove_file(sunfold::studio::edit_log::path_for(&file));
     let (studio, _) = Studio::open(&file, &Start::From(bundled(from))).unwrap();
@@ -75,7 +75,7 @@ fn served(test: &str, from: &str) -> Served {
     }
 }
 
-fn request(method: &str, uri: &str) -> axum::http::request::Builder {
+pub(super) fn request(method: &str, uri: &str) -> axum::http::request::Builder {
     Request::builder()
         .method(method)
         .uri(uri)
@@ -84,7 +84,7 @@ fn request(method: &str, uri: &str) -> axum::http::request::Builder {
 }
 
 impl Served {
-    async fn send(&self, request: Request<Body>) -> Reply {
+    pub(super) async fn send(&self, request: Request<Body>) -> Reply {
         let response = self.router.clone().oneshot(request).await.unwrap();
         let status = response.status();
         let headers = response.headers().clone();
@@ -96,13 +96,13 @@ impl Served {
         }
     }
 
-    async fn get(&self, uri: &str) -> Reply {
+    pub(super) async fn get(&self, uri: &str) -> Reply {
         self.send(request("GET", uri).body(Body::empty()).unwrap())
             .await
     }
 
     /// A patch made against `version`, when it names one.
-    async fn patch(&self, patch: Value, version: Option<&str>) -> Reply {
+    pub(super) async fn patch(&self, patch: Value, version: Option<&str>) -> Reply {
         let mut built =
             request("POST", "/api/patch").header(header::CONTENT_TYPE, "application/json");
         if let Some(version) = version {
@@ -112,17 +112,17 @@ impl Served {
             .await
     }
 
-    async fn step(&self, what: &str, version: &str) -> Reply {
+    pub(super) async fn step(&self, what: &str, version: &str) -> Reply {
         let built = request("POST", &format!("/api/{what}"))
             .header(header::IF_MATCH, format!("\"{version}\""));
         self.send(built.body(Body::empty()).unwrap()).await
     }
 
-    fn on_disk(&self) -> Value {
+    pub(super) fn on_disk(&self) -> Value {
         serde_json::from_str(&std::fs::read_to_string(&self.file).unwrap()).unwrap()
     }
 
-    fn edits(&self) -> Vec<Value> {
+    pub(super) fn edits(&self) -> Vec<Value> {
         let text =
             std::fs::read_to_string(sunfold::studio::edit_log::path_for(&self.file)).unwrap();
         text.lines()

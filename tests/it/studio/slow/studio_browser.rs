@@ -34,11 +34,16 @@ impl Drop for Studio {
 
 impl Studio {
     pub(super) fn start(file: &Path, args: &[&str]) -> Studio {
+        Studio::start_at(file, args, "127.0.0.1:0")
+    }
+
+    /// [`Studio::start`] listening at `listen`.
+    pub(super) fn start_at(file: &Path, args: &[&str], listen: &str) -> Studio {
         let mut child = Command::new(env!("CARGO_BIN_EXE_sunfold"))
             .arg("studio")
             .arg(file)
             .args(args)
-            .args(["--listen", "127.0.0.1:0"])
+            .args(["--listen", listen])
             .current_dir(common::repo())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -674,6 +679,8 @@ fn a_stale_tab_is_refused_and_shown_the_template_as_it_stands() {
     let studio = Studio::start(&file, &["--from", &bundled("petit-ete.json")]);
     driver.open(&studio.url);
     drawn(&driver, 22);
+    // This tab does not ask, before it edits, whether another changed it.
+    super::studio_keys::quiet(&driver);
     let before = studio.on_disk();
     // K14 sits at column 0, row 3: at the left edge.
     driver.tap("#grid .cell[data-column=\"0\"][data-row=\"3\"]");

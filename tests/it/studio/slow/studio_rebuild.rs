@@ -1,7 +1,7 @@
-//! The bundled sheet `petit-ete.json` rebuilt from `sunfold studio FILE
-//! --new soleils` through the page alone, in a real browser: clicks, keys
+//! The bundled sheets `petit-ete.json` and `62-soleils-d-ete.json`, each
+//! rebuilt from `sunfold studio FILE --new soleils` through the page alone, in a real browser: clicks, keys
 //! and fields typed, no call to the studio's interface for an edit. The
-//! file it leaves equals `petit-ete.json` element by element, and the
+//! file it leaves equals the bundled one element by element, and the
 //! actions it took are counted and printed.
 //!
 //! An action is one click (a tap, a Shift+click or a Ctrl+click, a choice
@@ -17,8 +17,11 @@ use common::driver::{Driver, ELEMENT, ENTER, TAB, screenshot};
 use serde_json::{Value, json};
 use std::cell::Cell;
 
-/// The most actions the rebuild may take.
+/// The most actions the rebuild of `petit-ete.json` may take.
 const AT_MOST: u32 = 120;
+
+/// The most actions the rebuild of `62-soleils-d-ete.json` may take.
+const FULL_AT_MOST: u32 = 150;
 
 /// WebDriver's Shift and Control keys.
 const SHIFT: &str = "\u{E008}";
@@ -104,6 +107,16 @@ impl Hands<'_> {
             &json!(picked),
             &format!("{picked} boxes picked"),
         );
+    }
+
+    /// For each cell, a click on it (a new box), then its keys.
+    fn boxes(&self, cells: &[((u32, u32), &[&str])]) {
+        for ((column, row), keys) in cells {
+            self.add(*column, *row);
+            for key in *keys {
+                self.key(key);
+            }
+        }
     }
 
     /// A click on the empty cell at `column`, `row`: a new box.
@@ -260,9 +273,8 @@ fn petit_ete_is_rebuilt_from_blank_through_the_page_in_120_actions_at_most() {
     hands.add(0, 3);
     hands.key("2");
     hands.key("c");
+    // Off K1's column, the click starts the next group: K21.
     hands.add(1, 0);
-    hands.name_box(4, "K21");
-    hands.choose("boxes.4.group", "K2");
     hands.key("6");
     hands.add(1, 1);
     hands.key("4");
@@ -271,20 +283,17 @@ fn petit_ete_is_rebuilt_from_blank_through_the_page_in_120_actions_at_most() {
     hands.key("2");
     hands.add(1, 3);
     hands.key("5");
+    // K25 moved to the cabins is named after their first group: C11.
     hands.add(2, 0);
-    hands.name_box(8, "C11");
     hands.choose("boxes.8.zone", "cabins");
     hands.key("3");
     hands.add(2, 1);
     hands.key("6");
     hands.add(3, 0);
-    hands.name_box(10, "C21");
-    hands.choose("boxes.10.group", "C2");
     hands.add(3, 1);
     hands.key("4");
     hands.key("c");
     hands.add(4, 0);
-    hands.name_box(12, "B1");
     hands.choose("boxes.12.zone", "bottles");
     hands.key("2");
     hands.add(5, 0);
@@ -293,14 +302,12 @@ fn petit_ete_is_rebuilt_from_blank_through_the_page_in_120_actions_at_most() {
     hands.key("6");
     hands.key("f");
     hands.add(2, 3);
-    hands.name_box(15, "V1");
     hands.choose("boxes.15.zone", "sailboats");
     hands.key("4");
     hands.add(3, 3);
     hands.add(4, 3);
     hands.key("3");
     hands.add(2, 2);
-    hands.name_box(18, "G1");
     hands.choose("boxes.18.zone", "seagulls");
     hands.key("2");
     hands.add(3, 2);
@@ -330,27 +337,193 @@ fn petit_ete_is_rebuilt_from_blank_through_the_page_in_120_actions_at_most() {
         }
         hands.key(key);
     }
+    rebuilt(&hands, &studio, &want, "petit-ete.json", AT_MOST);
+}
+
+/// The rebuild's end: the sheet valid, equal to `want` (the bundled
+/// `name`), its actions printed and at most `at_most`.
+fn rebuilt(hands: &Hands, studio: &Studio, want: &Value, name: &str, at_most: u32) {
+    let driver = hands.driver;
     driver.eventually(
         "return document.getElementById('verdict').textContent;",
         &json!("Valid: saved"),
         "a valid sheet",
     );
-    screenshot(&driver, "studio-screenshots", "rebuilt.png");
+    screenshot(
+        driver,
+        "studio-screenshots",
+        &name.replace(".json", "-rebuilt.png"),
+    );
 
     let actions = hands.actions.get();
-    println!("petit-ete.json rebuilt from --new soleils in {actions} actions");
+    println!("{name} rebuilt from --new soleils in {actions} actions");
     let got = studio.on_disk();
     let mut found = Vec::new();
-    differences(&got, &want, "", &mut found);
+    differences(&got, want, "", &mut found);
     assert!(
         found.is_empty(),
-        "the rebuilt sheet differs from petit-ete.json:\n{}",
+        "the rebuilt sheet differs from {name}:\n{}",
         found.join("\n")
     );
     checks(&studio.file);
     assert!(
-        actions <= AT_MOST,
-        "the rebuild took {actions} actions, more than {AT_MOST}"
+        actions <= at_most,
+        "the rebuild took {actions} actions, more than {at_most}"
     );
     assert_eq!(driver.console(), Vec::<String>::new());
+}
+
+/// The full bundled sheet: 34 boxes, 17 constraints, 5 zones, 9 groups
+/// and 6 sun thresholds. The blank's two boxes become K1a and K1b; each
+/// other box is a click on its cell, its pearl and icons keys; a click off
+/// a group's line starts the zone's next group with its first id, and a
+/// box moved to a zone of its own is named after it; a constraint key with
+/// one box picked binds it to the box picked before it.
+#[test]
+fn the_full_sheet_is_rebuilt_from_blank_through_the_page_in_150_actions_at_most() {
+    let Some(driver) = Driver::start("1280,800") else {
+        return;
+    };
+    let want: Value =
+        serde_json::from_str(&std::fs::read_to_string(bundled("62-soleils-d-ete.json")).unwrap())
+            .unwrap();
+    let file = fresh("studio-rebuild-full", "full.json");
+    let studio = Studio::start(&file, &["--new", "soleils"]);
+    driver.open(&studio.url);
+    drawn(&driver, 2);
+    let hands = Hands {
+        driver: &driver,
+        actions: Cell::new(0),
+    };
+
+    hands.type_in("name", want["name"].as_str().unwrap(), TAB);
+    hands.type_in("notes", want["notes"].as_str().unwrap(), TAB);
+    hands.type_in("grid.columns", "9", TAB);
+    hands.type_in("grid.rows", "7", TAB);
+
+    // The zones, in the file's order; the blank's bottles stay.
+    hands.click_button("add a zone of koinobori");
+    hands.click_button("move up Zone Koinobori");
+    for _ in 0..3 {
+        hands.click_button("add a group to zone Koinobori");
+    }
+    hands.click_button("add a zone of beach cabins");
+    hands.click_button("move up Zone Beach cabins");
+    for _ in 0..3 {
+        hands.click_button("add a group to zone Beach cabins");
+    }
+    hands.type_in("zones.2.name", "Messages in a bottle", TAB);
+    hands.type_in("zones.2.flag.count", "2", TAB);
+    hands.click_button("add a zone of sailboats");
+    for _ in 0..3 {
+        hands.click_button("add a group to zone Sailboats");
+    }
+    hands.click_button("add a zone of seagulls");
+
+    // The sun track and the end.
+    hands.type_in("sun.slots", "20", TAB);
+    hands.type_in("sun.thresholds.0.at", "12", TAB);
+    let add_threshold = || hands.click_text("#parts button", "^Add a threshold$");
+    add_threshold();
+    hands.choose("sun.thresholds.1.reward", "starfish");
+    hands.type_in("sun.thresholds.1.reward.count", "2", TAB);
+    add_threshold();
+    hands.choose("sun.thresholds.2.reward", "bonus_digit");
+    add_threshold();
+    hands.choose("sun.thresholds.3.reward", "seashells");
+    add_threshold();
+    hands.choose("sun.thresholds.4.reward", "starfish");
+    hands.type_in("sun.thresholds.4.reward.count", "3", TAB);
+    add_threshold();
+    hands.type_in("sun.thresholds.5.reward.count", "5", TAB);
+    hands.type_in("end.rounds", "20", TAB);
+    hands.type_in("end.sun_limit", "62", TAB);
+
+    // The koinobori: the blank's B1 and B2 dragged into row 2 and moved
+    // to the koinobori, where they are named K1a and K1b; then a click a
+    // box, off K1's row into K2, and off K2's into K3.
+    hands.drag((0, 0), (0, 1));
+    hands.choose("boxes.0.zone", "koinobori");
+    hands.drag((1, 0), (1, 1));
+    hands.choose("boxes.1.zone", "koinobori");
+    hands.key("<");
+    // The rest, box by box: its cell, then its keys (pearl, icons, and the
+    // constraint with the box before it).
+    hands.boxes(&[
+        ((2, 1), &["3", "<"][..]),
+        ((3, 1), &["4", "c", "<"]),
+        ((0, 2), &["5"]),
+        ((1, 2), &["6", "f", ">"]),
+        ((2, 2), &[">"]),
+        ((3, 2), &["2", ">"]),
+        ((0, 3), &["3", "c"]),
+        ((1, 3), &["4", "<"]),
+        ((2, 3), &["5", ">"]),
+        ((3, 3), &["6", "<"]),
+    ]);
+    // The cabins: K3e moved there is C1a.
+    hands.add(4, 1);
+    hands.choose("boxes.12.zone", "cabins");
+    hands.key("2");
+    hands.boxes(&[
+        ((4, 2), &["5", "="][..]),
+        ((5, 1), &["3"]),
+        ((5, 2), &["6", "c", "="]),
+        ((6, 1), &["f"]),
+        ((6, 2), &["4", "="]),
+    ]);
+    // The bottles: C3c moved there is B1.
+    hands.add(8, 1);
+    hands.choose("boxes.18.zone", "bottles");
+    for key in ["2", "c"] {
+        hands.key(key);
+    }
+    hands.boxes(&[
+        ((8, 2), &["3"][..]),
+        ((8, 3), &["5"]),
+        ((7, 3), &["6", "f"]),
+    ]);
+    hands.pick(8, 1, None, 1);
+    hands.pick(8, 3, Some(SHIFT), 3);
+    hands.pick(7, 3, Some(CONTROL), 4);
+    hands.key("=");
+    // The sailboats: B5 moved there is V1a; V1c moved to group V2 is V2a;
+    // V2 as large as V1, the next box starts V3.
+    hands.add(0, 5);
+    hands.choose("boxes.22.zone", "sailboats");
+    hands.key("4");
+    hands.add(1, 5);
+    hands.key("!");
+    hands.add(2, 5);
+    hands.choose("boxes.24.group", "V2");
+    for key in ["6", "c"] {
+        hands.key(key);
+    }
+    hands.boxes(&[
+        ((3, 5), &["3", "<"][..]),
+        ((4, 5), &["2"]),
+        ((5, 5), &["5", ">"]),
+    ]);
+    // The seagulls: V3c moved there is G1.
+    hands.add(0, 6);
+    hands.choose("boxes.28.zone", "seagulls");
+    hands.key("4");
+    hands.boxes(&[
+        ((1, 6), &["f"][..]),
+        ((2, 6), &["6"]),
+        ((3, 6), &["3"]),
+        ((4, 6), &["5"]),
+        ((5, 6), &["2", "c"]),
+    ]);
+    hands.pick(0, 6, None, 1);
+    hands.pick(5, 6, Some(SHIFT), 6);
+    hands.key("*");
+
+    rebuilt(
+        &hands,
+        &studio,
+        &want,
+        "62-soleils-d-ete.json",
+        FULL_AT_MOST,
+    );
 }
