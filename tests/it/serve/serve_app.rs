@@ -1156,3 +1156,20 @@ async fn a_page_whose_stream_dropped_catches_up_to_a_fresh_view() {
     let fresh = table.get("/api/view", Some(&bob)).await.json;
     assert_eq!(Value::Object(page), bare(&fresh));
 }
+
+#[tokio::test]
+async fn the_refusals_of_drawings_and_of_the_stream_are_pinned() {
+    let table = Table::golden("app-panel-refusals", "soleils-2p-round-limit.jsonl");
+    let ann = table.player("Ann");
+    let mut text = String::new();
+    for (what, path) in [
+        ("an unknown layout", "/api/panels/0123456789abcdef/large"),
+        ("a hash no page shows", "/api/panels/0123456789abcdef/phone"),
+        ("a stream's unknown query", "/api/stream?view=2"),
+    ] {
+        let answer = table.get(path, Some(&ann)).await;
+        let error = answer.json["error"].as_str().unwrap_or_default().to_owned();
+        text.push_str(&format!("{what}: {} {error}\n", answer.status.as_u16()));
+    }
+    common::snapshots().bind(|| insta::assert_snapshot!("serve__panel_refusals", text));
+}
