@@ -3,13 +3,19 @@
 //! clients that behave as the table's page (`src/serve/page.js`) and the
 //! room's board (`src/serve/room/page.js`) do, for a bounded time.
 //!
-//! - Each player's phone keeps the live stream (`/api/stream`) open,
-//!   reloads its view (`/api/view?have=…`, with the hashes of the drawings
-//!   it holds) on each streamed event, and posts a decision its view
-//!   offers after 2–5 s of thought. As the page does, it keeps a view
-//!   unless the new one's seq is lower, and after a post it reloads. It
-//!   loads one view at a time: the events streamed during a load make one
-//!   more load after it (the page starts one per event, side by side).
+//! - Each player's phone behaves as the page does (`--model page`): it
+//!   loads its view once (`/api/view`), keeps the live stream
+//!   (`/api/stream?view=1`) open, takes each event's `view` (what changed
+//!   in its page), fetches the drawings it lacks by hash
+//!   (`/api/panels/HASH/phone`, each once: the browser's cache keeps
+//!   them), and posts a decision its view offers after 2–5 s of thought.
+//!   After a post it waits for the stream to tell its entry, and reloads
+//!   the view only if that takes over 3 s. Each phone opens up to 4
+//!   connections (a browser opens up to 6), and sends
+//!   `Accept-Encoding: gzip, br`.
+//! - `--model views`: the older page instead, which reloads its view
+//!   (`/api/view?have=…`, with the hashes of the drawings it holds) on each
+//!   streamed event, one load at a time, and after its own post.
 //! - A dice caller per table, on the referee's link, rolls when its view
 //!   offers the dice.
 //! - One referee client polls the board (`/api/room`) every 2 s, each poll
@@ -17,7 +23,10 @@
 //! - Every client speaks HTTP/1.1 with keep-alive, each phone from its own
 //!   loopback address (127.1.x.y), as phones on a wifi have their own.
 //!
-//! It reports posts per second, the latencies of posts, views, the stream
+//! It reports posts per second, the bytes on the phones' wire per
+//! acknowledged post (what the phones received, compressed as sent), the
+//! latencies of posts, views (the page model: from a post's answer to
+//! each page of the table showing it, drawings fetched), the stream
 //! (from a post's answer to each other client of the table receiving its
 //! event) and the board, the server's CPU, errors by status (a refused
 //! decision that the phone's page no longer offered counted apart), and
@@ -85,9 +94,20 @@ struct Args {
     /// The seed of the phones' choices and dice, and of the event.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// How the phones' pages behave: `page` as page.js does now (the
+    /// stream's changes, drawings fetched by hash), `views` as an older
+    /// page (the whole view reloaded on each event).
+    #[arg(long, value_enum, default_value_t = Model::Page)]
+    model: Model,
     /// Given by `cargo bench`; without it (under `cargo test`) nothing runs.
     #[arg(long, hide = true)]
     bench: bool,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Model {
+    Page,
+    Views,
 }
 
 const SUNFOLD: &str = env!("CARGO_BIN_EXE_sunfold");
@@ -166,6 +186,14 @@ struct Stats {
     /// How late the benchmark's own 100 ms ticks came: a starved
     /// benchmark measures its own delays too.
     lag: Mutex<Vec<u64>>,
+    /// The drawings fetched by hash (the page model).
+    panel: Mutex<Vec<u64>>,
+    /// Bytes received, as sent (compressed or not), headers included: by
+    /// the players' phones, the dice callers (the referee's link) and the
+    /// board.
+    phone_wire: Arc<AtomicU64>,
+    referee_wire: Arc<AtomicU64>,
+    board_wire: Arc<AtomicU64>,
 }
 
 impl Stats {
@@ -199,6 +227,91 @@ struct Table {
     acks: Mutex<Vec<Ack>>,
     /// Each streamed event: its seq, the client that received it, when.
     receipts: Mutex<Vec<(u64, usize, Instant)>>,
+    /// Each view shown: its seq, the client that shows it, when.
+    shown: Mutex<Vec<(u64, usize, Instant)>>,
+}
+
+/// A socket that counts the bytes it reads.
+struct Counting {
+    inner: tokio::net::TcpStream,
+    read: Arc<AtomicU64>,
+}
+
+impl tokio::io::AsyncRead for Counting {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let poll = std::pin::Pin::new(&mut self.inner).poll_read(cx, buf);
+        let read = buf.filled().len() - before;
+        self.read.fetch_add(read as u64, Ordering::Relaxed);
+        poll
+    }
+}
+
+impl tokio::io::AsyncWrite for Counting {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+/// A body's bytes as received, decoded as its `Content-Encoding` says,
+/// piece by piece (a stream's events come in pieces).
+enum Decoder {
+    Plain,
+    Gzip(Box<flate2::write::GzDecoder<Vec<u8>>>),
+    Brotli(Box<brotli_decompressor::DecompressorWriter<Vec<u8>>>),
+}
+
+impl Decoder {
+    fn of(headers: &hyper::HeaderMap) -> Decoder {
+        match headers.get("content-encoding").map(|v| v.as_bytes()) {
+            Some(b"gzip") => Decoder::Gzip(Box::new(flate2::write::GzDecoder::new(Vec::new()))),
+            Some(b"br") => Decoder::Brotli(Box::new(brotli_decompressor::DecompressorWriter::new(
+                Vec::new(),
+                4096,
+            ))),
+            _ => Decoder::Plain,
+        }
+    }
+
+    /// The decoded bytes of `piece`, as far as they can be decoded yet.
+    fn feed(&mut self, piece: &[u8]) -> Vec<u8> {
+        use std::io::Write;
+        match self {
+            Decoder::Plain => piece.to_vec(),
+            Decoder::Gzip(decoder) => {
+                let _ = decoder.write_all(piece);
+                let _ = decoder.flush();
+                std::mem::take(decoder.get_mut())
+            }
+            Decoder::Brotli(decoder) => {
+                let _ = decoder.write_all(piece);
+                let _ = decoder.flush();
+                std::mem::take(decoder.get_mut())
+            }
+        }
+    }
 }
 
 /// One keep-alive HTTP/1.1 connection from a given local address, opened
@@ -208,6 +321,8 @@ struct Conn {
     server: SocketAddr,
     sender: Option<SendRequest<Full<Bytes>>>,
     stats: Arc<Stats>,
+    /// Where the bytes it receives are counted.
+    wire: Arc<AtomicU64>,
 }
 
 enum Failed {
@@ -217,12 +332,13 @@ enum Failed {
 }
 
 impl Conn {
-    fn new(local: IpAddr, server: SocketAddr, stats: Arc<Stats>) -> Conn {
+    fn new(local: IpAddr, server: SocketAddr, stats: Arc<Stats>, wire: Arc<AtomicU64>) -> Conn {
         Conn {
             local,
             server,
             sender: None,
             stats,
+            wire,
         }
     }
 
@@ -231,6 +347,10 @@ impl Conn {
         socket.bind(SocketAddr::new(self.local, 0))?;
         let stream = socket.connect(self.server).await?;
         stream.set_nodelay(true)?;
+        let stream = Counting {
+            inner: stream,
+            read: self.wire.clone(),
+        };
         let (sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
             .await
             .map_err(std::io::Error::other)?;
@@ -273,7 +393,8 @@ impl Conn {
             .method(method)
             .uri(path)
             .header("host", self.server.to_string())
-            .header("authorization", format!("Bearer {token}"));
+            .header("authorization", format!("Bearer {token}"))
+            .header("accept-encoding", "gzip, br");
         if body.is_some() {
             request = request.header("content-type", "application/json");
         }
@@ -306,8 +427,9 @@ impl Conn {
         let exchange = async {
             let response = self.send(method, path, token, body, None).await?;
             let status = response.status();
+            let mut decoder = Decoder::of(response.headers());
             match response.into_body().collect().await {
-                Ok(body) => Ok((status, body.to_bytes())),
+                Ok(body) => Ok((status, Bytes::from(decoder.feed(&body.to_bytes())))),
                 Err(_) => Err(Failed::Dropped),
             }
         };
@@ -380,44 +502,123 @@ struct Client {
     changed: Notify,
     stop: Arc<AtomicBool>,
     think: (u64, u64),
+    model: Model,
+    /// The page as the stream tells it (the page model): each event's
+    /// `view` merged in.
+    streamed: Mutex<serde_json::Map<String, Value>>,
+    /// The drawings the browser's cache holds, by hash: never fetched
+    /// again, their addresses being immutable.
+    cache: Mutex<std::collections::HashSet<String>>,
+    /// The next load is of the whole view (a lagged or cut stream).
+    full: AtomicBool,
+    /// Where this client's received bytes are counted.
+    wire: Arc<AtomicU64>,
 }
 
 impl Client {
-    /// `load()` of page.js: the view, kept unless older than the one shown.
+    fn conn(&self) -> Conn {
+        Conn::new(
+            self.local,
+            self.server,
+            self.stats.clone(),
+            self.wire.clone(),
+        )
+    }
+
+    /// page.js's updates: in the page model, the page the stream told,
+    /// its lacking drawings fetched by hash; else (or after a lagged or
+    /// cut stream) `load()`, the whole view, kept unless older than the
+    /// one shown.
     async fn loader(self: Arc<Self>) {
-        let mut conn = Conn::new(self.local, self.server, self.stats.clone());
+        let mut conn = self.conn();
+        let mut drawings = self.conn();
         loop {
             if self.stop.load(Ordering::Relaxed) {
                 return;
             }
-            let have = self.page.lock().unwrap().have.join(",");
-            let path = if have.is_empty() {
-                format!("{}/api/view", self.table.path)
-            } else {
-                format!("{}/api/view?have={have}", self.table.path)
-            };
+            let full = self.full.swap(false, Ordering::SeqCst);
+            let streamed = (self.model == Model::Page && !full)
+                .then(|| self.streamed.lock().unwrap().clone())
+                .filter(|model| model.contains_key("panels"));
+            match streamed {
+                Some(model) => self.update(&mut drawings, model).await,
+                None => self.load(&mut conn).await,
+            }
+            self.reload.notified().await;
+        }
+    }
+
+    /// The page the stream told, shown once the drawings it lacks are
+    /// fetched.
+    async fn update(&self, conn: &mut Conn, model: serde_json::Map<String, Value>) {
+        let Ok(view) = serde_json::from_value::<View>(Value::Object(model)) else {
+            self.stats.error("streamed view unreadable", StatusCode::OK);
+            return;
+        };
+        let layout = if self.referee { "wide" } else { "phone" };
+        for panel in &view.panels {
+            if self.cache.lock().unwrap().contains(&panel.hash) {
+                continue;
+            }
+            let path = format!("{}/api/panels/{}/{layout}", self.table.path, panel.hash);
             let start = Instant::now();
             let answer = conn
                 .fetch("GET", &path, &self.token, None, Duration::from_secs(60))
                 .await;
-            if let Ok((status, body)) = answer {
-                if status == StatusCode::OK {
-                    let views = if self.referee {
-                        &self.stats.referee_view
-                    } else {
-                        &self.stats.view
-                    };
-                    views.lock().unwrap().push(micros(start));
-                    self.stats.views.fetch_add(1, Ordering::Relaxed);
-                    match serde_json::from_slice::<View>(&body) {
-                        Ok(view) => self.show(view),
-                        Err(_) => self.stats.error("view unreadable", StatusCode::OK),
-                    }
-                } else {
-                    self.stats.error("view", status);
+            match answer {
+                Ok((StatusCode::OK, _)) => {
+                    self.stats.panel.lock().unwrap().push(micros(start));
+                    self.cache.lock().unwrap().insert(panel.hash.clone());
+                }
+                Ok((status, _)) => {
+                    self.stats.error("panel", status);
+                    self.full.store(true, Ordering::SeqCst);
+                    self.reload.notify_one();
+                    return;
+                }
+                Err(_) => {
+                    self.full.store(true, Ordering::SeqCst);
+                    self.reload.notify_one();
+                    return;
                 }
             }
-            self.reload.notified().await;
+        }
+        self.show(view);
+    }
+
+    /// `load()` of page.js: the whole view.
+    async fn load(&self, conn: &mut Conn) {
+        let have = self.page.lock().unwrap().have.join(",");
+        let path = if have.is_empty() {
+            format!("{}/api/view", self.table.path)
+        } else {
+            format!("{}/api/view?have={have}", self.table.path)
+        };
+        let start = Instant::now();
+        let answer = conn
+            .fetch("GET", &path, &self.token, None, Duration::from_secs(60))
+            .await;
+        if let Ok((status, body)) = answer {
+            if status == StatusCode::OK {
+                let views = if self.referee {
+                    &self.stats.referee_view
+                } else {
+                    &self.stats.view
+                };
+                views.lock().unwrap().push(micros(start));
+                self.stats.views.fetch_add(1, Ordering::Relaxed);
+                match serde_json::from_slice::<View>(&body) {
+                    Ok(view) => {
+                        let mut cache = self.cache.lock().unwrap();
+                        cache.extend(view.panels.iter().map(|p| p.hash.clone()));
+                        drop(cache);
+                        self.show(view);
+                    }
+                    Err(_) => self.stats.error("view unreadable", StatusCode::OK),
+                }
+            } else {
+                self.stats.error("view", status);
+            }
         }
     }
 
@@ -429,6 +630,11 @@ impl Client {
         if page.view.as_ref().is_some_and(|shown| view.seq < shown.seq) {
             return;
         }
+        self.table
+            .shown
+            .lock()
+            .unwrap()
+            .push((view.seq, self.index, Instant::now()));
         page.view = Some(view);
         page.shown += 1;
         drop(page);
@@ -440,48 +646,82 @@ impl Client {
     async fn listener(self: Arc<Self>) {
         let mut last: Option<String> = None;
         while !self.stop.load(Ordering::Relaxed) {
-            let mut conn = Conn::new(self.local, self.server, self.stats.clone());
+            let mut conn = self.conn();
             let extra = last.clone().map(|id| ("last-event-id", id));
-            let path = format!("{}/api/stream", self.table.path);
+            let path = match self.model {
+                Model::Page => format!("{}/api/stream?view=1", self.table.path),
+                Model::Views => format!("{}/api/stream", self.table.path),
+            };
             if let Ok(response) = conn.send("GET", &path, &self.token, None, extra).await {
                 if response.status() != StatusCode::OK {
                     self.stats.error("stream", response.status());
                 } else {
-                    self.read(response.into_body(), &mut last).await;
+                    // A new stream tells the whole page with its first
+                    // event.
+                    self.streamed.lock().unwrap().clear();
+                    let decoder = Decoder::of(response.headers());
+                    self.read(response.into_body(), decoder, &mut last).await;
                     if !self.stop.load(Ordering::Relaxed) {
                         self.stats.dropped.fetch_add(1, Ordering::Relaxed);
                     }
                 }
             }
             tokio::time::sleep(Duration::from_secs(2)).await;
+            self.full.store(true, Ordering::SeqCst);
             self.reload.notify_one();
         }
     }
 
-    async fn read(&self, mut body: hyper::body::Incoming, last: &mut Option<String>) {
+    async fn read(
+        &self,
+        mut body: hyper::body::Incoming,
+        mut decoder: Decoder,
+        last: &mut Option<String>,
+    ) {
         let mut buffer = String::new();
         while let Some(Ok(frame)) = body.frame().await {
             let Ok(data) = frame.into_data() else {
                 continue;
             };
             let now = Instant::now();
-            buffer.push_str(&String::from_utf8_lossy(&data));
+            buffer.push_str(&String::from_utf8_lossy(&decoder.feed(&data)));
             let mut grew = false;
             while let Some(end) = buffer.find("\n\n") {
                 let part: String = buffer.drain(..end + 2).collect();
                 let mut event = "";
                 let mut id = None;
+                let mut data = None;
                 for line in part.lines() {
                     if let Some(name) = line.strip_prefix("event:") {
                         event = name.trim();
                     } else if let Some(value) = line.strip_prefix("id:") {
                         id = Some(value.trim().to_owned());
+                    } else if let Some(value) = line.strip_prefix("data:") {
+                        data = Some(value.trim());
                     }
                 }
                 if event != "appended" && event != "lagged" {
                     continue;
                 }
                 grew = true;
+                if self.model == Model::Page {
+                    let told = (event == "appended")
+                        .then(|| data.and_then(|d| serde_json::from_str::<Value>(d).ok()))
+                        .flatten();
+                    match told.as_ref().and_then(|t| t["view"].as_object()) {
+                        Some(view) => {
+                            let mut streamed = self.streamed.lock().unwrap();
+                            for (key, value) in view {
+                                if value.is_null() {
+                                    streamed.remove(key);
+                                } else {
+                                    streamed.insert(key.clone(), value.clone());
+                                }
+                            }
+                        }
+                        None => self.full.store(true, Ordering::SeqCst),
+                    }
+                }
                 if let Some(id) = id {
                     if let Ok(seq) = id.parse::<u64>() {
                         self.table
@@ -525,7 +765,7 @@ impl Client {
     /// The player's thumb: a decision the page offers, after some thought,
     /// posted; then the view loaded again, as page.js does.
     async fn hand(self: Arc<Self>, mut dice: Dice) {
-        let mut conn = Conn::new(self.local, self.server, self.stats.clone());
+        let mut conn = self.conn();
         let mut seen = 0;
         loop {
             if self.stop.load(Ordering::Relaxed) {
@@ -600,7 +840,28 @@ impl Client {
                     self.stats.error("post", status);
                 }
             }
-            self.reload.notify_one();
+            if self.model == Model::Views {
+                self.reload.notify_one();
+                continue;
+            }
+            // page.js: the stream tells the post's entry; a reload only if
+            // it has not within 3 s.
+            let posted = self.page.lock().unwrap().known;
+            let deadline = tokio::time::Instant::now() + Duration::from_secs(3);
+            loop {
+                let shown = self.page.lock().unwrap().view.as_ref().map(|v| v.seq);
+                if shown.is_some_and(|seq| seq >= posted) {
+                    break;
+                }
+                if tokio::time::timeout_at(deadline, self.changed.notified())
+                    .await
+                    .is_err()
+                {
+                    self.full.store(true, Ordering::SeqCst);
+                    self.reload.notify_one();
+                    break;
+                }
+            }
         }
     }
 }
@@ -613,7 +874,7 @@ async fn board(
     stats: Arc<Stats>,
     stop: Arc<AtomicBool>,
 ) {
-    let mut conn = Conn::new(local, server, stats.clone());
+    let mut conn = Conn::new(local, server, stats.clone(), stats.board_wire.clone());
     while !stop.load(Ordering::Relaxed) {
         let start = Instant::now();
         let answer = conn
@@ -869,7 +1130,7 @@ async fn load(
     let stats = Arc::new(Stats::default());
     let stop = Arc::new(AtomicBool::new(false));
     // The tables' links, from the board (as a referee's browser would).
-    let mut conn = Conn::new(address(0), server, stats.clone());
+    let mut conn = Conn::new(address(0), server, stats.clone(), stats.board_wire.clone());
     let room = match conn
         .fetch(
             "GET",
@@ -902,6 +1163,7 @@ async fn load(
             path: entry["path"].as_str().unwrap_or_default().to_owned(),
             acks: Mutex::new(Vec::new()),
             receipts: Mutex::new(Vec::new()),
+            shown: Mutex::new(Vec::new()),
         });
         let players = entry["players"].as_array().cloned().unwrap_or_default();
         let mut tokens: Vec<(String, bool)> = (players.iter())
@@ -925,6 +1187,15 @@ async fn load(
                 changed: Notify::new(),
                 stop: stop.clone(),
                 think: (args.think_min, args.think_max),
+                model: args.model,
+                streamed: Mutex::new(serde_json::Map::new()),
+                cache: Mutex::new(Default::default()),
+                full: AtomicBool::new(false),
+                wire: if referee {
+                    stats.referee_wire.clone()
+                } else {
+                    stats.phone_wire.clone()
+                },
             }));
         }
         tables.push(table);
@@ -1050,9 +1321,43 @@ fn check(
         "posts    {posts} acknowledged, {:.1} a second",
         posts as f64 / figures.seconds
     );
+    let per_post =
+        |wire: &AtomicU64| wire.load(Ordering::Relaxed) as f64 / posts.max(1) as f64 / 1000.0;
+    let bytes = per_post(&stats.phone_wire);
+    println!(
+        "wire     {bytes:.1} KB on the phones' wire per acknowledged post ({:.1} MB in all); the dice callers' {:.1} KB, the board's {:.1} KB",
+        stats.phone_wire.load(Ordering::Relaxed) as f64 / 1e6,
+        per_post(&stats.referee_wire),
+        per_post(&stats.board_wire)
+    );
     let post = spread("post", &mut stats.post.lock().unwrap());
-    let view = spread("view", &mut stats.view.lock().unwrap());
-    spread("view ref", &mut stats.referee_view.lock().unwrap());
+    let loads = spread("load", &mut stats.view.lock().unwrap());
+    spread("load ref", &mut stats.referee_view.lock().unwrap());
+    spread("panel", &mut stats.panel.lock().unwrap());
+    // From a post's answer to each page of its table showing its entry
+    // (or a later one): the player's view as the page shows it.
+    let mut showing = Vec::new();
+    for table in tables {
+        let acks = table.acks.lock().unwrap();
+        let mut shown = table.shown.lock().unwrap().clone();
+        shown.sort_by_key(|&(_, _, at)| at);
+        for ack in acks.iter() {
+            let mut first: HashMap<usize, Instant> = HashMap::new();
+            for &(seq, by, at) in &shown {
+                if seq >= ack.seq {
+                    first.entry(by).or_insert(at);
+                }
+            }
+            for at in first.values() {
+                showing.push(at.saturating_duration_since(ack.at).as_micros() as u64);
+            }
+        }
+    }
+    let shown = spread("shown", &mut showing);
+    let view = match args.model {
+        Model::Page => shown,
+        Model::Views => loads,
+    };
     let mut delays = Vec::new();
     let mut early = 0;
     for table in tables {
@@ -1108,7 +1413,7 @@ fn check(
         stderr.display()
     );
     println!(
-        "row      | {} ({}) | {:.1} | {:.0} / {:.0} ms | {:.0} / {:.0} ms | {:.0} / {:.0} ms | {:.0} / {:.0} ms | {:.0} % |",
+        "row      | {} ({}) | {:.1} | {:.0} / {:.0} ms | {:.0} / {:.0} ms | {:.0} / {:.0} ms | {:.0} / {:.0} ms | {:.1} KB | {:.0} % |",
         args.tables,
         args.tables * args.table_size,
         posts as f64 / figures.seconds,
@@ -1120,6 +1425,7 @@ fn check(
         stream.1,
         board.0,
         board.1,
+        bytes,
         figures.server_cpu
     );
 

@@ -1,24 +1,26 @@
-//! The drawings of a table's panels, made once for each fold of its log
-//! and kept for every page that shows them.
+//! The drawings of a table's panels, each made once for what it shows and
+//! kept for every page that shows it.
 //!
-//! A panel's drawing depends on the fold it is drawn from and on the panel
-//! (a seat's sheet, or the table as one seat sees it), never on who asks
-//! for it, so it is kept under the fold's generation ([`Snapshot`]) and
-//! the panel. A page that already holds a drawing names its hash in
-//! `?have=`: when the fold has not changed, the hash comes from what is
-//! kept and nothing is drawn. The hash is that of the drawing itself, so a
-//! panel whose drawing a new fold leaves unchanged keeps its hash, and is
-//! not sent again to a page that holds it.
+//! A panel's drawing is kept under a digest of its inputs ([`Inputs`]):
+//! for a 62 Soleils sheet, the template, that player's marks, sun track,
+//! rewards and score, nothing else; for the Summertime table, the fold it
+//! is drawn from and the seat it is seen from. A post therefore draws only
+//! the panels whose inputs it changed: a placement one sheet, a roll none.
+//! Equal inputs draw the same picture, so a kept drawing is never stale.
 //!
-//! [`Snapshot`]: super::kept::Snapshot
+//! Each drawing is named by the hash of the drawing itself: a page holds
+//! drawings by that hash (`?have=`), and fetches the one it lacks at the
+//! immutable address `/api/panels/HASH/LAYOUT`. Each drawing keeps who may
+//! see it (its seat, or only the referee), so a hash is never a way around
+//! what a seat may see.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// How many drawings a table keeps: every panel of a few folds (a table
-/// seats at most 12).
-const KEPT: usize = 48;
+/// How many drawings a table keeps: every panel of a table of 12, each
+/// for a few folds.
+const KEPT: usize = 64;
 
 /// One panel drawn: for a wide screen, for a phone, and their hash.
 pub struct Drawn {
@@ -41,8 +43,37 @@ impl Drawn {
     }
 }
 
-/// The generation of a fold and the panel: a seat, or none.
-type Key = (u64, Option<usize>);
+/// What a panel's drawing is made from, digested: two panels with the
+/// same inputs are drawn alike. `seat` is who may see the drawing: that
+/// seat and the referee; `None` for the referee alone.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Inputs {
+    pub digest: [u8; 32],
+    pub seat: Option<usize>,
+}
+
+impl Inputs {
+    /// The inputs written by `write` into a digest, seen by `seat`.
+    pub fn of(seat: Option<usize>, write: impl FnOnce(&mut dyn std::io::Write)) -> Inputs {
+        use sha2::Digest;
+        struct Digesting(sha2::Sha256);
+        impl std::io::Write for Digesting {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.update(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut digesting = Digesting(sha2::Sha256::new());
+        write(&mut digesting);
+        Inputs {
+            digest: digesting.0.finalize().into(),
+            seat,
+        }
+    }
+}
 
 /// A drawing, made by the first request that needs it.
 type Cell = Arc<OnceLock<Arc<Drawn>>>;
@@ -50,7 +81,7 @@ type Cell = Arc<OnceLock<Arc<Drawn>>>;
 /// The drawings one table keeps, the most recent last.
 #[derive(Default)]
 pub struct Drawings {
-    kept: Mutex<VecDeque<(Key, Cell)>>,
+    kept: Mutex<VecDeque<(Inputs, Cell)>>,
     /// How many panels were drawn.
     made: AtomicU64,
     /// Called before each drawing is made, by tests that hold it.
@@ -65,26 +96,26 @@ impl Drawings {
         self.made.load(Ordering::SeqCst)
     }
 
-    /// The drawing of `panel` in the fold of `generation`: the one kept,
-    /// or `draw`'s, kept. Requests that ask for the same drawing at once
-    /// wait for one to draw it.
-    pub fn get(
-        &self,
-        generation: u64,
-        panel: Option<usize>,
-        draw: impl FnOnce() -> (String, String),
-    ) -> Arc<Drawn> {
-        let key = (generation, panel);
+    /// The drawing of the panel of `inputs`: the one kept, or `draw`'s,
+    /// kept. Requests that ask for the same drawing at once wait for one
+    /// to draw it.
+    pub fn get(&self, inputs: Inputs, draw: impl FnOnce() -> (String, String)) -> Arc<Drawn> {
         let cell = {
             let mut kept = self.kept.lock().expect("the drawings are never poisoned");
-            match kept.iter().find(|(k, _)| *k == key) {
-                Some((_, cell)) => cell.clone(),
+            match kept.iter().position(|(k, _)| *k == inputs) {
+                Some(at) => {
+                    // The most recently asked for is evicted last.
+                    let entry = kept.remove(at).expect("found");
+                    let cell = entry.1.clone();
+                    kept.push_back(entry);
+                    cell
+                }
                 None => {
                     let cell = Arc::new(OnceLock::new());
                     if kept.len() == KEPT {
                         kept.pop_front();
                     }
-                    kept.push_back((key, cell.clone()));
+                    kept.push_back((inputs, cell.clone()));
                     cell
                 }
             }
@@ -102,6 +133,16 @@ impl Drawings {
             Arc::new(Drawn::new(svg, phone))
         })
         .clone()
+    }
+
+    /// The kept drawing whose hash is `hash`, if `me` may see it: the
+    /// referee (`None`) sees every drawing, a seat those drawn for it.
+    pub fn find(&self, hash: &str, me: Option<usize>) -> Option<Arc<Drawn>> {
+        let kept = self.kept.lock().expect("the drawings are never poisoned");
+        kept.iter().rev().find_map(|(inputs, cell)| {
+            let drawn = cell.get()?;
+            (drawn.hash == hash && (me.is_none() || inputs.seat == me)).then(|| drawn.clone())
+        })
     }
 }
 
@@ -128,10 +169,18 @@ mod tests {
     /// `dir`: what its routes share, and its router.
     fn table(dir: &std::path::Path) -> (Arc<Shared>, axum::Router) {
         let golden = include_str!("../../replays/soleils-2p-round-limit.jsonl");
+        let shared = shared(dir, golden, &["Ann", "Bob"]);
+        (shared.clone(), router::<Soleils>(shared))
+    }
+
+    /// What the routes of a table of `players` share, its log the start
+    /// line of `golden`, in `dir`.
+    fn shared(dir: &std::path::Path, golden: &str, players: &[&str]) -> Arc<Shared> {
         let path = dir.join("match.jsonl");
         std::fs::write(&path, format!("{}\n", golden.lines().next().unwrap())).unwrap();
-        let tokens = Tokens::new(&["Ann".to_owned(), "Bob".to_owned()]).unwrap();
-        let shared = Arc::new(Shared {
+        let players: Vec<String> = players.iter().map(|p| (*p).to_owned()).collect();
+        let tokens = Tokens::new(&players).unwrap();
+        Arc::new(Shared {
             path,
             tokens,
             appended: tokio::sync::broadcast::channel(16).0,
@@ -142,8 +191,7 @@ mod tests {
             room: None,
             kept: Kept::new(),
             drawings: Default::default(),
-        });
-        (shared.clone(), router::<Soleils>(shared))
+        })
     }
 
     async fn send(router: &axum::Router, request: Request<Body>) -> (StatusCode, Value) {
@@ -208,16 +256,26 @@ mod tests {
         assert_eq!(both["panels"][0]["hash"], held.as_str());
         assert_eq!(drawings.made(), 2);
 
-        // A roll makes a new fold: each sheet is drawn once more, for
-        // every page that shows it.
+        // A roll changes no sheet: nothing is drawn again.
         let (status, answer) = post(&router, &referee, r#"{"type":"rolled","dice":[5,6,2]}"#).await;
         assert_eq!(status, StatusCode::OK, "{answer}");
         let rolled = view(&router, &ann, &format!("/api/view?have={held}")).await;
-        assert_eq!(drawings.made(), 3);
-        let now = hash(&rolled);
-        view(&router, &referee, &format!("/api/view?have={now}")).await;
-        view(&router, &ann, &format!("/api/view?have={now}")).await;
-        assert_eq!(drawings.made(), 4, "Bob's sheet once, Ann's kept");
+        assert_eq!(hash(&rolled), held);
+        view(&router, &referee, "/api/view").await;
+        assert_eq!(drawings.made(), 2, "a roll draws no sheet");
+
+        // Ann writes a box: her sheet alone is drawn again, once for
+        // every page that shows it.
+        let choices = rolled["choices"].as_array().unwrap();
+        let place = choices.iter().find(|c| c["group"] == "place").unwrap();
+        let (status, answer) = post(&router, &ann, &place["event"].to_string()).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let placed = view(&router, &ann, &format!("/api/view?have={held}")).await;
+        assert_ne!(hash(&placed), held);
+        let both = view(&router, &referee, "/api/view").await;
+        view(&router, &ann, "/api/view").await;
+        assert_eq!(both["panels"][0]["hash"], hash(&placed).as_str());
+        assert_eq!(drawings.made(), 3, "Ann's sheet once, Bob's kept");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -260,5 +318,92 @@ mod tests {
         // The view was drawn from the log as it stood when it was read.
         assert_eq!(page["seq"], 0);
         assert!(page["panels"][0]["svg"].is_string());
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_summertime_entry_draws_the_table_once_for_each_seat_that_looks() {
+        let dir = tempfile::tempdir().unwrap();
+        let golden = include_str!("../../replays/summertime-rulebook-examples.jsonl");
+        let shared = shared(dir.path(), golden, &["Ann", "Ben"]);
+        let router = router::<crate::summertime::Summertime>(shared.clone());
+        let ann = shared.tokens.players["Ann"].clone();
+        let referee = shared.tokens.referee.clone();
+        let drawings = &shared.drawings;
+
+        // Given Ann's page and the referee's, each drawn once...
+        let page = view(&router, &ann, "/api/view").await;
+        view(&router, &referee, "/api/view").await;
+        view(&router, &ann, "/api/view").await;
+        assert_eq!(
+            drawings.made(),
+            2,
+            "the table as Ann sees it, and all of it"
+        );
+
+        // ...when an entry is appended, then each draws the table once more.
+        let turn = page["choices"].as_array().unwrap().first().cloned();
+        let referee_page = view(&router, &referee, "/api/view").await;
+        let first = turn
+            .or_else(|| referee_page["choices"].as_array().unwrap().first().cloned())
+            .expect("someone has a decision to make");
+        let (status, answer) = post(&router, &referee, &first["event"].to_string()).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        view(&router, &ann, "/api/view").await;
+        view(&router, &ann, "/api/view").await;
+        assert_eq!(drawings.made(), 3);
+        view(&router, &referee, "/api/view").await;
+        assert_eq!(drawings.made(), 4);
+    }
+
+    /// A sheet's drawing is a function of its inputs: along a whole game,
+    /// two folds with the same inputs for a sheet draw it alike, so a
+    /// drawing kept under its inputs is never stale.
+    #[test]
+    fn equal_sheet_inputs_draw_equal_sheets_along_a_game() {
+        use crate::log::{Fold, Line};
+        use crate::print::soleils::replay::{phone_sheet, viewer_sheet};
+        let golden = include_str!("../../replays/soleils-4p-sun-limit.jsonl");
+        let mut lines = golden.lines().enumerate().map(|(n, text)| Line {
+            number: n + 1,
+            bytes: text.as_bytes(),
+            terminated: true,
+        });
+        let (mut fold, _) = Fold::<Soleils>::start(&lines.next().unwrap()).unwrap();
+        let mut drawn: std::collections::HashMap<[u8; 32], (String, String)> = Default::default();
+        let (mut kept, mut changed) = (0, 0);
+        // Its first rounds: enough to see sheets written and scored.
+        for line in lines.take(60) {
+            fold.feed(&line).unwrap();
+            let state = fold.state();
+            for p in 0..state.players().len() {
+                let inputs = super::super::page::sheet_inputs(state, p);
+                let svg = |pages| {
+                    crate::render::svg::to_svg(&crate::render::scene::Scene {
+                        title: String::new(),
+                        pages,
+                    })
+                };
+                let now = (
+                    svg(viewer_sheet(state, p)).unwrap(),
+                    svg(vec![phone_sheet(state, p)]).unwrap(),
+                );
+                match drawn.get(&inputs.digest) {
+                    Some(before) => {
+                        kept += 1;
+                        assert!(
+                            *before == now,
+                            "line {}: sheet {p} drawn otherwise",
+                            line.number
+                        );
+                    }
+                    None => {
+                        changed += 1;
+                        drawn.insert(inputs.digest, now);
+                    }
+                }
+            }
+        }
+        // Most entries leave most sheets as they were.
+        assert!(kept > changed, "{kept} kept, {changed} drawn");
     }
 }

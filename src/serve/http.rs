@@ -117,10 +117,94 @@ pub fn router<G: Table>(shared: Arc<Shared>) -> Router {
         .route("/api/view", get(view::<G>))
         .route("/api/events", post(events::<G>))
         .route("/api/stream", get(stream::<G>))
+        .route("/api/panels/{hash}/{layout}", get(panel::<G>))
         .route("/join", get(|| async { super::join::page() }).post(join))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::map_response(super::edge::secure))
+        .layer(axum::middleware::map_response(immutable))
         .with_state(shared)
+}
+
+/// An answer that never changes at its address: a drawing, named by its
+/// hash, which the browser keeps.
+#[derive(Clone, Copy)]
+struct Immutable;
+
+/// Gives an [`Immutable`] answer its caching, over the `no-store` that
+/// every other answer carries.
+async fn immutable(mut response: Response) -> Response {
+    if response.extensions_mut().remove::<Immutable>().is_some() {
+        response.headers_mut().insert(
+            axum::http::header::CACHE_CONTROL,
+            axum::http::HeaderValue::from_static("public, max-age=31536000, immutable"),
+        );
+    }
+    response
+}
+
+/// `GET /api/panels/HASH/LAYOUT`: the drawing whose hash is HASH, as an
+/// SVG, `wide` or laid out for a `phone`; only to a holder who may see
+/// it. Its address never changes what it answers.
+async fn panel<G: Table>(
+    State(shared): State<Arc<Shared>>,
+    axum::extract::Path((hash, layout)): axum::extract::Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let role = role(&shared, &headers)?;
+    let phone = match layout.as_str() {
+        "phone" => true,
+        "wide" => false,
+        other => {
+            return Err(ApiError::BadRequest(format!(
+                "expected the layout wide or phone, but found {other}"
+            )));
+        }
+    };
+    let etag = format!("\"{hash}\"");
+    let matches = headers
+        .get(axum::http::header::IF_NONE_MATCH)
+        .is_some_and(|held| held.as_bytes() == etag.as_bytes());
+    blocking(move || {
+        let snapshot = shared.kept.read::<G, ApiError>(&shared.path)?;
+        let fold = &*snapshot.fold;
+        let viewer = viewer(fold, &role);
+        let me = super::page::seat(viewer);
+        let found = shared.drawings.find(&hash, me).or_else(|| {
+            // Not kept (a restarted server): drawn again if the holder's
+            // page shows it now.
+            let painter = Painter {
+                drawings: &shared.drawings,
+                generation: snapshot.generation,
+                have: Default::default(),
+                bare: true,
+            };
+            G::page(fold, viewer, &painter);
+            shared.drawings.find(&hash, me)
+        });
+        let Some(drawn) = found else {
+            return Err(ApiError::Other(
+                StatusCode::NOT_FOUND,
+                format!("expected the hash of a drawing this page shows, but found {hash}"),
+            ));
+        };
+        let mut response = if matches {
+            StatusCode::NOT_MODIFIED.into_response()
+        } else {
+            let svg = if phone { &drawn.phone } else { &drawn.svg };
+            (
+                [(axum::http::header::CONTENT_TYPE, "image/svg+xml")],
+                svg.clone(),
+            )
+                .into_response()
+        };
+        response.headers_mut().insert(
+            axum::http::header::ETAG,
+            axum::http::HeaderValue::from_str(&etag).expect("a hash is a header's value"),
+        );
+        response.extensions_mut().insert(Immutable);
+        Ok(response)
+    })
+    .await
 }
 
 /// `POST /join`: a slip's short code, typed, for the link of its token.
@@ -215,6 +299,7 @@ async fn view<G: Table>(
             drawings: &shared.drawings,
             generation: snapshot.generation,
             have: have.split(',').filter(|h| !h.is_empty()).collect(),
+            bare: false,
         };
         let mut page = match as_player {
             None => G::page(fold, viewer, &painter),
@@ -410,9 +495,24 @@ async fn events<G: Table>(
 /// entry after SEQ, read from the log, and misses nothing.
 async fn stream<G: Table>(
     State(shared): State<Arc<Shared>>,
+    query: Result<
+        Query<std::collections::BTreeMap<String, String>>,
+        axum::extract::rejection::QueryRejection,
+    >,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    role(&shared, &headers)?;
+    let role = role(&shared, &headers)?;
+    // `?view=1`: each event carries what changed in the holder's page.
+    let query = query.map(|Query(q)| q).unwrap_or_default();
+    let with_view = match query.iter().next() {
+        None => false,
+        Some((key, value)) if key == "view" && value == "1" && query.len() == 1 => true,
+        Some((key, value)) => {
+            return Err(ApiError::BadRequest(format!(
+                "expected no query or ?view=1, but found ?{key}={value}"
+            )));
+        }
+    };
     let last = match headers.get("last-event-id") {
         None => None,
         Some(value) => {
@@ -456,15 +556,106 @@ async fn stream<G: Table>(
             .id(seq.to_string())
             .data(json)
     };
-    let missed = tokio_stream::iter(missed).map(appended);
+    // A listener too slow to keep up misses events, and is told so
+    // (`Err`).
     let live = live.filter_map(move |message| match message {
         Ok((seq, _)) if sent.is_some_and(|sent| seq <= sent) => None,
-        Ok(message) => Some(appended(message)),
-        // A listener too slow to keep up misses events, and is told so.
-        Err(_) => Some(Sse::default().event("lagged").data("{}")),
+        Ok(message) => Some(Ok(message)),
+        Err(_) => Some(Err(())),
     });
-    let events = missed.chain(live).map(Ok::<_, std::convert::Infallible>);
-    Ok(axum::response::Sse::new(events)
-        .keep_alive(KeepAlive::default())
-        .into_response())
+    let messages = tokio_stream::iter(missed).map(Ok).chain(live);
+    let lagged = || Sse::default().event("lagged").data("{}");
+    if !with_view {
+        let events = messages.map(move |message| {
+            Ok::<_, std::convert::Infallible>(message.map_or_else(|()| lagged(), appended))
+        });
+        return Ok(axum::response::Sse::new(events)
+            .keep_alive(KeepAlive::default())
+            .into_response());
+    }
+    // Each event is given, in order, what changed in the holder's page
+    // since the last event sent, computed from the fold as it stands.
+    let (send, events) = tokio::sync::mpsc::channel::<Sse>(16);
+    let events = tokio_stream::wrappers::ReceiverStream::new(events);
+    tokio::spawn(async move {
+        let mut messages = std::pin::pin!(messages);
+        let mut sent = serde_json::Map::new();
+        while let Some(message) = messages.next().await {
+            let event = match message {
+                Ok((seq, json)) => {
+                    let shared = shared.clone();
+                    let role = role.clone();
+                    let last = std::mem::take(&mut sent);
+                    let changed = super::pool::blocking(move || {
+                        Ok(changes::<G>(&shared, &role, &json, last))
+                    })
+                    .await;
+                    match changed {
+                        Ok((json, now)) => {
+                            sent = now;
+                            appended((seq, json))
+                        }
+                        // Refused a place in the pool: the page reloads.
+                        Err(_) => lagged(),
+                    }
+                }
+                Err(()) => lagged(),
+            };
+            if send.send(event).await.is_err() {
+                return;
+            }
+        }
+    });
+    Ok(
+        axum::response::Sse::new(events.map(Ok::<_, std::convert::Infallible>))
+            .keep_alive(KeepAlive::default())
+            .into_response(),
+    )
+}
+
+/// The streamed entry `json` without the state every player sees, with
+/// `view`: the fields of the page `role` sees now that differ from
+/// `last`, the page as the stream last sent it (all of them when it sent
+/// none); and the page now, as it is sent next time. The panels are named
+/// by their hashes: a page fetches the drawings it lacks.
+fn changes<G: Table>(
+    shared: &Shared,
+    role: &Role,
+    json: &str,
+    last: serde_json::Map<String, serde_json::Value>,
+) -> (String, serde_json::Map<String, serde_json::Value>) {
+    let mut message: serde_json::Value = serde_json::from_str(json).unwrap_or_default();
+    if let Some(message) = message.as_object_mut() {
+        message.remove("state");
+    }
+    let page = shared
+        .kept
+        .read::<G, ApiError>(&shared.path)
+        .map(|snapshot| {
+            let fold = &*snapshot.fold;
+            let painter = Painter {
+                drawings: &shared.drawings,
+                generation: snapshot.generation,
+                have: Default::default(),
+                bare: true,
+            };
+            let mut page = G::page(fold, viewer(fold, role), &painter);
+            page.room = shared.room.clone();
+            page
+        });
+    let now = match page.map(|page| serde_json::to_value(page).expect("pages serialize")) {
+        Ok(serde_json::Value::Object(now)) => now,
+        _ => return (message.to_string(), last),
+    };
+    let mut view = serde_json::Map::new();
+    for (key, value) in &now {
+        if key == "seq" || last.get(key) != Some(value) {
+            view.insert(key.clone(), value.clone());
+        }
+    }
+    for key in last.keys().filter(|key| !now.contains_key(*key)) {
+        view.insert(key.clone(), serde_json::Value::Null);
+    }
+    message["view"] = serde_json::Value::Object(view);
+    (message.to_string(), now)
 }

@@ -37,8 +37,8 @@ struct Folded {
 /// fold from every other this process made.
 pub struct Snapshot<G: Game> {
     pub fold: Arc<Fold<G>>,
-    /// Unique to this fold of these bytes in this process: the drawings
-    /// made from it are kept under it.
+    /// Unique to this fold of these bytes in this process: a drawing of
+    /// the whole fold (the Summertime table) is kept under it.
     pub generation: u64,
 }
 

@@ -10,8 +10,8 @@
 //! - `kept.rs`: each table log's fold, kept between requests and folded
 //!   again only when the log's bytes changed; the log's lock is held only to
 //!   read or append it;
-//! - `drawn.rs`: the drawings of a table's panels, made once for each fold
-//!   and kept for every page that shows them;
+//! - `drawn.rs`: the drawings of a table's panels, made once for what each
+//!   shows and kept for every page that shows it, served by their hash;
 //! - `pool.rs`: the bounded pool that every piece of blocking work takes a
 //!   place in before it starts;
 //! - [`ApiError`]: every refusal, as a status and a JSON body (in `error.rs`);
@@ -57,8 +57,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The router of the table whose log, a `game` log, is at `path`: the page,
-/// `/api/state`, `/api/view`, `/api/events`, the live `/api/stream`, and
-/// `/join`, where a slip's short code is typed.
+/// `/api/state`, `/api/view`, `/api/events`, the live `/api/stream`, the
+/// drawings by hash (`/api/panels/HASH/LAYOUT`), and `/join`, where a
+/// slip's short code is typed.
 ///
 /// It also starts watching the file for entries recorded by other programs
 /// (`sunfold place` beside the server), so it must be called inside a tokio

@@ -1,7 +1,9 @@
 // The sunfold table page. The server sends what to show and which
 // decisions are legal now, each as the event to post; this script lays
-// them out, posts the one tapped, and reloads when the stream says the
-// log grew. It implements no rule.
+// them out and posts the one tapped. The stream tells it what changed in
+// its page with each entry appended; it fetches only the drawings it
+// lacks, by hash, from addresses the browser's cache keeps. It implements
+// no rule.
 (function () {
   'use strict';
   var match = /token=([0-9a-fA-F]+)/.exec(location.hash);
@@ -32,9 +34,19 @@
   var lastEventId = null;
   // The card in hand chosen for a play (Summertime): its cells light up.
   var selectedCard = null;
-  // The drawings this page holds, by hash: an update asks only for the
-  // panels that changed (?have=), and takes the others from here.
+  // The drawings this page holds, by hash, each in the layouts fetched
+  // (`svg` wide, `phone`): an update asks only for the panels that
+  // changed, and takes the others from here.
   var drawings = {};
+  // The page as the stream tells it: each event's `view` holds the fields
+  // that changed since the last one (all of them after a reconnect).
+  var streamed = null;
+  // The stream is open and tells this page what changed.
+  var live = false;
+  // Updates are shown one after another, in the order they came.
+  var queue = Promise.resolve();
+  // After a post: a reload, if the stream has not told its entry by then.
+  var fallback = null;
   // A phone's narrow screen: each drawing in its phone layout, every word
   // legible at the screen's width, and one sheet shown at a time.
   var narrow = window.matchMedia ? window.matchMedia('(max-width: 600px)') : { matches: false };
@@ -170,7 +182,14 @@
       selectedCard = null;
       confirming = false;
       $('picker').hidden = true;
-      return load();
+      // The stream brings the page after the post; a reload only when it
+      // cannot, or is late.
+      if (!live || actingAs || !streamed) return load();
+      if (streamed.seq >= posted) return update(streamed);
+      return new Promise(function (done) {
+        var timer = setTimeout(function () { fallback = null; load().then(done); }, 3000);
+        fallback = function () { clearTimeout(timer); done(); };
+      });
     }).then(function () {
       if (returnTo) focusAfter(returnTo);
       returnTo = null;
@@ -495,8 +514,9 @@
       holder.setAttribute('tabindex', '0');
       holder.setAttribute('role', 'region');
       holder.setAttribute('aria-labelledby', 'panel-name-' + i);
-      var mobile = phone && panel.phone;
-      holder.innerHTML = mobile ? panel.phone : panel.svg;
+      var held = drawings[panel.hash] || {};
+      var mobile = phone && held.phone !== undefined;
+      holder.innerHTML = (mobile ? held.phone : held.svg) || '';
       if (mobile) {
         holder.classList.add('phone');
         var svg = holder.querySelector('svg');
@@ -623,36 +643,79 @@
     refocus(mark);
   }
 
+  // The drawings `panels` lack in the layout shown, fetched by hash from
+  // their immutable addresses: the browser's cache answers those it holds.
+  function fetchLacking(panels) {
+    var phone = narrow.matches;
+    var field = phone ? 'phone' : 'svg';
+    var lacking = panels.filter(function (p) {
+      return !(drawings[p.hash] && drawings[p.hash][field] !== undefined);
+    });
+    return Promise.all(lacking.map(function (p) {
+      var path = base + '/api/panels/' + p.hash + '/' + (phone ? 'phone' : 'wide');
+      return fetch(path, { headers: { 'Authorization': 'Bearer ' + token } }).then(function (r) {
+        if (!r.ok) throw new Error('no drawing ' + p.hash);
+        return r.text();
+      }).then(function (svg) {
+        (drawings[p.hash] = drawings[p.hash] || {})[field] = svg;
+      });
+    }));
+  }
+
+  // Shows `body`, a whole view, once the drawings it lacks are fetched;
+  // never one older than this page's own post or than the view shown.
+  function show(body) {
+    return fetchLacking(body.panels).then(function () {
+      // A view from before this page's own post, or answered while it
+      // is under way, would offer again what was posted: never shown.
+      if (posting || body.seq < posted) return;
+      // A stale page never replaces a newer one of the same holder.
+      if (view && body.seq < seq && (body.recording_as || null) === (view.recording_as || null)) return;
+      // Only what the page shows now is kept, and asked about.
+      var held = {};
+      body.panels.forEach(function (panel) { held[panel.hash] = drawings[panel.hash]; });
+      drawings = held;
+      view = body;
+      seq = view.seq;
+      if (fallback && seq >= posted) {
+        var told = fallback;
+        fallback = null;
+        told();
+      }
+      // Reached again: an old "cannot be reached" no longer holds.
+      if ($('message').classList.contains('error') && /cannot be reached/.test($('message').textContent)) say('');
+      render();
+    });
+  }
+
+  // The page as the stream last told it, shown in turn.
+  function update(body) {
+    queue = queue.then(function () {
+      return show(JSON.parse(JSON.stringify(body)));
+    }).catch(function () { return load(); });
+    return queue;
+  }
+
+  // The whole view, as a page that holds drawings asks for it (`?have=`);
+  // an old page reloads it on each event.
   function load() {
     var query = [];
     if (actingAs) query.push('as=' + encodeURIComponent(actingAs));
-    var have = Object.keys(drawings);
+    var have = Object.keys(drawings).filter(function (h) {
+      return drawings[h] && drawings[h].svg !== undefined && drawings[h].phone !== undefined;
+    });
     if (have.length) query.push('have=' + have.join(','));
     var path = '/api/view' + (query.length ? '?' + query.join('&') : '');
     return api('GET', path).then(function (r) {
       return r.json().then(function (body) {
         if (!r.ok) { say(body.error || ('Error ' + r.status), true); return; }
-        // A view from before this page's own post, or answered while it
-        // is under way, would offer again what was posted: never shown.
-        if (posting || body.seq < posted) return;
-        // A stale page never replaces a newer one of the same holder.
-        if (view && body.seq < seq && (body.recording_as || null) === (view.recording_as || null)) return;
-        var held = {};
         body.panels.forEach(function (panel) {
-          var kept = drawings[panel.hash];
-          if (panel.svg === undefined && kept) {
-            panel.svg = kept.svg;
-            panel.phone = kept.phone;
-          }
-          held[panel.hash] = { svg: panel.svg, phone: panel.phone };
+          if (panel.svg === undefined) return;
+          drawings[panel.hash] = { svg: panel.svg, phone: panel.phone };
+          delete panel.svg;
+          delete panel.phone;
         });
-        // Only what the page shows now is kept, and asked about.
-        drawings = held;
-        view = body;
-        seq = view.seq;
-        // Reached again: an old "cannot be reached" no longer holds.
-        if ($('message').classList.contains('error') && /cannot be reached/.test($('message').textContent)) say('');
-        render();
+        return show(body);
       });
     }).catch(function () { say('The table server cannot be reached.', true); });
   }
@@ -662,28 +725,47 @@
   // the last event's id back, and the server replays what was missed.
   function listen() {
     var extra = lastEventId !== null ? { 'Last-Event-ID': lastEventId } : null;
-    api('GET', '/api/stream', null, extra).then(function (r) {
+    api('GET', '/api/stream?view=1', null, extra).then(function (r) {
       if (!r.ok || !r.body) throw new Error('no stream');
       var reader = r.body.getReader();
       var decoder = new TextDecoder();
       var buffer = '';
+      // A new stream tells the whole page with its first event.
+      streamed = null;
+      live = true;
       function read() {
         return reader.read().then(function (chunk) {
           if (chunk.done) throw new Error('closed');
           buffer += decoder.decode(chunk.value, { stream: true });
           var parts = buffer.split('\n\n');
           buffer = parts.pop();
+          var reload = false;
+          var changed = false;
           parts.forEach(function (p) {
             var id = /^id: ?(.*)$/m.exec(p);
             if (id) lastEventId = id[1];
+            if (/^event: lagged/m.test(p)) { reload = true; return; }
+            if (!/^event: appended/m.test(p)) return;
+            var data = /^data: ?(.*)$/m.exec(p);
+            var event = null;
+            try { event = data && JSON.parse(data[1]); } catch (e) { event = null; }
+            if (!event || !event.view) { reload = true; return; }
+            streamed = streamed || {};
+            Object.keys(event.view).forEach(function (k) {
+              if (event.view[k] === null) delete streamed[k];
+              else streamed[k] = event.view[k];
+            });
+            changed = true;
           });
-          var grew = parts.some(function (p) { return /^event: (appended|lagged)/m.test(p); });
-          if (grew) load();
+          // Recording for a player: the view of their seat, reloaded.
+          if (reload || (changed && actingAs)) load();
+          else if (changed && streamed.panels) update(streamed);
           return read();
         });
       }
       return read();
     }).catch(function () {
+      live = false;
       setTimeout(function () { load(); listen(); }, 2000);
     });
   }
@@ -694,7 +776,9 @@
 
   // Turned, or resized across a phone's width: the other layout.
   if (narrow.addEventListener) {
-    narrow.addEventListener('change', function () { if (view) render(); });
+    narrow.addEventListener('change', function () {
+      if (view) fetchLacking(view.panels).then(render, load);
+    });
   }
 
   // Another link opened in this tab: start again as its holder.

@@ -4,7 +4,7 @@
 //! posts unchanged. Everything here comes from the engine; the page only
 //! lays it out.
 
-use super::drawn::{Drawings, Drawn};
+use super::drawn::{Drawings, Drawn, Inputs};
 use crate::kit::game::Game;
 use crate::log::Fold;
 use crate::present::Present;
@@ -85,27 +85,74 @@ impl Panel {
     }
 }
 
-/// Where a page's panels come from: the table's drawings of the fold of
-/// `generation`, made there once; and the hashes of the drawings the page
+/// Where a page's panels come from: the table's drawings, each made
+/// there once for its inputs; and the hashes of the drawings the page
 /// holds already, which are not sent again.
 pub struct Painter<'a> {
     pub drawings: &'a Drawings,
+    /// The fold's generation: what a drawing of the whole fold is kept
+    /// under.
     pub generation: u64,
     pub have: HashSet<&'a str>,
+    /// Every panel by its hash alone, without its drawings: the stream
+    /// names them, and the page fetches those it lacks by hash.
+    pub bare: bool,
 }
 
 impl Painter<'_> {
-    /// The panel `name` of `seat` (or of the whole table: `None`), drawn
-    /// by `draw` (wide, then for a phone) if it is not drawn already.
+    /// The panel `name` drawn from `inputs` by `draw` (wide, then for a
+    /// phone) if it is not drawn already.
     fn panel(
         &self,
         name: String,
-        seat: Option<usize>,
+        inputs: Inputs,
         draw: impl FnOnce() -> (String, String),
     ) -> Panel {
-        let drawn = self.drawings.get(self.generation, seat, draw);
+        let drawn = self.drawings.get(inputs, draw);
+        if self.bare {
+            return Panel {
+                name,
+                svg: None,
+                phone: None,
+                hash: drawn.hash.clone(),
+            };
+        }
         Panel::of(name, &drawn, &self.have)
     }
+}
+
+/// What player `p`'s sheet shows: the template, their marks, sun track,
+/// rewards won and score. Not their turn's step, nor the dice, nor their
+/// rank: a roll changes no sheet.
+pub fn sheet_inputs(state: &soleils::State, p: usize) -> Inputs {
+    let player = &state.players()[p];
+    let mut line = soleils::score(state).swap_remove(p);
+    line.rank = 0;
+    Inputs::of(Some(p), |w| {
+        serde_json::to_writer(&mut *w, state.template().raw()).expect("templates serialize");
+        serde_json::to_writer(
+            &mut *w,
+            &(
+                &player.name,
+                &player.marks,
+                &player.sun,
+                player.sun_total,
+                &player.thresholds_won,
+                &player.zones_done,
+                &player.groups_done,
+                &line,
+            ),
+        )
+        .expect("sheets serialize");
+    })
+}
+
+/// What the Summertime table shows to `me`: the whole fold, as that seat
+/// sees it; every entry changes it.
+fn table_inputs(generation: u64, me: Option<usize>) -> Inputs {
+    Inputs::of(me, |w| {
+        let _ = w.write_all(format!("summertime table {generation} {me:?}").as_bytes());
+    })
 }
 
 /// Where a table stands in an event, when a room serves it: the event,
@@ -189,7 +236,7 @@ pub fn status_for<G: Table>(
 }
 
 /// The seat `viewer` sits at, if any.
-fn seat(viewer: Viewer) -> Option<usize> {
+pub fn seat(viewer: Viewer) -> Option<usize> {
     match viewer {
         Viewer::Seat(seat) => Some(seat),
         Viewer::Referee | Viewer::Everyone => None,
@@ -325,7 +372,7 @@ impl Table for Soleils {
             .map(|p| {
                 let name = state.players()[p].name.clone();
                 let title = format!("{name}'s sheet");
-                painter.panel(name, Some(p), || {
+                painter.panel(name, sheet_inputs(state, p), || {
                     (
                         svg(&title, viewer_sheet(state, p)),
                         svg(&title, vec![phone_sheet(state, p)]),
@@ -417,7 +464,8 @@ impl Table for Summertime {
         } else {
             (x0 - 1, y0 - 1, x1 + 1, y1 + 1)
         };
-        view.panels = vec![painter.panel("The table".to_owned(), me, || {
+        let inputs = table_inputs(painter.generation, me);
+        view.panels = vec![painter.panel("The table".to_owned(), inputs, || {
             (
                 svg("The table", vec![page(state, around, me)]),
                 svg("The table", vec![phone_page(state, around, me)]),

@@ -482,8 +482,14 @@ async fn sse(body: &mut Body, count: usize) -> Vec<(String, String, Value)> {
 impl Table {
     /// Opens `/api/stream` as `token`, with `Last-Event-ID: last` if given.
     async fn stream(&self, token: &str, last: Option<&str>) -> (StatusCode, Body) {
+        self.stream_at("/api/stream", token, last).await
+    }
+
+    /// Opens the stream at `path` (`/api/stream?view=1`) as `token`, with
+    /// `Last-Event-ID: last` if given.
+    async fn stream_at(&self, path: &str, token: &str, last: Option<&str>) -> (StatusCode, Body) {
         let mut request =
-            Request::get("/api/stream").header(header::AUTHORIZATION, format!("Bearer {token}"));
+            Request::get(path).header(header::AUTHORIZATION, format!("Bearer {token}"));
         if let Some(last) = last {
             request = request.header("last-event-id", last);
         }
@@ -959,4 +965,211 @@ async fn the_view_and_the_refusals_fit_their_schemas() {
             refused.json
         );
     }
+}
+
+/// A page as the stream tells it: each event's `view` merged into the
+/// last.
+fn merged(into: &mut serde_json::Map<String, Value>, event: &Value) {
+    for (key, value) in event["view"].as_object().expect("each event has a view") {
+        if value.is_null() {
+            into.remove(key);
+        } else {
+            into.insert(key.clone(), value.clone());
+        }
+    }
+}
+
+/// The view of `/api/view` as the stream tells it: the panels by name
+/// and hash.
+fn bare(view: &Value) -> Value {
+    let mut view = view.clone();
+    for panel in view["panels"].as_array_mut().unwrap() {
+        let panel = panel.as_object_mut().unwrap();
+        panel.remove("svg");
+        panel.remove("phone");
+    }
+    view
+}
+
+#[tokio::test]
+async fn the_stream_tells_each_page_what_changed_and_its_drawings_come_by_hash() {
+    let table = Table::golden("app-changes", "soleils-2p-round-limit.jsonl");
+    let (ann, bob) = (table.player("Ann"), table.player("Bob"));
+    let referee = table.tokens.referee.clone();
+    let (status, mut stream) = table.stream_at("/api/stream?view=1", &ann, None).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // Given a roll, the first event tells Ann's whole page, without the
+    // state every player sees; her sheet is named by its hash.
+    table
+        .accepted(&referee, r#"{"type":"rolled","dice":[5,6,2]}"#)
+        .await;
+    let rolled = sse(&mut stream, 1).await.remove(0).2;
+    assert_eq!(
+        (rolled["seq"].clone(), rolled["kind"].clone()),
+        (json!(1), json!("rolled"))
+    );
+    assert!(rolled.get("state").is_none(), "{rolled}");
+    let mut page = serde_json::Map::new();
+    merged(&mut page, &rolled);
+    let fresh = table.get("/api/view", Some(&ann)).await.json;
+    assert_eq!(Value::Object(page.clone()), bare(&fresh));
+    let hash = fresh["panels"][0]["hash"].as_str().unwrap().to_owned();
+
+    // The drawing, at an address whose answer never changes.
+    let path = format!("/api/panels/{hash}/phone");
+    let drawing = table
+        .send(
+            Request::get(&path)
+                .header(header::AUTHORIZATION, format!("Bearer {ann}"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(drawing.status, StatusCode::OK);
+    assert_eq!(drawing.headers[header::CONTENT_TYPE], "image/svg+xml");
+    assert_eq!(
+        drawing.headers[header::CACHE_CONTROL],
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(
+        drawing.headers[header::ETAG],
+        format!("\"{hash}\"").as_str()
+    );
+    let held = table
+        .send(
+            Request::get(&path)
+                .header(header::AUTHORIZATION, format!("Bearer {ann}"))
+                .header(header::IF_NONE_MATCH, format!("\"{hash}\""))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(held.status, StatusCode::NOT_MODIFIED);
+    // Only to those who see it: Bob's page shows his own sheet alone.
+    assert_eq!(
+        table.get(&path, Some(&bob)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        table.get(&path, None).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let wide = format!("/api/panels/{hash}/wide");
+    assert_eq!(
+        table.get(&wide, Some(&referee)).await.status,
+        StatusCode::OK
+    );
+    let odd = format!("/api/panels/{hash}/large");
+    assert_eq!(
+        table.get(&odd, Some(&ann)).await.status,
+        StatusCode::BAD_REQUEST
+    );
+
+    // When Ann writes a box, the next event holds only what changed: her
+    // sheet's new hash and her choices, not who she is.
+    let place = common::first_choice(&fresh, "place").to_string();
+    table.accepted(&ann, &place).await;
+    let placed = sse(&mut stream, 1).await.remove(0).2;
+    let view = placed["view"].as_object().unwrap();
+    assert!(
+        view.contains_key("panels") && view.contains_key("choices"),
+        "{placed}"
+    );
+    assert!(
+        !view.contains_key("role") && !view.contains_key("game"),
+        "{placed}"
+    );
+    merged(&mut page, &placed);
+    let fresh = table.get("/api/view", Some(&ann)).await.json;
+    assert_eq!(Value::Object(page), bare(&fresh));
+    assert_ne!(fresh["panels"][0]["hash"], json!(hash));
+
+    // An old page's stream is as it was: the state, no view.
+    let (_, mut old) = table.stream(&ann, Some("1")).await;
+    let told = sse(&mut old, 1).await.remove(0).2;
+    assert!(
+        told["state"].is_object() && told.get("view").is_none(),
+        "{told}"
+    );
+}
+
+#[tokio::test]
+async fn a_hash_is_no_way_around_what_a_seat_may_see() {
+    let table = Table::golden("app-concealed", "summertime-rulebook-examples.jsonl");
+    let (ann, ben) = (table.player("Ann"), table.player("Ben"));
+    let referee = table.tokens.referee.clone();
+    let hash = |view: Value| view["panels"][0]["hash"].as_str().unwrap().to_owned();
+    let of_ann = hash(table.get("/api/view", Some(&ann)).await.json);
+    let of_all = hash(table.get("/api/view", Some(&referee)).await.json);
+    let at = |hash: &str| format!("/api/panels/{hash}/wide");
+    // Ben may not see the table as Ann does, with her hand, nor as the
+    // referee does; Ann and the referee may.
+    assert_eq!(
+        table.get(&at(&of_ann), Some(&ben)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        table.get(&at(&of_all), Some(&ben)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        table.get(&at(&of_all), Some(&ann)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        table.get(&at(&of_ann), Some(&ann)).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        table.get(&at(&of_ann), Some(&referee)).await.status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn a_page_whose_stream_dropped_catches_up_to_a_fresh_view() {
+    let table = Table::golden("app-catch-up", "soleils-2p-round-limit.jsonl");
+    let (ann, bob) = (table.player("Ann"), table.player("Bob"));
+    let referee = table.tokens.referee.clone();
+    table
+        .accepted(&referee, r#"{"type":"rolled","dice":[5,6,2]}"#)
+        .await;
+    // Bob's stream drops after the roll; Ann writes a box and the referee
+    // takes it back meanwhile.
+    let (_, mut before) = table.stream_at("/api/stream?view=1", &bob, None).await;
+    let choice = table.first_choice(&ann).await;
+    table.accepted(&ann, &choice).await;
+    assert_eq!(sse(&mut before, 1).await[0].1, "2");
+    drop(before);
+    table
+        .accepted(&referee, r#"{"type":"undone","undoes":2}"#)
+        .await;
+
+    // Reconnected with the last id it saw, its page is told whole, as a
+    // fresh load shows it.
+    let (_, mut after) = table.stream_at("/api/stream?view=1", &bob, Some("2")).await;
+    let caught = sse(&mut after, 1).await.remove(0);
+    assert_eq!(caught.1, "3");
+    let mut page = serde_json::Map::new();
+    merged(&mut page, &caught.2);
+    let fresh = table.get("/api/view", Some(&bob)).await.json;
+    assert_eq!(Value::Object(page), bare(&fresh));
+}
+
+#[tokio::test]
+async fn the_refusals_of_drawings_and_of_the_stream_are_pinned() {
+    let table = Table::golden("app-panel-refusals", "soleils-2p-round-limit.jsonl");
+    let ann = table.player("Ann");
+    let mut text = String::new();
+    for (what, path) in [
+        ("an unknown layout", "/api/panels/0123456789abcdef/large"),
+        ("a hash no page shows", "/api/panels/0123456789abcdef/phone"),
+        ("a stream's unknown query", "/api/stream?view=2"),
+    ] {
+        let answer = table.get(path, Some(&ann)).await;
+        let error = answer.json["error"].as_str().unwrap_or_default().to_owned();
+        text.push_str(&format!("{what}: {} {error}\n", answer.status.as_u16()));
+    }
+    common::snapshots().bind(|| insta::assert_snapshot!("serve__panel_refusals", text));
 }

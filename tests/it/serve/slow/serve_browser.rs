@@ -453,12 +453,14 @@ fn a_keyboard_alone_places_a_value_and_a_live_update_keeps_focus() {
     assert!(console.is_empty(), "console: {console:#?}");
 }
 
-/// Wraps the page's `fetch` so that the test decides when each view is
-/// answered: views asked for before a post is sent are held until the
-/// post's answer has been read by the page, then given (`__stale`); views
-/// asked for after it wait for `__release()` (`__fresh`). `__answered`
-/// counts the views the server has answered, `__seen` those the page has
-/// read, once its own handling of each has run.
+/// Wraps the page's `fetch` and its stream's reads so that the test
+/// decides when each view (a whole one, or the changes an event of the
+/// stream tells) reaches the page: views that come before a post is sent
+/// are held until the post's answer has been read by the page, then given
+/// (`__stale`); views that come after it wait for `__release()`
+/// (`__fresh`). `__answered` counts the views the server has answered,
+/// `__seen` those the page has read, once its own handling of each has
+/// run.
 const HOLD_VIEWS: &str = "
     var real = window.fetch;
     window.__stale = []; window.__fresh = []; window.__posted = false;
@@ -475,7 +477,35 @@ const HOLD_VIEWS: &str = "
     }
     window.__release = function () {
       window.fetch = real;
+      window.__holding = false;
       window.__fresh.splice(0).forEach(function (give) { give(); });
+    };
+    // The stream's events: the text of a chunk that tells an entry is
+    // held (the page reads nothing of it), and given to the page by its
+    // next read, once its queue is released.
+    window.__holding = true;
+    var held = [];
+    var given = new WeakSet();
+    var decoding = TextDecoder.prototype.decode;
+    TextDecoder.prototype.decode = function (value) {
+      var text = decoding.apply(this, arguments);
+      if (!window.__holding || (value && given.has(value)) || !/event: appended/.test(text)) return text;
+      window.__answered += 1;
+      held.push({ text: text, queue: window.__posted ? window.__fresh : window.__stale });
+      return '';
+    };
+    var reading = ReadableStreamDefaultReader.prototype.read;
+    ReadableStreamDefaultReader.prototype.read = function () {
+      if (!held.length) return reading.apply(this, arguments);
+      var one = held.shift();
+      return new Promise(function (resolve) {
+        one.queue.push(function () {
+          var value = new TextEncoder().encode(one.text);
+          given.add(value);
+          resolve({ done: false, value: value });
+          setTimeout(function () { window.__seen += 1; }, 0);
+        });
+      });
     };
     window.fetch = function (url, init) {
       var method = (init && init.method) || 'GET';
@@ -571,6 +601,58 @@ fn a_phone_never_offers_again_a_decision_it_has_posted() {
     assert_eq!(
         status["events"], 4,
         "the start, the roll, Bob's value and Ann's"
+    );
+    let console = driver.console();
+    assert!(console.is_empty(), "console: {console:#?}");
+}
+
+/// What a table page shows, to compare two pages: its event, drawings,
+/// choices, players and message.
+const PAGE_SHOWN: &str = "return {seq: document.body.getAttribute('data-seq'),
+    panels: document.getElementById('panels').innerHTML,
+    actions: document.getElementById('actions').textContent,
+    players: document.getElementById('players').textContent,
+    progress: document.getElementById('progress').textContent};";
+
+#[test]
+fn a_phone_whose_stream_drops_catches_up_to_what_a_fresh_load_shows() {
+    let Some(driver) = table_driver("390,844") else {
+        return;
+    };
+    let (_log, served) = rolled_table("serve-catch-up");
+    driver.open(&served.link("Ann"));
+    driver.at(1);
+    // The stream drops after the next event the page reads.
+    driver.script(
+        "var reading = ReadableStreamDefaultReader.prototype.read;
+         var told = 0;
+         ReadableStreamDefaultReader.prototype.read = function () {
+           if (told++ === 0) {
+             ReadableStreamDefaultReader.prototype.read = reading;
+             return Promise.reject(new Error('dropped'));
+           }
+           return reading.apply(this, arguments);
+         };
+         return true;",
+    );
+    let bob = served.token("Bob");
+    let referee = served.token("referee");
+    let view: Value = api_get(&served, "/api/view", &bob);
+    api_post(&served, &bob, &common::first_choice(&view, "place"));
+    driver.at(2);
+    // While it is down, Bob takes his value back and writes another.
+    api_post(&served, &referee, &json!({"type": "undone", "undoes": 2}));
+    let view: Value = api_get(&served, "/api/view", &bob);
+    api_post(&served, &bob, &common::first_choice(&view, "place"));
+    // It reconnects with the last id it saw, and catches up.
+    driver.at(4);
+    let caught = driver.script(PAGE_SHOWN);
+    driver.script("location.reload(); return true;");
+    driver.at(4);
+    assert_eq!(
+        driver.script(PAGE_SHOWN),
+        caught,
+        "the page caught up, and a fresh load"
     );
     let console = driver.console();
     assert!(console.is_empty(), "console: {console:#?}");
