@@ -8,9 +8,10 @@
 //! many tables), [`rating`] (players rated across events), [`schema`]. What verbs
 //! share: [`batch`] (the batch flags, threads, throughput, the game
 //! dispatch), [`edge`] (the flags of `serve` and `studio`: HTTPS and
-//! limits), [`output`] (paper, `-o`, writing), [`game`] (a log opened,
-//! folded and its errors located), [`load`] and [`variant`] (templates,
-//! decks and options), [`error`] (one error type and the exit codes).
+//! limits), [`output`] (paper, `-o`, the fonts, writing), [`game`] (a log
+//! opened, folded and its errors located), [`load`] and [`variant`]
+//! (templates, decks and options), [`error`] (one error type and the exit
+//! codes), [`exits`] (what each command's exit codes mean, for its help).
 
 mod analyse;
 mod audit;
