@@ -3,6 +3,7 @@
 //! front of its located errors here.
 
 use super::error::CliError;
+use super::output::FontArgs;
 use super::{Exit, Format, variant};
 use crate::bots::Bot;
 use crate::event::study::{Study, field_entry};
@@ -17,6 +18,7 @@ use std::path::PathBuf;
 pub enum EventCommand {
     /// Start an event: its game, its rounds, its points, and its players
     /// from a file of one player a line (NAME, or NAME<TAB>ID).
+    #[command(after_help = super::exits::EVENT)]
     New {
         /// The event log to write (a new file); each round's table logs go
         /// beside it, in FILE's name with .d.
@@ -39,6 +41,7 @@ pub enum EventCommand {
     /// Seat the next round and write each table's log, ready to record:
     /// new opponents (62 Soleils) or Swiss (Summertime), unless told
     /// otherwise.
+    #[command(after_help = super::exits::EVENT)]
     Seat {
         file: PathBuf,
         /// Seat by standing, the leaders together ("power pods").
@@ -59,6 +62,7 @@ pub enum EventCommand {
         final_: Option<usize>,
     },
     /// Print a round's tables and byes (the last seated if --round is left out).
+    #[command(after_help = super::exits::EVENT)]
     Seating {
         file: PathBuf,
         #[arg(long)]
@@ -67,6 +71,7 @@ pub enum EventCommand {
         format: Format,
     },
     /// Attach a table's log as its result, after auditing it.
+    #[command(after_help = super::exits::EVENT)]
     Result {
         file: PathBuf,
         #[arg(long)]
@@ -84,6 +89,7 @@ pub enum EventCommand {
     /// Play the last round's open tables with a bot in every seat, and
     /// attach each result: a rehearsal. A table with an entry recorded at
     /// the table (by a recording command or the server) is refused.
+    #[command(after_help = super::exits::EVENT)]
     Play {
         /// The event log.
         file: PathBuf,
@@ -101,6 +107,7 @@ pub enum EventCommand {
     ///
     /// Warns on standard error for each attached result whose table log has
     /// changed or is missing since (as event verify names them).
+    #[command(after_help = super::exits::EVENT)]
     Standings {
         file: PathBuf,
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -108,9 +115,12 @@ pub enum EventCommand {
         /// Also draw them to pin up: a .pdf or .svg file.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
+        #[command(flatten)]
+        fonts: FontArgs,
     },
     /// Print a round's papers in one document: the seating by table and by
     /// name, a slip for each table, and a result slip for each table.
+    #[command(after_help = super::exits::DRAW)]
     Print {
         file: PathBuf,
         /// The round (the last seated if left out).
@@ -119,6 +129,8 @@ pub enum EventCommand {
         /// A .pdf or .svg file.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
+        #[command(flatten)]
+        fonts: FontArgs,
     },
     /// Check every attached result against its table's log, naming each
     /// log that differs or is missing.
@@ -126,8 +138,10 @@ pub enum EventCommand {
     /// The SHA-256 each result holds, against the bytes of
     /// EVENT.d/round-N/table-T.jsonl as they are now. Exits 0 when all
     /// match, 1 when one does not.
+    #[command(after_help = super::exits::EVENT)]
     Verify { file: PathBuf },
     /// Add a player: registered before the first round, arrived after it.
+    #[command(after_help = super::exits::EVENT)]
     Arrive {
         file: PathBuf,
         name: String,
@@ -136,6 +150,7 @@ pub enum EventCommand {
     },
     /// Drop a player from the next round on: by id, or by a name only
     /// they have.
+    #[command(after_help = super::exits::EVENT)]
     Drop {
         /// The event log.
         file: PathBuf,
@@ -144,10 +159,12 @@ pub enum EventCommand {
         id: String,
     },
     /// Close the event: nothing more is seated or attached.
+    #[command(after_help = super::exits::EVENT)]
     Close { file: PathBuf },
     /// Play whole events in memory with a field of bots, seated, scored and
     /// tie-broken as a real event, to see how often the strongest bot's
     /// player finishes first in this format.
+    #[command(after_help = super::exits::GAMES)]
     Simulate {
         #[command(flatten)]
         format_of: EventFormat,
@@ -317,7 +334,7 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             correct: _,
             reason,
         } => {
-            let result = request::attach(&file, round, table, &log, reason, CLOCK)
+            let (result, copied) = request::attach_from(&file, round, table, &log, reason, CLOCK)
                 .map_err(|e| CliError::event_file(&file, e))?;
             println!(
                 "{}: round {} table {table}: {}",
@@ -325,6 +342,13 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                 result.round,
                 result.ended
             );
+            if let Some(copied) = copied {
+                let (from, to) = (log.display(), copied.to.display());
+                println!("{from} copied to {to}, where event verify and standings check it");
+                if let Some(kept) = copied.kept {
+                    println!("the log it held before is kept as {}", kept.display());
+                }
+            }
         }
         EventCommand::Play {
             file,
@@ -346,6 +370,7 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             file,
             format,
             output,
+            fonts,
         } => {
             let log = EventLog::open(&file).map_err(|e| CliError::event_file(&file, e))?;
             let standings = standings(&log.state);
@@ -358,8 +383,12 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             }
             if let Some(output) = output {
                 let target = super::output::target(&output)?;
-                let scene = crate::handout::standings::standings(&standings, &event_name(&file));
-                return super::output::write(&scene, &target);
+                let name = event_name(&file);
+                let document = fonts.source()?.typeset(|fonts| {
+                    let drawn = crate::handout::standings::standings(fonts, &standings, &name);
+                    Ok::<_, CliError>(drawn)
+                })?;
+                return super::output::write(&document, &target);
             }
             match format {
                 Format::Text => print!("{}", standings.text()),
@@ -370,12 +399,16 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             file,
             round,
             output,
+            fonts,
         } => {
             let target = super::output::target(&output)?;
             let log = EventLog::open(&file).map_err(|e| CliError::event_file(&file, e))?;
-            let scene = crate::handout::round::round(&log.state, &event_name(&file), round)
-                .map_err(|e| CliError::refused_at(&file, e))?;
-            return super::output::write(&scene, &target);
+            let name = event_name(&file);
+            let document = fonts.source()?.typeset(|fonts| {
+                crate::handout::round::round(fonts, &log.state, &name, round)
+                    .map_err(|e| CliError::refused_at(&file, e))
+            })?;
+            return super::output::write(&document, &target);
         }
         EventCommand::Verify { file } => {
             let log = EventLog::open(&file).map_err(|e| CliError::event_file(&file, e))?;

@@ -8,9 +8,10 @@
 //! many tables), [`rating`] (players rated across events), [`schema`]. What verbs
 //! share: [`batch`] (the batch flags, threads, throughput, the game
 //! dispatch), [`edge`] (the flags of `serve` and `studio`: HTTPS and
-//! limits), [`output`] (paper, `-o`, writing), [`game`] (a log opened,
-//! folded and its errors located), [`load`] and [`variant`] (templates,
-//! decks and options), [`error`] (one error type and the exit codes).
+//! limits), [`output`] (paper, `-o`, the fonts, writing), [`game`] (a log
+//! opened, folded and its errors located), [`load`] and [`variant`]
+//! (templates, decks and options), [`error`] (one error type and the exit
+//! codes), [`exits`] (what each command's exit codes mean, for its help).
 
 mod analyse;
 mod audit;
@@ -18,6 +19,7 @@ mod batch;
 mod edge;
 mod error;
 mod event;
+mod exits;
 mod game;
 mod ladder;
 mod load;
@@ -59,19 +61,13 @@ impl From<Exit> for ExitCode {
     }
 }
 
-const EXIT_CODES: &str = "\
-Exit codes:
-  0  the log or template is valid
-  1  the log or template is malformed, or an event breaks a rule
-  2  bad arguments, or a file that cannot be read";
-
 /// An event-sourced engine for 62 Soleils d'été and Summertime.
 ///
 /// Every roll, placement, purchase and pass of a match is one line of a
 /// JSON-lines log. sunfold folds the log through the rules, reports the first illegal
 /// event with its line and reason, and scores the result.
 #[derive(Parser, Debug)]
-#[command(name = "sunfold", version, after_help = EXIT_CODES)]
+#[command(name = "sunfold", version, after_help = exits::GENERAL)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -83,7 +79,7 @@ enum Command {
     ///
     /// Stops at the first malformed or illegal event and prints
     /// FILE:LINE: event SEQ (type): reason, with the legal alternatives.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::LOG)]
     Replay(ReplayArgs),
     /// Work with sheet templates and Summertime decks.
     #[command(subcommand)]
@@ -99,7 +95,7 @@ enum Command {
     Record(record::Verb),
     /// Where a match stands: whose decision is pending, the sheets or grid,
     /// the scores so far and the legal next events.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::LOG)]
     Status {
         file: PathBuf,
         /// List every legal next event, not only the first few.
@@ -112,13 +108,13 @@ enum Command {
     /// at the end from a match log or an event log, keeping them in
     /// FILE.torn (FILE.torn.2, .3, … once it exists). Any other damage is
     /// reported, never repaired, and exits 1.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::REPAIR)]
     Repair { file: PathBuf },
     /// Play many games with bots, on every core, and summarise them.
     ///
     /// The same seed gives the same games, the same files and the same
     /// summary; the throughput goes to standard error.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::GAMES)]
     Simulate(simulate::SimulateArgs),
     /// Compare two variants over the same games: mean scores, win rates,
     /// lengths, completions and the score distribution, each difference with
@@ -129,17 +125,17 @@ enum Command {
     /// and not from luck. A variant is a sheet template (or a deck) and rule
     /// options; each side defaults to the bundled sheet or deck with the
     /// default options.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::GAMES)]
     Compare(simulate::CompareArgs),
     /// Replay recorded matches under other rules: a rule option, a sheet
     /// template or a deck. Each file is reported as the same result, new
     /// scores, a changed winner, or the first decision that becomes illegal.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::RESCORE)]
     Rescore(rescore::RescoreArgs),
     /// Rank bots by strength: seat-rotated tables of the listed bots, each
     /// one's win rate, mean score and Bradley–Terry rating (random = 0),
     /// with 95% intervals.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::GAMES)]
     Ladder(ladder::LadderArgs),
     /// Play one variant at every value of a place of its rules, or every
     /// combination of values of several, on the same games: one row per
@@ -149,7 +145,7 @@ enum Command {
     /// (sun.thresholds[2].at) or a rule option (sun_bonus); its values a
     /// range LO..HI:STEP or a list a,b,c. Every value is checked as
     /// `template check` checks a file before the first game (exit 2).
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::GAMES)]
     Sweep(sweep::SweepArgs),
     /// Merge the partial reports that `simulate`, `compare`, `ladder` or `sweep`
     /// wrote with --shard K/N into the report of the run with no shards,
@@ -158,7 +154,7 @@ enum Command {
     /// Refuses (exit 2) parts of different runs, a shard missing or given
     /// twice, and a file that is no partial report. docs/scale-out.md has
     /// recipes for GNU parallel, Slurm and Kubernetes.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::MERGE)]
     Merge(merge::MergeArgs),
     /// Judge every decision of a recorded match with the search bot: the
     /// decision taken, the bot's best from what that player knew, the
@@ -175,11 +171,11 @@ enum Command {
     /// decision that no search's pick measured better than reads "no
     /// better decision found in 3 searches at search:N": a better one that
     /// no search picked is beyond the measure.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::JUDGE)]
     Analyse(analyse::AnalyseArgs),
     /// The search bot's best decision for whoever must decide now, as a
     /// command to paste and as an entry for `sunfold append`.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::JUDGE)]
     Hint(analyse::HintArgs),
     /// Audit every log under the given files and folders, in parallel.
     ///
@@ -188,7 +184,7 @@ enum Command {
     /// An event log (first line "created") is audited as one: its seq, its
     /// hash chain, and every entry legal in the event as the lines before it
     /// leave it.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::AUDIT)]
     Audit {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -208,13 +204,13 @@ enum Command {
     /// Prints one join link per player and one for the referee; each carries
     /// its own secret token. Listens on loopback unless --listen says
     /// otherwise. Ctrl-C stops it; the log is all the state it keeps.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::SERVER)]
     Serve(serve::ServeArgs),
     /// Edit a sheet template or deck in the browser, with its print and
     /// its checks beside it: each edit saved and undoable.
     ///
     /// Prints the page's address, with its secret token, as the first line.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::SERVER)]
     Studio(studio::StudioArgs),
     /// Run an event of many tables: seat rounds, attach audited table
     /// logs as results, and print the standings.
@@ -226,7 +222,7 @@ enum Command {
     /// The event logs are rated in the order given. A player is the same
     /// across events by an id given in the players files, else by name,
     /// with a warning.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::RATING)]
     Rating(rating::RatingArgs),
     /// Print the JSON Schema of a file format or a JSON report (also in docs/schema/).
     Schema {
@@ -266,7 +262,7 @@ enum TemplateCommand {
     ///
     /// The file's "game" field says which it is: "soleils" for a sheet,
     /// "summertime" for a deck.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::CHECK)]
     Check {
         /// The file, such as sheet-templates/62-soleils-d-ete.json or sheet-templates/summertime.json.
         file: PathBuf,
@@ -278,7 +274,7 @@ enum TemplateCommand {
     ///
     /// One row per card or box and one column per field, with a header
     /// naming them (see docs/deck-template.md and docs/sheet-template.md).
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::EXPORT)]
     Export {
         /// The sheet template or deck.
         file: PathBuf,
@@ -300,7 +296,7 @@ enum TemplateCommand {
     /// line. FILE is written only if it then passes `template check`; else
     /// every problem is listed, with its line and column, and FILE is left
     /// as it was.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::IMPORT)]
     Import {
         /// The CSV file, with a header row naming its columns.
         rows: PathBuf,
@@ -313,7 +309,7 @@ enum TemplateCommand {
 #[derive(Subcommand, Debug)]
 enum NewCommand {
     /// A 62 Soleils log.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::NEW)]
     Soleils {
         file: PathBuf,
         /// 1 to 12 comma-separated names.
@@ -333,7 +329,7 @@ enum NewCommand {
         force: bool,
     },
     /// A Summertime log.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::NEW)]
     Summertime {
         file: PathBuf,
         /// Exactly two comma-separated names.
@@ -368,15 +364,15 @@ enum RenderCommand {
     ///
     /// The output format follows the extension of -o: .pdf or .svg; -o -
     /// writes SVG to standard output.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::DRAW)]
     Sheet(render::SheetArgs),
     /// A scored replay: every sheet or the card grid as played, with scores
     /// and charts, at the end of the log or after event --at.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::DRAW)]
     Replay(render::ReplayArgs),
     /// Summertime print-and-play cards: faces, mirrored backs for duplex
     /// printing, closing cards and tiles, with crop marks.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = exits::DRAW)]
     Cards(render::CardsArgs),
 }
 

@@ -7,6 +7,7 @@ use super::error::CliError;
 use crate::render::paper::Paper;
 use crate::render::scene::Typeset;
 use crate::render::text::Fonts;
+use crate::render::text::installed::FontSource;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -54,10 +55,50 @@ pub(super) fn target(output: &Path) -> Result<Target, CliError> {
     }
 }
 
-/// The fonts to lay out and write in: the built-in ones, followed by the
-/// `--font` files in order.
-pub(super) fn use_font(fonts: &[PathBuf]) -> Result<Arc<Fonts>, CliError> {
-    Fonts::with_fallbacks(fonts).map_err(|e| CliError::Usage(e.to_string()))
+/// The fonts of a drawing, as every verb that draws takes them.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct FontArgs {
+    /// A TrueType or OpenType font (.ttf, .otf, .ttc) for the characters
+    /// the built-in Liberation Sans lacks (such as Chinese or Arabic). May
+    /// be repeated: each character comes from the first font that has it,
+    /// the built-in one first, and then from the fonts installed on this
+    /// machine.
+    #[arg(long, value_name = "FILE")]
+    pub font: Vec<PathBuf>,
+    /// Draw in the built-in font and the --font files alone, not in the
+    /// fonts installed on this machine: the same file on every machine,
+    /// or a refusal naming the character.
+    #[arg(long)]
+    pub no_system_fonts: bool,
+}
+
+impl FontArgs {
+    /// The fonts to lay out and write in: the built-in ones, followed by
+    /// the `--font` files in order, then the machine's installed fonts
+    /// unless `--no-system-fonts`.
+    pub fn source(&self) -> Result<FontSource, CliError> {
+        let given = self.given()?;
+        Ok(match self.no_system_fonts {
+            true => FontSource::given(given),
+            false => FontSource::with_installed(given, installed_fonts),
+        })
+    }
+}
+
+impl FontArgs {
+    /// The built-in fonts followed by the `--font` files, each read and
+    /// checked: a file that is no font is a usage error.
+    pub fn given(&self) -> Result<Arc<Fonts>, CliError> {
+        Fonts::with_fallbacks(&self.font).map_err(|e| CliError::Usage(e.to_string()))
+    }
+}
+
+/// The fonts installed on this machine: the folders fontconfig names, or
+/// the usual ones without it.
+pub fn installed_fonts() -> fontdb::Database {
+    let mut installed = fontdb::Database::new();
+    installed.load_system_fonts();
+    installed
 }
 
 /// Writes the document in the target's format, in the fonts it was laid

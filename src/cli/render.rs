@@ -4,7 +4,7 @@
 use super::Exit;
 use super::error::CliError;
 use super::load::checked;
-use super::output::{PaperArg, target, use_font, write, write_boxed};
+use super::output::{FontArgs, PaperArg, target, write, write_boxed};
 use crate::log::template_file::Checked;
 use crate::print::floor;
 use crate::print::soleils::sheet::{self, job};
@@ -67,12 +67,8 @@ pub struct SheetArgs {
     /// in words. A4 or Letter, one sheet per page.
     #[arg(long)]
     pub large_print: bool,
-    /// A TrueType or OpenType font (.ttf, .otf, .ttc) for the characters
-    /// the built-in Liberation Sans lacks (such as Chinese or Arabic). May
-    /// be repeated: each character comes from the first font that has it,
-    /// the built-in one first.
-    #[arg(long, value_name = "FILE")]
-    pub font: Vec<PathBuf>,
+    #[command(flatten)]
+    pub fonts: FontArgs,
 }
 
 /// The names of `--names` or `--names-file`, as the print job takes them.
@@ -93,7 +89,7 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
     job::check(large, per_page, paper.into(), given.len(), args.copies)
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let target = target(&args.output)?;
-    let fonts = use_font(&args.font)?;
+    let source = args.fonts.source()?;
     let template = match checked(&args.template)? {
         Checked::Sheet(template) => template,
         Checked::Deck(_) => {
@@ -105,25 +101,29 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
     };
     // Without --copies, a page of --per-page N holds N copies of one sheet.
     let per_page = if large { 1 } else { per_page };
-    let (scene, size) = sheet::printed(
-        &fonts,
-        &template,
-        &given,
-        args.copies,
-        per_page,
-        large,
-        paper.into(),
-    );
+    let (document, size) = source.typeset(|fonts| {
+        let (scene, size) = sheet::printed(
+            fonts,
+            &template,
+            &given,
+            args.copies,
+            per_page,
+            large,
+            paper.into(),
+        );
+        Ok::<_, CliError>((Document::new(scene, fonts.clone()), size))
+    })?;
+    let (scene, fonts) = (&document.scene, document.fonts());
     let compact = (size == sheet::Size::Compact).then_some(" in the compact layout");
     let paper = format!("{paper:?}").to_lowercase();
     let how = format!("--per-page {per_page} on {paper}{}", compact.unwrap_or(""));
     // A missing glyph first: its missing-glyph width would shrink the text.
     scene
-        .check_text(&fonts)
+        .check_text(fonts)
         .map_err(|e| CliError::Refused(e.advice()))?;
     let hint = "use a larger --paper or fewer sheets per page";
-    floor::legible(&scene, &fonts, &given, &how, hint).map_err(illegible)?;
-    write(&Document::new(scene, fonts.clone()), &target)
+    floor::legible(scene, fonts, &given, &how, hint).map_err(illegible)?;
+    write(&document, &target)
 }
 
 /// A print below the 6 pt floor, refused as a usage error.
@@ -154,12 +154,8 @@ pub struct ReplayArgs {
     pub at: Option<u64>,
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
     pub paper: PaperArg,
-    /// A TrueType or OpenType font (.ttf, .otf, .ttc) for the characters
-    /// the built-in Liberation Sans lacks (such as Chinese or Arabic). May
-    /// be repeated: each character comes from the first font that has it,
-    /// the built-in one first.
-    #[arg(long, value_name = "FILE")]
-    pub font: Vec<PathBuf>,
+    #[command(flatten)]
+    pub fonts: FontArgs,
     /// For .html: judge every decision as `sunfold analyse` does and mark
     /// each one that lost points in the event list, with the better
     /// decision under the status when it is shown. The log must fold.
@@ -193,7 +189,7 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
         // The viewer draws its panels in the built-in fonts, which the
         // browser is sure to have in the SVG's font list: a font file is
         // still read, so that a bad one is refused as before.
-        use_font(&args.font)?;
+        args.fonts.given()?;
         let analyse = args.analyse.then(|| super::viewer::Analyse {
             bot: crate::workbench::analysis::judging_bot(args.bot),
             seed: args.seed.unwrap_or(1),
@@ -207,12 +203,14 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
         )));
     }
     let target = target(&args.output)?;
-    let fonts = use_font(&args.font)?;
-    let opened = super::game::open(&args.file, super::Format::Text)?;
-    let document = dispatch(opened, Draw(args, fonts.clone()))?;
+    let source = args.fonts.source()?;
+    let document = source.typeset(|fonts| {
+        let opened = super::game::open(&args.file, super::Format::Text)?;
+        dispatch(opened, Draw(args, fonts.clone()))
+    })?;
     document
         .scene
-        .check_text(&fonts)
+        .check_text(document.fonts())
         .map_err(|e| CliError::Refused(e.advice()))?;
     let paper = format!("{:?}", args.paper).to_lowercase();
     floor::floor(
@@ -244,12 +242,8 @@ pub struct CardsArgs {
     /// the crop marks out to the page's edges [default: 0, per-card 3].
     #[arg(long, value_name = "MM")]
     pub bleed: Option<Bleed>,
-    /// A TrueType or OpenType font (.ttf, .otf, .ttc) for the characters
-    /// the built-in Liberation Sans lacks (such as Chinese or Arabic). May
-    /// be repeated: each character comes from the first font that has it,
-    /// the built-in one first.
-    #[arg(long, value_name = "FILE")]
-    pub font: Vec<PathBuf>,
+    #[command(flatten)]
+    pub fonts: FontArgs,
 }
 
 pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
@@ -262,7 +256,7 @@ pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
         (_, paper) => paper.unwrap_or(PaperArg::A4).into(),
     };
     let target = target(&args.output)?;
-    let fonts = use_font(&args.font)?;
+    let source = args.fonts.source()?;
     let deck = match checked(&args.deck)? {
         Checked::Deck(deck) => deck,
         Checked::Sheet(_) => {
@@ -273,11 +267,14 @@ pub fn cards(args: &CardsArgs) -> Result<Exit, CliError> {
         }
     };
     let bleed = args.bleed.unwrap_or(args.layout.default_bleed()).0;
-    let (document, boxes) =
-        crate::print::summertime::cards::print(&fonts, &deck, paper, bleed, args.layout);
+    let (document, boxes) = source.typeset(|fonts| {
+        let printed =
+            crate::print::summertime::cards::print(fonts, &deck, paper, bleed, args.layout);
+        Ok::<_, CliError>(printed)
+    })?;
     document
         .scene
-        .check_text(&fonts)
+        .check_text(document.fonts())
         .map_err(|e| CliError::Refused(e.advice()))?;
     floor::floor(
         &document.scene,

@@ -48,6 +48,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "URL")]
     pub public_url: Option<String>,
     #[command(flatten)]
+    pub fonts: super::output::FontArgs,
+    #[command(flatten)]
     pub edge: super::edge::EdgeArgs,
 }
 
@@ -85,7 +87,7 @@ fn check_log(path: &Path) -> Result<(GameKind, Vec<String>), CliError> {
 /// (it holds every token, as the tokens file does), and notes it in the
 /// tokens file at `tokens_file`, so that new links can remove it.
 fn write_links(
-    scene: &crate::render::scene::Scene,
+    scene: &crate::render::scene::Document,
     file: &Path,
     tokens: &mut tokens::Tokens,
     tokens_file: &Path,
@@ -136,6 +138,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     let tokens_file = tokens::path_for(path);
     let (mut tokens, dead) = tokens::Tokens::load_or_create(&tokens_file, &players, args.new_links)
         .map_err(|e| CliError::io(&tokens_file, e))?;
+    let fonts = args.fonts.source()?;
     let report = std::sync::Arc::new(|line: String| eprintln!("{line}"));
     // Ctrl-C stops taking requests and lets those under way finish; the
     // live streams never end by themselves, so after two seconds the
@@ -147,8 +150,11 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         let (player_links, referee) = links::join_links(&base, &players, &tokens);
         if let Some(file) = &args.links {
             let per_page = usize::try_from(args.slips_per_page).unwrap_or(1);
-            let scene = links::scene(path, game, &base, &players, &tokens, per_page);
-            write_links(&scene, file, &mut tokens, &tokens_file)?;
+            let slips = fonts.typeset(|fonts| {
+                let drawn = links::scene(fonts, path, game, &base, &players, &tokens, per_page);
+                Ok::<_, CliError>(drawn)
+            })?;
+            write_links(&slips, file, &mut tokens, &tokens_file)?;
         }
         remove_dead(args, &dead);
         let json = args.format == Format::Json;
@@ -206,6 +212,7 @@ fn room(args: &ServeArgs, event: &Path) -> Result<Exit, CliError> {
             room::RenewError::Io { path, error } => CliError::io(&path, error),
         })?);
     }
+    let fonts = args.fonts.source()?;
     let report = std::sync::Arc::new(|line: String| eprintln!("{line}"));
     crate::serve::edge::run(args.listen, limits, tls, report.clone(), |bound| {
         let base = base(args, bound)?;
@@ -217,9 +224,9 @@ fn room(args: &ServeArgs, event: &Path) -> Result<Exit, CliError> {
                 .1;
             if let Some(file) = &args.links {
                 let per_page = usize::try_from(args.slips_per_page).unwrap_or(1);
-                let scene =
-                    room::board::slips(event, &base, &tokens, None, per_page).map_err(refused)?;
-                write_links(&scene, file, &mut tokens, &tokens_file)?;
+                let slips = room::board::slips(&fonts, event, &base, &tokens, None, per_page)
+                    .map_err(refused)?;
+                write_links(&slips, file, &mut tokens, &tokens_file)?;
             }
         }
         remove_dead(args, &dead);
@@ -231,7 +238,9 @@ fn room(args: &ServeArgs, event: &Path) -> Result<Exit, CliError> {
         );
         let _ = std::io::Write::flush(&mut std::io::stdout());
         let game = log.state.setup.game;
-        Ok::<_, CliError>(room::app(event.to_owned(), game, tokens, base, report))
+        let event = event.to_owned();
+        let app = room::app_with_fonts(event, game, tokens, base, fonts.clone(), report);
+        Ok::<_, CliError>(app)
     })?;
     eprintln!(
         "stopped; {} and its tables' logs are all the state there is",

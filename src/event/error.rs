@@ -93,6 +93,28 @@ pub enum EventError {
         id: String,
         found: &'static str,
     },
+    #[error(
+        "expected only players still in the event at round {round}'s tables and byes, but {name:?} (id {id:?}) dropped before round {dropped}: leave them out"
+    )]
+    SeatedDropped {
+        round: u32,
+        name: String,
+        id: String,
+        dropped: u32,
+    },
+    #[error(
+        "expected only players who have joined by round {round} at its tables and byes, but {name:?} (id {id:?}) joins from round {from}"
+    )]
+    SeatedEarly {
+        round: u32,
+        name: String,
+        id: String,
+        from: u32,
+    },
+    #[error(
+        "expected a round still to seat for {name:?} to join, but all {rounds} rounds of the event are seated: a player who arrives now plays no table"
+    )]
+    NoRoundLeft { name: String, rounds: u32 },
     #[error("expected a table of round {round} (1 to {tables}), but found table {table}")]
     UnknownTable { round: u32, tables: u32, table: u32 },
     #[error("expected a seated round (1 to {seated}), but found round {round}")]

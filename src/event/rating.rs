@@ -538,7 +538,7 @@ impl RatingReport {
                 })
                 .collect();
             let width = |texts: &mut dyn Iterator<Item = &str>| {
-                texts.map(|t| t.chars().count()).max().unwrap_or(0)
+                texts.map(crate::kit::columns::width).max().unwrap_or(0)
             };
             let name = width(&mut self.rows.iter().map(|r| r.name.as_str())).max(4);
             let id = width(&mut ids.iter().map(String::as_str)).max(2);
@@ -548,10 +548,10 @@ impl RatingReport {
             ));
             for (r, shown) in self.rows.iter().zip(&ids) {
                 out.push_str(&format!(
-                    "{:>4}  {:<name$}  {:<id$}  {:>6}  {:>5}  {:>9}  {:>6}  {:>6}\n",
+                    "{:>4}  {}  {}  {:>6}  {:>5}  {:>9}  {:>6}  {:>6}\n",
                     r.rank,
-                    r.name,
-                    shown,
+                    crate::kit::columns::left(&r.name, name),
+                    crate::kit::columns::left(shown, id),
                     two(r.mu),
                     two(r.sigma),
                     two(r.conservative),

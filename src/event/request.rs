@@ -5,7 +5,7 @@
 use super::entry::{
     EVENT_FORMAT, Entry, EventGame, Leftover, Player, TIE_BREAKS, TableResult, TieBreak,
 };
-use super::error::{EventError, EventFileError};
+use super::error::{EventError, EventFileError, TableLogError};
 use super::file::{EventLog, append, create, table_path};
 use super::players::{Players, PlayersError, Renamed};
 use super::seat::{NextRound, SeatBy, next_round};
@@ -150,6 +150,14 @@ pub fn arrive(
                 .find(free)
                 .expect("some number is free");
         }
+        let rounds = log.state.setup.rounds;
+        if log.state.seated() >= rounds {
+            let name = player.name.clone();
+            return Err(EventFileError::Refused(EventError::NoRoundLeft {
+                name,
+                rounds,
+            }));
+        }
         let entry = if log.state.seated() == 0 {
             Entry::Registered(player.clone())
         } else {
@@ -220,15 +228,37 @@ pub fn attach(
     correction: Option<String>,
     clock: &dyn Clock,
 ) -> Result<TableResult, EventFileError> {
+    attach_from(path, round, table, log, correction, clock).map(|(result, _)| result)
+}
+
+/// A table log attached from a file other than its table's: copied to the
+/// table's path, where `event verify` and the standings check it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CopiedIn {
+    /// The table's path, now holding the attached log's bytes.
+    pub to: std::path::PathBuf,
+    /// Where the log it held before was kept, if it held another.
+    pub kept: Option<std::path::PathBuf>,
+}
+
+/// [`attach`], saying whether the log was copied to its table's path: a
+/// log attached from elsewhere (a copy, a phone's download) is written
+/// there, the bytes its result's SHA-256 is of, and the log the table held
+/// before is kept beside it as `table-T.jsonl.replaced-K`. Nothing is
+/// copied when the result is refused.
+pub fn attach_from(
+    path: &Path,
+    round: Option<u32>,
+    table: u32,
+    log: &Path,
+    correction: Option<String>,
+    clock: &dyn Clock,
+) -> Result<(TableResult, Option<CopiedIn>), EventFileError> {
     // A shared lock on the table log from its reading until its result is
     // written: a server appending to it under its exclusive lock waits, then
     // finds the result and refuses the entry. A file that cannot be opened
     // is said so by the reading; the event log itself, given as the table's,
     // is not locked twice (it is refused as no table log).
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    };
     let file = (!same(path, log))
         .then(|| std::fs::File::open(log).ok())
         .flatten();
@@ -237,19 +267,77 @@ pub fn attach(
         Some(lock) => Some(lock.read()?),
         None => None,
     };
-    let (_, result) = append(path, clock, |event: &EventLog| {
+    let (_, attached) = append(path, clock, |event: &EventLog| {
         let state = &event.state;
         let round = round.unwrap_or(state.seated());
         let correcting = correction.is_some();
         let result = read_result(state, round, table, log, correction)?;
+        let home = table_path(path, round, table);
+        let copied = match same(log, &home) {
+            true => None,
+            false => copy_in(log, &home, &result.hash)?,
+        };
         let entry = if correcting {
             Entry::Corrected(result.clone())
         } else {
             Entry::Result(result.clone())
         };
-        Ok::<_, EventFileError>((vec![entry], result))
+        Ok::<_, EventFileError>((vec![entry], (result, copied)))
     })?;
-    Ok(result)
+    Ok(attached)
+}
+
+/// Writes the bytes of `log`, whose SHA-256 is `hash`, to `home`, keeping
+/// the different log `home` held as `home.replaced-K` (the first K free).
+/// `None` if `home` holds those bytes already.
+fn copy_in(log: &Path, home: &Path, hash: &str) -> Result<Option<CopiedIn>, EventFileError> {
+    use sha2::Digest;
+    let failed = |path: &Path| {
+        let path = path.to_owned();
+        move |error| EventFileError::Table(TableLogError::Io { path, error })
+    };
+    let bytes = std::fs::read(log).map_err(failed(log))?;
+    let hex = |b: &[u8]| {
+        (sha2::Sha256::digest(b).iter())
+            .map(|x| format!("{x:02x}"))
+            .collect::<String>()
+    };
+    if hex(&bytes) != hash {
+        let error = std::io::Error::other("it changed while it was read; attach it again");
+        return Err(failed(log)(error));
+    }
+    let before = match std::fs::read(home) {
+        Ok(before) if before == bytes => return Ok(None),
+        Ok(_) => true,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+        Err(e) => return Err(failed(home)(e)),
+    };
+    let kept = match before {
+        false => None,
+        true => {
+            let name = home.file_name().unwrap_or_default().to_string_lossy();
+            let kept = (1..)
+                .map(|k| home.with_file_name(format!("{name}.replaced-{k}")))
+                .find(|p| !p.exists())
+                .expect("some number is free");
+            std::fs::rename(home, &kept).map_err(failed(home))?;
+            Some(kept)
+        }
+    };
+    if let Some(dir) = home.parent() {
+        std::fs::create_dir_all(dir).map_err(failed(dir))?;
+    }
+    crate::kit::atomic::write(home, &bytes).map_err(failed(home))?;
+    let to = home.to_owned();
+    Ok(Some(CopiedIn { to, kept }))
+}
+
+/// Whether `a` and `b` are one file.
+fn same(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// Which tables `event play` plays, and whether over entries recorded at

@@ -8,6 +8,7 @@
 use super::entry::{EventGame, TieBreak};
 use super::points::Points;
 use super::state::EventState;
+use crate::kit::columns;
 use sha2::{Digest, Sha256};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -307,7 +308,7 @@ impl Standings {
     /// The standings as a text table, one row a player.
     pub fn text(&self) -> String {
         let width = (self.rows.iter())
-            .map(|r| r.name.chars().count())
+            .map(|r| columns::width(&r.name))
             .max()
             .unwrap_or(4)
             .max(4);
@@ -325,9 +326,9 @@ impl Standings {
         let h2h = self.tie_breaks.contains(&TieBreak::HeadToHead);
         let optional = |on: bool, text: String| if on { text } else { String::new() };
         out.push_str(&format!(
-            "{:>4}  {:<width$}  {:>6}  {:>6}  {:>8}{}  {:>6}{}  {:>10}  {:>6}  {:>4}\n",
+            "{:>4}  {}  {:>6}  {:>6}  {:>8}{}  {:>6}{}  {:>10}  {:>6}  {:>4}\n",
             "rank",
-            "name",
+            columns::left("name", width),
             "points",
             "score",
             "buchholz",
@@ -341,9 +342,9 @@ impl Standings {
         for r in &self.rows {
             let dropped = if r.dropped { "  (dropped)" } else { "" };
             out.push_str(&format!(
-                "{:>4}  {:<width$}  {:>6}  {:>6}  {:>8}{}  {:>6}{}  {:>10}  {:>6}  {:>4}{dropped}\n",
+                "{:>4}  {}  {:>6}  {:>6}  {:>8}{}  {:>6}{}  {:>10}  {:>6}  {:>4}{dropped}\n",
                 r.rank,
-                r.name,
+                columns::left(&r.name, width),
                 r.points.to_string(),
                 r.score,
                 r.buchholz.to_string(),

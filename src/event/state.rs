@@ -418,7 +418,7 @@ impl EventState {
                 return Err(EventError::UnknownPlayer { id: id.clone() });
             }
             if !present.iter().any(|p| &p.id == id) {
-                return Err(seating(id, "not present"));
+                return Err(self.absent(round, id));
             }
             if seen.insert(id, ()).is_some() {
                 return Err(seating(id, "seated twice"));
@@ -427,6 +427,27 @@ impl EventState {
         match present.iter().find(|p| !seen.contains_key(p.id.as_str())) {
             Some(p) => Err(seating(&p.id, "not seated")),
             None => Ok(()),
+        }
+    }
+
+    /// Why `id`, an entrant not present in `round`, cannot sit in it:
+    /// dropped before it, or joining after it.
+    fn absent(&self, round: u32, id: &str) -> EventError {
+        let (name, id) = (self.name(id).to_owned(), id.to_owned());
+        match self.entrant(&id) {
+            Some(e) if e.until.is_some_and(|u| u <= round) => EventError::SeatedDropped {
+                round,
+                name,
+                dropped: e.until.unwrap_or(round),
+                id,
+            },
+            Some(e) => EventError::SeatedEarly {
+                round,
+                name,
+                from: e.from,
+                id,
+            },
+            None => EventError::UnknownPlayer { id },
         }
     }
 

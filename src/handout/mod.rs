@@ -1,7 +1,8 @@
 //! What an organiser hands out and pins up, printed: a round's seating by
 //! table and by name, its table slips and result slips ([`round`]), and
 //! the standings with every tie-break ([`standings`]). Each is a scene in
-//! millimetres, written to PDF or SVG by the engine beneath every picture.
+//! millimetres, laid out in the fonts it is given (names in any script),
+//! written to PDF or SVG by the engine beneath every picture.
 //!
 //! Its files: [`round`] (the papers of a round), [`standings`] (the
 //! standings), and here the page flow they share ([`Flow`]).
@@ -12,6 +13,7 @@ pub mod standings;
 use crate::render::paper::Paper;
 use crate::render::scene::{Anchor, Canvas, Color, Frame, Item, Page, Stroke, Weight};
 use crate::render::text::Fonts;
+use std::sync::Arc;
 
 /// The margin of every page, in millimetres: inside what any printer
 /// prints.
@@ -33,6 +35,8 @@ pub struct Column {
 /// started when a line would cross the bottom margin.
 pub struct Flow {
     pub pages: Vec<Page>,
+    /// The fonts every text is measured in.
+    fonts: Arc<Fonts>,
     items: Vec<Item>,
     /// Where the next line's top is, from the top margin.
     y: f32,
@@ -45,10 +49,12 @@ pub struct Flow {
 }
 
 impl Flow {
-    /// An empty flow whose pages are headed `title` and `caption`.
-    pub fn new(title: impl Into<String>, caption: impl Into<String>) -> Flow {
+    /// An empty flow whose pages are headed `title` and `caption`, its
+    /// text measured in `fonts`.
+    pub fn new(fonts: &Arc<Fonts>, title: impl Into<String>, caption: impl Into<String>) -> Flow {
         let mut flow = Flow {
             pages: Vec::new(),
+            fonts: fonts.clone(),
             items: Vec::new(),
             y: 0.0,
             title: title.into(),
@@ -78,13 +84,18 @@ impl Flow {
         }
     }
 
+    /// The fonts the flow's text is measured in.
+    pub fn fonts(&self) -> &Arc<Fonts> {
+        &self.fonts
+    }
+
     fn head(&mut self) {
-        let fonts = Fonts::builtin();
+        let fonts = self.fonts.clone();
         let (title, caption) = (self.title.clone(), self.caption.clone());
         let width = Flow::width();
         let mut c = self.canvas();
         c.fit_text(
-            fonts,
+            &fonts,
             0.0,
             7.0,
             7.0,
@@ -95,7 +106,7 @@ impl Flow {
             Color::BLACK,
         );
         c.fit_text(
-            fonts,
+            &fonts,
             0.0,
             13.5,
             BODY,
@@ -135,8 +146,9 @@ impl Flow {
         self.y += 4.0;
         let y = self.y + 5.0;
         let width = Flow::width();
+        let fonts = self.fonts.clone();
         self.canvas().fit_text(
-            Fonts::builtin(),
+            &fonts,
             0.0,
             y,
             5.0,
@@ -153,7 +165,7 @@ impl Flow {
     pub fn row(&mut self, columns: &[Column], cells: &[String], weight: Weight) {
         let height = 7.0;
         self.room(height);
-        let fonts = Fonts::builtin();
+        let fonts = self.fonts.clone();
         let y = self.y;
         let mut c = self.canvas();
         let mut x = 0.0;
@@ -164,7 +176,7 @@ impl Flow {
                 Anchor::End => x + column.width - 1.0,
             };
             c.fit_text(
-                fonts,
+                &fonts,
                 at,
                 y + 5.0,
                 BODY,

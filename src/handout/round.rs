@@ -5,20 +5,27 @@
 use super::{BODY, Column, Flow};
 use crate::event::seating::{Seating, SeatingTable};
 use crate::event::{EventError, EventState};
-use crate::render::scene::{Anchor, Canvas, Color, Scene, Stroke, Weight};
+use crate::render::scene::{Anchor, Canvas, Color, Document, Scene, Stroke, Weight};
 use crate::render::text::Fonts;
+use std::sync::Arc;
 
 /// Two slips to a page: each half of the page's flow, less a gap.
 const SLIP: f32 = 122.0;
 
 /// The papers of round `round` (the last seated if `None`) of the event
-/// named `name`.
-pub fn round(state: &EventState, name: &str, round: Option<u32>) -> Result<Scene, EventError> {
+/// named `name`, laid out in `fonts`.
+pub fn round(
+    fonts: &Arc<Fonts>,
+    state: &EventState,
+    name: &str,
+    round: Option<u32>,
+) -> Result<Document, EventError> {
     let seating = Seating::of(state, round)?;
     let round = seating.round;
     let game = state.setup.game.name();
     let title = format!("{name}: round {round} of {}", state.setup.rounds);
     let mut flow = Flow::new(
+        fonts,
         title.clone(),
         format!(
             "{game}, {} table{}; seat 1 starts",
@@ -34,19 +41,20 @@ pub fn round(state: &EventState, name: &str, round: Option<u32>) -> Result<Scene
         if i > 0 && i % 2 == 0 {
             flow.break_page();
         }
-        flow.block(SLIP, |c, y| table_slip(c, y, &title, table));
+        flow.block(SLIP, |c, y| table_slip(c, fonts, y, &title, table));
     }
     flow.break_page();
     for (i, table) in seating.tables.iter().enumerate() {
         if i > 0 && i % 2 == 0 {
             flow.break_page();
         }
-        flow.block(SLIP, |c, y| result_slip(c, y, &title, table));
+        flow.block(SLIP, |c, y| result_slip(c, fonts, y, &title, table));
     }
-    Ok(Scene {
+    let scene = Scene {
         title: format!("{title}: seating and slips"),
         pages: flow.finish(),
-    })
+    };
+    Ok(Document::new(scene, fonts.clone()))
 }
 
 fn by_table(flow: &mut Flow, seating: &Seating) {
@@ -151,19 +159,30 @@ fn frame(c: &mut Canvas, y: f32) {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn text(c: &mut Canvas, x: f32, y: f32, size: f32, width: f32, s: String, a: Anchor, w: Weight) {
-    c.fit_text(Fonts::builtin(), x, y, size, width, s, a, w, Color::BLACK);
+fn text(
+    c: &mut Canvas,
+    fonts: &Fonts,
+    x: f32,
+    y: f32,
+    size: f32,
+    width: f32,
+    s: String,
+    a: Anchor,
+    w: Weight,
+) {
+    c.fit_text(fonts, x, y, size, width, s, a, w, Color::BLACK);
 }
 
 /// The slip that stands on a table: its number, large, and its players by
 /// seat.
-fn table_slip(c: &mut Canvas, y: f32, title: &str, table: &SeatingTable) {
+fn table_slip(c: &mut Canvas, fonts: &Fonts, y: f32, title: &str, table: &SeatingTable) {
     let width = Flow::width();
     frame(c, y);
     let middle = width / 2.0;
     let inner = width - 16.0;
     text(
         c,
+        fonts,
         middle,
         y + 12.0,
         BODY,
@@ -174,6 +193,7 @@ fn table_slip(c: &mut Canvas, y: f32, title: &str, table: &SeatingTable) {
     );
     text(
         c,
+        fonts,
         middle,
         y + 38.0,
         22.0,
@@ -187,6 +207,7 @@ fn table_slip(c: &mut Canvas, y: f32, title: &str, table: &SeatingTable) {
     for (i, p) in table.players.iter().enumerate() {
         text(
             c,
+            fonts,
             middle,
             y + 52.0 + size + i as f32 * step,
             size,
@@ -198,6 +219,7 @@ fn table_slip(c: &mut Canvas, y: f32, title: &str, table: &SeatingTable) {
     }
     text(
         c,
+        fonts,
         middle,
         y + SLIP - 12.0,
         BODY,
@@ -210,12 +232,13 @@ fn table_slip(c: &mut Canvas, y: f32, title: &str, table: &SeatingTable) {
 
 /// The result slip of a table: each seat's score and rank written by
 /// hand, and signed.
-fn result_slip(c: &mut Canvas, y: f32, title: &str, table: &SeatingTable) {
+fn result_slip(c: &mut Canvas, fonts: &Fonts, y: f32, title: &str, table: &SeatingTable) {
     let width = Flow::width();
     frame(c, y);
     let inner = width - 16.0;
     text(
         c,
+        fonts,
         8.0,
         y + 10.0,
         5.0,
@@ -226,6 +249,7 @@ fn result_slip(c: &mut Canvas, y: f32, title: &str, table: &SeatingTable) {
     );
     text(
         c,
+        fonts,
         8.0,
         y + 16.0,
         BODY,
@@ -245,6 +269,7 @@ fn result_slip(c: &mut Canvas, y: f32, title: &str, table: &SeatingTable) {
     for (head, x) in heads {
         text(
             c,
+            fonts,
             x,
             top,
             BODY,
@@ -261,6 +286,7 @@ fn result_slip(c: &mut Canvas, y: f32, title: &str, table: &SeatingTable) {
         let row = top + 4.0 + (i as f32 + 1.0) * step;
         text(
             c,
+            fonts,
             8.0,
             row - 1.5,
             BODY,
@@ -271,6 +297,7 @@ fn result_slip(c: &mut Canvas, y: f32, title: &str, table: &SeatingTable) {
         );
         text(
             c,
+            fonts,
             22.0,
             row - 1.5,
             BODY,
@@ -285,6 +312,7 @@ fn result_slip(c: &mut Canvas, y: f32, title: &str, table: &SeatingTable) {
     }
     text(
         c,
+        fonts,
         8.0,
         y + SLIP - 12.0,
         BODY,

@@ -4,10 +4,12 @@
 
 use super::{Column, Flow};
 use crate::event::{Standings, TieBreak};
-use crate::render::scene::{Anchor, Scene, Weight};
+use crate::render::scene::{Anchor, Document, Scene, Weight};
+use crate::render::text::Fonts;
+use std::sync::Arc;
 
-/// The standings of the event named `name`.
-pub fn standings(standings: &Standings, name: &str) -> Scene {
+/// The standings of the event named `name`, laid out in `fonts`.
+pub fn standings(fonts: &Arc<Fonts>, standings: &Standings, name: &str) -> Document {
     let order: Vec<&str> = (standings.tie_breaks.iter())
         .map(|t| match t {
             TieBreak::Buchholz => "opponents' points",
@@ -21,7 +23,7 @@ pub fn standings(standings: &Standings, name: &str) -> Scene {
         standings.rounds_complete,
         order.join(", then ")
     );
-    let mut flow = Flow::new(format!("{name}: standings"), caption);
+    let mut flow = Flow::new(fonts, format!("{name}: standings"), caption);
     let column = |heading, width, anchor| Column {
         heading,
         width,
@@ -30,9 +32,9 @@ pub fn standings(standings: &Standings, name: &str) -> Scene {
     let cut = standings.tie_breaks.contains(&TieBreak::BuchholzCut1);
     let h2h = standings.tie_breaks.contains(&TieBreak::HeadToHead);
     // The player's column gives up the room of the optional ones.
-    let player = 55.0 - if cut { 18.0 } else { 0.0 } - if h2h { 14.0 } else { 0.0 };
+    let player = 48.0 - if cut { 18.0 } else { 0.0 } - if h2h { 14.0 } else { 0.0 };
     let mut columns = vec![
-        column("Rank", 13.0, Anchor::End),
+        column("Rank", 12.0, Anchor::End),
         column("Player", player, Anchor::Start),
         column("Points", 17.0, Anchor::End),
         column("Score", 17.0, Anchor::End),
@@ -46,16 +48,13 @@ pub fn standings(standings: &Standings, name: &str) -> Scene {
         columns.push(column("H2H", 14.0, Anchor::End));
     }
     columns.extend([
-        column("Draw", 14.0, Anchor::End),
+        column("Draw", 22.0, Anchor::End),
         column("Played", 15.0, Anchor::End),
         column("Byes", 12.0, Anchor::End),
     ]);
     flow.repeated_headings(&columns);
-    // The draw is shown as its place among the players, 1 first.
-    let mut draws: Vec<u32> = standings.rows.iter().map(|r| r.draw).collect();
-    draws.sort_unstable();
+    // The draw is the number the text and the JSON show, lowest first.
     for row in &standings.rows {
-        let draw = draws.iter().position(|d| *d == row.draw).unwrap_or(0) + 1;
         let name = if row.dropped {
             format!("{} (dropped)", row.name)
         } else {
@@ -76,14 +75,15 @@ pub fn standings(standings: &Standings, name: &str) -> Scene {
             cells.push(row.head_to_head.to_string());
         }
         cells.extend([
-            draw.to_string(),
+            row.draw.to_string(),
             row.played.to_string(),
             row.byes.to_string(),
         ]);
         flow.row(&columns, &cells, Weight::Regular);
     }
-    Scene {
+    let scene = Scene {
         title: format!("{name}: standings"),
         pages: flow.finish(),
-    }
+    };
+    Document::new(scene, fonts.clone())
 }

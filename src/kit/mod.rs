@@ -7,10 +7,12 @@
 //!   which draw nothing);
 //! - [`json_error`]: serde_json's messages reworded;
 //! - [`atomic`]: files written whole or not at all (never named by the
-//!   rules cores, which do no I/O).
+//!   rules cores, which do no I/O);
+//! - [`columns`]: text padded to terminal columns, for names in any script.
 
 pub mod atomic;
 pub mod bounded;
+pub mod columns;
 pub mod game;
 pub mod json_error;
 pub mod path;

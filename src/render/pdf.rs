@@ -462,7 +462,7 @@ fn subset(face: &Face, glyphs: &BTreeSet<u16>) -> (Vec<u8>, BTreeMap<u16, u16>, 
     let subset = ReadScope::new(face.data())
         .read::<FontData<'_>>()
         .ok()
-        .and_then(|file| file.table_provider(0).ok())
+        .and_then(|file| file.table_provider(face.index() as usize).ok())
         .and_then(|provider| {
             allsorts::subset::subset(
                 &provider,

@@ -268,6 +268,17 @@ impl Typeset for Document {
     }
 }
 
+/// A document and what else its drawing gave (its layout, its print
+/// boxes): written as the document.
+impl<T: Typeset, X> Typeset for (T, X) {
+    fn scene(&self) -> &Scene {
+        self.0.scene()
+    }
+    fn fonts(&self) -> &Fonts {
+        self.0.fonts()
+    }
+}
+
 impl Typeset for Scene {
     fn scene(&self) -> &Scene {
         self

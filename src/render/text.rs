@@ -5,8 +5,10 @@
 //! bold, italic; SIL Open Font License, `assets/fonts/LICENSE`). It covers
 //! Latin with Latin Extended, Greek and Cyrillic, and its advance widths are
 //! those of Helvetica and Arial, so layouts made for Helvetica still fit.
-//! A user's own font (`--font`) replaces all three faces, for scripts the
-//! default does not cover (Chinese, for instance).
+//! Font files given (`--font`) follow them in a chain, for scripts the
+//! default does not cover (Chinese, for instance), and after those the
+//! machine's installed fonts ([`installed`]) fill in what is still missing,
+//! as a browser falls back on them.
 //!
 //! Fonts are an argument, as usvg takes its font database: the layout code
 //! measures text with the [`Fonts`] it is given ([`Fonts::width`]), the
@@ -19,6 +21,7 @@
 //! face of a chain that has it, right-to-left runs in visual order, and
 //! real shaping where a script needs it.
 
+pub mod installed;
 pub mod shape;
 
 use super::scene::Weight;
@@ -35,12 +38,33 @@ pub struct UnsupportedCharacter {
     /// The fonts tried, in order, each as a phrase: `the built-in font
     /// Liberation Sans Bold`, or `the font Noto Sans CJK JP (FILE)`.
     pub fonts: Vec<String>,
+    /// Whether the machine's installed fonts were searched for it too.
+    pub installed: bool,
 }
 
 impl UnsupportedCharacter {
     /// It, and what to do about it: a font to add, named for the scripts
     /// whose fonts Debian packages.
     pub fn advice(&self) -> String {
+        if self.installed {
+            let such_as = match self.ch {
+                '\u{0600}'..='\u{06FF}'
+                | '\u{0750}'..='\u{077F}'
+                | '\u{08A0}'..='\u{08FF}'
+                | '\u{FB50}'..='\u{FDFF}'
+                | '\u{FE70}'..='\u{FEFF}' => ", such as Noto Sans Arabic (fonts-noto-core)",
+                '\u{2E80}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7AF}' | '\u{F900}'..='\u{FAFF}' => {
+                    ", such as Noto Sans CJK (fonts-noto-cjk)"
+                }
+                '\u{2600}'..='\u{27BF}' | '\u{1F000}'..='\u{1FAFF}' => {
+                    ", such as Symbola (fonts-symbola), whose emoji are outlines"
+                }
+                _ => "",
+            };
+            return format!(
+                "{self}, nor has any font installed on this machine; install a font that has it{such_as}, or add one with --font FILE.ttf (or .otf)"
+            );
+        }
         let such_as = match self.ch {
             '\u{0600}'..='\u{06FF}'
             | '\u{0750}'..='\u{077F}'
@@ -88,6 +112,8 @@ impl std::error::Error for UnsupportedCharacter {}
 /// One font face: its file's bytes, which it owns, its names, and the
 /// bytes parsed once, for every text measured and shaped after.
 pub struct Face {
+    /// The face's place in its file (0 but in a collection).
+    index: u32,
     /// The face parsed from `data`, which it borrows. The bytes never move
     /// and never change: a static slice, or a vector's buffer that nothing
     /// writes to again. They outlive the borrow: fields drop in their
@@ -126,13 +152,19 @@ fn name(face: &ttf_parser::Face<'_>, ids: &[u16]) -> Option<String> {
 impl Face {
     /// Parses the first face of a TrueType or OpenType file (or collection).
     pub fn parse(data: impl Into<Cow<'static, [u8]>>) -> Result<Face, String> {
+        Face::parse_at(data, 0)
+    }
+
+    /// Parses face `index` of a TrueType or OpenType file (0 but in a
+    /// collection).
+    pub fn parse_at(data: impl Into<Cow<'static, [u8]>>, index: u32) -> Result<Face, String> {
         let data: Cow<'static, [u8]> = data.into();
         // SAFETY: the slice is `data`'s bytes, which the `Face` owns and
         // never changes; they stay where they are when the `Face` moves (a
         // static slice, or a vector's heap buffer), and are dropped after
         // the parsed faces that borrow them (the fields' order).
         let bytes: &'static [u8] = unsafe { std::slice::from_raw_parts(data.as_ptr(), data.len()) };
-        let face = ttf_parser::Face::parse(bytes, 0).map_err(|e| e.to_string())?;
+        let face = ttf_parser::Face::parse(bytes, index).map_err(|e| e.to_string())?;
         if face.tables().cmap.is_none() {
             return Err("no character map (cmap table)".to_owned());
         }
@@ -146,6 +178,7 @@ impl Face {
             .unwrap_or_else(|| "Font".to_owned());
         let units_per_em = f32::from(face.units_per_em());
         Ok(Face {
+            index,
             parsed: face,
             shaper: OnceLock::new(),
             data,
@@ -159,6 +192,19 @@ impl Face {
     /// The bytes of the font file.
     pub fn data(&self) -> &[u8] {
         &self.data
+    }
+
+    /// The face's place in its file (0 but in a collection).
+    pub fn index(&self) -> u32 {
+        self.index
+    }
+
+    /// Whether its glyphs are outlines (a glyf or CFF table) that a PDF
+    /// can embed and fill; a colour font of bitmaps (CBDT, sbix) has none,
+    /// and its text would print as nothing at all.
+    pub fn has_outlines(&self) -> bool {
+        let tables = self.parsed.tables();
+        tables.glyf.is_some() || tables.cff.is_some() || tables.cff2.is_some()
     }
 
     /// The face, as [`Face::parse`] parsed it.
@@ -200,10 +246,13 @@ pub struct Fonts {
     fallbacks: Vec<Fallback>,
     /// The CSS font-family list for the SVG.
     pub css_family: String,
+    /// Whether the installed fonts were searched for the characters the
+    /// others lack.
+    installed: bool,
 }
 
 /// A font of the fallback chain, and the file it was read from.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Fallback {
     face: Arc<Face>,
     path: String,
@@ -240,6 +289,7 @@ impl Fonts {
                 origin: None,
                 fallbacks: Vec::new(),
                 css_family: BUILTIN_FAMILY.to_owned(),
+                installed: false,
             })
         })
     }
@@ -257,6 +307,7 @@ impl Fonts {
             bold: face.clone(),
             oblique: face,
             fallbacks: Vec::new(),
+            installed: false,
         }))
     }
 
@@ -277,21 +328,39 @@ impl Fonts {
                 path: path.display().to_string(),
             });
         }
+        Ok(Arc::new(builtin.followed_by(fallbacks, false)))
+    }
+
+    /// These fonts' faces, followed by theirs and then `more` fallbacks,
+    /// the installed fonts searched if `installed`.
+    fn followed_by(&self, more: Vec<Fallback>, installed: bool) -> Fonts {
+        let mut fallbacks: Vec<Fallback> = self.fallbacks.clone();
+        fallbacks.extend(more);
         let families: Vec<String> = fallbacks
             .iter()
             .map(|f| css_quote(&f.face.family))
             .collect();
-        Ok(Arc::new(Fonts {
-            regular: builtin.regular.clone(),
-            bold: builtin.bold.clone(),
-            oblique: builtin.oblique.clone(),
-            origin: None,
-            css_family: format!(
+        let css_family = match &self.origin {
+            None if fallbacks.is_empty() => BUILTIN_FAMILY.to_owned(),
+            None => format!(
                 "'Liberation Sans', {}, Arial, Helvetica, sans-serif",
                 families.join(", ")
             ),
+            Some(_) => std::iter::once(css_quote(&self.regular.family))
+                .chain(families)
+                .chain(["sans-serif".to_owned()])
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
+        Fonts {
+            regular: self.regular.clone(),
+            bold: self.bold.clone(),
+            oblique: self.oblique.clone(),
+            origin: self.origin.clone(),
+            css_family,
             fallbacks,
-        }))
+            installed: self.installed || installed,
+        }
     }
 
     /// The face that draws `weight`.
@@ -365,22 +434,32 @@ impl Fonts {
         (name, index > 0 || self.origin.is_some())
     }
 
+    /// The characters of `text` (in NFC) that no face of the chain of
+    /// `weight` has a glyph for, in order.
+    pub fn lacking(&self, text: &str, weight: Weight) -> impl Iterator<Item = char> {
+        let normal = shape::nfc(text).into_owned();
+        let chain = self.chain(weight);
+        let parsed: Vec<&ttf_parser::Face<'_>> = chain.iter().map(|f| f.parsed()).collect();
+        let lacking: Vec<char> = normal
+            .chars()
+            .filter(|&c| {
+                !shape::is_ignorable(c) && parsed.iter().all(|f| f.glyph_index(c).is_none())
+            })
+            .collect();
+        lacking.into_iter()
+    }
+
     /// Checks that some face of the chain of `weight` has a glyph for
     /// every character (of the text in NFC).
     pub fn check(&self, text: &str, weight: Weight) -> Result<(), UnsupportedCharacter> {
-        let normal = shape::nfc(text);
-        let chain = self.chain(weight);
-        let parsed: Vec<&ttf_parser::Face<'_>> = chain.iter().map(|f| f.parsed()).collect();
-        let missing = normal.chars().find(|&c| {
-            !shape::is_ignorable(c) && parsed.iter().all(|f| f.glyph_index(c).is_none())
-        });
-        match missing {
+        match self.lacking(text, weight).next() {
             None => Ok(()),
             Some(ch) => Err(UnsupportedCharacter {
                 ch,
                 code: ch as u32,
                 text: text.to_owned(),
                 fonts: self.names(weight),
+                installed: self.installed,
             }),
         }
     }
@@ -436,11 +515,7 @@ fn read(path: &Path) -> Result<Arc<Face>, FontFileError> {
         path: path.display().to_string(),
         reason: format!("expected a TrueType or OpenType font, but {reason}"),
     })?;
-    // A colour font of bitmaps (CBDT, sbix) has no outlines to embed or
-    // fill: its text would print as nothing at all.
-    let parsed = face.parsed();
-    let tables = parsed.tables();
-    if tables.glyf.is_none() && tables.cff.is_none() && tables.cff2.is_none() {
+    if !face.has_outlines() {
         return Err(FontFileError {
             path: path.display().to_string(),
             reason: format!(

@@ -5,7 +5,8 @@
 //! on start ([`listing`]).
 
 use crate::render::paper::Paper;
-use crate::render::scene::{Anchor, Canvas, Color, Frame, Page, Scene, Stroke, Weight};
+use crate::render::scene::{Anchor, Canvas, Color, Document, Frame, Page, Scene, Stroke, Weight};
+use crate::render::text::Fonts;
 use qrcode::{Color as Module, QrCode};
 use std::path::Path;
 
@@ -61,8 +62,7 @@ fn grid(per_page: usize) -> (usize, usize) {
 /// of what to do. The way in by code stands under the QR code, or beside
 /// it in a cell too low for that (8 slips to a page), so that the QR code
 /// stays large enough to scan.
-fn slip(c: &mut Canvas, one: &Slip, (x, y, w, h): (f32, f32, f32, f32)) {
-    let fonts = crate::render::text::Fonts::builtin();
+fn slip(c: &mut Canvas, fonts: &Fonts, one: &Slip, (x, y, w, h): (f32, f32, f32, f32)) {
     let name_size = (h * 0.09).clamp(6.0, 16.0);
     let small = 3.2;
     let typed = (h * 0.07).clamp(4.5, 7.0);
@@ -84,7 +84,6 @@ fn slip(c: &mut Canvas, one: &Slip, (x, y, w, h): (f32, f32, f32, f32)) {
         } else {
             Weight::Regular
         };
-        let fonts = crate::render::text::Fonts::builtin();
         c.fit_text(
             fonts,
             middle,
@@ -176,15 +175,16 @@ fn cut_marks(c: &mut Canvas, columns: usize, rows: usize, w: f32, h: f32, margin
 /// The slips of `players` at the table of the `game` log at `log`, whose
 /// links are at `base` with `tokens`, `per_page` to an A4 page (1 to
 /// [`MAX_SLIPS_PER_PAGE`]; out of range is taken as the nearest), then the
-/// referee's link on a page of its own.
+/// referee's link on a page of its own; laid out in `fonts`.
 pub fn scene(
+    fonts: &std::sync::Arc<Fonts>,
     log: &Path,
     game: crate::log::GameKind,
     base: &str,
     players: &[String],
     tokens: &super::tokens::Tokens,
     per_page: usize,
-) -> Scene {
+) -> Document {
     let (links, referee) = join_links(base, players, tokens);
     let slip = |name: &str, link: String, token: &str, note: &str| Slip {
         game: game_title(game).to_owned(),
@@ -207,6 +207,7 @@ pub fn scene(
         "The referee's link records anything: keep it off the table.",
     );
     slips_scene(
+        fonts,
         format!("Join links for {}", log.display()),
         &slips,
         &referee,
@@ -250,8 +251,15 @@ pub fn table_name(log: &Path) -> String {
 }
 
 /// The pages of `slips`, `per_page` to an A4 page, with cut marks between
-/// them, then `last` (the referee's) on a page of its own.
-pub fn slips_scene(title: String, slips: &[Slip], last: &Slip, per_page: usize) -> Scene {
+/// them, then `last` (the referee's) on a page of its own; laid out in
+/// `fonts`.
+pub fn slips_scene(
+    fonts: &std::sync::Arc<Fonts>,
+    title: String,
+    slips: &[Slip],
+    last: &Slip,
+    per_page: usize,
+) -> Document {
     let per_page = per_page.clamp(1, MAX_SLIPS_PER_PAGE);
     let paper = Paper::A4;
     let (pw, ph) = paper.size();
@@ -273,7 +281,7 @@ pub fn slips_scene(title: String, slips: &[Slip], last: &Slip, per_page: usize) 
         );
         for (i, one) in slips.iter().enumerate() {
             let (x, y) = ((i % columns) as f32 * w, (i / columns) as f32 * h);
-            slip(&mut c, one, (x, y, w, h));
+            slip(&mut c, fonts, one, (x, y, w, h));
         }
         if slips.len() > 1 {
             cut_marks(&mut c, columns, rows, w, h, margin);
@@ -290,7 +298,7 @@ pub fn slips_scene(title: String, slips: &[Slip], last: &Slip, per_page: usize) 
         page(chunk, columns, rows);
     }
     page(&[last], 1, 1);
-    Scene { title, pages }
+    Document::new(Scene { title, pages }, fonts.clone())
 }
 
 /// The join link of each of `players` and the referee's, at `base`, each
@@ -430,7 +438,8 @@ mod tests {
         let (names, tokens) = players;
         let base = "http://10.0.0.1:8062/";
         let log = Path::new("games/m.jsonl");
-        super::scene(log, GameKind::Soleils, base, names, tokens, per_page)
+        let fonts = crate::render::text::Fonts::builtin();
+        super::scene(fonts, log, GameKind::Soleils, base, names, tokens, per_page).scene
     }
 
     #[test]

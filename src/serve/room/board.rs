@@ -8,7 +8,6 @@ use super::super::links::{Slip, slips_scene};
 use super::super::tokens::Tokens;
 use super::{Room, table_route, table_tokens};
 use crate::event::{EventGame, EventLog, EventState, Standings, event_name, standings};
-use crate::render::scene::Scene;
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use crate::table::Viewer;
@@ -264,13 +263,15 @@ pub fn seat_links(
 /// naming the game, the event, the round, the table and the seat, with
 /// the link's short code and where to type it (the room's `/join`); then
 /// the link of the board (whose token is `board`'s) on a page of its own.
+/// Laid out in `fonts`, the installed ones added for names they lack.
 pub fn slips(
+    fonts: &crate::render::text::installed::FontSource,
     event: &Path,
     base: &str,
     board: &Tokens,
     round: Option<u32>,
     per_page: usize,
-) -> Result<Scene, ApiError> {
+) -> Result<crate::render::scene::Document, ApiError> {
     let log = super::open_event(event)?;
     let game = super::super::links::game_title(super::game_kind(log.state.setup.game));
     let (round, links) = seat_links(event, base, round)?;
@@ -299,10 +300,9 @@ pub fn slips(
         join: format!("{base}/join"),
         note: "The room's board: every table and the standings. Keep it off the tables.".to_owned(),
     };
-    Ok(slips_scene(
-        format!("Join links for {name}, round {round}"),
-        &slips,
-        &board,
-        per_page,
-    ))
+    let title = format!("Join links for {name}, round {round}");
+    fonts.typeset(|fonts| {
+        let drawn = slips_scene(fonts, title.clone(), &slips, &board, per_page);
+        Ok::<_, ApiError>(drawn)
+    })
 }

@@ -19,6 +19,7 @@ use super::ApiError;
 use super::tokens::{Role, Tokens};
 use crate::event::{EventGame, EventLog, table_path};
 use crate::log::GameKind;
+use crate::render::text::installed::FontSource;
 use crate::table::{Clock, SystemClock};
 use axum::Router;
 use axum::extract::{Query, Request, State};
@@ -83,6 +84,9 @@ pub struct Room {
     join: super::join::Join,
     /// The folds of the tables' logs, for their pages and the board.
     kept: Arc<super::Kept>,
+    /// The fonts of the join slips: the built-in ones and `--font`'s,
+    /// then the machine's installed fonts.
+    pub fonts: FontSource,
 }
 
 /// The path of table `table` of round `round` in the room.
@@ -182,7 +186,26 @@ pub fn app_with_clock(
     report: Arc<dyn Fn(String) + Send + Sync>,
     clock: Arc<dyn Clock>,
 ) -> Router {
-    let room = Room::new(event, game, tokens, base, report, clock);
+    opened(Room::unshared(event, game, tokens, base, report, clock))
+}
+
+/// [`app`], with the join slips laid out in `fonts`.
+pub fn app_with_fonts(
+    event: PathBuf,
+    game: EventGame,
+    tokens: Tokens,
+    base: String,
+    fonts: FontSource,
+    report: Arc<dyn Fn(String) + Send + Sync>,
+) -> Router {
+    let mut room = Room::unshared(event, game, tokens, base, report, Arc::new(SystemClock));
+    room.fonts = fonts;
+    opened(room)
+}
+
+/// The routes of `room`, which attaches its tables' results by itself.
+fn opened(room: Room) -> Router {
+    let room = Arc::new(room);
     attach::watch(room.clone());
     router(room)
 }
@@ -198,7 +221,19 @@ impl Room {
         report: Arc<dyn Fn(String) + Send + Sync>,
         clock: Arc<dyn Clock>,
     ) -> Arc<Room> {
-        Arc::new(Room {
+        Arc::new(Room::unshared(event, game, tokens, base, report, clock))
+    }
+
+    /// [`Room::new`], not yet shared, its slips in the built-in fonts.
+    fn unshared(
+        event: PathBuf,
+        game: EventGame,
+        tokens: Tokens,
+        base: String,
+        report: Arc<dyn Fn(String) + Send + Sync>,
+        clock: Arc<dyn Clock>,
+    ) -> Room {
+        Room {
             event,
             game,
             tokens,
@@ -209,7 +244,8 @@ impl Room {
             join: super::join::Join::new(report.clone()),
             report,
             kept: super::Kept::new(),
-        })
+            fonts: FontSource::builtin(),
+        }
     }
 }
 
@@ -306,8 +342,16 @@ async fn slips(
     referee(&room, &headers)?;
     let shown = room.clone();
     let bytes = blocking(move || {
-        let scene = board::slips(&shown.event, &shown.base, &shown.tokens, query.round, 4)?;
-        crate::render::pdf::to_pdf(&scene).map_err(|e| ApiError::Internal(e.to_string()))
+        let (event, base, tokens) = (&shown.event, &shown.base, &shown.tokens);
+        let slips = board::slips(&shown.fonts, event, base, tokens, query.round, 4)?;
+        crate::render::pdf::to_pdf(&slips).map_err(|e| match e {
+            // A name no font has a glyph for is the organiser's to fix.
+            crate::render::pdf::PdfError::Missing(e) => ApiError::Other(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("the join slips cannot print: {}", e.advice()),
+            ),
+            e => ApiError::Internal(e.to_string()),
+        })
     })
     .await?;
     Ok((

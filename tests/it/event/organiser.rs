@@ -14,12 +14,12 @@ fn scratch(name: &str) -> PathBuf {
 
 use common::run_ok as run;
 
-fn s(path: &Path) -> &str {
+pub(super) fn s(path: &Path) -> &str {
     path.to_str().unwrap()
 }
 
 /// A refusal's message (exit 1) with the scratch folder written as DIR.
-fn refusal(args: &[&str], dir: &Path) -> String {
+pub(super) fn refusal(args: &[&str], dir: &Path) -> String {
     let (code, stdout, stderr) = common::sunfold(args);
     assert_eq!(code, 1, "sunfold {args:?} should refuse: {stdout}{stderr}");
     stderr.replace(s(dir), "DIR")

@@ -603,10 +603,11 @@ fn players_with_equal_points_summed_in_different_orders_go_to_the_score() {
     assert_eq!(hal["points"].as_f64(), Some(40.0 / 3.0));
     // And the drawing of the PDF and the SVG prints the points as the text
     // does, laid out.
+    let fonts = sunfold::render::text::Fonts::builtin();
     let drawn =
-        sunfold::handout::standings::standings(&standings(&state_of(&hal_and_ann())), "cup");
+        sunfold::handout::standings::standings(fonts, &standings(&state_of(&hal_and_ann())), "cup");
     let mut texts = Vec::new();
-    for page in &drawn.pages {
+    for page in &drawn.scene.pages {
         common::layout::texts(&page.items, &mut texts);
     }
     let texts: Vec<String> = texts.into_iter().map(|(_, t)| t).collect();
@@ -619,7 +620,7 @@ fn players_with_equal_points_summed_in_different_orders_go_to_the_score() {
         .iter()
         .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()));
     assert!(!numbers.clone().any(|t| t.contains('.')), "{texts:?}");
-    common::layout::assert_laid_out(&drawn, "the standings");
+    common::layout::assert_laid_out(&drawn.scene, "the standings");
 }
 
 /// Each round's repeat meetings by a plain count over the log's lines:

@@ -300,13 +300,15 @@ async fn two_tables_play_at_once_and_their_results_go_into_the_standings_by_them
     let tokens = Tokens::new(&[]).unwrap();
     for per_page in [1, 4, 8] {
         let scene = room::board::slips(
+            &sunfold::render::text::installed::FontSource::builtin(),
             &room.event,
             "http://10.0.0.1:8062/",
             &tokens,
             Some(1),
             per_page,
         )
-        .unwrap();
+        .unwrap()
+        .scene;
         let mut texts = Vec::new();
         for page in &scene.pages {
             let (size, text) = sunfold::render::scene::smallest_text(&page.items).unwrap();
