@@ -26,7 +26,7 @@ mod tests {
         // columns a terminal gives it.
         assert_eq!(width("Ann"), 3);
         assert_eq!(width("李雷"), 4);
-        assert_eq!(width("שָׂרָה"), 4);
+        assert_eq!(width("שָׂרָה"), 3);
         assert_eq!(width("Zoe\u{308}"), 3);
         assert_eq!(width("Mia 😀"), 6);
         assert_eq!(left("李雷", 6), "李雷  ");

@@ -980,9 +980,13 @@ fn merged(into: &mut serde_json::Map<String, Value>, event: &Value) {
 }
 
 /// The view of `/api/view` as the stream tells it: the panels by name
-/// and hash.
+/// and hash, and a field that is null as absent (a null in the stream
+/// takes a field away).
 fn bare(view: &Value) -> Value {
     let mut view = view.clone();
+    view.as_object_mut()
+        .unwrap()
+        .retain(|_, value| !value.is_null());
     for panel in view["panels"].as_array_mut().unwrap() {
         let panel = panel.as_object_mut().unwrap();
         panel.remove("svg");
