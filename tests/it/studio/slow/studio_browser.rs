@@ -192,8 +192,9 @@ fn a_small_sheet_is_built_from_blank_by_clicks_alone() {
             "#grid .cell[data-column=\"{column}\"][data-row=\"0\"]"
         ));
     }
-    // B5 and B6 go to the cabin, and so to its first group.
-    for (column, index) in [(4, 4), (5, 5)] {
+    // B5 and B6 go to the cabin, and so to its first group, named in its
+    // pattern as they go.
+    for (column, index, named) in [(4, 4, "C1a"), (5, 5, "C1b")] {
         driver.tap(&format!(
             "#grid .cell[data-column=\"{column}\"][data-row=\"0\"]"
         ));
@@ -204,7 +205,7 @@ fn a_small_sheet_is_built_from_blank_by_clicks_alone() {
         );
         said(
             &driver,
-            &format!("box B{} in zone cabins, group C1", index + 1),
+            &format!("box B{} in zone cabins, group C1, named {named}", index + 1),
         );
         driver.tap(&format!(
             "#grid .cell[data-column=\"{column}\"][data-row=\"0\"]"
@@ -221,10 +222,10 @@ fn a_small_sheet_is_built_from_blank_by_clicks_alone() {
     choose(
         &driver,
         "select[aria-label=\"new constraint: the other box\"]",
-        "B6",
+        "C1b",
     );
     driver.tap_text("#selected button", "^Add the constraint$");
-    said(&driver, "constraint less B4, B6");
+    said(&driver, "constraint less B4, C1b");
     driver.eventually(
         "return document.getElementById('verdict').textContent;",
         &json!("Valid: saved"),
@@ -236,7 +237,7 @@ fn a_small_sheet_is_built_from_blank_by_clicks_alone() {
     assert_eq!(saved["boxes"].as_array().unwrap().len(), 6);
     assert_eq!(saved["boxes"][3]["icons"], json!(["crab"]));
     assert_eq!(saved["boxes"][3]["pearl"], json!(6));
-    assert_eq!(saved["constraints"], json!([{"less": ["B4", "B6"]}]));
+    assert_eq!(saved["constraints"], json!([{"less": ["B4", "C1b"]}]));
     assert_eq!(saved["zones"][1]["kind"], json!("cabins"));
     assert_eq!(saved["boxes"][5]["group"], json!("C1"));
     checks(&studio.file);
