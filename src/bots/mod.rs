@@ -6,7 +6,7 @@
 //! variants can be played on the same luck.
 //!
 //! Its files: [`run`] (the bots and one game played), [`games`] (each
-//! game's bot hooks), [`search`] (the search bot), [`variant`] (a sheet or
+//! game's bot hooks), [`search`] (the search bot), [`seat`] (a bot in a seat of a table being played, seeing what it may see), [`variant`] (a sheet or
 //! deck with its options), [`differ`] (what two variants change), [`deal`]
 //! (a Summertime deal from a seed).
 
@@ -15,6 +15,7 @@ pub mod differ;
 pub mod games;
 pub mod run;
 pub mod search;
+pub mod seat;
 pub mod variant;
 
 pub use differ::{Change, SameRules, changes, differing};

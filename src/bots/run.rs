@@ -465,7 +465,8 @@ pub(super) fn playout<G: Simulated>(
     );
 }
 
-fn choose<G: Searched>(
+/// Bot `bot`'s pick for player `p` at `state`, drawn from `rng`.
+pub(super) fn choose<G: Searched>(
     state: &mut G::State,
     p: usize,
     bot: Bot,

@@ -5,7 +5,7 @@
 use super::error::CliError;
 use super::{Exit, Format};
 use crate::log::{GameKind, LockError, Recorder};
-use crate::serve::{app_reporting, links, tokens};
+use crate::serve::{app_with_bots, links, tokens};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use std::net::SocketAddr;
@@ -47,15 +47,83 @@ pub struct ServeArgs {
     /// network address other than loopback, or behind a proxy.
     #[arg(long, value_name = "URL")]
     pub public_url: Option<String>,
+    /// Give the seat of player NAME to a bot (random, greedy, search or
+    /// search:N): it gets no link, and the bot decides when the table waits
+    /// for it, from what that seat may see. Repeat it for more seats. The
+    /// server then also makes the table's events that the log decides (the
+    /// log's digital dice, a dealt game's cards).
+    #[arg(long, value_name = "NAME=BOT", conflicts_with = "event")]
+    pub bot: Vec<String>,
+    /// How long a bot, or the server making a table's event, waits before
+    /// it acts, in milliseconds: a person sees what changed first.
+    #[arg(long, value_name = "MS", default_value_t = 800, requires = "bot")]
+    pub bot_pause: u64,
     #[command(flatten)]
     pub fonts: super::output::FontArgs,
     #[command(flatten)]
     pub edge: super::edge::EdgeArgs,
 }
 
-/// The players of the log at `path`, and its game, after checking that it
-/// replays: the server starts only from a valid log.
-fn check_log(path: &Path) -> Result<(GameKind, Vec<String>), CliError> {
+/// The seats `--bot` gives to bots, checked against the log's players,
+/// format and game.
+fn bot_seats(
+    args: &ServeArgs,
+    path: &Path,
+    players: &[String],
+    format: u32,
+    physical: bool,
+) -> Result<Vec<(String, crate::bots::Bot)>, CliError> {
+    let mut seats: Vec<(String, crate::bots::Bot)> = Vec::new();
+    for given in &args.bot {
+        let Some((name, bot)) = given.split_once('=') else {
+            return Err(CliError::Usage(format!(
+                "--bot: expected NAME=BOT, a player of the log and a bot (greedy, search:64), but found {given:?}"
+            )));
+        };
+        let bot = crate::bots::Bot::parse(bot)
+            .map_err(|e| CliError::Usage(format!("--bot {given}: {e}")))?;
+        if !players.iter().any(|p| p == name) {
+            return Err(CliError::Usage(format!(
+                "--bot {given}: expected a player of {} ({}), but found {name:?}",
+                path.display(),
+                players.join(", ")
+            )));
+        }
+        if seats.iter().any(|(seat, _)| seat == name) {
+            return Err(CliError::Usage(format!(
+                "--bot {given}: expected one bot for each seat, but {name}'s seat is given twice"
+            )));
+        }
+        seats.push((name.to_owned(), bot));
+    }
+    if !seats.is_empty() && format < crate::log::BOT_AUTHORS {
+        return Err(CliError::Usage(format!(
+            "{}: expected a log of format {} or later for --bot, as only such a log names a bot as the author of its decisions, but found format {format}; start a new log with sunfold new",
+            path.display(),
+            crate::log::BOT_AUTHORS
+        )));
+    }
+    if !seats.is_empty() && physical {
+        return Err(CliError::Usage(format!(
+            "{}: expected a dealt Summertime game for --bot, as a bot cannot hold cards dealt at the table, but found a physical one; start one with sunfold new summertime FILE --players … --seed N",
+            path.display()
+        )));
+    }
+    Ok(seats)
+}
+
+/// What the server needs to know of a log before it serves it.
+struct Checked {
+    game: GameKind,
+    players: Vec<String>,
+    format: u32,
+    /// A Summertime game played with cards dealt at the table.
+    physical: bool,
+}
+
+/// The players of the log at `path`, its game and format, after checking
+/// that it replays: the server starts only from a valid log.
+fn check_log(path: &Path) -> Result<Checked, CliError> {
     use crate::kit::game::Game;
     let mut recorder = Recorder::open(path).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => CliError::Usage(format!(
@@ -70,17 +138,27 @@ fn check_log(path: &Path) -> Result<(GameKind, Vec<String>), CliError> {
         LockError::Open(error) => super::game::opening(path, Format::Text, error),
     })?;
     let game = session.game();
-    let players = match game {
+    let checked = match game {
         GameKind::Soleils => session
             .fold::<Soleils>()
-            .map(|f| Soleils::player_names(f.state()))
+            .map(|f| Checked {
+                game,
+                players: Soleils::player_names(f.state()),
+                format: f.format(),
+                physical: false,
+            })
             .map_err(|e| super::game::folding(path, Format::Text, e))?,
         GameKind::Summertime => session
             .fold::<Summertime>()
-            .map(|f| Summertime::player_names(f.state()))
+            .map(|f| Checked {
+                game,
+                players: Summertime::player_names(f.state()),
+                format: f.format(),
+                physical: !f.state().is_dealt(),
+            })
             .map_err(|e| super::game::folding(path, Format::Text, e))?,
     };
-    Ok((game, players))
+    Ok(checked)
 }
 
 /// Writes the join links' slips to `file`, readable by its owner alone
@@ -128,7 +206,22 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
         let event = args.event.as_ref().expect("clap asks for a log or --event");
         return room(args, event);
     };
-    let (game, players) = check_log(path)?;
+    let Checked {
+        game,
+        players,
+        format,
+        physical,
+    } = check_log(path)?;
+    let seats = bot_seats(args, path, &players, format, physical)?;
+    // A seat a bot plays has no link.
+    let people: Vec<String> = (players.iter())
+        .filter(|p| !seats.iter().any(|(seat, _)| seat == *p))
+        .cloned()
+        .collect();
+    let bots = (!seats.is_empty()).then(|| {
+        let pause = std::time::Duration::from_millis(args.bot_pause);
+        std::sync::Arc::new(crate::serve::bot::Bots::new(seats, pause))
+    });
     let pages = crate::serve::edge::Pages {
         seats: players.len() as u64,
         referees: 1,
@@ -147,11 +240,11 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
     // clients, connections over the caps) is said on stderr.
     crate::serve::edge::run(args.listen, limits, tls, report.clone(), |bound| {
         let base = base(args, bound)?;
-        let (player_links, referee) = links::join_links(&base, &players, &tokens);
+        let (player_links, referee) = links::join_links(&base, &people, &tokens);
         if let Some(file) = &args.links {
             let per_page = usize::try_from(args.slips_per_page).unwrap_or(1);
             let slips = fonts.typeset(|fonts| {
-                let drawn = links::scene(fonts, path, game, &base, &players, &tokens, per_page);
+                let drawn = links::scene(fonts, path, game, &base, &people, &tokens, per_page);
                 Ok::<_, CliError>(drawn)
             })?;
             write_links(&slips, file, &mut tokens, &tokens_file)?;
@@ -163,7 +256,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
             links::listing(json, path, &base, bound, &player_links, &referee)
         );
         let _ = std::io::Write::flush(&mut std::io::stdout());
-        Ok::<_, CliError>(app_reporting(path.clone(), game, tokens, report))
+        Ok::<_, CliError>(app_with_bots(path.clone(), game, tokens, report, bots))
     })?;
     eprintln!("stopped; {} is all the state there is", path.display());
     Ok(Exit::Valid)

@@ -24,9 +24,11 @@ pub struct Envelope<E> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prev: Option<String>,
     /// Who posted the entry to the table's server: `referee` for the
-    /// referee's link, or the player of the seat's own link, by name. The
-    /// server writes it, never the client; an entry recorded at the command
-    /// line has none. From log format 4 on.
+    /// referee's link, or the player of the seat's own link, by name; from
+    /// log format 5 on also a bot that took a seat's decision (`bot:greedy`)
+    /// or `dealer` for a table's event the server made. The server writes
+    /// it, never the client; an entry recorded at the command line has
+    /// none. From log format 4 on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
     #[serde(flatten)]

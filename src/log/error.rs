@@ -107,12 +107,30 @@ pub enum MetaError {
         "expected no \"by\" on the start line, as it is written when the log is made, not posted to a table, but found \"by\": {found:?}"
     )]
     AuthorOfStart { found: String },
-    /// A `by` that names neither the referee nor a player of the game.
+    /// A `by` that names neither the referee nor a player of the game
+    /// (nor, from format [`super::BOT_AUTHORS`] on, a bot or the dealer).
     #[error(
-        "expected \"by\" to name the referee or a player ({}), but found {found:?}",
-        .known.join(", ")
+        "expected \"by\" to name the referee{}, but found {found:?}",
+        authors(known, *bots)
     )]
-    UnknownAuthor { found: String, known: Vec<String> },
+    UnknownAuthor {
+        found: String,
+        known: Vec<String>,
+        /// Whether the log's format lets a bot or the dealer post.
+        bots: bool,
+    },
+}
+
+/// The authors a `by` may name, after "the referee".
+fn authors(known: &[String], bots: bool) -> String {
+    if bots {
+        format!(
+            ", a player ({}), a bot (bot:greedy, bot:search:64) or the dealer",
+            known.join(", ")
+        )
+    } else {
+        format!(" or a player ({})", known.join(", "))
+    }
 }
 
 fn seq_hint(expected: u64, found: u64) -> String {

@@ -31,8 +31,31 @@ pub const ENDS_KEPT: u32 = 3;
 /// table's server: `"by": "referee"`, or a player's name.
 pub const AUTHORS: u32 = 4;
 
+/// The first log format whose entries may name a bot or the dealer as
+/// their author: `"by": "bot:greedy"` for a seat's decision that a bot
+/// took at the table's server, `"by": "dealer"` for a table's event (a
+/// roll of digital dice, a dealt card revealed) that the server made.
+pub const BOT_AUTHORS: u32 = 5;
+
 /// The `by` of an entry the referee's link posted.
 pub const REFEREE: &str = "referee";
+
+/// The `by` of a table's event the server made itself ([`BOT_AUTHORS`]).
+pub const DEALER: &str = "dealer";
+
+/// What a bot's `by` starts with: `bot:` and the bot's name.
+pub const BOT_PREFIX: &str = "bot:";
+
+/// The bot's name in a `by` that names a bot ([`BOT_AUTHORS`]): `greedy`
+/// in `bot:greedy`.
+pub fn bot_author(by: &str) -> Option<&str> {
+    by.strip_prefix(BOT_PREFIX).filter(|name| {
+        matches!(*name, "random" | "greedy" | "search")
+            || name
+                .strip_prefix("search:")
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
 
 /// An entry that says who posted it ([`AUTHORS`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -237,8 +260,14 @@ where
             return Err(at(ReplayError::Meta(error)));
         }
         let known = G::player_names(&self.state);
-        if by != REFEREE && !known.contains(&by) {
-            let error = MetaError::UnknownAuthor { found: by, known };
+        let machine = self.format >= BOT_AUTHORS && (by == DEALER || bot_author(&by).is_some());
+        if by != REFEREE && !known.contains(&by) && !machine {
+            let bots = self.format >= BOT_AUTHORS;
+            let error = MetaError::UnknownAuthor {
+                found: by,
+                known,
+                bots,
+            };
             return Err(at(ReplayError::Meta(error)));
         }
         let (seq, entry) = (record.seq, record.entry.clone());

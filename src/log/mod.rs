@@ -37,7 +37,8 @@ pub use envelope::{Envelope, META_KINDS, Meta};
 pub use error::{DecodeError, Located, LogError, MetaError, ReplayError};
 pub use files::{jsonl_files, shown_name};
 pub use fold::{
-    AUTHORS, Authored, DeadEnd, ENDS_KEPT, Fold, Lenient, REFEREE, ReadError, TakenBack, fold_log,
+    AUTHORS, Authored, BOT_AUTHORS, BOT_PREFIX, DEALER, DeadEnd, ENDS_KEPT, Fold, Lenient, REFEREE,
+    ReadError, TakenBack, bot_author, fold_log,
 };
 pub use open::{FoldError, OpenError, Opened, io_reason, open, open_file};
 pub use reader::{

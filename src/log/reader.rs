@@ -80,14 +80,15 @@ pub const KNOWN_GAMES: &[&str] = &["soleils", "summertime"];
 /// fields: a game's end is final ([`super::ENDS_KEPT`]), and a physical
 /// Summertime game keeps an unseen card for every declared back. Version
 /// 4 added the optional `by` of an entry, who posted it to the table's
-/// server ([`super::AUTHORS`]).
-pub const LOG_FORMAT: u32 = 4;
+/// server ([`super::AUTHORS`]). Version 5 lets `by` name a bot or the
+/// dealer ([`super::BOT_AUTHORS`]).
+pub const LOG_FORMAT: u32 = 5;
 
 /// Every log format version this release reads: a start line of format 1
 /// is upcast to format 2 before decoding (see [`super::upcast`]); formats
-/// 2 to 4 have the same fields but `by`, which a log of format 4 may
+/// 2 to 5 have the same fields but `by`, which a log of format 4 or 5 may
 /// hold, and a log keeps the rules of the format its start line names.
-pub const READ_FORMATS: &[u32] = &[1, 2, 3, 4];
+pub const READ_FORMATS: &[u32] = &[1, 2, 3, 4, 5];
 
 fn located<E>(line: &Line, head: Option<&Head>, error: E) -> Located<E> {
     Located {

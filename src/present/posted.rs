@@ -11,8 +11,8 @@ use serde::Serialize;
 /// Who posted the entries of a log whose entries say so.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct Posted {
-    /// Each link that posted entries, the players in seating order and the
-    /// referee last, with how many it posted.
+    /// Each link that posted entries, the players in seating order, then the
+    /// referee, then the bots and the dealer, with how many each posted.
     pub by: Vec<PostedBy>,
     /// Entries after the start that say nobody: recorded at the command
     /// line rather than posted to the server.
@@ -23,7 +23,7 @@ pub struct Posted {
 
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct PostedBy {
-    /// `referee`, or a player's name.
+    /// `referee`, a player's name, a bot (`bot:greedy`) or `dealer`.
     pub who: String,
     pub entries: u64,
 }
@@ -48,6 +48,12 @@ pub fn posted<G: Present>(fold: &Fold<G>) -> Option<Posted> {
     }
     let mut who = G::player_names(fold.state());
     who.push(REFEREE.to_owned());
+    // The bots and the dealer, in the order they first posted.
+    for a in authored {
+        if !who.contains(&a.by) {
+            who.push(a.by.clone());
+        }
+    }
     let by = who
         .into_iter()
         .map(|who| {
@@ -88,7 +94,11 @@ impl Posted {
             .iter()
             .map(|p| match p.who.as_str() {
                 REFEREE => format!("{} by the referee", p.entries),
-                who => format!("{} by {who}", p.entries),
+                crate::log::DEALER => format!("{} by the dealer", p.entries),
+                who => match crate::log::bot_author(who) {
+                    Some(bot) => format!("{} by the bot {bot}", p.entries),
+                    None => format!("{} by {who}", p.entries),
+                },
             })
             .collect();
         if self.unsigned > 0 {

@@ -191,6 +191,7 @@ mod tests {
             room: None,
             kept: Kept::new(),
             drawings: Default::default(),
+            bots: None,
         })
     }
 

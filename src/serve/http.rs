@@ -52,6 +52,8 @@ pub struct Shared {
     pub kept: Arc<Kept>,
     /// The drawings of the table's panels.
     pub drawings: Drawings,
+    /// The seats bots play, if any: they have no link.
+    pub bots: Option<Arc<super::bot::Bots>>,
 }
 
 /// Why a table takes no more entries, if it does not: asked under the
@@ -229,13 +231,33 @@ fn role(shared: &Shared, headers: &HeaderMap) -> Result<Role, ApiError> {
         None => Err(ApiError::Unauthorized(
             "expected the header Authorization: Bearer TOKEN, with the token of a join link, but found none".to_owned(),
         )),
-        Some(token) => shared.tokens.role(token).ok_or_else(|| {
-            ApiError::Unauthorized(
+        Some(token) => match shared.tokens.role(token) {
+            None => Err(ApiError::Unauthorized(
                 "expected the token of a join link, but found one this table does not know"
                     .to_owned(),
-            )
-        }),
+            )),
+            // A seat a bot plays has no link: its old one no longer works.
+            Some(Role::Player(name)) if let Some(bot) = bot_of(shared, &name) => {
+                Err(ApiError::Forbidden(format!(
+                    "expected the link of a seat a person plays, but {name}'s seat is played by the bot {}",
+                    bot.name()
+                )))
+            }
+            Some(role) => Ok(role),
+        },
     }
+}
+
+/// The bot that plays the seat of `name`, if a bot does.
+fn bot_of(shared: &Shared, name: &str) -> Option<crate::bots::Bot> {
+    shared.bots.as_ref().and_then(|bots| bots.of(name))
+}
+
+/// `page` as the table shows it: the room it is in, its bot seats.
+fn shown(shared: &Shared, mut page: super::PageView) -> super::PageView {
+    page.room = shared.room.clone();
+    page.bots = shared.bots.as_ref().map(|b| b.lines()).unwrap_or_default();
+    page
 }
 
 /// Who `role` is at the table of `fold`: a seat, found once by the exact
@@ -301,7 +323,7 @@ async fn view<G: Table>(
             have: have.split(',').filter(|h| !h.is_empty()).collect(),
             bare: false,
         };
-        let mut page = match as_player {
+        let page = match as_player {
             None => G::page(fold, viewer, &painter),
             Some(name) => {
                 let seat = acting_seat(&G::player_names(fold.state()), viewer, &name)?;
@@ -310,8 +332,7 @@ async fn view<G: Table>(
                 page
             }
         };
-        page.room = shared.room.clone();
-        Ok(axum::Json(page).into_response())
+        Ok(axum::Json(shown(&shared, page)).into_response())
     })
     .await
 }
@@ -405,89 +426,117 @@ async fn events<G: Table>(
                 "expected a JSON object in UTF-8, but found bytes that are not UTF-8".to_owned(),
             ));
         };
-        let path = shared.path.clone();
-        shared.kept.write::<G, _, ApiError>(&path, |session, fold| {
+        let by = |fold: &Fold<G>| {
             // A log of a format before authors keeps its format: its
             // entries are posted as before, saying nobody.
-            let by = (fold.format() >= crate::log::AUTHORS).then_some(match &role {
-                Role::Referee => crate::log::REFEREE,
-                Role::Player(name) => name.as_str(),
-            });
-            let line = crate::table::entry::served_line::<G>(
-                text,
-                fold.events(),
-                Session::prev(fold),
-                crate::table::stamp(session, &*shared.clock),
-                by,
-            )
-            .map_err(|e| ApiError::BadRequest(e.to_string()))?;
-            let candidate = Line {
-                number: fold.events() as usize + 1,
-                bytes: line.trim_end().as_bytes(),
-                terminated: true,
-            };
-            let entry = crate::log::decode::<G>(&candidate)
-                .map_err(|located| ApiError::BadRequest(format!("line {located}")))?
-                .entry;
-            allowed::<G>(fold, viewer(fold, &role), &entry)?;
-            if let Some(closed) = &shared.closed {
-                closed()?;
-            }
-            match crate::table::append::<G>(session, fold, line) {
-                Ok(Said { appended, said }) => {
-                    shared
-                        .seen
-                        .store(length(&path), std::sync::atomic::Ordering::SeqCst);
-                    let state = status_for::<G>(&path, fold, Viewer::Everyone);
-                    let message = serde_json::json!({
-                        "seq": appended.seq,
-                        "kind": appended.kind,
-                        "said": said,
-                        "state": state,
-                    });
-                    // Nobody listening is no error.
-                    let _ = shared.appended.send((appended.seq, message.to_string()));
-                    Ok(axum::Json(serde_json::json!({
-                        "seq": appended.seq,
-                        "kind": appended.kind,
-                        "said": said,
-                    }))
-                    .into_response())
-                }
-                Err(AppendError::Io(e)) => {
-                    Err(ApiError::Internal(format!("{}: {e}", path.display())))
-                }
-                Err(AppendError::Rejected(error)) => {
-                    let status = match error.error {
-                        ReplayError::Decode(DecodeError::Seq { .. }) => StatusCode::CONFLICT,
-                        ReplayError::Decode(_) => StatusCode::BAD_REQUEST,
-                        _ => StatusCode::UNPROCESSABLE_ENTITY,
-                    };
-                    let alternatives = match fold.rejected() {
-                        Some(event) => G::alternatives(fold.state(), event),
-                        None => Vec::new(),
-                    };
-                    // A phone is told the line and the rule, and commands
-                    // that name the log by its file name: never where the
-                    // server keeps it.
-                    let named = crate::log::shown_name(&path);
-                    let commands = if fold.rejected().is_some() {
-                        command::grouped::<G>(&named, fold.state(), &alternatives)
-                    } else {
-                        Vec::new()
-                    };
-                    Err(ApiError::Refused {
-                        status,
-                        error: format!("line {error}"),
-                        commands,
-                        alternatives: serde_json::to_value(&alternatives)
-                            .expect("events serialize"),
-                    })
-                }
-            }
-        })
+            (fold.format() >= crate::log::AUTHORS).then(|| match &role {
+                Role::Referee => crate::log::REFEREE.to_owned(),
+                Role::Player(name) => name.clone(),
+            })
+        };
+        let allowed = |fold: &Fold<G>, entry: &Entry<G::Event>| {
+            allowed::<G>(fold, viewer(fold, &role), entry)
+        };
+        let (seq, kind, said) = append_posted::<G>(&shared, text, None, by, allowed)?;
+        Ok(axum::Json(serde_json::json!({
+            "seq": seq,
+            "kind": kind,
+            "said": said,
+        }))
+        .into_response())
     })
     .await
+}
+
+/// Appends the raw entry `text` to the table's log, as posted by `by`
+/// (who, in the log's format), once `allowed` lets its entry in, under
+/// the log's lock; and tells the stream. With `at`, only as the entry of
+/// seq `at`: a log that moved on since refuses it (409). The entry's seq,
+/// its kind and what it said.
+pub(super) fn append_posted<G: Table>(
+    shared: &Shared,
+    text: &str,
+    at: Option<u64>,
+    by: impl FnOnce(&Fold<G>) -> Option<String>,
+    allowed: impl FnOnce(&Fold<G>, &Entry<G::Event>) -> Result<(), ApiError>,
+) -> Result<(u64, String, String), ApiError> {
+    let path = shared.path.clone();
+    shared.kept.write::<G, _, ApiError>(&path, |session, fold| {
+        if let Some(at) = at.filter(|&at| at != fold.events()) {
+            return Err(ApiError::Other(
+                StatusCode::CONFLICT,
+                format!(
+                    "expected the entry of seq {at}, but the log is at seq {}",
+                    fold.events()
+                ),
+            ));
+        }
+        let by = by(fold);
+        let line = crate::table::entry::served_line::<G>(
+            text,
+            fold.events(),
+            Session::prev(fold),
+            crate::table::stamp(session, &*shared.clock),
+            by.as_deref(),
+        )
+        .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        let candidate = Line {
+            number: fold.events() as usize + 1,
+            bytes: line.trim_end().as_bytes(),
+            terminated: true,
+        };
+        let entry = crate::log::decode::<G>(&candidate)
+            .map_err(|located| ApiError::BadRequest(format!("line {located}")))?
+            .entry;
+        allowed(fold, &entry)?;
+        if let Some(closed) = &shared.closed {
+            closed()?;
+        }
+        match crate::table::append::<G>(session, fold, line) {
+            Ok(Said { appended, said }) => {
+                shared
+                    .seen
+                    .store(length(&path), std::sync::atomic::Ordering::SeqCst);
+                let state = status_for::<G>(&path, fold, Viewer::Everyone);
+                let message = serde_json::json!({
+                    "seq": appended.seq,
+                    "kind": appended.kind,
+                    "said": said,
+                    "state": state,
+                });
+                // Nobody listening is no error.
+                let _ = shared.appended.send((appended.seq, message.to_string()));
+                Ok((appended.seq, appended.kind.to_string(), said))
+            }
+            Err(AppendError::Io(e)) => Err(ApiError::Internal(format!("{}: {e}", path.display()))),
+            Err(AppendError::Rejected(error)) => {
+                let status = match error.error {
+                    ReplayError::Decode(DecodeError::Seq { .. }) => StatusCode::CONFLICT,
+                    ReplayError::Decode(_) => StatusCode::BAD_REQUEST,
+                    _ => StatusCode::UNPROCESSABLE_ENTITY,
+                };
+                let alternatives = match fold.rejected() {
+                    Some(event) => G::alternatives(fold.state(), event),
+                    None => Vec::new(),
+                };
+                // A phone is told the line and the rule, and commands
+                // that name the log by its file name: never where the
+                // server keeps it.
+                let named = crate::log::shown_name(&path);
+                let commands = if fold.rejected().is_some() {
+                    command::grouped::<G>(&named, fold.state(), &alternatives)
+                } else {
+                    Vec::new()
+                };
+                Err(ApiError::Refused {
+                    status,
+                    error: format!("line {error}"),
+                    commands,
+                    alternatives: serde_json::to_value(&alternatives).expect("events serialize"),
+                })
+            }
+        }
+    })
 }
 
 /// The live stream. Each event carries its seq as its id, so that a
@@ -639,9 +688,7 @@ fn changes<G: Table>(
                 have: Default::default(),
                 bare: true,
             };
-            let mut page = G::page(fold, viewer(fold, role), &painter);
-            page.room = shared.room.clone();
-            page
+            shown(shared, G::page(fold, viewer(fold, role), &painter))
         });
     let now = match page.map(|page| serde_json::to_value(page).expect("pages serialize")) {
         Ok(serde_json::Value::Object(now)) => now,

@@ -10,6 +10,8 @@
 //! - `kept.rs`: each table log's fold, kept between requests and folded
 //!   again only when the log's bytes changed; the log's lock is held only to
 //!   read or append it;
+//! - [`bot`]: the seats a bot plays, and the dealer of the table's own
+//!   events where the log decides them;
 //! - `drawn.rs`: the drawings of a table's panels, made once for what each
 //!   shows and kept for every page that shows it, served by their hash;
 //! - `pool.rs`: the bounded pool that every piece of blocking work takes a
@@ -30,6 +32,7 @@
 //! (`src/cli/serve.rs`); it starts the server with [`edge::run`], which
 //! binds the socket and serves it with [`edge::serve`].
 
+pub mod bot;
 mod drawn;
 pub mod edge;
 mod error;
@@ -84,6 +87,31 @@ pub fn app_reporting(
     )
 }
 
+/// [`app_reporting`], with the seats `bots` names played by their bots,
+/// and the table's own events made by the server where the log decides
+/// them (see [`bot`]).
+pub fn app_with_bots(
+    path: PathBuf,
+    game: GameKind,
+    tokens: Tokens,
+    report: Arc<dyn Fn(String) + Send + Sync>,
+    bots: Option<Arc<bot::Bots>>,
+) -> axum::Router {
+    let join = join::Join::new(report);
+    let clock = Arc::new(SystemClock);
+    app_kept(
+        path,
+        game,
+        tokens,
+        clock,
+        join,
+        None,
+        None,
+        Kept::new(),
+        bots,
+    )
+}
+
 /// [`app`], with the times of the entries posted read from `clock`.
 pub fn app_with_clock(
     path: PathBuf,
@@ -104,13 +132,24 @@ pub fn app_with(
     clock: Arc<dyn Clock>,
     join: join::Join,
 ) -> axum::Router {
-    app_kept(path, game, tokens, clock, join, None, None, Kept::new())
+    app_kept(
+        path,
+        game,
+        tokens,
+        clock,
+        join,
+        None,
+        None,
+        Kept::new(),
+        None,
+    )
 }
 
 /// [`app_with`], asking `closed` under the log's lock, before each entry
 /// is appended, why the table takes no more entries, if it does not; its
 /// pages name `room`, the event, round and table it is, if a room serves
-/// it; its log's fold kept in `kept`, which a room shares with its board.
+/// it; its log's fold kept in `kept`, which a room shares with its board;
+/// the seats `bots` names played by their bots.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn app_kept(
     path: PathBuf,
@@ -121,6 +160,7 @@ pub(crate) fn app_kept(
     closed: Option<Closed>,
     room: Option<InRoom>,
     kept: Arc<Kept>,
+    bots: Option<Arc<bot::Bots>>,
 ) -> axum::Router {
     let (appended, _) = tokio::sync::broadcast::channel(256);
     let shared = Arc::new(http::Shared {
@@ -134,14 +174,17 @@ pub(crate) fn app_kept(
         room,
         kept,
         drawings: Default::default(),
+        bots,
     });
     match game {
         GameKind::Soleils => {
             http::watch::<Soleils>(shared.clone());
+            bot::spawn::<Soleils>(shared.clone());
             http::router::<Soleils>(shared)
         }
         GameKind::Summertime => {
             http::watch::<Summertime>(shared.clone());
+            bot::spawn::<Summertime>(shared.clone());
             http::router::<Summertime>(shared)
         }
     }

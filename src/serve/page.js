@@ -557,10 +557,15 @@
     view.players.forEach(function (p) {
       var li = document.createElement('li');
       var name = document.createElement('span');
-      name.textContent = p.name + (p.name === view.name ? (view.recording_as ? ' (recording)' : ' (you)') : '');
+      // A seat a bot plays says which bot, and why it could not decide
+      // when it could not (the referee may then record for it).
+      var bot = (view.bots || []).filter(function (b) { return b.name === p.name; })[0];
+      name.textContent = p.name + (p.name === view.name ? (view.recording_as ? ' (recording)' : ' (you)') : '') +
+        (bot ? ' (bot: ' + bot.bot + ')' : '');
       var waiting = document.createElement('span');
       waiting.className = 'waiting';
-      waiting.textContent = p.waiting ? 'to decide: ' + p.waiting : '';
+      waiting.textContent = bot && bot.problem ? 'the bot could not decide: ' + bot.problem :
+        (p.waiting ? 'to decide: ' + p.waiting : '');
       var score = document.createElement('span');
       score.className = 'score';
       score.textContent = String(p.score);

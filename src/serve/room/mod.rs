@@ -482,6 +482,7 @@ async fn hosted(room: &Arc<Room>, round: u32, table: u32) -> Result<Router, ApiE
         Some(closed),
         Some(place),
         room.kept.clone(),
+        None,
     );
     tables.insert((round, table), router.clone());
     Ok(router)

@@ -324,6 +324,12 @@ fn meta_errors() -> Vec<MetaError> {
         MetaError::UnknownAuthor {
             found: "Zed".into(),
             known: vec!["Ann".into(), "Bob".into()],
+            bots: false,
+        },
+        MetaError::UnknownAuthor {
+            found: "bot:clever".into(),
+            known: vec!["Ann".into(), "Bob".into()],
+            bots: true,
         },
     ]
 }

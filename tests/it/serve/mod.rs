@@ -5,6 +5,7 @@ mod loopback;
 mod room_recover;
 mod serve_answers;
 mod serve_app;
+mod serve_bots;
 mod serve_edge;
 mod serve_join;
 mod serve_messages;
