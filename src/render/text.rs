@@ -466,7 +466,8 @@ impl Fonts {
 
     /// The width in millimetres of `text` at `size` millimetres.
     pub fn width(&self, text: &str, size: f32, weight: Weight) -> f32 {
-        self.line(text, weight).advance() * size
+        let chain: Vec<&Face> = self.chain(weight).into_iter().map(|f| &**f).collect();
+        shape::advance(&chain, text) * size
     }
 
     /// The words of `text` in lines no wider than `width` at `size`, each

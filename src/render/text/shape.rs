@@ -174,6 +174,31 @@ pub fn line(chain: &[&Face], text: &str) -> Line {
     Line { runs, shaped: true }
 }
 
+/// The advance of `text` in em: `line(chain, text).advance()`, the same
+/// sums in the same order, without making the glyphs of a line that
+/// needs no shaping (measuring is most of what wrapping text costs).
+pub fn advance(chain: &[&Face], text: &str) -> f32 {
+    let text = nfc(text);
+    if text.chars().any(is_complex) {
+        return line(chain, &text).advance();
+    }
+    let chars = faces_of(chain, &text);
+    by_face(&chars, 0..text.len())
+        .into_iter()
+        .map(|(face, range)| {
+            let face = chain[face];
+            let parsed = face.parsed();
+            text[range]
+                .chars()
+                .map(|c| {
+                    let id = parsed.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+                    f32::from(parsed.glyph_hor_advance(id).unwrap_or(0)) / face.units_per_em
+                })
+                .sum::<f32>()
+        })
+        .sum()
+}
+
 /// A run of one glyph per character, from the character map.
 fn simple(face: &Face, index: usize, text: &str) -> Run {
     let parsed = face.parsed();

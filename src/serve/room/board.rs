@@ -70,47 +70,140 @@ pub struct BoardSeat {
 }
 
 /// The board's JSON and its entity tag, a digest of the JSON: a board
-/// page that holds the board as it stands asks with `If-None-Match` and
-/// is answered `304 Not Modified`, a few bytes.
+/// page that holds the board as it stands asks with `If-None-Match` (or
+/// `?since=TAG`) and is answered `304 Not Modified`, a few bytes.
 pub struct Tagged {
     json: Vec<u8>,
-    tag: String,
+    fields: Fields,
+    /// The digest in hex, without the quotes of an `ETag`.
+    hex: String,
+}
+
+/// A board's top-level fields, as JSON.
+type Fields = serde_json::Map<String, serde_json::Value>;
+
+/// How many boards [`Answered`] keeps: a board page polls every 2 s, so
+/// these reach back further than any page that still polls.
+const ANSWERED: usize = 16;
+
+/// The boards answered lately, each under its tag, the most recent last:
+/// a poll that names one (`?since=TAG`) is sent what changed since.
+#[derive(Default)]
+pub struct Answered {
+    kept: std::sync::Mutex<std::collections::VecDeque<(String, std::sync::Arc<Fields>)>>,
+}
+
+impl Answered {
+    /// The board tagged `hex`, if it was answered lately.
+    fn find(&self, hex: &str) -> Option<std::sync::Arc<Fields>> {
+        let kept = self.kept.lock().expect("the boards are never poisoned");
+        (kept.iter().rev())
+            .find(|(tag, _)| tag == hex)
+            .map(|(_, fields)| fields.clone())
+    }
+
+    /// Keeps `board`, unless it is the one kept last.
+    fn keep(&self, board: &Tagged) {
+        let mut kept = self.kept.lock().expect("the boards are never poisoned");
+        if kept.back().is_some_and(|(tag, _)| *tag == board.hex) {
+            return;
+        }
+        if kept.len() == ANSWERED {
+            kept.pop_front();
+        }
+        kept.push_back((board.hex.clone(), std::sync::Arc::new(board.fields.clone())));
+    }
+}
+
+/// What changed from the board `old` to `new`: `since`, the tag of `old`;
+/// each top-level field whose value changed; `tables`, the tables that
+/// are new or changed (whole), and `gone`, the numbers of those no longer
+/// on the board.
+fn delta(since: &str, old: &Fields, new: &Fields) -> Fields {
+    use serde_json::Value;
+    let mut delta = Fields::new();
+    delta.insert("since".to_owned(), Value::String(since.to_owned()));
+    for (key, value) in new {
+        if key != "tables" && old.get(key) != Some(value) {
+            delta.insert(key.clone(), value.clone());
+        }
+    }
+    let tables = |fields: &Fields| -> Vec<Value> {
+        fields
+            .get("tables")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let (before, now) = (tables(old), tables(new));
+    let number = |table: &Value| table.get("table").cloned().unwrap_or(Value::Null);
+    let changed: Vec<Value> = (now.iter())
+        .filter(|table| !before.contains(table))
+        .cloned()
+        .collect();
+    let gone: Vec<Value> = (before.iter())
+        .map(number)
+        .filter(|n| !now.iter().any(|table| number(table) == *n))
+        .collect();
+    delta.insert("tables".to_owned(), Value::Array(changed));
+    delta.insert("gone".to_owned(), Value::Array(gone));
+    delta
 }
 
 impl Tagged {
     pub fn new(board: &Board) -> Result<Tagged, ApiError> {
         use sha2::Digest;
-        let json = serde_json::to_vec(board).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let internal = |e: serde_json::Error| ApiError::Internal(e.to_string());
+        let fields = match serde_json::to_value(board).map_err(internal)? {
+            serde_json::Value::Object(fields) => fields,
+            other => {
+                return Err(ApiError::Internal(format!(
+                    "expected an object, but found {other}"
+                )));
+            }
+        };
+        let json = serde_json::to_vec(&fields).map_err(internal)?;
         let digest = sha2::Sha256::digest(&json);
         let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
-        Ok(Tagged {
-            json,
-            tag: format!("\"{hex}\""),
-        })
+        Ok(Tagged { json, fields, hex })
     }
 
-    /// Does `If-None-Match` in `headers` name this board (or any)?
-    pub fn matched(&self, headers: &HeaderMap) -> bool {
+    /// The tag as an `ETag` writes it, in quotes.
+    fn tag(&self) -> String {
+        format!("\"{}\"", self.hex)
+    }
+
+    /// Does `If-None-Match` in `headers`, or `since`, name this board (or
+    /// any)?
+    pub fn matched(&self, headers: &HeaderMap, since: Option<&str>) -> bool {
         (headers.get_all(header::IF_NONE_MATCH).iter())
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
-            .map(|t| t.trim().trim_start_matches("W/"))
-            .any(|t| t == self.tag || t == "*")
+            .map(|t| t.trim().trim_start_matches("W/").trim_matches('"'))
+            .chain(since)
+            .any(|t| t == self.hex || t == "*")
     }
 
-    /// The answer to a request with `headers`: 304 with the tag alone when
-    /// it names this board, else the board's JSON with its tag.
-    pub fn answer(self, headers: &HeaderMap) -> Response {
-        let etag = HeaderValue::from_str(&self.tag).expect("a digest in hex is a header value");
-        if self.matched(headers) {
+    /// The answer to a request with `headers` and `?since=TAG` (the tag of
+    /// the board the page holds, with or without its quotes): 304 with the
+    /// tag alone when the page holds this board; what changed since, when
+    /// `answered` still keeps the board it names; else the whole board.
+    /// Each carries this board's tag.
+    pub fn answer(self, headers: &HeaderMap, since: Option<&str>, answered: &Answered) -> Response {
+        let since = since.map(|t| t.trim().trim_start_matches("W/").trim_matches('"'));
+        let etag = HeaderValue::from_str(&self.tag()).expect("a digest in hex is a header value");
+        if self.matched(headers, since) {
             return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag)]).into_response();
         }
+        answered.keep(&self);
+        let body = match since.and_then(|hex| Some((hex, answered.find(hex)?))) {
+            Some((hex, old)) => {
+                serde_json::to_vec(&delta(hex, &old, &self.fields)).expect("JSON values serialize")
+            }
+            None => self.json,
+        };
         let json = HeaderValue::from_static("application/json");
-        (
-            [(header::CONTENT_TYPE, json), (header::ETAG, etag)],
-            self.json,
-        )
-            .into_response()
+        ([(header::CONTENT_TYPE, json), (header::ETAG, etag)], body).into_response()
     }
 }
 

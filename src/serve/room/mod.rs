@@ -84,6 +84,8 @@ pub struct Room {
     join: super::join::Join,
     /// The folds of the tables' logs, for their pages and the board.
     kept: Arc<super::Kept>,
+    /// The boards answered lately, for a poll that asks what changed.
+    answered: board::Answered,
     /// The fonts of the join slips: the built-in ones and `--font`'s,
     /// then the machine's installed fonts.
     pub fonts: FontSource,
@@ -244,6 +246,7 @@ impl Room {
             join: super::join::Join::new(report.clone()),
             report,
             kept: super::Kept::new(),
+            answered: Default::default(),
             fonts: FontSource::builtin(),
         }
     }
@@ -294,13 +297,27 @@ async fn blocking<T: Send + 'static>(
 }
 
 /// `GET /api/room`: the board, with its `ETag`; `304 Not Modified`, with
-/// no body, when the request's `If-None-Match` names the board as it
-/// stands.
-async fn board(State(room): State<Arc<Room>>, headers: HeaderMap) -> Result<Response, ApiError> {
+/// no body, when the request's `If-None-Match` (or `?since=TAG`) names the
+/// board as it stands; with `?since=TAG`, only what changed since.
+async fn board(
+    State(room): State<Arc<Room>>,
+    query: Result<
+        Query<std::collections::BTreeMap<String, String>>,
+        axum::extract::rejection::QueryRejection,
+    >,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     referee(&room, &headers)?;
+    let mut query = query.map(|Query(q)| q).unwrap_or_default();
+    let since = query.remove("since");
+    if let Some(other) = query.keys().next() {
+        return Err(ApiError::BadRequest(format!(
+            "expected no query or ?since=TAG, but found ?{other}="
+        )));
+    }
     let shown = room.clone();
     let board = blocking(move || board::of(&shown)).await?;
-    Ok(board::Tagged::new(&board)?.answer(&headers))
+    Ok(board::Tagged::new(&board)?.answer(&headers, since.as_deref(), &room.answered))
 }
 
 /// `POST /api/seat`: seats the next round and writes its tables' logs.

@@ -158,13 +158,33 @@
     if (/cannot be reached/.test($('message').textContent)) say('');
   }
 
+  // The board `old` with what changed since (`delta`, an answer to
+  // ?since=): its top-level fields that changed, the tables new or
+  // changed, whole, and the numbers of those gone.
+  function merged(old, delta) {
+    var b = {};
+    Object.keys(old).forEach(function (k) { b[k] = old[k]; });
+    Object.keys(delta).forEach(function (k) {
+      if (k !== 'since' && k !== 'tables' && k !== 'gone') b[k] = delta[k];
+    });
+    var changed = {};
+    delta.tables.forEach(function (t) { changed[t.table] = t; });
+    var tables = old.tables.filter(function (t) {
+      return delta.gone.indexOf(t.table) < 0 && !changed[t.table];
+    });
+    b.tables = tables.concat(delta.tables).sort(function (x, y) { return x.table - y.table; });
+    return b;
+  }
+
   function load() {
-    return api('GET', '/api/room', ANSWER_MS, board && tag).then(function (r) {
+    // Holding a board, the page asks only for what changed since it.
+    var path = board && tag ? '/api/room?since=' + encodeURIComponent(tag.replace(/"/g, '')) : '/api/room';
+    return api('GET', path, ANSWER_MS, board && tag).then(function (r) {
       // Nothing changed since the last answer: the board stays as drawn.
       if (r.status === 304 && board) return reached();
       return r.json().then(function (body) {
         if (!r.ok) throw new Error(body.error || r.status);
-        board = body;
+        board = body.since !== undefined && board ? merged(board, body) : body;
         tag = r.headers.get('ETag');
         reached();
         render();

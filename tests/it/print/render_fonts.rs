@@ -431,3 +431,25 @@ fn a_colour_emoji_font_of_bitmaps_is_refused_by_name() {
         insta::assert_snapshot!("render_fonts__colour_emoji_font", stderr);
     });
 }
+
+/// A text's width is measured without shaping its glyphs when it needs
+/// no shaping; it is still the shaped line's advance, to the bit, so no
+/// layout moves.
+#[test]
+fn a_width_is_the_advance_of_the_shaped_line_to_the_bit() {
+    let fonts = sunfold::render::text::Fonts::builtin();
+    for weight in [Weight::Regular, Weight::Bold, Weight::Oblique] {
+        for text in [
+            "",
+            "Rule: every box holds the same number.",
+            "62 Soleils d'été, Straße, 5 €",
+            "Zoe\u{0308} and Łukasz, Σοφία, Дмитрий",
+            "שָׁלוֹם and مرحبا",
+            "李雷 with a glyph no face has",
+        ] {
+            let line = fonts.line(text, weight).advance();
+            let width = fonts.width(text, 1.0, weight);
+            assert_eq!(width.to_bits(), line.to_bits(), "{text:?} {weight:?}");
+        }
+    }
+}

@@ -501,3 +501,63 @@ async fn an_unchanged_board_is_answered_304_with_its_etag() {
         .unwrap();
     assert_eq!(room.send(stranger).await.status, StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_polled_since_its_tag_gets_only_the_table_that_moved() {
+    let room = start(
+        "room-board-since",
+        "soleils",
+        "Ann\nBob\nCid\nDee\nEve\nFay\n",
+        &["--table-size", "3", "--rounds", "2"],
+    );
+    // Given the board of two tables, with its tag...
+    let first = room.get("/api/room", Some(&room.board)).await;
+    assert_eq!(first.status, StatusCode::OK);
+    let tag = first.headers[header::ETAG].to_str().unwrap().to_owned();
+    let hex = tag.trim_matches('"').to_owned();
+    let tables = first.json["tables"].as_array().unwrap().clone();
+    assert_eq!(tables.len(), 2);
+    let since = |hex: &str| format!("/api/room?since={hex}");
+
+    // ...when nothing moved, then a poll since it is a 304: no body.
+    let still = room.get(&since(&hex), Some(&room.board)).await;
+    assert_eq!(still.status, StatusCode::NOT_MODIFIED);
+    assert_eq!(still.headers[header::ETAG], tag.as_str());
+    assert!(still.bytes.is_empty());
+
+    // When table 2 moves on, a poll since the tag carries table 2 alone,
+    // whole, and no field that did not change.
+    assert!(room.step(&tables[1]).await);
+    let moved = room.get(&since(&hex), Some(&room.board)).await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.json);
+    let whole = room.get("/api/room", Some(&room.board)).await;
+    assert_eq!(moved.headers[header::ETAG], whole.headers[header::ETAG]);
+    assert_ne!(moved.headers[header::ETAG], tag.as_str());
+    assert_eq!(
+        moved.json,
+        json!({"since": hex, "tables": [whole.json["tables"][1].clone()], "gone": []})
+    );
+    assert_ne!(whole.json["tables"][1], tables[1]);
+    assert!(
+        moved.bytes.len() * 2 < whole.bytes.len(),
+        "{} bytes of {}",
+        moved.bytes.len(),
+        first.bytes.len()
+    );
+    // The board merged with it is the whole board.
+    let mut merged = first.json.clone();
+    merged["tables"][1] = moved.json["tables"][0].clone();
+    assert_eq!(merged, whole.json);
+
+    // A tag the server no longer keeps (or never gave) gets the whole
+    // board; a query it does not know is refused.
+    let unknown = room
+        .get(&since("0123456789abcdef01234567"), Some(&room.board))
+        .await;
+    assert_eq!(unknown.status, StatusCode::OK);
+    assert_eq!(unknown.json, whole.json);
+    let wrong = room.get("/api/room?after=3", Some(&room.board)).await;
+    assert_eq!(wrong.status, StatusCode::BAD_REQUEST, "{}", wrong.json);
+    let said = wrong.json["error"].as_str().unwrap().to_owned();
+    common::snapshots().bind(|| insta::assert_snapshot!("serve_room__board_query_refused", said));
+}

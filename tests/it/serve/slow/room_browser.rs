@@ -216,7 +216,7 @@ fn the_board_shows_two_tables_played_at_once_and_the_standings_update() {
     let (sizes, plain) = common::driver::wire_sizes(&driver);
     assert!(!sizes.is_empty() && plain.is_empty(), "{sizes:?}");
     driver.wait(
-        "return performance.getEntriesByType('resource').some(function (e) { return /[/]api[/]room$/.test(e.name) && e.responseStatus === 304 && e.encodedBodySize === 0; });",
+        "return performance.getEntriesByType('resource').some(function (e) { return /[/]api[/]room([?]since=[0-9a-f]+)?$/.test(e.name) && e.responseStatus === 304 && e.encodedBodySize === 0; });",
         "an unchanged board answered 304",
     );
     driver.eventually(
