@@ -149,3 +149,24 @@ pub(super) fn analysed<G: Present, R: std::io::BufRead>(
         &file, recorded, end, rollouts, seed, pool,
     ))
 }
+
+/// [`analysed`], of the decisions of the player named `player` alone.
+pub(super) fn analysed_player<G: Present, R: std::io::BufRead>(
+    path: &Path,
+    format: Format,
+    player: &str,
+    (rollouts, seed): (u32, u64),
+    pool: &rayon::ThreadPool,
+    opened: Opened<R>,
+) -> Result<crate::workbench::analysis::AnalysisReport, CliError> {
+    let decisions = crate::present::analysis::decisions::<G, R>(opened)
+        .map_err(|error| folding::<G>(path, format, error))?;
+    let file = path.display().to_string();
+    let names = G::player_names(&decisions.end).join(", ");
+    crate::present::analysis::player_report::<G>(&file, decisions, player, rollouts, seed, pool)
+        .ok_or_else(|| {
+            CliError::Usage(format!(
+                "{file}: expected --player to name a player of this log ({names}), but found {player}"
+            ))
+        })
+}

@@ -630,6 +630,7 @@
     $('place').hidden = !room;
     $('progress').textContent = view.progress;
     renderOutcome();
+    window.sunfoldReview(view, api);
     renderActions();
     renderDock();
     renderPanels();
