@@ -82,18 +82,15 @@ fn analyse_game<G: Present, R: BufRead>(
     pool: &rayon::ThreadPool,
     opened: Opened<R>,
 ) -> Result<Exit, CliError> {
-    let (file, format) = (&args.file, args.format);
-    let report = match &args.player {
-        None => super::game::analysed::<G, R>(file, format, rollouts, args.seed, pool, opened)?,
-        Some(player) => super::game::analysed_player::<G, R>(
-            file,
-            format,
-            player,
-            (rollouts, args.seed),
-            pool,
-            opened,
-        )?,
-    };
+    let player = args.player.as_deref();
+    let report = super::game::analysed_player::<G, R>(
+        &args.file,
+        args.format,
+        player,
+        (rollouts, args.seed),
+        pool,
+        opened,
+    )?;
     match args.format {
         Format::Json => println!(
             "{}",

@@ -6,49 +6,28 @@
 
 use crate::common;
 
+use super::serve_answers::Table;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use std::time::Duration;
-use sunfold::log::GameKind;
-use sunfold::serve::{Tokens, app};
 use tower::ServiceExt;
 
 /// Long enough to mean that something waits that should not: it only
 /// turns a hang into a failure.
 const HANG: Duration = Duration::from_secs(900);
 
-/// A table served in-process on the first `lines` lines of a golden
-/// replay (all of them with `None`), its log named `match.jsonl`.
-struct Table {
-    log: String,
-    tokens: Tokens,
-    router: axum::Router,
+/// What this file asks of a table served in-process: JSON answers, and
+/// reviews asked for until they are done.
+trait Reviewed {
+    fn token_of(&self, who: &str) -> String;
+    async fn answered(&self, path: &str, who: &str) -> (StatusCode, Value);
+    async fn reviewed(&self, path: &str, who: &str) -> (Vec<StatusCode>, Value);
 }
 
-impl Table {
-    fn new(test: &str, golden: &str, lines: Option<usize>) -> Table {
-        let text = std::fs::read_to_string(common::repo().join("replays").join(golden)).unwrap();
-        let kept: Vec<&str> = text.lines().take(lines.unwrap_or(usize::MAX)).collect();
-        let log = common::fresh(test, "match.jsonl");
-        std::fs::write(&log, format!("{}\n", kept.join("\n"))).unwrap();
-        let start: Value = serde_json::from_str(kept[0]).unwrap();
-        let names: Vec<String> = serde_json::from_value(start["players"].clone()).unwrap();
-        let game = match start["game"].as_str() {
-            Some("summertime") => GameKind::Summertime,
-            _ => GameKind::Soleils,
-        };
-        let tokens = Tokens::new(&names).unwrap();
-        let router = app(log.clone().into(), game, tokens.clone());
-        Table {
-            log,
-            tokens,
-            router,
-        }
-    }
-
-    fn token(&self, who: &str) -> String {
+impl Reviewed for Table {
+    fn token_of(&self, who: &str) -> String {
         match who {
             "referee" => self.tokens.referee.clone(),
             player => self.tokens.players[player].clone(),
@@ -56,9 +35,12 @@ impl Table {
     }
 
     /// The status and JSON body of `GET path` as `who`.
-    async fn get(&self, path: &str, who: &str) -> (StatusCode, Value) {
+    async fn answered(&self, path: &str, who: &str) -> (StatusCode, Value) {
         let request = Request::get(path)
-            .header(header::AUTHORIZATION, format!("Bearer {}", self.token(who)))
+            .header(
+                header::AUTHORIZATION,
+                format!("Bearer {}", self.token_of(who)),
+            )
             .body(Body::empty())
             .unwrap();
         let response = self.router.clone().oneshot(request).await.unwrap();
@@ -73,7 +55,7 @@ impl Table {
         let started = std::time::Instant::now();
         let mut statuses = Vec::new();
         loop {
-            let (status, body) = self.get(path, who).await;
+            let (status, body) = self.answered(path, who).await;
             statuses.push(status);
             match status {
                 StatusCode::OK => return (statuses, body),
@@ -199,7 +181,7 @@ async fn a_player_sees_only_their_own_review_and_never_before_the_end() {
         (&over, "/api/review?player=Zoé", "referee"),
         (&over, "/api/review?seat=1", "Ann"),
     ] {
-        let (status, body) = table.get(path, who).await;
+        let (status, body) = table.answered(path, who).await;
         text.push_str(&format!(
             "==== GET {path} as {who}\n{status}\n{}\n\n",
             serde_json::to_string_pretty(&body).unwrap()
@@ -213,15 +195,17 @@ async fn a_player_sees_only_their_own_review_and_never_before_the_end() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_look_is_answered_at_once_from_what_was_kept() {
-    let table = Table::new("review-kept", "soleils-2p-round-limit.jsonl", None);
-    let (statuses, first) = table.reviewed("/api/review", "Bob").await;
+    // Dmitri's review is asked for by no other test of this process,
+    // which keeps reviews by the log's bytes.
+    let table = Table::new("review-kept", "summertime-double-pass-ending.jsonl", None);
+    let (statuses, first) = table.reviewed("/api/review", "Dmitri").await;
     assert_eq!(statuses[0], StatusCode::ACCEPTED);
     // A review judged again would be answered 202 first.
     for (path, who) in [
-        ("/api/review", "Bob"),
-        ("/api/review?player=Bob", "referee"),
+        ("/api/review", "Dmitri"),
+        ("/api/review?player=Dmitri", "referee"),
     ] {
-        let (status, again) = table.get(path, who).await;
+        let (status, again) = table.answered(path, who).await;
         assert_eq!(status, StatusCode::OK, "{path} as {who}");
         assert_eq!(again, first);
     }
