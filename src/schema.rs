@@ -64,11 +64,13 @@ pub enum SchemaKind {
     ApiRefusal,
     /// What one page of the table server shows, `/api/view`.
     TableView,
+    /// A player's review of a finished game, `/api/review`.
+    TableReview,
 }
 
 impl SchemaKind {
     /// Every kind, in the order `sunfold schema --help` lists them.
-    pub const ALL: [SchemaKind; 27] = [
+    pub const ALL: [SchemaKind; 28] = [
         SchemaKind::SoleilsLog,
         SchemaKind::SoleilsTemplate,
         SchemaKind::SummertimeLog,
@@ -96,6 +98,7 @@ impl SchemaKind {
         SchemaKind::StudioFigures,
         SchemaKind::ApiRefusal,
         SchemaKind::TableView,
+        SchemaKind::TableReview,
     ];
 
     /// Its name on the command line and in docs/schema/NAME.schema.json.
@@ -128,6 +131,7 @@ impl SchemaKind {
             SchemaKind::StudioFigures => "studio-figures",
             SchemaKind::ApiRefusal => "api-refusal",
             SchemaKind::TableView => "table-view",
+            SchemaKind::TableReview => "table-review",
         }
     }
 
@@ -173,6 +177,7 @@ impl SchemaKind {
                 "A refusal of the studio or the table server (4xx, 5xx): its status and why"
             }
             SchemaKind::TableView => "What one page of the table server shows, /api/view",
+            SchemaKind::TableReview => "A player's review of a finished game, /api/review",
         }
     }
 }
@@ -283,6 +288,7 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::StudioFigures => schemars::schema_for!(crate::studio::figures::Standing),
         SchemaKind::ApiRefusal => schemars::schema_for!(Refusal),
         SchemaKind::TableView => schemars::schema_for!(crate::serve::PageView),
+        SchemaKind::TableReview => schemars::schema_for!(crate::serve::Review),
     };
     let mut text = serde_json::to_string_pretty(&schema).expect("schemas serialize");
     text.push('\n');

@@ -27,6 +27,10 @@ pub struct AnalyseArgs {
     /// The seed of the rollouts: the same seed gives the same report.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Judge the decisions of this player alone, with the same figures as
+    /// in the whole analysis; every player's if left out.
+    #[arg(long)]
+    pub player: Option<String>,
     /// Worker threads; every core if left out. The output is the same on any number.
     #[arg(long)]
     pub jobs: Option<usize>,
@@ -78,8 +82,15 @@ fn analyse_game<G: Present, R: BufRead>(
     pool: &rayon::ThreadPool,
     opened: Opened<R>,
 ) -> Result<Exit, CliError> {
-    let report =
-        super::game::analysed::<G, R>(&args.file, args.format, rollouts, args.seed, pool, opened)?;
+    let player = args.player.as_deref();
+    let report = super::game::analysed_player::<G, R>(
+        &args.file,
+        args.format,
+        player,
+        (rollouts, args.seed),
+        pool,
+        opened,
+    )?;
     match args.format {
         Format::Json => println!(
             "{}",

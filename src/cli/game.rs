@@ -141,11 +141,31 @@ pub(super) fn analysed<G: Present, R: std::io::BufRead>(
     pool: &rayon::ThreadPool,
     opened: Opened<R>,
 ) -> Result<crate::workbench::analysis::AnalysisReport, CliError> {
+    analysed_player::<G, R>(path, format, None, (rollouts, seed), pool, opened)
+}
+
+/// [`analysed`], of the decisions of the player named `player` alone when
+/// one is named.
+pub(super) fn analysed_player<G: Present, R: std::io::BufRead>(
+    path: &Path,
+    format: Format,
+    player: Option<&str>,
+    (rollouts, seed): (u32, u64),
+    pool: &rayon::ThreadPool,
+    opened: Opened<R>,
+) -> Result<crate::workbench::analysis::AnalysisReport, CliError> {
+    use crate::present::analysis::{player_report, report};
     let decisions = crate::present::analysis::decisions::<G, R>(opened)
         .map_err(|error| folding::<G>(path, format, error))?;
     let file = path.display().to_string();
-    let (recorded, end) = (&decisions.recorded, &decisions.end);
-    Ok(crate::present::analysis::report::<G>(
-        &file, recorded, end, rollouts, seed, pool,
-    ))
+    let Some(player) = player else {
+        let (recorded, end) = (&decisions.recorded, &decisions.end);
+        return Ok(report::<G>(&file, recorded, end, rollouts, seed, pool));
+    };
+    let names = G::player_names(&decisions.end).join(", ");
+    player_report::<G>(&file, decisions, player, rollouts, seed, pool).ok_or_else(|| {
+        CliError::Usage(format!(
+            "{file}: expected --player to name a player of this log ({names}), but found {player}"
+        ))
+    })
 }

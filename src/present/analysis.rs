@@ -71,6 +71,19 @@ pub fn decisions<G: Present, R: BufRead>(opened: Opened<R>) -> Result<Decisions<
     })
 }
 
+impl<G: Present> Decisions<G> {
+    /// Keeps only the decisions of the player named `name`, and gives
+    /// their seat; `None`, with every decision kept, when no seat is
+    /// named so. Each decision is judged on its own (seeded by the
+    /// batch's seed and its seq), so one player's figures are the same
+    /// whichever other decisions are judged beside them.
+    pub fn keep_player(&mut self, name: &str) -> Option<usize> {
+        let seat = G::player_names(&self.end).iter().position(|n| n == name)?;
+        self.recorded.retain(|r| r.decision.seat == seat);
+        Some(seat)
+    }
+}
+
 /// The analysis of the decisions of a log (see [`decisions`]) by a search
 /// bot with `rollouts` rollouts, seeded `seed`, on `pool`. `file` is the
 /// log's path as the report names it, and in the commands it gives.
@@ -164,6 +177,30 @@ pub fn report<G: Present>(
     }
 }
 
+/// The analysis of the decisions of the player named `player` alone in
+/// `decisions`, as [`report`] gives them (the same figures), with that
+/// player's summary alone; `None` when no seat is named so.
+pub fn player_report<G: Present>(
+    file: &str,
+    mut decisions: Decisions<G>,
+    player: &str,
+    rollouts: u32,
+    seed: u64,
+    pool: &rayon::ThreadPool,
+) -> Option<AnalysisReport> {
+    decisions.keep_player(player)?;
+    let mut report = report::<G>(
+        file,
+        &decisions.recorded,
+        &decisions.end,
+        rollouts,
+        seed,
+        pool,
+    );
+    report.players.retain(|p| p.player == player);
+    Some(report)
+}
+
 /// What a point of value is in `G`.
 fn value_meaning<G: Game>() -> &'static str {
     if G::NAME == "summertime" {
@@ -177,23 +214,8 @@ fn value_meaning<G: Game>() -> &'static str {
 pub fn analysis_text(report: &AnalysisReport) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    let lead = report.value == "lead";
-    // What a point lost is: the game's own, or a point of lead.
-    let unit = if lead { "points of lead" } else { "points" };
-    writeln!(
-        out,
-        "{}: {} judged by {} (seed {}); points lost are {}, best minus taken on the same futures",
-        report.file,
-        decision_count(report.decisions.len()),
-        report.bot,
-        report.seed,
-        if lead {
-            "points of lead over the other player"
-        } else {
-            "points of the player's own final score"
-        }
-    )
-    .unwrap();
+    let unit = unit(report);
+    writeln!(out, "{}", heading(report)).unwrap();
     let costly: Vec<&DecisionReport> = report.decisions.iter().filter(|d| d.costly).collect();
     if costly.is_empty() {
         writeln!(
@@ -213,31 +235,66 @@ pub fn analysis_text(report: &AnalysisReport) -> String {
     }
     writeln!(out, "\nby player:").unwrap();
     for p in &report.players {
-        writeln!(
-            out,
-            "  {}: {}, {} {unit} lost, {} costly",
-            p.player,
-            decision_count(p.decisions),
-            tenths(p.points_lost),
-            p.costly
-        )
-        .unwrap();
-        for seq in &p.costliest {
-            if let Some(d) = report.decisions.iter().find(|d| d.seq == *seq) {
-                writeln!(
-                    out,
-                    "    event {} (line {}): {} lost {} {unit}; {}",
-                    d.seq,
-                    d.line,
-                    d.taken.said,
-                    lost_text(d),
-                    d.state_before
-                )
-                .unwrap();
-            }
+        writeln!(out, "  {}", player_text(p, unit)).unwrap();
+        for d in costliest(report, p) {
+            writeln!(
+                out,
+                "    event {} (line {}): {} lost {} {unit}; {}",
+                d.seq,
+                d.line,
+                d.taken.said,
+                lost_text(d),
+                d.state_before
+            )
+            .unwrap();
         }
     }
     out
+}
+
+/// The analysis's first line: what was judged, by what, and what a
+/// point lost means.
+pub fn heading(report: &AnalysisReport) -> String {
+    format!(
+        "{}: {} judged by {} (seed {}); points lost are {}, best minus taken on the same futures",
+        report.file,
+        decision_count(report.decisions.len()),
+        report.bot,
+        report.seed,
+        if report.value == "lead" {
+            "points of lead over the other player"
+        } else {
+            "points of the player's own final score"
+        }
+    )
+}
+
+/// What a point lost is in `report`: the game's own, or a point of lead.
+pub fn unit(report: &AnalysisReport) -> &'static str {
+    if report.value == "lead" {
+        "points of lead"
+    } else {
+        "points"
+    }
+}
+
+/// A player's summary line: "Ann: 20 decisions, 12.3 points lost, 2 costly".
+pub fn player_text(p: &PlayerSummary, unit: &str) -> String {
+    format!(
+        "{}: {}, {} {unit} lost, {} costly",
+        p.player,
+        decision_count(p.decisions),
+        tenths(p.points_lost),
+        p.costly
+    )
+}
+
+/// The costliest decisions of `p` in `report`, costliest first.
+pub fn costliest<'a>(
+    report: &'a AnalysisReport,
+    p: &'a PlayerSummary,
+) -> impl Iterator<Item = &'a DecisionReport> {
+    (p.costliest.iter()).filter_map(|seq| report.decisions.iter().find(|d| d.seq == *seq))
 }
 
 /// "1 decision", "2 decisions".
@@ -246,26 +303,30 @@ fn decision_count(n: usize) -> String {
 }
 
 fn decision_text(out: &mut String, d: &DecisionReport, unit: &str) {
-    use std::fmt::Write;
-    writeln!(
-        out,
-        "  line {}, event {}: {} (expected score {})",
-        d.line,
-        d.seq,
-        d.taken.said,
-        estimate_text(&d.taken.expected_score)
-    )
-    .unwrap();
-    writeln!(
-        out,
-        "    better: {} (expected score {}); lost {} {unit} over {} rollouts each; {}",
-        d.best.said,
-        estimate_text(&d.best.expected_score),
-        lost_text(d),
-        d.best.rollouts,
-        d.verdict
-    )
-    .unwrap();
+    let [taken, better] = decision_lines(d, unit);
+    out.push_str(&format!("  {taken}\n    {better}\n"));
+}
+
+/// A costly decision in `analyse`'s two lines, unindented: the decision
+/// taken, then the better one and the points lost.
+pub fn decision_lines(d: &DecisionReport, unit: &str) -> [String; 2] {
+    [
+        format!(
+            "line {}, event {}: {} (expected score {})",
+            d.line,
+            d.seq,
+            d.taken.said,
+            estimate_text(&d.taken.expected_score)
+        ),
+        format!(
+            "better: {} (expected score {}); lost {} {unit} over {} rollouts each; {}",
+            d.best.said,
+            estimate_text(&d.best.expected_score),
+            lost_text(d),
+            d.best.rollouts,
+            d.verdict
+        ),
+    ]
 }
 
 /// The points a decision lost with their interval, or the verdict when no

@@ -106,7 +106,7 @@ pub fn watch<G: Table>(shared: Arc<Shared>) {
 }
 
 const PAGE: &str = include_str!("page.html");
-const SCRIPT: &str = include_str!("page.js");
+const SCRIPT: &str = concat!(include_str!("review.js"), include_str!("page.js"));
 const STYLE: &str = include_str!("page.css");
 
 pub fn router<G: Table>(shared: Arc<Shared>) -> Router {
@@ -120,6 +120,7 @@ pub fn router<G: Table>(shared: Arc<Shared>) -> Router {
         .route("/api/events", post(events::<G>))
         .route("/api/stream", get(stream::<G>))
         .route("/api/panels/{hash}/{layout}", get(panel::<G>))
+        .route("/api/review", get(review::<G>))
         .route("/join", get(|| async { super::join::page() }).post(join))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::map_response(super::edge::secure))
@@ -206,6 +207,34 @@ async fn panel<G: Table>(
         response.extensions_mut().insert(Immutable);
         Ok(response)
     })
+    .await
+}
+
+/// `GET /api/review[?player=NAME]`: "Review my game" (`review.rs`).
+async fn review<G: Table>(
+    State(shared): State<Arc<Shared>>,
+    query: Result<
+        Query<std::collections::BTreeMap<String, String>>,
+        axum::extract::rejection::QueryRejection,
+    >,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let role = role(&shared, &headers)?;
+    let mut query = query.map(|Query(q)| q).unwrap_or_default();
+    let player = query.remove("player");
+    if let Some(other) = query.keys().next() {
+        return Err(ApiError::BadRequest(format!(
+            "expected no query or ?player=NAME, but found ?{other}="
+        )));
+    }
+    let file = crate::log::shown_name(&shared.path).display().to_string();
+    super::review::answer::<G>(
+        super::review::kept(),
+        shared.path.clone(),
+        file,
+        role,
+        player,
+    )
     .await
 }
 

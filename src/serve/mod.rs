@@ -16,6 +16,9 @@
 //!   shows and kept for every page that shows it, served by their hash;
 //! - `pool.rs`: the bounded pool that every piece of blocking work takes a
 //!   place in before it starts;
+//! - `review.rs`: "Review my game", a player's costliest decisions once
+//!   the game has ended, judged as `sunfold analyse` judges them, one at a
+//!   time, and kept by the log's hash;
 //! - [`ApiError`]: every refusal, as a status and a JSON body (in `error.rs`);
 //! - [`tokens`]: the join links' secrets; [`links`]: their printable page and
 //!   their listing; [`join`]: the way in by a slip's short code, typed at
@@ -43,6 +46,7 @@ mod kept;
 pub mod links;
 mod page;
 mod pool;
+mod review;
 pub mod room;
 pub mod tokens;
 
@@ -50,6 +54,7 @@ pub use error::ApiError;
 pub use http::{BODY_LIMIT, Closed};
 use kept::Kept;
 pub use page::{InRoom, PageView};
+pub use review::{Review, Reviewed};
 pub use tokens::{Role, Tokens};
 
 use crate::log::GameKind;

@@ -635,6 +635,7 @@
     $('place').hidden = !room;
     $('progress').textContent = view.progress;
     renderOutcome();
+    window.sunfoldReview(view, api);
     renderActions();
     renderDock();
     renderPanels();

@@ -53,6 +53,7 @@ fn the_committed_schemas_match_the_code() {
         (SchemaKind::StudioFigures, "studio-figures.schema.json"),
         (SchemaKind::ApiRefusal, "api-refusal.schema.json"),
         (SchemaKind::TableView, "table-view.schema.json"),
+        (SchemaKind::TableReview, "table-review.schema.json"),
     ] {
         let committed =
             std::fs::read_to_string(common::repo().join("docs/schema").join(file)).unwrap();

@@ -9,6 +9,7 @@ mod serve_bots;
 mod serve_edge;
 mod serve_join;
 mod serve_messages;
+mod serve_review;
 mod serve_room;
 mod serve_wire;
 

@@ -34,15 +34,15 @@ const SUMMERTIME: &str = "summertime-double-pass-ending.jsonl";
 
 /// A table served in-process on the first `lines` lines of a golden
 /// replay (all of them with `None`).
-struct Table {
-    log: String,
-    tokens: Tokens,
+pub(super) struct Table {
+    pub(super) log: String,
+    pub(super) tokens: Tokens,
     names: Vec<String>,
-    router: axum::Router,
+    pub(super) router: axum::Router,
 }
 
 impl Table {
-    fn new(test: &str, golden: &str, lines: Option<usize>) -> Table {
+    pub(super) fn new(test: &str, golden: &str, lines: Option<usize>) -> Table {
         let text = std::fs::read_to_string(common::repo().join("replays").join(golden)).unwrap();
         let kept: Vec<&str> = text.lines().take(lines.unwrap_or(usize::MAX)).collect();
         let log = common::fresh(test, "match.jsonl");

@@ -7,7 +7,7 @@ mod fairness;
 mod hints;
 mod intervals;
 mod ladder_render;
-mod search;
+pub(crate) mod search;
 mod shards;
 mod slow;
 mod sweep;

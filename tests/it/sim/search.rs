@@ -128,7 +128,11 @@ fn summertime_midgame(seed: u64, turns: usize) -> summertime::State {
 /// The same table with what `seat` cannot see arranged otherwise: the
 /// unseen cards permuted, each stack top swapped only with a card of the
 /// same back, so that everything the seat sees stays the same.
-fn rearranged(state: &summertime::State, seat: usize, rng: &mut SeededRng) -> summertime::State {
+pub(crate) fn rearranged(
+    state: &summertime::State,
+    seat: usize,
+    rng: &mut SeededRng,
+) -> summertime::State {
     let mut hidden = summertime::Hidden::default();
     summertime::hidden(state, seat, &mut hidden);
     // The real arrangement, read straight from the table.
