@@ -739,6 +739,10 @@
       // A new stream tells the whole page with its first event.
       streamed = null;
       live = true;
+      // What was appended between the page's first load and this stream
+      // is in neither: a stream that does not catch up from an event's id
+      // loads the page once more, now that it hears every later one.
+      if (!extra) load();
       function read() {
         return reader.read().then(function (chunk) {
           if (chunk.done) throw new Error('closed');

@@ -40,11 +40,16 @@ fn play_to_the_end(driver: &Driver, link: &str) -> usize {
     loop {
         assert!(
             started.elapsed() < Duration::from_secs(900),
-            "the game did not end after {taps} taps"
+            "the game did not end after {taps} taps; the page shows event {} and says {}",
+            driver.script("return document.body.getAttribute('data-seq');"),
+            driver.script("return document.getElementById('progress').textContent;"),
         );
         let next = driver.script(NEXT);
         match next[0].as_str() {
-            Some("over") => return taps,
+            Some("over") => {
+                eprintln!("played to the end in {taps} taps, {:?}", started.elapsed());
+                return taps;
+            }
             Some("tap") => {
                 let css = next[1].as_str().unwrap();
                 driver.tap_where(css, next[2].as_str());
