@@ -372,7 +372,7 @@ impl StudyReport {
         };
         let mut out = format!(
             "{} of {}, {} at tables of {tables} ({}), seed {}\n",
-            plural(self.events as u64, "event", "events"),
+            plural(self.events, "event", "events"),
             plural(self.players as u64, "player", "players"),
             plural(u64::from(self.rounds), "round", "rounds"),
             self.game,
