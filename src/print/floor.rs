@@ -65,6 +65,8 @@ pub struct ZoneNameTooLong {
 /// name `scene` prints below the 6 pt floor: as a text that is the name,
 /// or begins with it (`NAME: REWARD`, `NAME · RULE`), with how many of its
 /// characters fit the room that text has (the rest of the text kept).
+/// None when a text of no zone is below the floor too: then the paper or
+/// the layout is at fault, which [`legible`] says.
 pub fn zone_names(
     scene: &Scene,
     fonts: &Fonts,
@@ -87,7 +89,9 @@ pub fn zone_names(
             })
             .max_by_key(|(_, (_, name))| name.len())
         else {
-            continue;
+            // Another text is too small as well: the paper or the layout
+            // is at fault, not a zone's name.
+            return Ok(());
         };
         let count = name.chars().count();
         let rest = text.chars().count() - count;
