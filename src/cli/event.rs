@@ -60,6 +60,12 @@ pub enum EventCommand {
         /// other present players do not play the round and score nothing.
         #[arg(long = "final", id = "final_", value_name = "N")]
         final_: Option<usize>,
+        /// A bot in the seat a bye would leave (Summertime, an odd count)
+        /// and in each seat of a table short of the event's table size (62
+        /// Soleils): random, greedy, search or search:N. It plays under a
+        /// name such as "Bot (greedy)" and is never ranked.
+        #[arg(long, value_name = "BOT", value_parser = super::batch::parse_bot, conflicts_with_all = ["tables", "final_"])]
+        bot: Option<Bot>,
     },
     /// Print a round's tables and byes (the last seated if --round is left out).
     #[command(after_help = super::exits::EVENT)]
@@ -290,7 +296,12 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                 eprintln!("sunfold: warning: {at}:{renamed}");
             }
             let (path, game, players) = (file.display(), game.name(), log.state.entrants.len());
-            println!("{path}: a {game} event of {players} players");
+            let players = if players == 1 {
+                "1 player".to_owned()
+            } else {
+                format!("{players} players")
+            };
+            println!("{path}: a {game} event of {players}");
         }
         EventCommand::Seat {
             file,
@@ -298,6 +309,7 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
             tables,
             bye,
             final_,
+            bot,
         } => {
             let by = match (by_standing, tables, final_) {
                 (_, Some(tables), _) => SeatBy::hand(&tables, bye)
@@ -306,8 +318,8 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                 (true, _, _) => SeatBy::Standing,
                 _ => SeatBy::Draw,
             };
-            let round =
-                request::seat(&file, &by, CLOCK).map_err(|e| CliError::event_file(&file, e))?;
+            let round = request::seat_with(&file, &by, bot, CLOCK)
+                .map_err(|e| CliError::event_file(&file, e))?;
             let log = EventLog::open(&file).map_err(|e| CliError::event_file(&file, e))?;
             let seating =
                 Seating::of(&log.state, Some(round)).map_err(|e| CliError::refused_at(&file, e))?;

@@ -45,7 +45,7 @@ pub(super) fn opening(path: &Path, format: Format, error: OpenError) -> CliError
         OpenError::Decode(located) => {
             let advice = super::error::advice(path, &located.error, located.line);
             let json = (format == Format::Json)
-                .then(|| unopened_json(path.display().to_string(), &located));
+                .then(|| unopened_json(path.display().to_string(), &located, advice));
             CliError::Log(Box::new(LogFailure {
                 path: path.to_owned(),
                 format,
@@ -111,14 +111,14 @@ pub(super) fn failure<G: Present>(
     alternatives: Alternatives,
 ) -> CliError {
     let before = before.map(|fold| (fold.state(), fold.events() - 1));
-    let json = (format == Format::Json).then(|| {
-        let words = alternatives.words();
-        failure_json::<G>(path.display().to_string(), error, words, before)
-    });
     let advice = match &error.error {
         ReplayError::Decode(decode) => super::error::advice(path, decode, error.line),
         _ => super::error::Advice::None,
     };
+    let json = (format == Format::Json).then(|| {
+        let words = alternatives.words();
+        failure_json::<G>(path.display().to_string(), error, words, before, advice)
+    });
     CliError::Log(Box::new(LogFailure {
         path: path.to_owned(),
         format,

@@ -121,9 +121,19 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
     scene
         .check_text(fonts)
         .map_err(|e| CliError::Refused(e.advice()))?;
+    // A zone's name too long for its label, named with a length that fits.
+    floor::zone_names(scene, fonts, &zones(&template), &how)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     let hint = "use a larger --paper or fewer sheets per page";
     floor::legible(scene, fonts, &given, &how, hint).map_err(illegible)?;
     write(&document, &target)
+}
+
+/// The zones of `template`: each id and name, in order.
+pub(super) fn zones(template: &crate::soleils::template::Template) -> Vec<(String, String)> {
+    (template.zones().iter())
+        .map(|z| (z.id.clone(), z.name.clone()))
+        .collect()
 }
 
 /// A print below the 6 pt floor, refused as a usage error.

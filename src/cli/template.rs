@@ -4,13 +4,20 @@ use super::error::CliError;
 use super::load::problems;
 use super::{Exit, Format};
 use crate::log::rows::Layout;
-use crate::log::template_file::LoadFailure;
+use crate::log::template_file::{Checked, FileProblem, LoadFailure};
 use crate::present::json::TemplateReport;
+use crate::print::floor::ZoneNameTooLong;
+use crate::render::paper::Paper;
 use std::path::Path;
 
 pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {
     let shown = path.display();
-    let report = match crate::log::template_file::load(path) {
+    let loaded =
+        crate::log::template_file::load(path).and_then(|checked| match unprintable(&checked) {
+            problems if problems.is_empty() => Ok(checked),
+            problems => Err(LoadFailure::Problems(problems)),
+        });
+    let report = match loaded {
         Ok(checked) => TemplateReport::valid(shown.to_string(), &checked),
         Err(LoadFailure::Io(e)) => return Err(CliError::io(path, e)),
         Err(error) if format == Format::Text => return Err(problems(path, error)),
@@ -33,6 +40,37 @@ pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {
     } else {
         Exit::Invalid
     })
+}
+
+/// What `render sheet` could not print of a valid sheet template, one
+/// sheet to a page of A4 or Letter in the built-in fonts: each zone whose
+/// name would print below 6 pt, with a length that fits. A deck has none.
+fn unprintable(checked: &Checked) -> Vec<FileProblem> {
+    let Checked::Sheet(template) = checked else {
+        return Vec::new();
+    };
+    let fonts = crate::render::text::Fonts::builtin();
+    let zones = super::render::zones(template);
+    let mut found: Vec<ZoneNameTooLong> = Vec::new();
+    for paper in [Paper::A4, Paper::Letter] {
+        let (scene, _) =
+            crate::print::soleils::sheet::printed(fonts, template, &[], Some(1), 1, false, paper);
+        let how = format!("--per-page 1 on {}", format!("{paper:?}").to_lowercase());
+        // Each zone once, with the fewest characters that fit either paper.
+        if let Err(e) = crate::print::floor::zone_names(&scene, fonts, &zones, &how) {
+            match found.iter_mut().find(|f| f.index == e.index) {
+                Some(f) if e.most < f.most => *f = e,
+                Some(_) => {}
+                None => found.push(e),
+            }
+        }
+    }
+    (found.into_iter())
+        .map(|e| FileProblem::Shape {
+            path: format!("zones[{}].name", e.index),
+            detail: e.to_string(),
+        })
+        .collect()
 }
 
 /// `sunfold template export FILE --csv OUT`: a deck's cards or a sheet's

@@ -212,8 +212,65 @@ pub struct Player {
 pub struct SeatedTable {
     /// From 1.
     pub table: u32,
-    /// The players' ids by seat; seat 1 starts.
+    /// The players' ids by seat; seat 1 starts. A seat a bot plays is
+    /// left out here and named in `bots`.
     pub players: Vec<String>,
+    /// The seats a bot plays, in place of a bye or of a missing player;
+    /// left out when there are none (and in every log written before bots
+    /// could sit at an event's table).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bots: Vec<TableBot>,
+}
+
+/// A seat of a table played by a bot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TableBot {
+    /// Its seat, from 1, counted over every seat of the table.
+    pub seat: u32,
+    /// The bot, as the command line spells it: `random`, `greedy`,
+    /// `search:N`.
+    pub bot: String,
+    /// The name it plays under in the table's log, such as `Bot (greedy)`:
+    /// no player of the event has it.
+    pub name: String,
+}
+
+/// Who sits in a seat of a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sitter<'a> {
+    /// A player of the event, by id.
+    Player(&'a str),
+    /// A bot.
+    Bot(&'a TableBot),
+}
+
+impl SeatedTable {
+    /// A table of players alone.
+    pub fn of_players(table: u32, players: Vec<String>) -> SeatedTable {
+        SeatedTable {
+            table,
+            players,
+            bots: Vec::new(),
+        }
+    }
+
+    /// Every seat of the table in order, seat 1 first: the players, and
+    /// the bots in their seats.
+    pub fn seats(&self) -> Vec<Sitter<'_>> {
+        let mut players = self.players.iter();
+        (1..=self.size() as u32)
+            .filter_map(|seat| match self.bots.iter().find(|b| b.seat == seat) {
+                Some(bot) => Some(Sitter::Bot(bot)),
+                None => players.next().map(|id| Sitter::Player(id)),
+            })
+            .collect()
+    }
+
+    /// The number of seats: players and bots.
+    pub fn size(&self) -> usize {
+        self.players.len() + self.bots.len()
+    }
 }
 
 /// The result of one table: each seat's score and rank, as its log gives
@@ -237,10 +294,16 @@ pub struct TableResult {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatResult {
+    /// The player's id; for a bot's seat, the name it played under.
     pub id: String,
     pub score: i64,
     /// 1 for the best; tied players share a rank.
     pub rank: u32,
+    /// The bot that played the seat, as the command line spells it; left
+    /// out for a player. A bot's seat counts in the ranks of its table,
+    /// never in the standings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
 }
 
 impl Entry {

@@ -135,6 +135,10 @@ pub enum EventError {
     Reason { found: &'static str },
     #[error("expected no reason on a first result, but found one: only a correction has a reason")]
     ReasonOnFirst,
+    #[error(
+        "expected each bot of table {table} in a seat of its own, a bot the command line knows, under a name no player has, with a player at the table, but found {found}"
+    )]
+    BotSeat { table: u32, found: String },
     #[error("expected {expected:?} at seat {seat} of table {table}, but found {found:?}")]
     WrongSeat {
         table: u32,

@@ -606,7 +606,7 @@ mod tests {
                 .filter(|id| !ids.contains(id))
                 .collect();
             let players = ids.clone();
-            let tables = vec![SeatedTable { table: 1, players }];
+            let tables = vec![SeatedTable::of_players(1, players)];
             entries.push(Entry::Seated {
                 round,
                 tables,
@@ -623,6 +623,7 @@ mod tests {
                         id: id.to_owned(),
                         score: 0,
                         rank,
+                        bot: None,
                     })
                     .collect(),
                 reason: None,

@@ -3,7 +3,7 @@
 //! refuses and leaves the file as it was.
 
 use super::entry::{
-    EVENT_FORMAT, Entry, EventGame, Leftover, Player, TIE_BREAKS, TableResult, TieBreak,
+    EVENT_FORMAT, Entry, EventGame, Leftover, Player, Sitter, TIE_BREAKS, TableResult, TieBreak,
 };
 use super::error::{EventError, EventFileError, TableLogError};
 use super::file::{EventLog, append, create, table_path};
@@ -193,10 +193,21 @@ pub fn close(path: &Path, clock: &dyn Clock) -> Result<(), EventFileError> {
 /// Seats the next round as `by` says and writes each table's log, ready
 /// to record: the round seated.
 pub fn seat(path: &Path, by: &SeatBy, clock: &dyn Clock) -> Result<u32, EventFileError> {
+    seat_with(path, by, None, clock)
+}
+
+/// [`seat`], with `bot` in the seat of each bye and in the empty seats of
+/// each table short of the event's table size (the draw and by standing).
+pub fn seat_with(
+    path: &Path,
+    by: &SeatBy,
+    bot: Option<Bot>,
+    clock: &dyn Clock,
+) -> Result<u32, EventFileError> {
     let (_, round) = append(path, clock, |log: &EventLog| {
         let state = &log.state;
         let NextRound { tables, bye, out } =
-            next_round(state, by).map_err(EventFileError::Refused)?;
+            next_round(state, by, bot).map_err(EventFileError::Refused)?;
         let round = state.seated() + 1;
         let entry = Entry::Seated {
             round,
@@ -351,7 +362,8 @@ pub struct PlayOptions {
 }
 
 /// Plays every table of the last round seated that has no result (or only
-/// `options.table`) with `bot` in every seat, writes each table's log and
+/// `options.table`) with `bot` in every player's seat and each bot's seat
+/// by its own bot, writes each table's log and
 /// attaches each result: the results attached. A table with an entry
 /// recorded at the table is refused, before any table is played, unless
 /// `options.force`.
@@ -385,8 +397,21 @@ pub fn play(
     for table in open {
         let log = table_path(path, round, table.table);
         let seed = table_seed(state.setup.seed, round, table.table);
-        let players = table.players.len();
-        play_table(state.setup.game, &log, players, bot, seed, options.force)?;
+        // A bot's seat is played by its own bot; the players' by `bot`.
+        let bots: Vec<Bot> = (table.seats().into_iter())
+            .map(|sitter| match sitter {
+                Sitter::Bot(at) => Bot::parse(&at.bot).unwrap_or(bot),
+                Sitter::Player(_) => bot,
+            })
+            .collect();
+        play_table(
+            state.setup.game,
+            &log,
+            bots.len(),
+            &bots,
+            seed,
+            options.force,
+        )?;
         results.push(attach(path, Some(round), table.table, &log, None, clock)?);
     }
     Ok(results)

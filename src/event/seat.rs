@@ -18,16 +18,22 @@
 //! - By hand: the organiser's tables, seat 1 first, or the first players
 //!   of the standings at one table (a final), the others not playing.
 //!
+//! - With a bot: the player a Summertime round would give a bye plays a
+//!   bot instead, and each 62 Soleils table seated short of the event's
+//!   table size is filled up to it with bots. A bot plays under a name no
+//!   player of the event has, in the seat the draw gives it.
+//!
 //! Seat 1 starts. At every table not seated by hand, the player who has
 //! started fewest games takes seat 1, a seeded draw deciding a tie. In
 //! Summertime (the colour of a chess Swiss), the player who started fewest
 //! of their games against those they played second, then the one who did
 //! not start their last game, then the draw.
 
-use super::entry::{EventGame, Leftover, SeatedTable};
+use super::entry::{EventGame, Leftover, SeatedTable, Sitter, TableBot};
 use super::error::EventError;
 use super::standings::standings;
 use super::state::{EventState, table_sizes};
+use crate::bots::Bot;
 use crate::kit::rng::SeededRng;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -48,7 +54,7 @@ pub struct History {
     pub played: BTreeMap<String, u32>,
     /// Whether each player sat in seat 1 at the last game they played.
     pub started_last: BTreeMap<String, bool>,
-    /// Who has had a bye.
+    /// Who has had a bye, or played a bot in its place.
     pub byes: BTreeSet<String>,
 }
 
@@ -70,12 +76,17 @@ impl History {
                         *history.meetings.entry(pair(a, b)).or_default() += 1;
                     }
                 }
-                if let Some(first) = table.players.first() {
-                    *history.starts.entry(first.clone()).or_default() += 1;
+                if let Some(Sitter::Player(first)) = table.seats().first() {
+                    *history.starts.entry((*first).to_owned()).or_default() += 1;
                 }
-                for (seat, id) in table.players.iter().enumerate() {
-                    *history.played.entry(id.clone()).or_default() += 1;
-                    history.started_last.insert(id.clone(), seat == 0);
+                for (seat, sitter) in table.seats().into_iter().enumerate() {
+                    if let Sitter::Player(id) = sitter {
+                        *history.played.entry(id.to_owned()).or_default() += 1;
+                        history.started_last.insert(id.to_owned(), seat == 0);
+                    }
+                }
+                if !table.bots.is_empty() {
+                    history.byes.extend(table.players.iter().cloned());
                 }
             }
             history.byes.extend(round.bye.iter().cloned());
@@ -144,11 +155,16 @@ pub struct NextRound {
     pub out: Vec<String>,
 }
 
-/// The next round of `state`, seated as `by` says. Refused when the event
-/// is closed, the last round is still open, all rounds are seated, too
-/// few players are present, or a name given by hand is no player's. The
-/// seating is checked in full when its entry is applied.
-pub fn next_round(state: &EventState, by: &SeatBy) -> Result<NextRound, EventError> {
+/// The next round of `state`, seated as `by` says, with `bot` in the seats
+/// a bye or a short table leaves (the draw and by standing only). Refused
+/// when the event is closed, the last round is still open, all rounds are
+/// seated, too few players are present, or a name given by hand is no
+/// player's. The seating is checked in full when its entry is applied.
+pub fn next_round(
+    state: &EventState,
+    by: &SeatBy,
+    bot: Option<Bot>,
+) -> Result<NextRound, EventError> {
     if state.closed {
         return Err(EventError::Closed);
     }
@@ -214,10 +230,7 @@ pub fn next_round(state: &EventState, by: &SeatBy) -> Result<NextRound, EventErr
             let tables: Vec<Vec<String>> =
                 tables.iter().map(|t| ids(t)).collect::<Result<_, _>>()?;
             let tables = (tables.into_iter().enumerate())
-                .map(|(i, players)| SeatedTable {
-                    table: i as u32 + 1,
-                    players,
-                })
+                .map(|(i, players)| SeatedTable::of_players(i as u32 + 1, players))
                 .collect();
             let bye = ids(bye)?;
             return Ok(NextRound {
@@ -249,15 +262,99 @@ pub fn next_round(state: &EventState, by: &SeatBy) -> Result<NextRound, EventErr
             (vec![order], vec![], out)
         }
     };
-    let tables = groups
-        .into_iter()
-        .enumerate()
-        .map(|(i, players)| SeatedTable {
-            table: i as u32 + 1,
-            players: seat_order(players, state.setup.game, &history, &mut rng),
+    let Some(bot) = bot.filter(|_| !matches!(by, SeatBy::Final(_))) else {
+        let tables = (groups.into_iter().enumerate())
+            .map(|(i, players)| {
+                let players = seat_order(players, state.setup.game, &history, &mut rng);
+                SeatedTable::of_players(i as u32 + 1, players)
+            })
+            .collect();
+        return Ok(NextRound { tables, bye, out });
+    };
+    // The bye's player plays a bot; each table short of the size is filled
+    // up to it.
+    let mut groups = groups;
+    groups.extend(bye.into_iter().map(|id| vec![id]));
+    let size = size.max(min);
+    let tables = (groups.into_iter().enumerate())
+        .map(|(i, players)| {
+            let mut seats: Vec<Option<String>> = players.into_iter().map(Some).collect();
+            seats.resize(size.max(seats.len()), None);
+            let seats = seat_order_with_bots(seats, state.setup.game, &history, &mut rng);
+            with_bots(state, i as u32 + 1, seats, bot)
         })
         .collect();
-    Ok(NextRound { tables, bye, out })
+    Ok(NextRound {
+        tables,
+        bye: vec![],
+        out,
+    })
+}
+
+/// The name a bot plays under at a table: `Bot (greedy)`, then `Bot 2
+/// (greedy)` and on, the first that no player of the event and no other
+/// seat of the table has.
+pub fn bot_name(state: &EventState, bot: Bot, taken: &[String]) -> String {
+    (1..)
+        .map(|n| match n {
+            1 => format!("Bot ({})", bot.name()),
+            n => format!("Bot {n} ({})", bot.name()),
+        })
+        .find(|name| {
+            !taken.contains(name)
+                && !(state.entrants.iter()).any(|e| &e.player.name == name || &e.player.id == name)
+        })
+        .expect("a name is free")
+}
+
+/// A table of `seats` in order, `None` for a bot's.
+fn with_bots(state: &EventState, table: u32, seats: Vec<Option<String>>, bot: Bot) -> SeatedTable {
+    let mut bots: Vec<TableBot> = Vec::new();
+    let mut players = Vec::new();
+    for (i, seat) in seats.into_iter().enumerate() {
+        match seat {
+            Some(id) => players.push(id),
+            None => {
+                let taken: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
+                bots.push(TableBot {
+                    seat: i as u32 + 1,
+                    bot: bot.name(),
+                    name: bot_name(state, bot, &taken),
+                });
+            }
+        }
+    }
+    SeatedTable {
+        table,
+        players,
+        bots,
+    }
+}
+
+/// [`seat_order`] for a table with bots (`None`): seat 1 goes to a player
+/// as it would without them, the bots and the other players take the
+/// other seats in a seeded order.
+fn seat_order_with_bots(
+    seats: Vec<Option<String>>,
+    game: EventGame,
+    history: &History,
+    rng: &mut SeededRng,
+) -> Vec<Option<String>> {
+    let players: Vec<String> = seats.iter().flatten().cloned().collect();
+    let bots = seats.len() - players.len();
+    let mut ordered = seat_order(players, game, history, rng).into_iter();
+    let first = ordered.next();
+    let mut rest: Vec<Option<String>> = ordered.map(Some).collect();
+    rest.extend(std::iter::repeat_n(None, bots));
+    shuffle(&mut rest, rng);
+    // In Summertime the bot starts when its player started more games
+    // than they played second, as a player's opponent would.
+    if let (EventGame::Summertime, Some(id), [None]) = (game, &first, &rest[..])
+        && history.start_balance(id) > 0
+    {
+        return vec![None, first];
+    }
+    std::iter::once(first).chain(rest).collect()
 }
 
 /// The id of the player `name` names: by name first, then by id.

@@ -1,6 +1,7 @@
 //! The seating of a round as `sunfold event seating` prints it, in text
 //! and JSON (`sunfold schema event-seating`).
 
+use super::entry::Sitter;
 use super::error::EventError;
 use super::state::EventState;
 use std::collections::BTreeMap;
@@ -38,16 +39,23 @@ pub struct Repeat {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct SeatingTable {
     pub table: u32,
-    /// The players by seat; seat 1 starts.
+    /// The players by seat, a bot's seat among them; seat 1 starts.
     pub players: Vec<SeatedPlayer>,
+    /// The seats a bot plays: 0 at a table of players alone.
+    pub bots: u32,
     /// Whether the table's result is attached.
     pub done: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct SeatedPlayer {
+    /// The player's id; for a bot, the name it plays under.
     pub id: String,
     pub name: String,
+    /// The bot that plays this seat (`random`, `greedy`, `search:N`); left
+    /// out for a player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
     /// From 1; seat 1 starts.
     pub seat: u32,
     /// The games of the event the player started (sat in seat 1), this
@@ -73,9 +81,11 @@ impl Seating {
             .iter()
             .flat_map(|r| &r.tables)
         {
-            for (seat, id) in table.players.iter().enumerate() {
-                *played.entry(id).or_default() += 1;
-                *started.entry(id).or_default() += u32::from(seat == 0);
+            for (seat, sitter) in table.seats().into_iter().enumerate() {
+                if let Sitter::Player(id) = sitter {
+                    *played.entry(id).or_default() += 1;
+                    *started.entry(id).or_default() += u32::from(seat == 0);
+                }
             }
         }
         let player = |id: &String| SeatingPlayer {
@@ -119,15 +129,27 @@ impl Seating {
             tables: (seated.tables.iter())
                 .map(|t| SeatingTable {
                     table: t.table,
-                    players: (t.players.iter().enumerate())
-                        .map(|(i, id)| SeatedPlayer {
-                            id: id.clone(),
-                            name: state.name(id).to_owned(),
-                            seat: i as u32 + 1,
-                            started: started.get(id.as_str()).copied().unwrap_or(0),
-                            played: played.get(id.as_str()).copied().unwrap_or(0),
+                    players: (t.seats().into_iter().enumerate())
+                        .map(|(i, sitter)| match sitter {
+                            Sitter::Player(id) => SeatedPlayer {
+                                id: id.to_owned(),
+                                name: state.name(id).to_owned(),
+                                bot: None,
+                                seat: i as u32 + 1,
+                                started: started.get(id).copied().unwrap_or(0),
+                                played: played.get(id).copied().unwrap_or(0),
+                            },
+                            Sitter::Bot(bot) => SeatedPlayer {
+                                id: bot.name.clone(),
+                                name: bot.name.clone(),
+                                bot: Some(bot.bot.clone()),
+                                seat: i as u32 + 1,
+                                started: 0,
+                                played: 0,
+                            },
                         })
                         .collect(),
+                    bots: t.bots.len() as u32,
                     done: seated.results.contains_key(&t.table),
                 })
                 .collect(),
@@ -150,10 +172,19 @@ impl Seating {
                 ""
             };
             let starts: Vec<String> = (table.players.iter())
+                .filter(|p| p.bot.is_none())
                 .map(|p| format!("{} {} of {}", p.name, p.started, p.played))
                 .collect();
+            let bots: Vec<String> = (table.players.iter())
+                .filter_map(|p| Some(format!("seat {} plays {}", p.seat, p.bot.as_ref()?)))
+                .collect();
+            let bots = match &bots[..] {
+                [] => String::new(),
+                [one] => format!("  (a bot: {one})"),
+                _ => format!("  (bots: {})", bots.join(", ")),
+            };
             out.push_str(&format!(
-                "table {}: {}  (started: {}){done}\n",
+                "table {}: {}  (started: {}){bots}{done}\n",
                 table.table,
                 names.join(", "),
                 starts.join(", ")

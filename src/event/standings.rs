@@ -262,6 +262,12 @@ pub fn standings(state: &EventState) -> Standings {
                     .max()
                     .unwrap_or(seat.score);
                 let points = shared_points(&setup.points, seat.rank, tied);
+                // A bot's seat counts in the ranks and scores of its table,
+                // as any player's; it has no row, and is no opponent in
+                // the Buchholz sums.
+                if seat.bot.is_some() {
+                    continue;
+                }
                 table.push((seat.id.as_str(), points));
                 if let Some(row) = rows.get_mut(seat.id.as_str()) {
                     row.points += points;
@@ -269,7 +275,7 @@ pub fn standings(state: &EventState) -> Standings {
                     row.margin += seat.score - best_other;
                     row.played += 1;
                 }
-                for other in result.seats.iter().filter(|s| s.id != seat.id) {
+                for other in (result.seats.iter()).filter(|s| s.id != seat.id && s.bot.is_none()) {
                     opponents.push((seat.id.as_str(), other.id.as_str()));
                 }
             }

@@ -3,10 +3,12 @@
 //! checked against the event as it stands before it changes it, so a
 //! refused entry changes nothing.
 
+use super::entry::Sitter;
 use super::entry::{
     EVENT_FORMAT, Entry, EventGame, Leftover, Player, SeatedTable, TableResult, TieBreak,
 };
 use super::error::EventError;
+use crate::bots::Bot;
 use crate::soleils::Options;
 use crate::soleils::template::{RawTemplate, Template};
 use crate::summertime::deck::{Deck, RawDeck};
@@ -399,7 +401,7 @@ impl EventState {
                     found,
                 });
             }
-            let found = table.players.len();
+            let found = table.size();
             if !(min..=max).contains(&found) {
                 let table = table.table;
                 return Err(EventError::TableSize {
@@ -409,6 +411,9 @@ impl EventState {
                     found,
                 });
             }
+        }
+        for table in tables {
+            self.check_bots(table)?;
         }
         let ids = (tables.iter().flat_map(|t| &t.players))
             .chain(bye)
@@ -428,6 +433,60 @@ impl EventState {
             Some(p) => Err(seating(&p.id, "not seated")),
             None => Ok(()),
         }
+    }
+
+    /// Each bot of `table` in a seat of the table of its own, a bot known
+    /// by name, under a name no entrant and no other bot of the table has;
+    /// at least one player at the table.
+    fn check_bots(&self, table: &SeatedTable) -> Result<(), EventError> {
+        let refuse = |found: String| {
+            Err(EventError::BotSeat {
+                table: table.table,
+                found,
+            })
+        };
+        if !table.bots.is_empty() && table.players.is_empty() {
+            return refuse("bots alone".to_owned());
+        }
+        for (i, bot) in table.bots.iter().enumerate() {
+            let earlier = &table.bots[..i];
+            if bot.seat == 0 || bot.seat as usize > table.size() {
+                return refuse(format!("{:?} in seat {}", bot.name, bot.seat));
+            }
+            if earlier.iter().any(|b| b.seat == bot.seat) {
+                return refuse(format!("two bots in seat {}", bot.seat));
+            }
+            if crate::bots::Bot::parse(&bot.bot).is_err() {
+                return refuse(format!("the bot {:?}", bot.bot));
+            }
+            let taken = (self.entrants.iter())
+                .any(|e| e.player.name == bot.name || e.player.id == bot.name)
+                || earlier.iter().any(|b| b.name == bot.name);
+            if taken || bot.name.trim().is_empty() {
+                return refuse(format!("the name {:?}", bot.name));
+            }
+        }
+        Ok(())
+    }
+
+    /// The name each seat of `table` plays under in its log, seat 1 first.
+    pub fn seat_names(&self, table: &SeatedTable) -> Vec<String> {
+        (table.seats().into_iter())
+            .map(|sitter| match sitter {
+                Sitter::Player(id) => self.name(id).to_owned(),
+                Sitter::Bot(bot) => bot.name.clone(),
+            })
+            .collect()
+    }
+
+    /// The seats of table `table` of round `round` that a bot plays: the
+    /// name each plays under in the table's log, and its bot. Empty for a
+    /// table of players alone; refused for a round or table not seated.
+    pub fn bots_at(&self, round: u32, table: u32) -> Result<Vec<(String, Bot)>, EventError> {
+        let at = self.round(round)?.table(table)?;
+        Ok((at.bots.iter())
+            .filter_map(|b| Some((b.name.clone(), Bot::parse(&b.bot).ok()?)))
+            .collect())
     }
 
     /// Why `id`, an entrant not present in `round`, cannot sit in it:
@@ -468,14 +527,20 @@ impl EventState {
             (false, false, Some(_)) => return Err(EventError::ReasonOnFirst),
             _ => {}
         }
-        let count = at.players.len().max(result.seats.len());
+        let names = self.seat_names(at);
+        let bots: Vec<bool> = (at.seats().iter())
+            .map(|s| matches!(s, Sitter::Bot(_)))
+            .collect();
+        let count = names.len().max(result.seats.len());
         for seat in 0..count {
-            let expected = at.players.get(seat).map_or("no one", |id| self.name(id));
-            let found = result
-                .seats
-                .get(seat)
-                .map_or("no one", |s| self.name(&s.id));
-            if expected != found {
+            let expected = names.get(seat).map_or("no one", String::as_str);
+            let found = result.seats.get(seat).map_or("no one", |s| match &s.bot {
+                Some(_) => s.id.as_str(),
+                None => self.name(&s.id),
+            });
+            let kind = (result.seats.get(seat)).is_some_and(|s| s.bot.is_some())
+                == bots.get(seat).copied().unwrap_or(false);
+            if expected != found || !kind {
                 return Err(EventError::WrongSeat {
                     table,
                     seat: seat + 1,

@@ -17,6 +17,7 @@ use super::standings::standings;
 use super::state::{EventState, Setup, TableRules};
 use super::tables::table_seed;
 use crate::bots::{Bot, VariantInfo};
+use crate::report::kit::style::plural;
 use crate::soleils::Soleils;
 use crate::stats::{Estimate, mean_of, share_of};
 use crate::summertime::Summertime;
@@ -205,7 +206,7 @@ impl Study {
         let mut state = self.event(i)?;
         let seed = state.setup.seed;
         for round in 1..=state.setup.rounds {
-            let NextRound { tables, bye, out } = next_round(&state, &SeatBy::Draw)?;
+            let NextRound { tables, bye, out } = next_round(&state, &SeatBy::Draw, None)?;
             state.apply(&Entry::Seated {
                 round,
                 tables: tables.clone(),
@@ -232,6 +233,7 @@ impl Study {
                         id: id.clone(),
                         score: *score,
                         rank: 1 + totals.iter().filter(|t| *t > score).count() as u32,
+                        bot: None,
                     })
                     .collect();
                 state.apply(&Entry::Result(TableResult {
@@ -369,8 +371,12 @@ impl StudyReport {
             Leftover::Larger => format!("{} or one more", self.table_size),
         };
         let mut out = format!(
-            "{} events of {} players, {} rounds at tables of {tables} ({}), seed {}\n",
-            self.events, self.players, self.rounds, self.game, self.seed
+            "{} of {}, {} at tables of {tables} ({}), seed {}\n",
+            plural(self.events, "event", "events"),
+            plural(self.players as u64, "player", "players"),
+            plural(u64::from(self.rounds), "round", "rounds"),
+            self.game,
+            self.seed
         );
         if let Some(tables) = &self.tables {
             let options: Vec<String> = (tables.options.iter())

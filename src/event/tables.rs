@@ -3,7 +3,7 @@
 //! only after the audit `sunfold audit` runs finds it valid, finished and
 //! played by exactly the players seated there.
 
-use super::entry::{EventGame, SeatResult, SeatedTable, TableResult};
+use super::entry::{EventGame, SeatResult, SeatedTable, Sitter, TableResult};
 use super::error::{EventError, EventFileError, TableLogError};
 use super::state::{EventState, TableRules};
 use crate::bots::{Bot, Searched, SoleilsVariant, SummertimeVariant};
@@ -45,7 +45,7 @@ impl TableRules {
 }
 
 /// Writes the start line of a table's log at `path`, its players named as
-/// the event names them in seat order, on the event's sheet (with its rule options) or deck. A
+/// the event names them in seat order (a bot by the name its seat gives), on the event's sheet (with its rule options) or deck. A
 /// file left there by a seating that was never recorded is replaced.
 pub fn create_table_log(
     state: &EventState,
@@ -56,9 +56,7 @@ pub fn create_table_log(
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let names: Vec<String> = (table.players.iter())
-        .map(|id| state.name(id).to_owned())
-        .collect();
+    let names = state.seat_names(table);
     let seed = table_seed(state.setup.seed, round, table.table);
     match state.setup.game {
         EventGame::Soleils => {
@@ -162,29 +160,37 @@ pub fn read_result(
         let path = path.to_owned();
         return Err(EventFileError::Table(TableLogError::Unfinished { path }));
     };
-    if outcome.players.len() != at.players.len() {
+    if outcome.players.len() != at.size() {
         return Err(EventFileError::Table(TableLogError::Count {
             path: path.to_owned(),
             table,
-            expected: at.players.len(),
+            expected: at.size(),
             found: outcome.players.len(),
         }));
     }
     let mut seats = Vec::new();
-    for (i, (id, standing)) in at.players.iter().zip(&outcome.players).enumerate() {
-        let expected = state.name(id);
-        if standing.player != expected {
+    let names = state.seat_names(at);
+    let sitters = at.seats();
+    for (i, ((sitter, expected), standing)) in
+        (sitters.iter().zip(&names).zip(&outcome.players)).enumerate()
+    {
+        if &standing.player != expected {
             return Err(EventFileError::Refused(EventError::WrongSeat {
                 table,
                 seat: i + 1,
-                expected: expected.to_owned(),
+                expected: expected.clone(),
                 found: standing.player.clone(),
             }));
         }
+        let (id, bot) = match sitter {
+            Sitter::Player(id) => ((*id).to_owned(), None),
+            Sitter::Bot(bot) => (bot.name.clone(), Some(bot.bot.clone())),
+        };
         seats.push(SeatResult {
-            id: id.clone(),
+            id,
             score: standing.score,
             rank: standing.rank,
+            bot,
         });
     }
     Ok(TableResult {
@@ -235,28 +241,28 @@ fn refuse_recorded(path: &Path, bytes: &[u8]) -> Result<(), EventFileError> {
     }
 }
 
-/// Plays the table log at `path` on to its end with `bot` in every seat,
-/// from `seed`, appending the lines under the log's lock with one write
+/// Plays the table log at `path` on to its end with `bots[i]` in seat i
+/// (cycling when fewer), from `seed`, appending the lines under the log's lock with one write
 /// and a sync. A log already at its end is left as it is. A log with a
 /// line recorded at the table is refused, unless `force`.
 pub fn play_table(
     game: EventGame,
     path: &Path,
     players: usize,
-    bot: Bot,
+    bots: &[Bot],
     seed: u64,
     force: bool,
 ) -> Result<(), EventFileError> {
     match game {
-        EventGame::Soleils => play_on::<Soleils>(path, players, bot, seed, force),
-        EventGame::Summertime => play_on::<Summertime>(path, players, bot, seed, force),
+        EventGame::Soleils => play_on::<Soleils>(path, players, bots, seed, force),
+        EventGame::Summertime => play_on::<Summertime>(path, players, bots, seed, force),
     }
 }
 
 fn play_on<G: Searched>(
     path: &Path,
     players: usize,
-    bot: Bot,
+    bots: &[Bot],
     seed: u64,
     force: bool,
 ) -> Result<(), EventFileError> {
@@ -298,7 +304,7 @@ fn play_on<G: Searched>(
         Err(crate::log::FoldError::PastEnd { .. }) => unreachable!("no event to stop after"),
     };
     let mut state = fold.state().clone();
-    let actions = crate::bots::play_from::<G>(&mut state, players, &[bot], seed);
+    let actions = crate::bots::play_from::<G>(&mut state, players, bots, seed);
     let mut state = fold.state().clone();
     let last = bytes
         .split(|&b| b == b'\n')

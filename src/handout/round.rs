@@ -78,12 +78,25 @@ fn by_table(flow: &mut Flow, seating: &Seating) {
     flow.heading("Seating by table");
     for table in &seating.tables {
         flow.room(7.0 * (table.players.len() as f32 + 1.0) + 16.0);
-        flow.heading(&format!("Table {}", table.table));
+        let bots: Vec<String> = (table.players.iter())
+            .filter(|p| p.bot.is_some())
+            .map(|p| p.seat.to_string())
+            .collect();
+        let heading = match &bots[..] {
+            [] => format!("Table {}", table.table),
+            [one] => format!("Table {}: a bot plays seat {one}", table.table),
+            _ => format!("Table {}: bots play seats {}", table.table, bots.join(", ")),
+        };
+        flow.heading(&heading);
         flow.headings(&columns);
         for p in &table.players {
+            let id = match &p.bot {
+                Some(bot) => format!("bot: {bot}"),
+                None => p.id.clone(),
+            };
             flow.row(
                 &columns,
-                &[p.seat.to_string(), p.name.clone(), p.id.clone()],
+                &[p.seat.to_string(), p.name.clone(), id],
                 Weight::Regular,
             );
         }
@@ -126,7 +139,7 @@ fn by_name(flow: &mut Flow, seating: &Seating) {
     ];
     let mut rows: Vec<(String, String, String)> = Vec::new();
     for table in &seating.tables {
-        for p in &table.players {
+        for p in table.players.iter().filter(|p| p.bot.is_none()) {
             rows.push((p.name.clone(), table.table.to_string(), p.seat.to_string()));
         }
     }

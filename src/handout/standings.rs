@@ -6,6 +6,7 @@ use super::{Column, Flow};
 use crate::event::{Standings, TieBreak};
 use crate::render::scene::{Anchor, Document, Scene, Weight};
 use crate::render::text::Fonts;
+use crate::report::kit::style::plural;
 use std::sync::Arc;
 
 /// The standings of the event named `name`, laid out in `fonts`.
@@ -18,9 +19,9 @@ pub fn standings(fonts: &Arc<Fonts>, standings: &Standings, name: &str) -> Docum
         })
         .collect();
     let caption = format!(
-        "{}: {} rounds complete; ties broken by {}",
+        "{}: {} complete; ties broken by {}",
         standings.game,
-        standings.rounds_complete,
+        plural(u64::from(standings.rounds_complete), "round", "rounds"),
         order.join(", then ")
     );
     let mut flow = Flow::new(fonts, format!("{name}: standings"), caption);

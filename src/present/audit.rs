@@ -255,8 +255,12 @@ impl Audited {
             let game = self.game.unwrap_or("no game");
             let closed = if event.closed { ", closed" } else { "" };
             return vec![format!(
-                "{file}: valid event log, {} entries, chained; a {game} event of {} players, {} of {} rounds seated, {} results{closed}",
-                self.events, event.players, event.seated, event.rounds, event.results
+                "{file}: valid event log, {}, chained; a {game} event of {}, {} of {} seated, {}{closed}",
+                counted(self.events, "entry", "entries"),
+                counted(event.players as u64, "player", "players"),
+                event.seated,
+                counted(u64::from(event.rounds), "round", "rounds"),
+                counted(event.results as u64, "result", "results")
             )];
         }
         let Some(result) = &self.result else {
@@ -274,8 +278,8 @@ impl Audited {
             String::new()
         };
         let mut lines = vec![format!(
-            "{file}: valid, {} events; {ended}{winners}; {}",
-            self.events,
+            "{file}: valid, {}; {ended}{winners}; {}",
+            counted(self.events, "event", "events"),
             scores.join(", ")
         )];
         if let Some(stuck) = &self.stuck {
@@ -407,4 +411,9 @@ pub fn outcome<G: Present>(fold: &Fold<G>) -> (Outcome, Option<Claims>) {
         }
     });
     (result, claims)
+}
+
+/// `n` and the noun that goes with it: "1 result", "2 results".
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

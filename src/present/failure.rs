@@ -83,19 +83,65 @@ impl Advice {
     /// The advice in words, for the log `shown`, indented as a note under
     /// its error.
     pub fn said(self, shown: &str) -> Option<String> {
-        match self {
-            Advice::None => None,
-            Advice::Torn => Some(format!(
-                "  a crash cut the last write short: sunfold repair {shown} removes it and keeps it aside"
-            )),
-            Advice::BlankEnd => Some(format!(
-                "  the log ends in blank lines: sunfold repair {shown} removes them and keeps them aside"
-            )),
-            Advice::EventLog => Some(format!(
-                "  an event log: sunfold event standings {shown} shows where it stands, and sunfold audit {shown} checks every line"
-            )),
-        }
+        self.report(shown).map(|r| format!("  {}", r.message))
     }
+
+    /// The advice as the JSON reports give it, for the log `shown`: what
+    /// it is, in words, and the commands it names.
+    pub fn report(self, shown: &str) -> Option<AdviceReport> {
+        let (kind, message, commands) = match self {
+            Advice::None => return None,
+            Advice::Torn => (
+                "torn_line",
+                format!(
+                    "a crash cut the last write short: sunfold repair {shown} removes it and keeps it aside"
+                ),
+                vec![format!("sunfold repair {shown}")],
+            ),
+            Advice::BlankEnd => (
+                "blank_lines_at_end",
+                format!(
+                    "the log ends in blank lines: sunfold repair {shown} removes them and keeps them aside"
+                ),
+                vec![format!("sunfold repair {shown}")],
+            ),
+            Advice::EventLog => (
+                "event_log",
+                format!(
+                    "an event log: sunfold event standings {shown} shows where it stands, and sunfold audit {shown} checks every line"
+                ),
+                vec![
+                    format!("sunfold event standings {shown}"),
+                    format!("sunfold audit {shown}"),
+                ],
+            ),
+        };
+        Some(AdviceReport {
+            kind,
+            message,
+            commands,
+        })
+    }
+}
+
+/// What to do about a damaged log, in a JSON report: the same advice the
+/// text gives under the error.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+pub struct AdviceReport {
+    /// `torn_line` (the torn last line, which `repair` removes),
+    /// `blank_lines_at_end` (which `repair` removes) or `event_log` (a log
+    /// the event verbs and `audit` read).
+    pub kind: &'static str,
+    /// The advice in words, as the text gives it.
+    pub message: String,
+    /// The commands it names, each ready to paste.
+    pub commands: Vec<String>,
+}
+
+/// The command that replays a log `shown` up to event `last`: the state a
+/// refused line was checked against.
+pub fn state_before_command(shown: &str, last: u64) -> String {
+    format!("sunfold replay {shown} --at {last}")
 }
 
 /// The lines of a located error of the log `shown`: `located` (`:LINE:
@@ -132,7 +178,8 @@ pub fn failure_lines(
     out.extend(advice.said(shown));
     if let Some(last) = before {
         out.push(format!(
-            "  the state before it: sunfold replay {shown} --at {last}"
+            "  the state before it: {}",
+            state_before_command(shown, last)
         ));
     }
     out

@@ -154,6 +154,15 @@ pub struct ErrorReport<S> {
     /// The state after `last_valid_seq`: what the line was checked against.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub state_before_error: Option<S>,
+    /// The command that shows that state (`sunfold replay FILE --at
+    /// SEQ`); absent when the error is on the first line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state_before_command: Option<String>,
+    /// What to do about the damage, as the text says it under the error:
+    /// `repair` for a torn last line or blank lines at the end, the event
+    /// verbs for an event log; absent when there is nothing to advise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub advice: Option<super::failure::AdviceReport>,
 }
 
 /// The first malformed or illegal line, located.
@@ -186,29 +195,41 @@ impl ErrorDetail {
     }
 }
 
-/// The JSON report of a log whose first line cannot be read.
-pub fn unopened_json(file: String, located: &Located<DecodeError>) -> serde_json::Value {
+/// The JSON report of a log whose first line cannot be read, with the
+/// `advice` the text gives.
+pub fn unopened_json(
+    file: String,
+    located: &Located<DecodeError>,
+    advice: super::failure::Advice,
+) -> serde_json::Value {
     let report = ErrorReport::<()> {
+        advice: advice.report(&file),
         file,
         game: None,
         valid: false,
         error: ErrorDetail::of(located, Vec::new()),
         last_valid_seq: None,
         state_before_error: None,
+        state_before_command: None,
     };
     serde_json::to_value(report).expect("reports serialize")
 }
 
 /// The JSON report of a log of `G` that breaks at `error`, with the legal
-/// alternatives in words and the state it was checked against with the
-/// seq of its last event (`before`) when past the first line.
+/// alternatives in words, the state it was checked against with the seq of
+/// its last event (`before`) and the command that shows it when past the
+/// first line, and the `advice` the text gives.
 pub fn failure_json<G: Present>(
     file: String,
     error: &LogError<G>,
     alternatives: Vec<String>,
     before: Option<(&G::State, u64)>,
+    advice: super::failure::Advice,
 ) -> serde_json::Value {
     let report = ErrorReport {
+        advice: advice.report(&file),
+        state_before_command: before
+            .map(|(_, last)| super::failure::state_before_command(&file, last)),
         file,
         game: Some(G::NAME.to_owned()),
         valid: false,

@@ -44,6 +44,75 @@ pub enum Illegible {
     },
 }
 
+/// A zone's name that its label or its flag prints below the floor: how
+/// many of its characters fit there at the floor.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "expected a zone name that prints at {SMALLEST_PT} pt or more, but zone {zone:?} has {count} characters in its name, and at most {most} fit its place on the sheet {how}; shorten its name"
+)]
+pub struct ZoneNameTooLong {
+    /// The zone's id.
+    pub zone: String,
+    /// Its index in the template's zones.
+    pub index: usize,
+    pub count: usize,
+    pub most: usize,
+    /// The paper and layout it was printed on.
+    pub how: String,
+}
+
+/// The first zone of `zones` (id and name, in the template's order) whose
+/// name `scene` prints below the 6 pt floor: as a text that is the name,
+/// or begins with it (`NAME: REWARD`, `NAME · RULE`), with how many of its
+/// characters fit the room that text has (the rest of the text kept).
+/// None when a text of no zone is below the floor too: then the paper or
+/// the layout is at fault, which [`legible`] says.
+pub fn zone_names(
+    scene: &Scene,
+    fonts: &Fonts,
+    zones: &[(String, String)],
+    how: &str,
+) -> Result<(), ZoneNameTooLong> {
+    let mut all = Vec::new();
+    for page in &scene.pages {
+        texts(&page.items, &mut all);
+    }
+    let below = (all.iter()).filter(|(size, _, _)| size / MM_PER_PT < SMALLEST_PT - 0.005);
+    let mut worst: Option<ZoneNameTooLong> = None;
+    for &(size, text, weight) in below {
+        let Some((index, (zone, name))) = (zones.iter().enumerate())
+            .filter(|(_, (_, name))| {
+                text == name
+                    || [": ", " · ", " ("]
+                        .iter()
+                        .any(|s| text.starts_with(&format!("{name}{s}")))
+            })
+            .max_by_key(|(_, (_, name))| name.len())
+        else {
+            // Another text is too small as well: the paper or the layout
+            // is at fault, not a zone's name.
+            return Ok(());
+        };
+        let count = name.chars().count();
+        let rest = text.chars().count() - count;
+        let most = fitting(fonts, text, size, weight).saturating_sub(rest);
+        let found = ZoneNameTooLong {
+            zone: zone.clone(),
+            index,
+            count,
+            most: most.min(count.saturating_sub(1)),
+            how: how.to_owned(),
+        };
+        if worst
+            .as_ref()
+            .is_none_or(|w| (index, most) < (w.index, w.most))
+        {
+            worst = Some(found);
+        }
+    }
+    worst.map_or(Ok(()), Err)
+}
+
 /// Every text of `items` that holds more than spaces: its size in
 /// millimetres, its text and its weight.
 fn texts<'a>(items: &'a [Item], out: &mut Vec<(f32, &'a str, Weight)>) {

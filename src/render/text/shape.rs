@@ -1,5 +1,6 @@
 //! A line of text as glyphs: each character from the first face of a
-//! chain that has it, right-to-left runs in visual order (unicode-bidi),
+//! chain that has it, right-to-left runs in visual order (unicode-bidi, in
+//! a left-to-right paragraph, as a browser sets a line),
 //! and real shaping (rustybuzz) wherever a script needs it: Arabic
 //! joining, Hebrew points, combining marks.
 //!
@@ -156,7 +157,10 @@ pub fn line(chain: &[&Face], text: &str) -> Line {
             shaped: false,
         };
     }
-    let bidi = unicode_bidi::BidiInfo::new(&text, None);
+    // A left-to-right paragraph, as a browser sets a line by default and as
+    // the SVG's text is shown: "3. שָׂרָה" keeps its number on the left, and
+    // the right-to-left run is shaped and placed right to left after it.
+    let bidi = unicode_bidi::BidiInfo::new(&text, Some(unicode_bidi::Level::ltr()));
     let mut runs = Vec::new();
     for paragraph in &bidi.paragraphs {
         let (levels, visual) = bidi.visual_runs(paragraph, paragraph.range.clone());

@@ -10,7 +10,8 @@
 //!   each with its 95% interval;
 //! - the skill line: the strongest bot listed against the weakest.
 //!
-//! One page; with many bots on small paper, the table and the skill line
+//! One page: eight bots with their gaps fit A4, Letter and A5, the gaps
+//! in columns; with more bots on small paper, the blocks that do not fit
 //! move to a second page rather than overlap.
 //!
 //! Its text and JSON are in [`text`].
@@ -30,17 +31,19 @@ use crate::stats::Estimate;
 use crate::workbench::{FEW, Figure, Ladder};
 
 /// A row of the forest plot.
-const ROW: f32 = 6.0;
+const ROW: f32 = 5.0;
+/// A line of running text: the gaps, the skill line.
+const LINE: f32 = 3.8;
 /// The forest's header line, above its rows.
 const HEAD: f32 = 6.0;
 /// The axis under the forest: ticks, labels and what the axis is.
 const AXIS: f32 = 9.5;
 /// A table row holding a value and its interval on one line, or on two.
-const ONE_LINE: f32 = 6.0;
-const TWO_LINES: f32 = 9.0;
+const ONE_LINE: f32 = 5.0;
+const TWO_LINES: f32 = 8.0;
 const GAP: f32 = 3.0;
 /// Space between blocks.
-const BLOCK_GAP: f32 = 6.0;
+const BLOCK_GAP: f32 = 4.5;
 /// A block's explanation, under its title.
 const BLOCK_NOTE: Font = font(2.7, Weight::Regular, Color::GREY);
 const VARIANT: Font = font(3.0, Weight::Regular, Color::BLACK);
@@ -103,22 +106,33 @@ pub fn report(ladder: &Ladder, paper: Paper) -> Scene {
         let mut note = text::GAPS_NOTE.to_owned();
         note[..1].make_ascii_uppercase();
         note.push('.');
-        let body = gaps.len() as f32 * 4.2;
+        // In columns, read down then across, as many as fit side by side.
+        let widest = (gaps.iter().map(|g| width_of(g, BODY))).fold(0.0, f32::max) + 2.0 * GAP;
+        let columns = ((width / widest).floor() as usize)
+            .clamp(1, 3)
+            .min(gaps.len());
+        let rows = gaps.len().div_ceil(columns);
+        let column_w = width / columns as f32;
+        let body = rows as f32 * LINE;
         let top = sheet.block(width, "Gaps between neighbours", &note, body);
         sheet.canvas().group("gaps between neighbours", |c| {
             for (i, line) in gaps.iter().enumerate() {
-                let y = top + 3.0 + i as f32 * 4.2;
-                write(c, (0.0, y), width, BODY, Anchor::Start, line.as_str());
+                let (x, y) = (
+                    (i / rows) as f32 * column_w,
+                    top + 3.0 + (i % rows) as f32 * LINE,
+                );
+                let room = column_w - GAP;
+                write(c, (x, y), room, BODY, Anchor::Start, line.as_str());
             }
         });
     }
 
     let lines = skill_lines(ladder, width);
-    let body = lines.len() as f32 * 4.2;
+    let body = lines.len() as f32 * LINE;
     let top = sheet.block(width, "Skill against luck", "", body);
     sheet.canvas().group("skill against luck", |c| {
         for (i, line) in lines.iter().enumerate() {
-            let y = top + 3.0 + i as f32 * 4.2;
+            let y = top + 3.0 + i as f32 * LINE;
             write(c, (0.0, y), width, BODY, Anchor::Start, line.as_str());
         }
     });

@@ -1,6 +1,7 @@
 //! The ladder as text, one line per bot, strongest first, and as JSON
 //! (`sunfold schema ladder-report`).
 
+use crate::report::kit::style::plural;
 use crate::stats::Estimate;
 use crate::workbench::{Exact, FEW, Figure, Ladder, Record, Rung};
 use std::fmt::Write;
@@ -130,8 +131,11 @@ pub fn text(report: &Ladder) -> String {
     let mut out = String::new();
     writeln!(
         out,
-        "{}: ladder of {} games, {} players, seats rotate; seed {}",
-        report.head.title, report.head.games, report.head.players, report.head.seed
+        "{}: ladder of {}, {}, seats rotate; seed {}",
+        report.head.title,
+        plural(report.head.games, "game", "games"),
+        plural(report.head.players as u64, "player", "players"),
+        report.head.seed
     )
     .unwrap();
     writeln!(out, "variant: {}", report.variant).unwrap();

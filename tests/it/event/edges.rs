@@ -364,3 +364,31 @@ fn each_commands_help_says_what_its_exit_codes_mean_for_it() {
     }
     common::snapshots().bind(|| insta::assert_snapshot!("edges__exit_codes", said.join("\n")));
 }
+
+/// Given an event with one round of one table played, when its standings
+/// are drawn and its log audited, then a count of one takes the singular:
+/// "1 round complete", "1 result".
+#[test]
+fn a_count_of_one_is_said_in_the_singular() {
+    let dir = scratch("singular");
+    let event = new_event(
+        &dir,
+        "Ann\nBob\nCid\n",
+        &["--rounds", "2", "--table-size", "3"],
+    );
+    run(&["event", "seat", s(&event)]);
+    run(&["event", "play", s(&event)]);
+    let pdf = dir.join("s.pdf");
+    run(&["event", "standings", s(&event), "-o", s(&pdf)]);
+    let text = poppler("pdftotext", &[s(&pdf), "-"]);
+    if !text.is_empty() {
+        assert!(
+            text.contains("summertime: 1 round complete;")
+                || text.contains("soleils: 1 round complete;"),
+            "{text}"
+        );
+    }
+    let audit = run(&["audit", s(&event)]);
+    assert!(audit.contains(", 1 result"), "{audit}");
+    assert!(!audit.contains("1 results"), "{audit}");
+}

@@ -1,5 +1,6 @@
 //! Events of many tables, their format studies and ratings.
 
+mod bots;
 mod edges;
 mod event_study;
 mod events;

@@ -12,15 +12,16 @@ use crate::common::{self, snapshots, sunfold};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
-use sunfold::event::entry::{Player, SeatResult, SeatedTable, TableResult};
+use sunfold::event::entry::{Player, SeatResult, SeatedTable, Sitter, TableBot, TableResult};
 use sunfold::event::{EVENT_FORMAT, Entry, EventGame, EventState, Seating, TieBreak, standings};
 use sunfold::kit::rng::SeededRng;
 
 /// Every number of points times this is whole.
 const SCALE: i64 = 27_720;
 
-/// Each seat of a table's result: the player's id, score and rank.
-type Seats = Vec<(String, i64, usize)>;
+/// Each seat of a table's result: the player's id (a bot's name), score,
+/// rank, and whether a bot played it.
+type Seats = Vec<(String, i64, usize, bool)>;
 
 /// A pair who meet again: their table, their ids in order, and how often
 /// they met before.
@@ -89,6 +90,7 @@ fn plain_standings(lines: &[Value]) -> (Vec<PlainRow>, u32) {
                             id,
                             s["score"].as_i64().unwrap(),
                             s["rank"].as_u64().unwrap() as usize,
+                            s.get("bot").is_some(),
                         )
                     })
                     .collect();
@@ -129,11 +131,13 @@ fn plain_standings(lines: &[Value]) -> (Vec<PlainRow>, u32) {
         rows[i].byes += 1;
         rows[i].points += rank_points(1) * SCALE;
     }
-    // Each table: the points of the ranks a tied group covers, shared.
+    // Each table: the points of the ranks a tied group covers, shared. A
+    // bot's seat counts in the ranks, the ties and the best other score,
+    // as anyone's; it wins nothing, has no row and is no one's opponent.
     let mut won: Vec<Vec<(String, i64)>> = Vec::new();
     for seats in results.values() {
         let mut table = Vec::new();
-        for (id, score, rank) in seats {
+        for (id, score, rank, _) in seats.iter().filter(|s| !s.3) {
             let tied = seats.iter().filter(|s| s.2 == *rank).count();
             let covered: i64 = (*rank..*rank + tied).map(rank_points).sum();
             let share = covered * SCALE / tied as i64;
@@ -158,7 +162,7 @@ fn plain_standings(lines: &[Value]) -> (Vec<PlainRow>, u32) {
         let mut met = Vec::new();
         for seats in results.values() {
             if seats.iter().any(|s| s.0 == row.id) {
-                for s in seats.iter().filter(|s| s.0 != row.id) {
+                for s in seats.iter().filter(|s| s.0 != row.id && !s.3) {
                     met.push(final_points[&s.0]);
                 }
             }
@@ -283,21 +287,25 @@ fn shuffle<T>(rng: &mut SeededRng, items: &mut [T]) {
 /// ranks that are either the scores' (ties share the best rank) or, as a
 /// game's own tie-breaks may give them, of another order.
 fn result(rng: &mut SeededRng, round: u32, table: &SeatedTable) -> TableResult {
-    let scores: Vec<i64> = (table.players.iter())
-        .map(|_| rng.below(5) as i64)
-        .collect();
+    let sitters = table.seats();
+    let scores: Vec<i64> = (sitters.iter()).map(|_| rng.below(5) as i64).collect();
     let keys: Vec<i64> = if rng.chance(70) {
         scores.clone()
     } else {
-        (table.players.iter())
-            .map(|_| rng.below(3) as i64)
-            .collect()
+        (sitters.iter()).map(|_| rng.below(3) as i64).collect()
     };
-    let seats = (table.players.iter().enumerate())
-        .map(|(i, id)| SeatResult {
-            id: id.clone(),
-            score: scores[i],
-            rank: 1 + keys.iter().filter(|k| **k > keys[i]).count() as u32,
+    let seats = (sitters.iter().enumerate())
+        .map(|(i, sitter)| {
+            let (id, bot) = match sitter {
+                Sitter::Player(id) => (id.to_string(), None),
+                Sitter::Bot(bot) => (bot.name.clone(), Some(bot.bot.clone())),
+            };
+            SeatResult {
+                id,
+                score: scores[i],
+                rank: 1 + keys.iter().filter(|k| **k > keys[i]).count() as u32,
+                bot,
+            }
         })
         .collect();
     TableResult {
@@ -313,8 +321,9 @@ fn result(rng: &mut SeededRng, round: u32, table: &SeatedTable) -> TableResult {
 /// A random event as its log's entries: random tables, shared ranks,
 /// byes, players out of a round, drops, late arrivals, corrections, a last
 /// round not always complete, and any order of tie-breaks, with or without
-/// the draw.
-fn random_event(seed: u64) -> Vec<Entry> {
+/// the draw; with `bots`, a bot in some seats a bye or a short table
+/// leaves.
+fn random_event(seed: u64, bots: bool) -> Vec<Entry> {
     let mut rng = SeededRng::new(seed);
     let game = if rng.chance(70) {
         EventGame::Soleils
@@ -402,12 +411,31 @@ fn random_event(seed: u64) -> Vec<Entry> {
             };
             let size = size.max(2);
             let players: Vec<String> = order.drain(..size).collect();
-            tables.push(SeatedTable {
-                table: tables.len() as u32 + 1,
-                players,
-            });
+            tables.push(SeatedTable::of_players(tables.len() as u32 + 1, players));
         }
         bye.append(&mut order);
+        if bots {
+            // A bye's player may play a bot instead; a table short of the
+            // size may take one.
+            for id in std::mem::take(&mut bye) {
+                if rng.chance(50) {
+                    tables.push(SeatedTable::of_players(tables.len() as u32 + 1, vec![id]));
+                } else {
+                    bye.push(id);
+                }
+            }
+            for table in tables.iter_mut() {
+                if table.size() < max && (table.size() == 1 || rng.chance(40)) {
+                    let seat = 1 + rng.below(table.size() as u64 + 1) as u32;
+                    let bot = pick(&mut rng, &["random", "greedy", "search:4"]);
+                    table.bots.push(TableBot {
+                        seat,
+                        bot: bot.to_owned(),
+                        name: format!("Bot ({bot})"),
+                    });
+                }
+            }
+        }
         entries.push(Entry::Seated {
             round,
             tables: tables.clone(),
@@ -454,7 +482,7 @@ fn the_standings_agree_with_a_plain_reading_of_the_docs_over_1000_random_events(
     let mut decided_by = BTreeMap::new();
     for seed in 0..1000 {
         // Given a random event.
-        let entries = random_event(seed);
+        let entries = random_event(seed, false);
         // When the standings are computed and read back from their JSON.
         let report = serde_json::to_value(standings(&state_of(&entries))).unwrap();
         // Then they are the plain reading's, row by row.
@@ -475,12 +503,41 @@ fn the_standings_agree_with_a_plain_reading_of_the_docs_over_1000_random_events(
     assert!(decided_by.values().sum::<u32>() > 1000, "{decided_by:?}");
 }
 
+/// Given random events where a bot plays some seats a bye or a short
+/// table leaves, when the standings are computed, then they are the plain
+/// reading's: the bot takes its place in its table's ranks and ties and
+/// counts as the best other score for the margin, is never ranked, wins
+/// nothing, and is no one's opponent in the Buchholz sums.
+#[test]
+fn standings_with_bot_seats_agree_with_the_plain_reading_over_500_random_events() {
+    let mut bot_tables = 0;
+    for seed in 0..500 {
+        let entries = random_event(30_000 + seed, true);
+        let state = state_of(&entries);
+        bot_tables += (state.rounds.iter())
+            .flat_map(|r| r.results.values())
+            .filter(|r| r.seats.iter().any(|s| s.bot.is_some()))
+            .count();
+        let report = serde_json::to_value(standings(&state)).unwrap();
+        let (plain, complete) = plain_standings(&lines_of(&entries));
+        assert_eq!(rows_of(&report), plain, "event {seed}: {entries:#?}");
+        assert_eq!(report["rounds_complete"], json!(complete), "event {seed}");
+        let rows = report["rows"].as_array().unwrap();
+        assert!(
+            rows.iter()
+                .all(|r| !r["name"].as_str().unwrap().starts_with("Bot (")),
+            "event {seed}"
+        );
+    }
+    assert!(bot_tables > 200, "{bot_tables} results with a bot");
+}
+
 #[test]
 fn the_standings_command_agrees_with_the_plain_reading_on_events_written_to_disk() {
     let dir = tempfile::tempdir().unwrap();
     for seed in 0..30 {
         // Given a random event written as a log.
-        let entries = random_event(10_000 + seed);
+        let entries = random_event(10_000 + seed, false);
         let path = dir.path().join(format!("event-{seed}.jsonl"));
         sunfold::event::file::create(&path, &entries, false, &sunfold::table::SystemClock).unwrap();
         // When `event standings` prints its JSON.
@@ -546,7 +603,7 @@ fn hal_and_ann() -> Vec<Entry> {
     for (i, seats) in rounds.iter().enumerate() {
         let round = i as u32 + 1;
         let players: Vec<String> = ids.iter().map(|id| id.to_string()).collect();
-        let tables = vec![SeatedTable { table: 1, players }];
+        let tables = vec![SeatedTable::of_players(1, players)];
         entries.push(Entry::Seated {
             round,
             tables,
@@ -558,6 +615,7 @@ fn hal_and_ann() -> Vec<Entry> {
                 id: id.to_string(),
                 score: *score,
                 rank: *rank,
+                bot: None,
             })
             .collect();
         entries.push(Entry::Result(TableResult {
@@ -681,7 +739,7 @@ fn the_seating_counts_repeat_meetings_as_a_plain_count_of_pairs_does() {
     let mut repeated = 0;
     for seed in 0..300 {
         // Given a random event.
-        let entries = random_event(20_000 + seed);
+        let entries = random_event(20_000 + seed, false);
         let state = state_of(&entries);
         let plain = plain_repeats(&lines_of(&entries));
         // When each round's seating is read.

@@ -306,3 +306,85 @@ fn an_event_log_given_to_replay_or_status_is_named_with_the_event_verbs() {
         insta::assert_snapshot!("damage__event-log-status", said[1]);
     });
 }
+
+/// Given a torn log, a log with blank lines at its end, an event log and
+/// a log with an illegal line, when `replay --format json` reads each,
+/// then the JSON carries the advice the text gives under the error, as
+/// fields: what it is, in words, and the commands to paste (`repair`, the
+/// event verbs), and the command for the state before the line; the legal
+/// events instead stay in `error.alternatives`.
+#[test]
+fn replay_json_gives_the_advice_the_text_gives() {
+    let (dir, whole) = match_log("damage-json-advice");
+    let log = dir.join("m.jsonl");
+    let mut reports = Vec::new();
+    let mut blank = whole.clone();
+    blank.extend_from_slice(b"\n\n");
+    let (_, event) = event_log("damage-json-advice-event");
+    let mut illegal = String::from_utf8(whole.clone()).unwrap();
+    illegal.push_str(&format!(
+        "{{\"seq\":3,\"prev\":\"{}\",\"type\":\"placed\",\"player\":\"Bob\",\"box\":\"K1d\",\"value\":6}}\n",
+        hash_of_last_line(&whole)
+    ));
+    for (name, bytes) in [
+        ("torn", cut_in_a_character(&whole, 3)),
+        ("blank", blank),
+        ("event", event),
+        ("illegal", illegal.into_bytes()),
+    ] {
+        std::fs::write(&log, &bytes).unwrap();
+        let (code, stdout, stderr) = run_in(&dir, &["replay", "m.jsonl", "--format", "json"]);
+        assert_eq!(code, 1, "{name}: {stderr}");
+        let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let text = run_in(&dir, &["replay", "m.jsonl"]).2;
+        if let Some(advice) = json.get("advice") {
+            assert!(
+                text.contains(advice["message"].as_str().unwrap()),
+                "{name}: {text}"
+            );
+            for command in advice["commands"].as_array().unwrap() {
+                assert!(text.contains(command.as_str().unwrap()), "{name}: {text}");
+            }
+        }
+        if let Some(command) = json.get("state_before_command") {
+            assert!(text.contains(command.as_str().unwrap()), "{name}: {text}");
+        }
+        let mut fields = json.clone();
+        fields.as_object_mut().unwrap().remove("state_before_error");
+        reports.push(format!("{name}:\n{fields:#}"));
+    }
+    let kinds: Vec<String> = (reports.iter())
+        .map(|r| {
+            r.lines()
+                .find(|l| l.contains("\"kind\""))
+                .unwrap_or("")
+                .trim()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "\"kind\": \"torn_line\",",
+            "\"kind\": \"blank_lines_at_end\",",
+            "\"kind\": \"event_log\",",
+            ""
+        ]
+    );
+    common::snapshots().bind(|| {
+        insta::assert_snapshot!("damage__replay_json_advice", reports.join("\n\n"));
+    });
+}
+
+/// The SHA-256 of the last line of `bytes`, as the next line's `prev`.
+fn hash_of_last_line(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    let last = bytes
+        .split(|&b| b == b'\n')
+        .rfind(|l| !l.is_empty())
+        .unwrap();
+    Sha256::digest(last)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}

@@ -10,5 +10,6 @@ mod render_phone;
 mod render_print;
 mod render_scripts;
 mod render_shapes;
+mod zone_names;
 
 mod slow;

@@ -413,3 +413,36 @@ fn names_mixing_directions_copy_back_from_the_pdf_as_typed() {
         );
     }
 }
+
+/// Given a number before a right-to-left name, as a join slip writes a
+/// seat ("3. שָׂרָה"), when it is shaped and printed, then it is set as a
+/// browser sets it: in a left-to-right line, the number's run on the left
+/// and the name's letters shaped and placed right to left after it; the
+/// PDF reads back as typed and the SVG holds the text in logical order.
+#[test]
+fn a_number_before_a_right_to_left_name_stays_on_its_left() {
+    let name = "3. שָׂרָה";
+    let line = Fonts::builtin().line(name, Weight::Regular);
+    assert!(line.shaped);
+    assert_eq!(line.runs[0].text, "3. ", "{line:?}");
+    let hebrew = &line.runs[1];
+    assert!(hebrew.text.starts_with('ש'), "{line:?}");
+    // Right to left: the glyph drawn leftmost is the last letter's, the
+    // first letter's (ש) is drawn last.
+    let clusters: Vec<usize> = hebrew.glyphs.iter().map(|g| g.cluster).collect();
+    assert!(clusters.windows(2).all(|w| w[0] >= w[1]), "{clusters:?}");
+    assert_eq!(clusters.last(), Some(&0));
+
+    let file = out("number-before-hebrew.pdf");
+    render(&sheet(&file, &["--names", name]));
+    let text = without_direction_marks(&run("pdftotext", &[&file, "-"]));
+    assert!(
+        text.lines().any(|l| l == name),
+        "{name} not a line: {text:?}"
+    );
+    let svg = out("number-before-hebrew.svg");
+    render(&sheet(&svg, &["--names", name]));
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    let nfc = sunfold::render::text::shape::nfc(name);
+    assert!(drawn.contains(&*nfc), "{nfc} not in the SVG");
+}

@@ -149,12 +149,16 @@ impl Sheet<'_> {
             } = label;
             // The next label on the band starts at its zone, or further
             // left if its name is wider: this label leaves it that room,
-            // and a gap, dropping its rule if need be.
+            // and a gap, dropping its rule if need be; but it keeps the room
+            // its own name takes up to the next zone, so that a long name
+            // shrinks on its own label, never on its neighbour's.
             let next = labels[i + 1..]
                 .iter()
                 .find(|l| (l.y - y).abs() < 0.01)
                 .map_or(self.width(), |l| {
-                    l.x0.min(l.x1 - width_of(&l.name)) - GAP * k
+                    let reserved = l.x0.min(l.x1 - width_of(&l.name)) - GAP * k;
+                    let mine = (x0 + width_of(name)).min(l.x0 - GAP * k);
+                    reserved.max(mine)
                 });
             let start = if (end_of_previous.0 - y).abs() < 0.01 {
                 end_of_previous.1 + GAP * k

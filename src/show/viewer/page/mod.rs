@@ -471,8 +471,12 @@ pub fn html(replay: &Replay) -> String {
     if let Some(analysis) = &replay.analysis {
         let costly = analysis.judged.iter().filter(|j| j.costly).count();
         h.push_str(&format!(
-            "<p class=\"analysis-note\">{} decisions judged by {} (seed {}) against the best it found: {} lost {}, each marked with the {} lost; <span class=\"lost costly\">{} costly</span>: the 95% interval of their loss leaves out 0.</p>\n",
-            analysis.decisions,
+            "<p class=\"analysis-note\">{} judged by {} (seed {}) against the best it found: {} lost {}, each marked with the {} lost; <span class=\"lost costly\">{} costly</span>: the 95% interval of their loss leaves out 0.</p>\n",
+            if analysis.decisions == 1 {
+                "1 decision".to_owned()
+            } else {
+                format!("{} decisions", analysis.decisions)
+            },
             e(&analysis.bot),
             analysis.seed,
             analysis.judged.len(),
