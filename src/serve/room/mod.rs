@@ -477,11 +477,20 @@ async fn hosted(room: &Arc<Room>, round: u32, table: u32) -> Result<Router, ApiE
         return Ok(router.clone());
     }
     let event = room.event.clone();
-    let (path, _, tokens) = blocking(move || {
+    let (path, tokens, seats) = blocking(move || {
         let log = open_event(&event)?;
-        table_tokens(&event, &log.state, round, table)
+        let (path, _, tokens) = table_tokens(&event, &log.state, round, table)?;
+        // The seats `event seat --bot` gave to bots: played by them here.
+        let seats = (log.state.bots_at(round, table)).map_err(|e| not_found(e.to_string()))?;
+        Ok((path, tokens, seats))
     })
     .await?;
+    let bots = (!seats.is_empty()).then(|| {
+        Arc::new(crate::serve::bot::Bots::new(
+            seats,
+            crate::serve::bot::PAUSE,
+        ))
+    });
     let (game, clock) = (game_kind(room.game), room.clock.clone());
     let closed = closed_once_attached(room.event.clone(), round, table);
     let join = room.join.clone();
@@ -499,7 +508,7 @@ async fn hosted(room: &Arc<Room>, round: u32, table: u32) -> Result<Router, ApiE
         Some(closed),
         Some(place),
         room.kept.clone(),
-        None,
+        bots,
     );
     tables.insert((round, table), router.clone());
     Ok(router)

@@ -357,3 +357,99 @@ fn every_refusal_of_bot_is_pinned() {
     }
     common::snapshots().bind(|| insta::assert_snapshot!("serve__bot_refusals", said));
 }
+
+#[test]
+fn a_bot_seated_by_event_seat_plays_its_table_in_the_room() {
+    // Given a Summertime event of three, whose odd player meets a bot
+    // instead of a bye...
+    let dir = common::scratch("bot-room");
+    let players = dir.join("p.txt");
+    std::fs::write(&players, "Ann\nBob\nCid\n").unwrap();
+    let event = dir.join("e.jsonl").display().to_string();
+    let players = players.display().to_string();
+    common::run_ok(&[
+        "event",
+        "new",
+        &event,
+        "--game",
+        "summertime",
+        "--players-file",
+        &players,
+        "--rounds",
+        "1",
+        "--seed",
+        "1",
+    ]);
+    let seated = common::run_ok(&["event", "seat", &event, "--bot", "greedy"]);
+    assert!(seated.contains("Bot (greedy)"), "{seated}");
+    // ...served as a room,
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sunfold"))
+        .args([
+            "serve",
+            "--event",
+            &event,
+            "--listen",
+            "127.0.0.1:0",
+            "--format",
+            "json",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut first,
+    )
+    .unwrap();
+    let served = Served {
+        child,
+        links: serde_json::from_str(&first).unwrap(),
+    };
+    let seat = (served.links["seats"].as_array().unwrap().iter())
+        .find(|s| s["name"] == "Ann")
+        .unwrap()
+        .clone();
+    let link = seat["link"].as_str().unwrap();
+    let (prefix, token) = link.split_once("#token=").unwrap();
+    let prefix = prefix.trim_end_matches('/').to_owned();
+    // when Ann plays her table to its end through its page's API,
+    let started = Instant::now();
+    loop {
+        assert!(started.elapsed() < HANG, "the game did not end");
+        let view: Value = serde_json::from_str(
+            &(agent().get(format!("{prefix}/api/view")))
+                .header("Authorization", format!("Bearer {token}"))
+                .call()
+                .unwrap()
+                .body_mut()
+                .read_to_string()
+                .unwrap(),
+        )
+        .unwrap();
+        if view["over"] == true {
+            break;
+        }
+        match (view["choices"].as_array().unwrap().iter()).find(|c| c["group"] != "undo") {
+            Some(choice) => {
+                let _ = (agent().post(format!("{prefix}/api/events")))
+                    .header("Authorization", format!("Bearer {token}"))
+                    .send(choice["event"].to_string().as_bytes());
+            }
+            None => std::thread::sleep(Duration::from_millis(50)),
+        }
+    }
+    drop(served);
+    // then its log audits valid, the bot's seat played by its bot.
+    let table = format!(
+        "{}/e.d/round-1/table-{}.jsonl",
+        dir.display(),
+        seat["table"]
+    );
+    assert_audits_valid(&table);
+    let by_bot = (authors(&table).into_iter())
+        .filter(|(by, player)| by == "bot:greedy" && player.as_deref() == Some("Bot (greedy)"))
+        .count();
+    assert!(by_bot > 5, "{by_bot} decisions by the bot");
+}
