@@ -285,7 +285,7 @@ fn bot_of(shared: &Shared, name: &str) -> Option<crate::bots::Bot> {
 /// `page` as the table shows it: the room it is in, its bot seats.
 fn shown(shared: &Shared, mut page: super::PageView) -> super::PageView {
     page.room = shared.room.clone();
-    page.bots = shared.bots.as_ref().map(|b| b.lines()).unwrap_or_default();
+    page.bots = shared.bots.as_ref().map(|b| b.lines());
     page
 }
 

@@ -203,8 +203,8 @@ pub struct PageView {
     pub holding: Option<String>,
     /// The seats bots play, each with its bot, and why it could not
     /// decide when it could not.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub bots: Vec<super::bot::BotSeat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bots: Option<Vec<super::bot::BotSeat>>,
     /// Once the game is over: how it ended, the winners and every
     /// player's score and rank, for everyone's page.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -330,7 +330,7 @@ fn base<G: Present>(fold: &Fold<G>, viewer: Viewer) -> PageView {
         dice_form: false,
         recording_as: None,
         holding: None,
-        bots: Vec::new(),
+        bots: None,
         outcome: G::ending(state)
             .is_some()
             .then(|| crate::present::audit::outcome(fold).0),
