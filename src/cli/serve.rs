@@ -255,6 +255,11 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
             "{}",
             links::listing(json, path, &base, bound, &player_links, &referee)
         );
+        if !json && let Some(bots) = &bots {
+            for (name, bot) in &bots.seats {
+                println!("  {name}: played by the bot {}, no link", bot.name());
+            }
+        }
         let _ = std::io::Write::flush(&mut std::io::stdout());
         Ok::<_, CliError>(app_with_bots(path.clone(), game, tokens, report, bots))
     })?;

@@ -335,10 +335,13 @@ pub fn listing(
         let listing = serde_json::json!({"listen": bound.to_string(), "players": players, "referee": referee});
         return format!("{listing}\n");
     }
+    let count = match players.len() {
+        1 => "1 player".to_owned(),
+        n => format!("{n} players"),
+    };
     let mut text = format!(
-        "serving {} ({} players) on {base}; Ctrl-C stops\n",
+        "serving {} ({count} with a link) on {base}; Ctrl-C stops\n",
         path.display(),
-        players.len()
     );
     if bound.ip().is_unspecified() {
         text.push_str("listening on every interface: anyone on this network can load the page; only a link's token can record\n");
