@@ -96,6 +96,13 @@ impl Bot {
     }
 }
 
+/// A bot is shown by its name, as `--bot` takes it.
+impl std::fmt::Display for Bot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
 /// A bot is written by its name, as `--bot` takes it.
 impl serde::Serialize for Bot {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -296,11 +296,7 @@ pub fn run(command: EventCommand) -> Result<Exit, CliError> {
                 eprintln!("sunfold: warning: {at}:{renamed}");
             }
             let (path, game, players) = (file.display(), game.name(), log.state.entrants.len());
-            let players = if players == 1 {
-                "1 player".to_owned()
-            } else {
-                format!("{players} players")
-            };
+            let players = crate::kit::words::plural(players as u64, "player", "players");
             println!("{path}: a {game} event of {players}");
         }
         EventCommand::Seat {

@@ -114,9 +114,7 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
         Ok::<_, CliError>((Document::new(scene, fonts.clone()), size))
     })?;
     let (scene, fonts) = (&document.scene, document.fonts());
-    let compact = (size == sheet::Size::Compact).then_some(" in the compact layout");
-    let paper = format!("{paper:?}").to_lowercase();
-    let how = format!("--per-page {per_page} on {paper}{}", compact.unwrap_or(""));
+    let how = how_printed(per_page, paper.into(), size);
     // A missing glyph first: its missing-glyph width would shrink the text.
     scene
         .check_text(fonts)
@@ -127,6 +125,18 @@ pub fn sheet(args: &SheetArgs) -> Result<Exit, CliError> {
     let hint = "use a larger --paper or fewer sheets per page";
     floor::legible(scene, fonts, &given, &how, hint).map_err(illegible)?;
     write(&document, &target)
+}
+
+/// How a sheet was printed, for a message that names a zone too long for
+/// it: `--per-page 1 on a4`, `… in the compact layout`.
+pub(super) fn how_printed(
+    per_page: u8,
+    paper: crate::render::paper::Paper,
+    size: sheet::Size,
+) -> String {
+    let compact = (size == sheet::Size::Compact).then_some(" in the compact layout");
+    let paper = format!("{paper:?}").to_lowercase();
+    format!("--per-page {per_page} on {paper}{}", compact.unwrap_or(""))
 }
 
 /// The zones of `template`: each id and name, in order.

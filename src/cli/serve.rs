@@ -5,7 +5,7 @@
 use super::error::CliError;
 use super::{Exit, Format};
 use crate::log::{GameKind, LockError, Recorder};
-use crate::serve::{app_with_bots, links, tokens};
+use crate::serve::{app_reporting, links, tokens};
 use crate::soleils::Soleils;
 use crate::summertime::Summertime;
 use std::net::SocketAddr;
@@ -261,7 +261,7 @@ pub fn run(args: &ServeArgs) -> Result<Exit, CliError> {
             }
         }
         let _ = std::io::Write::flush(&mut std::io::stdout());
-        Ok::<_, CliError>(app_with_bots(path.clone(), game, tokens, report, bots))
+        Ok::<_, CliError>(app_reporting(path.clone(), game, tokens, report, bots))
     })?;
     eprintln!("stopped; {} is all the state there is", path.display());
     Ok(Exit::Valid)

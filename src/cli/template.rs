@@ -53,9 +53,9 @@ fn unprintable(checked: &Checked) -> Vec<FileProblem> {
     let zones = super::render::zones(template);
     let mut found: Vec<ZoneNameTooLong> = Vec::new();
     for paper in [Paper::A4, Paper::Letter] {
-        let (scene, _) =
+        let (scene, size) =
             crate::print::soleils::sheet::printed(fonts, template, &[], Some(1), 1, false, paper);
-        let how = format!("--per-page 1 on {}", format!("{paper:?}").to_lowercase());
+        let how = super::render::how_printed(1, paper, size);
         // Each zone once, with the fewest characters that fit either paper.
         if let Err(e) = crate::print::floor::zone_names(&scene, fonts, &zones, &how) {
             match found.iter_mut().find(|f| f.index == e.index) {

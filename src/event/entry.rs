@@ -230,7 +230,7 @@ pub struct TableBot {
     pub seat: u32,
     /// The bot, as the command line spells it: `random`, `greedy`,
     /// `search:N`.
-    pub bot: String,
+    pub bot: crate::bots::Bot,
     /// The name it plays under in the table's log, such as `Bot (greedy)`:
     /// no player of the event has it.
     pub name: String,
@@ -303,7 +303,7 @@ pub struct SeatResult {
     /// out for a player. A bot's seat counts in the ranks of its table,
     /// never in the standings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bot: Option<String>,
+    pub bot: Option<crate::bots::Bot>,
 }
 
 impl Entry {

@@ -335,7 +335,14 @@ pub fn rate(
         let mut played = vec![false; event.state.entrants.len()];
         for round in &event.state.rounds {
             for result in round.results.values() {
-                let at: Vec<usize> = (result.seats.iter())
+                // A bot is never rated, nor rates the people it played: the
+                // people of its table are rated among themselves, by their
+                // places there, and a person alone with bots not at all.
+                let seats: Vec<_> = (result.seats.iter()).filter(|s| s.bot.is_none()).collect();
+                if seats.len() < 2 {
+                    continue;
+                }
+                let at: Vec<usize> = (seats.iter())
                     .map(|s| {
                         (event.state.entrants.iter())
                             .position(|e| e.player.id == s.id)
@@ -345,7 +352,7 @@ pub fn rate(
                 let teams: Vec<[WengLinRating; 1]> =
                     at.iter().map(|&e| [known[index[e]].rating]).collect();
                 let ranked: Vec<(&[WengLinRating], MultiTeamOutcome)> = (teams.iter())
-                    .zip(&result.seats)
+                    .zip(&seats)
                     .map(|(team, seat)| (&team[..], MultiTeamOutcome::new(seat.rank as usize)))
                     .collect();
                 let after = weng_lin_multi_team(&ranked, &config);

@@ -400,7 +400,7 @@ pub fn play(
         // A bot's seat is played by its own bot; the players' by `bot`.
         let bots: Vec<Bot> = (table.seats().into_iter())
             .map(|sitter| match sitter {
-                Sitter::Bot(at) => Bot::parse(&at.bot).unwrap_or(bot),
+                Sitter::Bot(at) => at.bot,
                 Sitter::Player(_) => bot,
             })
             .collect();

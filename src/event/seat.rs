@@ -278,8 +278,13 @@ pub fn next_round(
     let size = size.max(min);
     let tables = (groups.into_iter().enumerate())
         .map(|(i, players)| {
+            // A full table is seated as it would be without bots.
+            if players.len() >= size {
+                let players = seat_order(players, state.setup.game, &history, &mut rng);
+                return SeatedTable::of_players(i as u32 + 1, players);
+            }
             let mut seats: Vec<Option<String>> = players.into_iter().map(Some).collect();
-            seats.resize(size.max(seats.len()), None);
+            seats.resize(size, None);
             let seats = seat_order_with_bots(seats, state.setup.game, &history, &mut rng);
             with_bots(state, i as u32 + 1, seats, bot)
         })
@@ -300,10 +305,7 @@ pub fn bot_name(state: &EventState, bot: Bot, taken: &[String]) -> String {
             1 => format!("Bot ({})", bot.name()),
             n => format!("Bot {n} ({})", bot.name()),
         })
-        .find(|name| {
-            !taken.contains(name)
-                && !(state.entrants.iter()).any(|e| &e.player.name == name || &e.player.id == name)
-        })
+        .find(|name| !taken.contains(name) && !state.name_taken(name))
         .expect("a name is free")
 }
 
@@ -318,7 +320,7 @@ fn with_bots(state: &EventState, table: u32, seats: Vec<Option<String>>, bot: Bo
                 let taken: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
                 bots.push(TableBot {
                     seat: i as u32 + 1,
-                    bot: bot.name(),
+                    bot,
                     name: bot_name(state, bot, &taken),
                 });
             }

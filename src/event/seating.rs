@@ -55,7 +55,7 @@ pub struct SeatedPlayer {
     /// The bot that plays this seat (`random`, `greedy`, `search:N`); left
     /// out for a player.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub bot: Option<String>,
+    pub bot: Option<crate::bots::Bot>,
     /// From 1; seat 1 starts.
     pub seat: u32,
     /// The games of the event the player started (sat in seat 1), this
@@ -142,7 +142,7 @@ impl Seating {
                             Sitter::Bot(bot) => SeatedPlayer {
                                 id: bot.name.clone(),
                                 name: bot.name.clone(),
-                                bot: Some(bot.bot.clone()),
+                                bot: Some(bot.bot),
                                 seat: i as u32 + 1,
                                 started: 0,
                                 played: 0,

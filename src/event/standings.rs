@@ -255,6 +255,12 @@ pub fn standings(state: &EventState) -> Standings {
         for result in round.results.values() {
             let mut table = Vec::new();
             for seat in &result.seats {
+                // A bot's seat counts in the ranks and scores of its table,
+                // as any player's; it has no row, and is no opponent in
+                // the Buchholz sums.
+                if seat.bot.is_some() {
+                    continue;
+                }
                 let tied = result.seats.iter().filter(|s| s.rank == seat.rank).count();
                 let best_other = (result.seats.iter())
                     .filter(|s| s.id != seat.id)
@@ -262,12 +268,6 @@ pub fn standings(state: &EventState) -> Standings {
                     .max()
                     .unwrap_or(seat.score);
                 let points = shared_points(&setup.points, seat.rank, tied);
-                // A bot's seat counts in the ranks and scores of its table,
-                // as any player's; it has no row, and is no opponent in
-                // the Buchholz sums.
-                if seat.bot.is_some() {
-                    continue;
-                }
                 table.push((seat.id.as_str(), points));
                 if let Some(row) = rows.get_mut(seat.id.as_str()) {
                     row.points += points;

@@ -456,17 +456,17 @@ impl EventState {
             if earlier.iter().any(|b| b.seat == bot.seat) {
                 return refuse(format!("two bots in seat {}", bot.seat));
             }
-            if crate::bots::Bot::parse(&bot.bot).is_err() {
-                return refuse(format!("the bot {:?}", bot.bot));
-            }
-            let taken = (self.entrants.iter())
-                .any(|e| e.player.name == bot.name || e.player.id == bot.name)
-                || earlier.iter().any(|b| b.name == bot.name);
+            let taken = self.name_taken(&bot.name) || earlier.iter().any(|b| b.name == bot.name);
             if taken || bot.name.trim().is_empty() {
                 return refuse(format!("the name {:?}", bot.name));
             }
         }
         Ok(())
+    }
+
+    /// Whether `name` is an entrant's name or id: no bot may play under it.
+    pub fn name_taken(&self, name: &str) -> bool {
+        (self.entrants.iter()).any(|e| e.player.name == name || e.player.id == name)
     }
 
     /// The name each seat of `table` plays under in its log, seat 1 first.
@@ -484,9 +484,7 @@ impl EventState {
     /// table of players alone; refused for a round or table not seated.
     pub fn bots_at(&self, round: u32, table: u32) -> Result<Vec<(String, Bot)>, EventError> {
         let at = self.round(round)?.table(table)?;
-        Ok((at.bots.iter())
-            .filter_map(|b| Some((b.name.clone(), Bot::parse(&b.bot).ok()?)))
-            .collect())
+        Ok((at.bots.iter()).map(|b| (b.name.clone(), b.bot)).collect())
     }
 
     /// Why `id`, an entrant not present in `round`, cannot sit in it:
@@ -527,20 +525,27 @@ impl EventState {
             (false, false, Some(_)) => return Err(EventError::ReasonOnFirst),
             _ => {}
         }
-        let names = self.seat_names(at);
-        let bots: Vec<bool> = (at.seats().iter())
-            .map(|s| matches!(s, Sitter::Bot(_)))
+        // Each seat as "Ann", or "Bot (greedy), the bot greedy".
+        let said = |name: &str, bot: Option<crate::bots::Bot>| match bot {
+            Some(bot) => format!("{name}, the bot {bot}"),
+            None => name.to_owned(),
+        };
+        let expected: Vec<String> = (self.seat_names(at).iter().zip(at.seats()))
+            .map(|(name, sitter)| match sitter {
+                Sitter::Bot(b) => said(name, Some(b.bot)),
+                Sitter::Player(_) => said(name, None),
+            })
             .collect();
-        let count = names.len().max(result.seats.len());
-        for seat in 0..count {
-            let expected = names.get(seat).map_or("no one", String::as_str);
-            let found = result.seats.get(seat).map_or("no one", |s| match &s.bot {
-                Some(_) => s.id.as_str(),
-                None => self.name(&s.id),
-            });
-            let kind = (result.seats.get(seat)).is_some_and(|s| s.bot.is_some())
-                == bots.get(seat).copied().unwrap_or(false);
-            if expected != found || !kind {
+        let found: Vec<String> = (result.seats.iter())
+            .map(|s| match s.bot {
+                Some(_) => said(&s.id, s.bot),
+                None => said(self.name(&s.id), None),
+            })
+            .collect();
+        for seat in 0..expected.len().max(found.len()) {
+            let expected = expected.get(seat).map_or("no one", String::as_str);
+            let found = found.get(seat).map_or("no one", String::as_str);
+            if expected != found {
                 return Err(EventError::WrongSeat {
                     table,
                     seat: seat + 1,

@@ -184,7 +184,7 @@ pub fn read_result(
         }
         let (id, bot) = match sitter {
             Sitter::Player(id) => ((*id).to_owned(), None),
-            Sitter::Bot(bot) => (bot.name.clone(), Some(bot.bot.clone())),
+            Sitter::Bot(bot) => (bot.name.clone(), Some(bot.bot)),
         };
         seats.push(SeatResult {
             id,

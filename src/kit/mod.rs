@@ -8,7 +8,8 @@
 //! - [`json_error`]: serde_json's messages reworded;
 //! - [`atomic`]: files written whole or not at all (never named by the
 //!   rules cores, which do no I/O);
-//! - [`columns`]: text padded to terminal columns, for names in any script.
+//! - [`columns`]: text padded to terminal columns, for names in any script;
+//! - [`words`]: a count with its noun, in the singular or the plural.
 
 pub mod atomic;
 pub mod bounded;
@@ -18,3 +19,4 @@ pub mod json_error;
 pub mod path;
 pub mod rng;
 pub mod suggest;
+pub mod words;

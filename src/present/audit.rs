@@ -256,11 +256,11 @@ impl Audited {
             let closed = if event.closed { ", closed" } else { "" };
             return vec![format!(
                 "{file}: valid event log, {}, chained; a {game} event of {}, {} of {} seated, {}{closed}",
-                counted(self.events, "entry", "entries"),
-                counted(event.players as u64, "player", "players"),
+                crate::kit::words::plural(self.events, "entry", "entries"),
+                crate::kit::words::plural(event.players as u64, "player", "players"),
                 event.seated,
-                counted(u64::from(event.rounds), "round", "rounds"),
-                counted(event.results as u64, "result", "results")
+                crate::kit::words::plural(u64::from(event.rounds), "round", "rounds"),
+                crate::kit::words::plural(event.results as u64, "result", "results")
             )];
         }
         let Some(result) = &self.result else {
@@ -279,7 +279,7 @@ impl Audited {
         };
         let mut lines = vec![format!(
             "{file}: valid, {}; {ended}{winners}; {}",
-            counted(self.events, "event", "events"),
+            crate::kit::words::plural(self.events, "event", "events"),
             scores.join(", ")
         )];
         if let Some(stuck) = &self.stuck {
@@ -411,9 +411,4 @@ pub fn outcome<G: Present>(fold: &Fold<G>) -> (Outcome, Option<Claims>) {
         }
     });
     (result, claims)
-}
-
-/// `n` and the noun that goes with it: "1 result", "2 results".
-fn counted(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -213,23 +213,14 @@ async fn panel<G: Table>(
 /// `GET /api/review[?player=NAME]`: "Review my game" (`review.rs`).
 async fn review<G: Table>(
     State(shared): State<Arc<Shared>>,
-    query: Result<
-        Query<std::collections::BTreeMap<String, String>>,
-        axum::extract::rejection::QueryRejection,
-    >,
+    query: super::edge::Asked,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let role = role(&shared, &headers)?;
-    let mut query = query.map(|Query(q)| q).unwrap_or_default();
-    let player = query.remove("player");
-    if let Some(other) = query.keys().next() {
-        return Err(ApiError::BadRequest(format!(
-            "expected no query or ?player=NAME, but found ?{other}="
-        )));
-    }
+    let [player] = super::edge::query(query, ["player"], "no query or ?player=NAME")?;
     let file = crate::log::shown_name(&shared.path).display().to_string();
     super::review::answer::<G>(
-        super::review::kept(),
+        shared.kept.reviews.clone(),
         shared.path.clone(),
         file,
         role,
@@ -322,10 +313,7 @@ async fn state<G: Table>(
 
 async fn view<G: Table>(
     State(shared): State<Arc<Shared>>,
-    query: Result<
-        Query<std::collections::BTreeMap<String, String>>,
-        axum::extract::rejection::QueryRejection,
-    >,
+    query: super::edge::Asked,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let role = role(&shared, &headers)?;
@@ -333,14 +321,12 @@ async fn view<G: Table>(
     // has no phone; nothing else may be asked.
     // `?have=HASH,…` names the panels the page holds already: they are
     // sent without their drawing.
-    let mut query = query.map(|Query(q)| q).unwrap_or_default();
-    let as_player = query.remove("as");
-    let have = query.remove("have").unwrap_or_default();
-    if let Some(other) = query.keys().next() {
-        return Err(ApiError::BadRequest(format!(
-            "expected no query, ?as=PLAYER or ?have=HASHES, but found ?{other}="
-        )));
-    }
+    let [as_player, have] = super::edge::query(
+        query,
+        ["as", "have"],
+        "no query, ?as=PLAYER or ?have=HASHES",
+    )?;
+    let have = have.unwrap_or_default();
     blocking(move || {
         // The log's lock is held only to read it: the page is drawn after.
         let snapshot = shared.kept.read::<G, ApiError>(&shared.path)?;

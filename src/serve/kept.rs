@@ -23,6 +23,8 @@ use std::sync::{Arc, Mutex};
 #[derive(Default)]
 pub struct Kept {
     logs: Mutex<HashMap<PathBuf, Arc<Folded>>>,
+    /// The reviews of finished games, kept by their log's hash.
+    pub reviews: Arc<super::review::Reviews>,
 }
 
 /// A log's bytes and their fold.

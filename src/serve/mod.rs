@@ -76,26 +76,10 @@ pub fn app(path: PathBuf, game: GameKind, tokens: Tokens) -> axum::Router {
     app_with_clock(path, game, tokens, Arc::new(SystemClock))
 }
 
-/// [`app`], with what `/join` refuses told to `report`.
+/// [`app`], with what `/join` refuses told to `report`, and the seats
+/// `bots` names played by their bots, the table's own events then made by
+/// the server where the log decides them (see [`bot`]).
 pub fn app_reporting(
-    path: PathBuf,
-    game: GameKind,
-    tokens: Tokens,
-    report: Arc<dyn Fn(String) + Send + Sync>,
-) -> axum::Router {
-    app_with(
-        path,
-        game,
-        tokens,
-        Arc::new(SystemClock),
-        join::Join::new(report),
-    )
-}
-
-/// [`app_reporting`], with the seats `bots` names played by their bots,
-/// and the table's own events made by the server where the log decides
-/// them (see [`bot`]).
-pub fn app_with_bots(
     path: PathBuf,
     game: GameKind,
     tokens: Tokens,
@@ -103,18 +87,7 @@ pub fn app_with_bots(
     bots: Option<Arc<bot::Bots>>,
 ) -> axum::Router {
     let join = join::Join::new(report);
-    let clock = Arc::new(SystemClock);
-    app_kept(
-        path,
-        game,
-        tokens,
-        clock,
-        join,
-        None,
-        None,
-        Kept::new(),
-        bots,
-    )
+    app_with(path, game, tokens, Arc::new(SystemClock), join, bots)
 }
 
 /// [`app`], with the times of the entries posted read from `clock`.
@@ -124,30 +97,24 @@ pub fn app_with_clock(
     tokens: Tokens,
     clock: Arc<dyn Clock>,
 ) -> axum::Router {
-    app_with(path, game, tokens, clock, join::Join::new(Arc::new(|_| {})))
+    let join = join::Join::new(Arc::new(|_| {}));
+    app_with(path, game, tokens, clock, join, None)
 }
 
-/// [`app`], with the times of the entries posted read from `clock`, and
-/// the tries at `/join` counted and told by `join` (which servers may
-/// share, so that one count holds across them).
+/// [`app`], with the times of the entries posted read from `clock`, the
+/// tries at `/join` counted and told by `join` (which servers may share,
+/// so that one count holds across them), and the seats `bots` names
+/// played by their bots.
 pub fn app_with(
     path: PathBuf,
     game: GameKind,
     tokens: Tokens,
     clock: Arc<dyn Clock>,
     join: join::Join,
+    bots: Option<Arc<bot::Bots>>,
 ) -> axum::Router {
-    app_kept(
-        path,
-        game,
-        tokens,
-        clock,
-        join,
-        None,
-        None,
-        Kept::new(),
-        None,
-    )
+    let kept = Kept::new();
+    app_kept(path, game, tokens, clock, join, None, None, kept, bots)
 }
 
 /// [`app_with`], asking `closed` under the log's lock, before each entry

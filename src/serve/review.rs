@@ -32,7 +32,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 /// The judging bot's rollouts for a review: `search:16`, which judges the
 /// decisions of one player of a finished game in seconds on one core.
@@ -132,13 +132,25 @@ struct Key {
     rollouts: u32,
 }
 
-/// The reviews: those done (or failed), kept by their [`Key`], and
-/// those running.
-#[derive(Default)]
+/// The reviews of the tables a server serves: those done (or failed),
+/// kept by their [`Key`] (the log's hash first, so one table's is never
+/// another's), and those running, one at a time.
 pub struct Reviews {
     books: Mutex<Books>,
+    /// One review judged at a time, whatever the table.
+    one: Arc<tokio::sync::Semaphore>,
     /// How many analyses were run.
     runs: AtomicU64,
+}
+
+impl Default for Reviews {
+    fn default() -> Reviews {
+        Reviews {
+            books: Mutex::default(),
+            one: Arc::new(tokio::sync::Semaphore::new(1)),
+            runs: AtomicU64::default(),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -195,12 +207,6 @@ impl Reviews {
     }
 }
 
-/// One review at a time in the whole server.
-fn one_at_a_time() -> &'static Arc<tokio::sync::Semaphore> {
-    static ONE: OnceLock<Arc<tokio::sync::Semaphore>> = OnceLock::new();
-    ONE.get_or_init(|| Arc::new(tokio::sync::Semaphore::new(1)))
-}
-
 /// The seed of a log's review, drawn from its hash: from 1 to 65536.
 fn seed_of(hash: &str) -> u64 {
     1 + hash
@@ -222,13 +228,6 @@ fn whose(role: &Role, asked: Option<String>) -> Result<String, ApiError> {
             "expected a review of {me}'s own decisions, as {me}'s link sees no other's, but found a request for {name}'s"
         ))),
     }
-}
-
-/// The reviews of every table this server serves: a review is kept by
-/// its log's hash, so one table's is never another's.
-pub fn kept() -> Arc<Reviews> {
-    static KEPT_REVIEWS: OnceLock<Arc<Reviews>> = OnceLock::new();
-    KEPT_REVIEWS.get_or_init(Default::default).clone()
 }
 
 /// `GET /api/review[?player=NAME]`: the review of the player of the
@@ -343,7 +342,7 @@ fn look<G: Table>(
 /// Judges the decisions of `key`'s player, once a review's turn comes, on
 /// the bounded pool, on one thread; and keeps the review.
 async fn run<G: Table>(reviews: Arc<Reviews>, key: Key, decisions: analysis::Decisions<G>) {
-    let one = one_at_a_time().clone().acquire_owned().await;
+    let one = reviews.one.clone().acquire_owned().await;
     let judged = {
         let (reviews, key) = (reviews.clone(), key.clone());
         super::pool::blocking(move || {
@@ -361,8 +360,9 @@ async fn run<G: Table>(reviews: Arc<Reviews>, key: Key, decisions: analysis::Dec
 
 /// Lowers the priority of the calling thread, a review's, below the
 /// tables' (niceness 10): on Linux a thread's niceness is its own, so the
-/// tables' requests come first on a busy machine.
-#[cfg(unix)]
+/// tables' requests come first on a busy machine. Elsewhere the call would
+/// lower the whole process's, so the review keeps its priority.
+#[cfg(target_os = "linux")]
 fn yield_to_tables() {
     // SAFETY: setpriority reads its three integers and changes nothing
     // else; 0 names the calling thread on Linux. A refusal leaves the
@@ -370,7 +370,7 @@ fn yield_to_tables() {
     let _ = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 10) };
 }
 
-#[cfg(not(unix))]
+#[cfg(not(target_os = "linux"))]
 fn yield_to_tables() {}
 
 /// The review of `key`'s player in `decisions`, judged on one thread.
@@ -389,7 +389,7 @@ fn review<G: Table>(
     reviews.runs.fetch_add(1, Ordering::SeqCst);
     let (player, seed, rollouts) = (&key.player, key.seed, key.rollouts);
     let report = player_report::<G>(file, decisions, player, rollouts, seed, &pool)
-        .ok_or_else(|| format!("expected a player of {file}, but found {player}"))?;
+        .expect("the review's player sits at the table, as its look checked");
     let command = format!(
         "sunfold analyse {} --player {} --seed {seed} --bot {}",
         quote(file),

@@ -191,29 +191,33 @@ pub fn advance(chain: &[&Face], text: &str) -> f32 {
         .into_iter()
         .map(|(face, range)| {
             let face = chain[face];
-            let parsed = face.parsed();
             text[range]
                 .chars()
-                .map(|c| {
-                    let id = parsed.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
-                    f32::from(parsed.glyph_hor_advance(id).unwrap_or(0)) / face.units_per_em
-                })
+                .map(|c| glyph_of(face, c).1)
                 .sum::<f32>()
         })
         .sum()
 }
 
+/// The glyph of `c` in `face`'s character map (0 when it has none) and
+/// its advance in em.
+fn glyph_of(face: &Face, c: char) -> (u16, f32) {
+    let parsed = face.parsed();
+    let id = parsed.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+    let advance = f32::from(parsed.glyph_hor_advance(id).unwrap_or(0)) / face.units_per_em;
+    (id.0, advance)
+}
+
 /// A run of one glyph per character, from the character map.
 fn simple(face: &Face, index: usize, text: &str) -> Run {
-    let parsed = face.parsed();
     let glyphs = text
         .char_indices()
         .map(|(at, c)| {
-            let id = parsed.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+            let (id, advance) = glyph_of(face, c);
             Glyph {
                 cluster: at,
-                id: id.0,
-                advance: f32::from(parsed.glyph_hor_advance(id).unwrap_or(0)) / face.units_per_em,
+                id,
+                advance,
                 x_offset: 0.0,
                 y_offset: 0.0,
                 text: c.to_string(),

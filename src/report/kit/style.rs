@@ -73,9 +73,7 @@ pub(crate) fn width_of(text: &str, font: Font) -> f32 {
     Fonts::builtin().width(text, font.size, font.weight)
 }
 
-pub(crate) fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+pub(crate) use crate::kit::words::plural;
 
 /// Splits `text` at spaces into lines of at most `width`; a word wider
 /// than that gets a line of its own. At most `max` lines: the last one takes

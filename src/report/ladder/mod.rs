@@ -10,9 +10,9 @@
 //!   each with its 95% interval;
 //! - the skill line: the strongest bot listed against the weakest.
 //!
-//! One page: eight bots with their gaps fit A4, Letter and A5, the gaps
-//! in columns; with more bots on small paper, the blocks that do not fit
-//! move to a second page rather than overlap.
+//! One page: eight bots with their gaps fit A4 and Letter, and three fit
+//! A5, the gaps in columns; where they do not fit (eight bots on A5), the
+//! blocks that do not fit move to a second page rather than overlap.
 //!
 //! Its text and JSON are in [`text`].
 

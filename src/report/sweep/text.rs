@@ -29,9 +29,7 @@ pub fn cell(unit: Unit, e: Option<&Estimate>) -> String {
     }
 }
 
-fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+use crate::kit::words::plural;
 
 /// The sweep as text.
 pub fn text(sweep: &Sweep) -> String {

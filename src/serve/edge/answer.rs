@@ -1,6 +1,6 @@
 //! What every answer of an HTTP edge shares: the headers of [`secure`],
-//! a page's [`csp`], the [`bearer`] token and a request's [`body`] within
-//! limits.
+//! a page's [`csp`], the [`bearer`] token, a request's [`body`] within
+//! limits and its [`query`].
 
 use super::*;
 
@@ -115,6 +115,30 @@ pub fn body(
                 .to_owned(),
         )),
         Err(rejection) => Err(ApiError::Other(rejection.status(), rejection.body_text())),
+    }
+}
+
+/// A request's query, as a route takes it.
+pub type Asked = Result<
+    axum::extract::Query<std::collections::BTreeMap<String, String>>,
+    axum::extract::rejection::QueryRejection,
+>;
+
+/// The values the query `asked` gives for `keys`, in their order; a query
+/// that asks for anything else is refused, with what the route `takes`
+/// ("no query or ?player=NAME").
+pub fn query<const N: usize>(
+    asked: Asked,
+    keys: [&str; N],
+    takes: &str,
+) -> Result<[Option<String>; N], crate::serve::ApiError> {
+    let mut query = asked.map(|q| q.0).unwrap_or_default();
+    let values = keys.map(|key| query.remove(key));
+    match query.keys().next() {
+        Some(other) => Err(crate::serve::ApiError::BadRequest(format!(
+            "expected {takes}, but found ?{other}="
+        ))),
+        None => Ok(values),
     }
 }
 

@@ -75,13 +75,7 @@ impl Pages {
     /// The pages in words: "500 seats, 100 tables' referees and the
     /// board", "3 seats and the referee".
     pub fn words(&self) -> String {
-        let plural = |n: u64, one: &str, many: &str| {
-            if n == 1 {
-                format!("1 {one}")
-            } else {
-                format!("{n} {many}")
-            }
-        };
+        use crate::kit::words::plural;
         let mut parts = vec![plural(self.seats, "seat", "seats")];
         match self.referees {
             0 => {}

@@ -89,7 +89,7 @@ mod tls;
 mod told;
 pub mod wire;
 
-pub use answer::{Page, bearer, body, csp, secure};
+pub use answer::{Asked, Page, bearer, body, csp, query, secure};
 pub use limits::{LEAST_CONNECTIONS, Limits, Pages};
 use register::{Busy, Close, Link, Place, Register, tell_shed};
 pub use tls::{TlsError, tls};

@@ -301,20 +301,11 @@ async fn blocking<T: Send + 'static>(
 /// board as it stands; with `?since=TAG`, only what changed since.
 async fn board(
     State(room): State<Arc<Room>>,
-    query: Result<
-        Query<std::collections::BTreeMap<String, String>>,
-        axum::extract::rejection::QueryRejection,
-    >,
+    query: crate::serve::edge::Asked,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     referee(&room, &headers)?;
-    let mut query = query.map(|Query(q)| q).unwrap_or_default();
-    let since = query.remove("since");
-    if let Some(other) = query.keys().next() {
-        return Err(ApiError::BadRequest(format!(
-            "expected no query or ?since=TAG, but found ?{other}="
-        )));
-    }
+    let [since] = crate::serve::edge::query(query, ["since"], "no query or ?since=TAG")?;
     let shown = room.clone();
     let board = blocking(move || board::of(&shown)).await?;
     Ok(board::Tagged::new(&board)?.answer(&headers, since.as_deref(), &room.answered))

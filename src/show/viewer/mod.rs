@@ -111,11 +111,10 @@ pub fn viewer<G: Shown, R: BufRead>(
         let text = match posted.filter(|a| a.seq == step.seq) {
             Some(a) if a.by == crate::log::REFEREE => format!("{text} (posted by the referee)"),
             Some(a) if a.by == crate::log::DEALER => format!("{text} (made by the server)"),
-            Some(a) if crate::log::bot_author(&a.by).is_some() => {
-                let bot = crate::log::bot_author(&a.by).unwrap_or_default();
-                format!("{text} (decided by the bot {bot})")
-            }
-            Some(a) => format!("{text} (posted by {})", a.by),
+            Some(a) => match crate::log::bot_author(&a.by) {
+                Some(bot) => format!("{text} (decided by the bot {bot})"),
+                None => format!("{text} (posted by {})", a.by),
+            },
             None => text,
         };
         let state = steps.state();

@@ -267,10 +267,17 @@ impl Drop for Served {
 }
 
 pub fn serve(log: &str, args: &[&str]) -> Served {
+    serve_with(&[&[log], args].concat())
+}
+
+/// `sunfold serve ARGS --listen 127.0.0.1:0 --format json` (a room with
+/// `--event EVENT`), killed when dropped, with the links it printed.
+pub fn serve_with(args: &[&str]) -> Served {
     use std::io::BufRead;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sunfold"))
-        .args(["serve", log, "--listen", "127.0.0.1:0", "--format", "json"])
+        .arg("serve")
         .args(args)
+        .args(["--listen", "127.0.0.1:0", "--format", "json"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()

@@ -170,6 +170,18 @@ fn short_62_soleils_tables_are_filled_with_bots() {
         rows.iter()
             .all(|r| !r["name"].as_str().unwrap().contains("Bot"))
     );
+    // The rating rates the people alone, each table's among themselves
+    // (three, then two beside two bots), never a bot.
+    let rated = json(&["rating", s(&event), "--format", "json"]);
+    let rated: Vec<&Value> = rated["rows"].as_array().unwrap().iter().collect();
+    assert_eq!(rated.len(), 5, "{rated:?}");
+    assert!(
+        rated
+            .iter()
+            .all(|r| !r["name"].as_str().unwrap().contains("Bot")),
+        "{rated:?}"
+    );
+    assert!(rated.iter().all(|r| r["tables"] == 1), "{rated:?}");
 
     let pdf = dir.join("round.pdf");
     run(&["event", "print", s(&event), "-o", s(&pdf)]);
@@ -239,20 +251,26 @@ fn the_server_learns_which_seats_a_bot_plays() {
 }
 
 /// Given a seating without bots, then `--bot` changes nothing where no
-/// seat is empty: eight Summertime players seat the same with and without
-/// it.
+/// seat is empty: eight Summertime players, and eight 62 Soleils players
+/// at tables of 4 (where a reshuffled seat would show), seat the same with
+/// and without it.
 #[test]
 fn a_bot_takes_no_seat_that_a_player_fills() {
     let names = "A\nB\nC\nD\nE\nF\nG\nH\n";
-    let mut seen = Vec::new();
-    for bot in [None, Some("greedy")] {
-        let dir = scratch(&format!("full-{}", bot.is_some()));
-        let event = new_event(&dir, "summertime", names, &["--rounds", "1"]);
-        let mut args = vec!["event", "seat", s(&event)];
-        args.extend(bot.map(|b| ["--bot", b]).into_iter().flatten());
-        seen.push(run(&args));
+    for (game, extra) in [
+        ("summertime", &["--rounds", "1"][..]),
+        ("soleils", &["--rounds", "1", "--table-size", "4"][..]),
+    ] {
+        let mut seen = Vec::new();
+        for bot in [None, Some("greedy")] {
+            let dir = scratch(&format!("full-{game}-{}", bot.is_some()));
+            let event = new_event(&dir, game, names, extra);
+            let mut args = vec!["event", "seat", s(&event)];
+            args.extend(bot.map(|b| ["--bot", b]).into_iter().flatten());
+            seen.push(run(&args));
+        }
+        assert_eq!(seen[0], seen[1], "{game}");
     }
-    assert_eq!(seen[0], seen[1]);
 }
 
 /// The event state of a log's entries.
@@ -297,13 +315,17 @@ fn a_seating_with_a_bad_bot_seat_is_refused_in_words() {
     };
     let bot = |seat, bot: &str, name: &str| TableBot {
         seat,
-        bot: bot.to_owned(),
+        bot: Bot::parse(bot).unwrap(),
         name: name.to_owned(),
     };
     let mut found = Vec::new();
+    // An unknown bot is refused as the line is read, by the bot's name.
+    let mut unknown = serde_json::to_value(bot(2, "greedy", "Bot (clever)")).unwrap();
+    unknown["bot"] = "clever".into();
+    let read = serde_json::from_value::<TableBot>(unknown).unwrap_err();
+    found.push(read.to_string());
     let cases = [
         vec![bot(9, "greedy", "Bot (greedy)")],
-        vec![bot(2, "clever", "Bot (clever)")],
         vec![bot(2, "greedy", &name_of(&ids[0]))],
         vec![
             bot(2, "greedy", "Bot (greedy)"),

@@ -298,7 +298,7 @@ fn result(rng: &mut SeededRng, round: u32, table: &SeatedTable) -> TableResult {
         .map(|(i, sitter)| {
             let (id, bot) = match sitter {
                 Sitter::Player(id) => (id.to_string(), None),
-                Sitter::Bot(bot) => (bot.name.clone(), Some(bot.bot.clone())),
+                Sitter::Bot(bot) => (bot.name.clone(), Some(bot.bot)),
             };
             SeatResult {
                 id,
@@ -424,15 +424,27 @@ fn random_event(seed: u64, bots: bool) -> Vec<Entry> {
                     bye.push(id);
                 }
             }
+            // A table short of players takes one bot or several, up to
+            // the table's size, each in a free seat under its own name.
             for table in tables.iter_mut() {
                 if table.size() < max && (table.size() == 1 || rng.chance(40)) {
-                    let seat = 1 + rng.below(table.size() as u64 + 1) as u32;
-                    let bot = pick(&mut rng, &["random", "greedy", "search:4"]);
-                    table.bots.push(TableBot {
-                        seat,
-                        bot: bot.to_owned(),
-                        name: format!("Bot ({bot})"),
-                    });
+                    let bots = 1 + rng.below((max - table.size()) as u64) as usize;
+                    for k in 1..=bots {
+                        let free: Vec<u32> = (1..=table.size() as u32 + 1)
+                            .filter(|s| table.bots.iter().all(|b| b.seat != *s))
+                            .collect();
+                        let seat = free[rng.below(free.len() as u64) as usize];
+                        let bot = pick(&mut rng, &["random", "greedy", "search:4"]);
+                        let name = match k {
+                            1 => format!("Bot ({bot})"),
+                            k => format!("Bot {k} ({bot})"),
+                        };
+                        table.bots.push(TableBot {
+                            seat,
+                            bot: sunfold::bots::Bot::parse(bot).unwrap(),
+                            name,
+                        });
+                    }
                 }
             }
         }
@@ -537,7 +549,8 @@ fn the_standings_command_agrees_with_the_plain_reading_on_events_written_to_disk
     let dir = tempfile::tempdir().unwrap();
     for seed in 0..30 {
         // Given a random event written as a log.
-        let entries = random_event(10_000 + seed, false);
+        // Half of them with bot seats, read back from the file.
+        let entries = random_event(10_000 + seed, seed % 2 == 1);
         let path = dir.path().join(format!("event-{seed}.jsonl"));
         sunfold::event::file::create(&path, &entries, false, &sunfold::table::SystemClock).unwrap();
         // When `event standings` prints its JSON.

@@ -57,7 +57,7 @@ fn most(message: &str) -> usize {
 }
 
 /// Given an 80-character name on the first zone (whose label stands first
-/// on its band) and on the second (whose label follows another), when the
+/// on its band) and on the third (whose label follows another), when the
 /// template is checked, then it is refused, naming the zone and a length
 /// that fits; a name of that length passes `check`, and `render sheet`
 /// prints it on A4 and Letter; the long name itself, rendered anyway, is
@@ -106,6 +106,10 @@ fn a_zone_name_check_accepts_is_a_name_render_prints() {
                 "zone {zone}, {fits} characters on {paper}: {stderr}"
             );
         }
+        // "At most" is the most: one character more is refused.
+        let over = renamed(zone, &long_name(fits + 1));
+        let (code, _, stderr) = common::sunfold(&["template", "check", over.to_str().unwrap()]);
+        assert_eq!(code, 1, "zone {zone}, {} characters: {stderr}", fits + 1);
     }
     let message = {
         let (_, _, stderr) = common::sunfold(&[

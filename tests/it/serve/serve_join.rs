@@ -57,7 +57,7 @@ impl Table {
             report: Arc::new(move |line: String| heard.lock().unwrap().push(line)),
         };
         let clock = Arc::new(SystemClock);
-        let router = app_with(log, GameKind::Soleils, tokens.clone(), clock, join);
+        let router = app_with(log, GameKind::Soleils, tokens.clone(), clock, join, None);
         Table {
             tokens,
             router,

@@ -195,8 +195,7 @@ async fn a_player_sees_only_their_own_review_and_never_before_the_end() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_look_is_answered_at_once_from_what_was_kept() {
-    // Dmitri's review is asked for by no other test of this process,
-    // which keeps reviews by the log's bytes.
+    // Each server keeps its own reviews, by the log's bytes.
     let table = Table::new("review-kept", "summertime-double-pass-ending.jsonl", None);
     let (statuses, first) = table.reviewed("/api/review", "Dmitri").await;
     assert_eq!(statuses[0], StatusCode::ACCEPTED);

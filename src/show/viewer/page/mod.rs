@@ -472,11 +472,7 @@ pub fn html(replay: &Replay) -> String {
         let costly = analysis.judged.iter().filter(|j| j.costly).count();
         h.push_str(&format!(
             "<p class=\"analysis-note\">{} judged by {} (seed {}) against the best it found: {} lost {}, each marked with the {} lost; <span class=\"lost costly\">{} costly</span>: the 95% interval of their loss leaves out 0.</p>\n",
-            if analysis.decisions == 1 {
-                "1 decision".to_owned()
-            } else {
-                format!("{} decisions", analysis.decisions)
-            },
+            crate::kit::words::plural(analysis.decisions as u64, "decision", "decisions"),
             e(&analysis.bot),
             analysis.seed,
             analysis.judged.len(),

@@ -2,7 +2,8 @@
 //! alone, in headless Chromium at a phone's width: 62 Soleils against
 //! `greedy`, Summertime against `search:8`. Nobody holds the referee's
 //! link: the server's dealer rolls the digital dice and turns the dealt
-//! cards. Both logs must audit valid, every bot entry naming its bot.
+//! cards. Both logs must audit valid, every bot entry naming its bot, and
+//! the review after the game shows the player's three costliest decisions.
 
 use crate::common;
 
@@ -61,22 +62,45 @@ fn play_to_the_end(driver: &Driver, link: &str) -> usize {
     }
 }
 
-fn assert_authors(log: &str, person: &str, bot: &str) {
-    let (code, stdout, stderr) = common::sunfold(&["audit", log]);
-    assert_eq!(code, 0, "{stdout}{stderr}");
-    let text = std::fs::read_to_string(log).unwrap();
-    let mut bots = 0;
-    for line in text.lines().skip(1) {
-        let line: Value = serde_json::from_str(line).unwrap();
-        let expected = match line["player"].as_str() {
-            Some(p) if p == person => person.to_owned(),
-            Some(_) => format!("bot:{bot}"),
-            None => "dealer".to_owned(),
-        };
-        bots += usize::from(line["by"] == format!("bot:{bot}").as_str());
-        assert_eq!(line["by"], expected.as_str(), "{line}");
-    }
-    assert!(bots > 5, "{bots} decisions of the bot");
+/// Ann plays the game of `log` to its end on her phone against the bot
+/// `bot` in Bob's seat, in more than `least_taps` taps; then the page names the bot beside its seat, and
+/// "Review my game" shows her three costliest decisions as `/api/review`
+/// gives them (the figures of `sunfold analyse`). Both screens are saved
+/// as `target/table-screenshots/NAME-over.png` and `NAME-review.png`.
+fn play_against(driver: &Driver, log: &str, bot: &str, name: &str, least_taps: usize) {
+    let seat = format!("Bob={bot}");
+    let served = common::serve(log, &["--bot", &seat, "--bot-pause", "100"]);
+    let taps = play_to_the_end(driver, &served.link("Ann"));
+    assert!(taps > least_taps, "{taps} taps");
+    let players = driver.script("return document.getElementById('players').textContent;");
+    let named = format!("Bob (bot: {bot})");
+    assert!(players.as_str().unwrap().contains(&named), "{players}");
+    screenshot(driver, "table-screenshots", &format!("{name}-over.png"));
+    driver.tap("#review-button");
+    driver.wait(
+        "return document.querySelectorAll('#review .costly li').length === 3;",
+        "three decisions",
+    );
+    let shown = driver.script(
+        "return Array.prototype.map.call(document.querySelectorAll('#review .costly li'), function (li) {
+           return Array.prototype.map.call(li.querySelectorAll('p'), function (p) { return p.textContent; });
+         });",
+    );
+    let expected = super::review_browser::review(&served, &served.token("Ann"));
+    let lines: Vec<Value> = (expected["costliest"].as_array().unwrap().iter())
+        .map(|c| c["lines"].clone())
+        .collect();
+    assert_eq!(shown, Value::from(lines));
+    driver.script(
+        "var r = document.getElementById('review'); window.scrollTo(0, r.getBoundingClientRect().top + window.scrollY - 70);",
+    );
+    screenshot(driver, "table-screenshots", &format!("{name}-review.png"));
+    let console = driver.console();
+    assert!(console.is_empty(), "console: {console:#?}");
+    drop(served);
+    let by = format!("bot:{bot}");
+    let made = super::super::serve_bots::assert_each_by(log, &[("Ann", "Ann"), ("Bob", &by)]);
+    assert!(made[1] > 5, "{made:?}");
 }
 
 #[test]
@@ -84,30 +108,8 @@ fn a_person_plays_a_whole_soleils_game_against_greedy_on_a_phone() {
     let Some(driver) = Driver::start("390,844") else {
         return;
     };
-    let log = common::fresh("bot-browser-soleils", "m.jsonl");
-    common::run_ok(&[
-        "new",
-        "soleils",
-        &log,
-        "--players",
-        "Ann,Rob",
-        "--dice-seed",
-        "11",
-    ]);
-    let served = common::serve(&log, &["--bot", "Rob=greedy", "--bot-pause", "100"]);
-    let taps = play_to_the_end(&driver, &served.link("Ann"));
-    assert!(taps > 20, "{taps} taps");
-    // The page names the bot beside its seat.
-    let players = driver.script("return document.getElementById('players').textContent;");
-    assert!(
-        players.as_str().unwrap().contains("Rob (bot: greedy)"),
-        "{players}"
-    );
-    screenshot(&driver, "table-screenshots", "bot-soleils-over.png");
-    let console = driver.console();
-    assert!(console.is_empty(), "console: {console:#?}");
-    drop(served);
-    assert_authors(&log, "Ann", "greedy");
+    let log = common::new_soleils_table("bot-browser-soleils", "m.jsonl");
+    play_against(&driver, &log, "greedy", "bot-soleils", 20);
 }
 
 #[test]
@@ -116,21 +118,15 @@ fn a_person_plays_a_whole_summertime_game_against_search_on_a_phone() {
         return;
     };
     let log = common::fresh("bot-browser-summertime", "s.jsonl");
-    common::run_ok(&[
+    let new = [
         "new",
         "summertime",
         &log,
         "--players",
-        "Ann,Rob",
+        "Ann,Bob",
         "--seed",
         "3",
-    ]);
-    let served = common::serve(&log, &["--bot", "Rob=search:8", "--bot-pause", "100"]);
-    let taps = play_to_the_end(&driver, &served.link("Ann"));
-    assert!(taps > 10, "{taps} taps");
-    screenshot(&driver, "table-screenshots", "bot-summertime-over.png");
-    let console = driver.console();
-    assert!(console.is_empty(), "console: {console:#?}");
-    drop(served);
-    assert_authors(&log, "Ann", "search:8");
+    ];
+    common::run_ok(&new);
+    play_against(&driver, &log, "search:8", "bot-summertime", 10);
 }

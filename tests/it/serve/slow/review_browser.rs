@@ -21,7 +21,7 @@ const HANG: Duration = Duration::from_secs(900);
 
 /// The review as `token` gets it once judged: asked again while the
 /// server answers 202.
-fn review(served: &common::Served, token: &str) -> Value {
+pub(super) fn review(served: &common::Served, token: &str) -> Value {
     let started = Instant::now();
     loop {
         let mut response = agent()
