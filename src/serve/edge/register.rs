@@ -20,8 +20,11 @@ use super::*;
 const CLOSING: usize = 8;
 
 /// How long a new connection may wait for those closed to make room to
-/// end: they end as soon as their task runs.
-const CLOSING_WAIT: Duration = Duration::from_millis(500);
+/// end: they end as soon as their task runs, which on a machine whose
+/// cores are busy may take seconds. Nothing else could be let in
+/// meanwhile, so waiting delays no one; a refusal would fail a player's
+/// request only because the closed connections' tasks ran late.
+const CLOSING_WAIT: Duration = Duration::from_secs(5);
 
 /// How a connection is told to close.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
