@@ -1,14 +1,18 @@
 //! The results taken from finished tables: once a second, each table of
-//! the round seated last that has no result and whose log's bytes have
-//! changed is offered to the event as `sunfold event result` would offer
-//! it. The event audits the log and attaches its result once the game is
-//! over; a game still under way is left for the next look. The bytes are
+//! the round seated last that has no result, whose log's bytes have
+//! changed and whose game the room's kept fold tells is over, is offered
+//! to the event as `sunfold event result` would offer it. The event
+//! audits the log and attaches its result; a game still under way is left
+//! for the next look. The bytes are
 //! compared by their SHA-256, not their length: a log copied over with
 //! another of the same size is read again.
 
 use super::Room;
-use crate::event::{EventFileError, EventLog, TableLogError, request, table_path};
+use crate::event::{EventFileError, EventGame, TableLogError, request, table_path};
 use crate::log::line_hash;
+use crate::serve::Kept;
+use crate::soleils::Soleils;
+use crate::summertime::Summertime;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -45,7 +49,7 @@ pub type Seen = HashMap<(u32, u32), String>;
 /// Offers each open table whose log's bytes are not those `seen` holds the
 /// hash of to the event: what was attached or refused, a line each.
 pub fn look(room: &Room, seen: &mut Seen) -> Vec<String> {
-    let Ok(log) = EventLog::open(&room.event) else {
+    let Ok(log) = room.fold.read() else {
         return Vec::new();
     };
     let state = &log.state;
@@ -69,11 +73,38 @@ pub fn look(room: &Room, seen: &mut Seen) -> Vec<String> {
             continue;
         }
         seen.insert((round, at.table), hash);
+        // A game still under way, told by the fold the room keeps, is not
+        // offered: offering it would read and fold the whole event.
+        if over(room, &path) == Some(false) {
+            (room
+                .problems
+                .lock()
+                .expect("the problems are never poisoned"))
+            .remove(&(round, at.table));
+            continue;
+        }
         if let Some(line) = offer(room, round, at.table, &path) {
             said.push(line);
         }
     }
     said
+}
+
+/// Whether the game of the table log at `path` is over, from the fold
+/// the room keeps; `None` when the log cannot be read (offering it says
+/// why).
+fn over(room: &Room, path: &Path) -> Option<bool> {
+    fn of<G: crate::present::Present + 'static>(kept: &Kept, path: &Path) -> Option<bool>
+    where
+        crate::log::Fold<G>: Send + Sync,
+    {
+        let snapshot = kept.read::<G, crate::serve::ApiError>(path).ok()?;
+        Some(G::ending(snapshot.fold.state()).is_some())
+    }
+    match room.game {
+        EventGame::Soleils => of::<Soleils>(&room.kept, path),
+        EventGame::Summertime => of::<Summertime>(&room.kept, path),
+    }
 }
 
 /// Attaches table `table`'s log at `path` if its game is over: what
@@ -86,7 +117,8 @@ fn offer(room: &Room, round: u32, table: u32, path: &Path) -> Option<String> {
     match request::attach(&room.event, Some(round), table, path, None, &*room.clock) {
         Ok(result) => {
             problems.remove(&(round, table));
-            let state = EventLog::open(&room.event).ok()?.state;
+            let log = room.fold.read().ok()?;
+            let state = &log.state;
             let seats: Vec<String> = (result.seats.iter())
                 .map(|s| format!("{} {} (rank {})", state.name(&s.id), s.score, s.rank))
                 .collect();

@@ -14,6 +14,7 @@ use crate::table::Viewer;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use std::path::Path;
+use std::sync::Arc;
 
 /// The board, as `GET /api/room` sends it.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -207,8 +208,8 @@ impl Tagged {
     }
 }
 
-fn open(room: &Room) -> Result<EventLog, ApiError> {
-    super::open_event(&room.event)
+fn open(room: &Room) -> Result<Arc<EventLog>, ApiError> {
+    room.fold.read()
 }
 
 /// Where the game at `path` stands, as everyone may see it: from the fold

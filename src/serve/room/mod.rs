@@ -14,6 +14,7 @@
 
 pub mod attach;
 pub mod board;
+mod event_fold;
 
 use super::ApiError;
 use super::tokens::{Role, Tokens};
@@ -66,6 +67,8 @@ pub fn renew_tables(event: &Path, log: &EventLog) -> Result<Vec<PathBuf>, RenewE
 pub struct Room {
     /// The event log.
     pub event: PathBuf,
+    /// The event log's fold, folded again only when the log changed.
+    fold: Arc<event_fold::EventFold>,
     pub game: EventGame,
     /// The board's token: the referee of the room.
     pub tokens: Tokens,
@@ -140,24 +143,27 @@ fn names_at(
 /// The event log at `event`, or why it cannot be read, with its path in
 /// front and, for a torn last line, how to repair it.
 pub fn open_event(event: &Path) -> Result<EventLog, ApiError> {
-    EventLog::open(event).map_err(|error| {
-        let shown = event.display();
-        let torn = matches!(
-            &error,
-            crate::event::EventFileError::Decode(located)
-                if matches!(located.error, crate::log::DecodeError::TornLine { .. })
-        );
-        let advice = if torn {
-            format!("; a crash cut the last write short: sunfold repair {shown} removes it")
-        } else {
-            String::new()
-        };
-        ApiError::Internal(match error {
-            crate::event::EventFileError::Decode(_) | crate::event::EventFileError::Rule(_) => {
-                format!("{shown}:{error}{advice}")
-            }
-            error => format!("{shown}: {error}"),
-        })
+    EventLog::open(event).map_err(|error| open_event_error(event, error))
+}
+
+/// Why the event log at `event` cannot be read, as [`open_event`] says it.
+fn open_event_error(event: &Path, error: crate::event::EventFileError) -> ApiError {
+    let shown = event.display();
+    let torn = matches!(
+        &error,
+        crate::event::EventFileError::Decode(located)
+            if matches!(located.error, crate::log::DecodeError::TornLine { .. })
+    );
+    let advice = if torn {
+        format!("; a crash cut the last write short: sunfold repair {shown} removes it")
+    } else {
+        String::new()
+    };
+    ApiError::Internal(match error {
+        crate::event::EventFileError::Decode(_) | crate::event::EventFileError::Rule(_) => {
+            format!("{shown}:{error}{advice}")
+        }
+        error => format!("{shown}: {error}"),
     })
 }
 
@@ -236,6 +242,7 @@ impl Room {
         clock: Arc<dyn Clock>,
     ) -> Room {
         Room {
+            fold: Arc::new(event_fold::EventFold::new(event.clone())),
             event,
             game,
             tokens,
@@ -394,7 +401,7 @@ fn find(room: &Room, code: &str) -> Result<Option<String>, ApiError> {
     if let Some(token) = room.tokens.by_code(code) {
         return Ok(Some(format!("./#token={token}")));
     }
-    let log = open_event(&room.event)?;
+    let log = room.fold.read()?;
     let round = log.state.seated();
     if round == 0 {
         return Ok(None);
@@ -467,9 +474,9 @@ async fn hosted(room: &Arc<Room>, round: u32, table: u32) -> Result<Router, ApiE
     if let Some(router) = tables.get(&(round, table)) {
         return Ok(router.clone());
     }
-    let event = room.event.clone();
+    let (event, fold) = (room.event.clone(), room.fold.clone());
     let (path, tokens, seats) = blocking(move || {
-        let log = open_event(&event)?;
+        let log = fold.read()?;
         let (path, _, tokens) = table_tokens(&event, &log.state, round, table)?;
         // The seats `event seat --bot` gave to bots: played by them here.
         let seats = (log.state.bots_at(round, table)).map_err(|e| not_found(e.to_string()))?;
@@ -483,7 +490,7 @@ async fn hosted(room: &Arc<Room>, round: u32, table: u32) -> Result<Router, ApiE
         ))
     });
     let (game, clock) = (game_kind(room.game), room.clock.clone());
-    let closed = closed_once_attached(room.event.clone(), round, table);
+    let closed = closed_once_attached(room.fold.clone(), round, table);
     let join = room.join.clone();
     let place = super::InRoom {
         event: crate::event::event_name(&room.event),
@@ -511,9 +518,9 @@ async fn hosted(room: &Arc<Room>, round: u32, table: u32) -> Result<Router, ApiE
 /// Asked under the table log's lock, while attaching takes a shared lock
 /// on the log it reads until its result is written, so that no entry
 /// slips in between.
-fn closed_once_attached(event: PathBuf, round: u32, table: u32) -> super::Closed {
+fn closed_once_attached(fold: Arc<event_fold::EventFold>, round: u32, table: u32) -> super::Closed {
     Arc::new(move || {
-        let log = open_event(&event)?;
+        let log = fold.read()?;
         let attached =
             (log.state.round(round).ok()).is_some_and(|r| r.results.contains_key(&table));
         if !attached {
