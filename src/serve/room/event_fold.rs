@@ -77,7 +77,7 @@ mod tests {
         let (before, again) = (before.unwrap(), again.unwrap());
         assert!(Arc::ptr_eq(&before, &again));
         assert_eq!(fold.folds.load(Ordering::SeqCst), 2);
-        let error = changed.err().expect("a torn line is refused").into_text();
+        let error = changed.expect_err("a torn line is refused").into_text();
         assert!(error.contains("sunfold repair"), "{error}");
     }
 }
