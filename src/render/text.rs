@@ -15,14 +15,18 @@
 //! [`Document`](super::scene::Document) it makes keeps those fonts, and the
 //! PDF backend embeds them while the SVG backend stretches the viewer's
 //! font to their widths, so the two outputs agree with the layout. Nothing
-//! here is global but the parsed built-in fonts, which never change.
+//! here is global but the parsed built-in fonts, which never change, and
+//! the widths measured in them, which are the same each time.
 //!
 //! [`shape`] makes a line of text glyphs: each character from the first
 //! face of a chain that has it, right-to-left runs in visual order, and
-//! real shaping where a script needs it.
+//! real shaping where a script needs it. `widths` keeps, per set of fonts,
+//! the width of each text measured, so a sheet drawn again shapes nothing
+//! it shaped before.
 
 pub mod installed;
 pub mod shape;
+mod widths;
 
 use super::scene::Weight;
 use std::borrow::Cow;
@@ -249,6 +253,8 @@ pub struct Fonts {
     /// Whether the installed fonts were searched for the characters the
     /// others lack.
     installed: bool,
+    /// The texts measured in these fonts, kept.
+    widths: widths::Widths,
 }
 
 /// A font of the fallback chain, and the file it was read from.
@@ -290,6 +296,7 @@ impl Fonts {
                 fallbacks: Vec::new(),
                 css_family: BUILTIN_FAMILY.to_owned(),
                 installed: false,
+                widths: Default::default(),
             })
         })
     }
@@ -308,6 +315,7 @@ impl Fonts {
             oblique: face,
             fallbacks: Vec::new(),
             installed: false,
+            widths: Default::default(),
         }))
     }
 
@@ -360,6 +368,7 @@ impl Fonts {
             css_family,
             fallbacks,
             installed: self.installed || installed,
+            widths: Default::default(),
         }
     }
 
@@ -466,8 +475,11 @@ impl Fonts {
 
     /// The width in millimetres of `text` at `size` millimetres.
     pub fn width(&self, text: &str, size: f32, weight: Weight) -> f32 {
-        let chain: Vec<&Face> = self.chain(weight).into_iter().map(|f| &**f).collect();
-        shape::advance(&chain, text) * size
+        let advance = self.widths.advance(text, weight, || {
+            let chain: Vec<&Face> = self.chain(weight).into_iter().map(|f| &**f).collect();
+            shape::advance(&chain, text)
+        });
+        advance * size
     }
 
     /// The words of `text` in lines no wider than `width` at `size`, each

@@ -8,38 +8,84 @@
 //! the panels whose inputs it changed: a placement one sheet, a roll none.
 //! Equal inputs draw the same picture, so a kept drawing is never stale.
 //!
-//! Each drawing is named by the hash of the drawing itself: a page holds
-//! drawings by that hash (`?have=`), and fetches the one it lacks at the
-//! immutable address `/api/panels/HASH/LAYOUT`. Each drawing keeps who may
-//! see it (its seat, or only the referee), so a hash is never a way around
-//! what a seat may see.
+//! Each panel has two layouts, wide and for a phone, and each is drawn
+//! the first time a page asks for it: a phone that fetches its sheet by
+//! hash draws the phone's layout alone. A panel is named by a hash of its
+//! inputs, keyed with a secret this process draws when it starts
+//! ([`Drawn::hash`]), so that it is known before either layout is drawn,
+//! says nothing of what the drawing shows, and names no drawing of
+//! another run of the server. A page holds drawings by that hash
+//! (`?have=`), and fetches the one it lacks at the immutable address
+//! `/api/panels/HASH/LAYOUT`. Each drawing keeps who may see it (its seat,
+//! or only the referee), so a hash is never a way around what a seat may
+//! see.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// How many drawings a table keeps: every panel of a table of 12, each
-/// for a few folds.
+/// How many panels a table keeps: every panel of a table of 12, each for
+/// a few folds.
 const KEPT: usize = 64;
 
-/// One panel drawn: for a wide screen, for a phone, and their hash.
+/// How a panel is laid out: for a wide screen, or for a phone's narrow
+/// one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    Wide,
+    Phone,
+}
+
+/// What draws a panel in a layout, as an SVG document.
+pub type Draw = Box<dyn Fn(Layout) -> String + Send + Sync>;
+
+/// One panel: its hash, and its drawing in each layout once asked for.
 pub struct Drawn {
-    pub svg: String,
-    pub phone: String,
-    /// The first 16 hex digits of the SHA-256 of both drawings.
+    /// 16 hex digits of the SHA-256 of this process's secret, the
+    /// panel's inputs and who may see it.
     pub hash: String,
+    wide: OnceLock<String>,
+    phone: OnceLock<String>,
+    draw: Draw,
+}
+
+/// The secret the hashes of this process's drawings are keyed with.
+fn secret() -> &'static [u8; 32] {
+    static SECRET: OnceLock<[u8; 32]> = OnceLock::new();
+    SECRET.get_or_init(|| {
+        let mut secret = [0u8; 32];
+        if getrandom::fill(&mut secret).is_err() {
+            // No randomness from the system: a secret unique to this run
+            // still keeps the hashes of two runs apart.
+            use sha2::Digest;
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default();
+            let run = format!("{} {:?}", std::process::id(), now);
+            secret = sha2::Sha256::digest(run.as_bytes()).into();
+        }
+        secret
+    })
 }
 
 impl Drawn {
-    pub fn new(svg: String, phone: String) -> Drawn {
+    fn new(inputs: Inputs, draw: Draw) -> Drawn {
         use sha2::Digest;
         let mut digest = sha2::Sha256::new();
-        digest.update(svg.as_bytes());
-        digest.update([0]);
-        digest.update(phone.as_bytes());
+        digest.update(secret());
+        digest.update(inputs.digest);
+        match inputs.seat {
+            Some(seat) => digest.update((seat as u64 + 1).to_le_bytes()),
+            None => digest.update(0u64.to_le_bytes()),
+        }
         let digest = digest.finalize();
         let hash = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
-        Drawn { svg, phone, hash }
+        Drawn {
+            hash,
+            wide: OnceLock::new(),
+            phone: OnceLock::new(),
+            draw,
+        }
     }
 }
 
@@ -75,14 +121,11 @@ impl Inputs {
     }
 }
 
-/// A drawing, made by the first request that needs it.
-type Cell = Arc<OnceLock<Arc<Drawn>>>;
-
-/// The drawings one table keeps, the most recent last.
+/// The panels one table keeps, the most recent last.
 #[derive(Default)]
 pub struct Drawings {
-    kept: Mutex<VecDeque<(Inputs, Cell)>>,
-    /// How many panels were drawn.
+    kept: Mutex<VecDeque<(Inputs, Arc<Drawn>)>>,
+    /// How many layouts of panels were drawn.
     made: AtomicU64,
     /// Called before each drawing is made, by tests that hold it.
     #[cfg(test)]
@@ -90,35 +133,43 @@ pub struct Drawings {
 }
 
 impl Drawings {
-    /// How many panels this table has drawn.
+    /// How many layouts of panels this table has drawn.
     #[cfg(test)]
     pub(crate) fn made(&self) -> u64 {
         self.made.load(Ordering::SeqCst)
     }
 
-    /// The drawing of the panel of `inputs`: the one kept, or `draw`'s,
-    /// kept. Requests that ask for the same drawing at once wait for one
-    /// to draw it.
-    pub fn get(&self, inputs: Inputs, draw: impl FnOnce() -> (String, String)) -> Arc<Drawn> {
-        let cell = {
-            let mut kept = self.kept.lock().expect("the drawings are never poisoned");
-            match kept.iter().position(|(k, _)| *k == inputs) {
-                Some(at) => {
-                    // The most recently asked for is evicted last.
-                    let entry = kept.remove(at).expect("found");
-                    let cell = entry.1.clone();
-                    kept.push_back(entry);
-                    cell
-                }
-                None => {
-                    let cell = Arc::new(OnceLock::new());
-                    if kept.len() == KEPT {
-                        kept.pop_front();
-                    }
-                    kept.push_back((inputs, cell.clone()));
-                    cell
-                }
+    /// The panel of `inputs`: the one kept, or a new one that `make`
+    /// gives the drawer of, kept. Nothing is drawn yet: [`Drawings::draw`]
+    /// draws a layout when a page asks for it.
+    pub fn get(&self, inputs: Inputs, make: impl FnOnce() -> Draw) -> Arc<Drawn> {
+        let mut kept = self.kept.lock().expect("the drawings are never poisoned");
+        match kept.iter().position(|(k, _)| *k == inputs) {
+            Some(at) => {
+                // The most recently asked for is evicted last.
+                let entry = kept.remove(at).expect("found");
+                let drawn = entry.1.clone();
+                kept.push_back(entry);
+                drawn
             }
+            None => {
+                let drawn = Arc::new(Drawn::new(inputs, make()));
+                if kept.len() == KEPT {
+                    kept.pop_front();
+                }
+                kept.push_back((inputs, drawn.clone()));
+                drawn
+            }
+        }
+    }
+
+    /// `drawn` laid out as `layout`: drawn the first time it is asked
+    /// for. Requests that ask for the same layout at once wait for one to
+    /// draw it.
+    pub fn draw<'a>(&self, drawn: &'a Drawn, layout: Layout) -> &'a str {
+        let cell = match layout {
+            Layout::Wide => &drawn.wide,
+            Layout::Phone => &drawn.phone,
         };
         cell.get_or_init(|| {
             #[cfg(test)]
@@ -129,18 +180,15 @@ impl Drawings {
                 }
             }
             self.made.fetch_add(1, Ordering::SeqCst);
-            let (svg, phone) = draw();
-            Arc::new(Drawn::new(svg, phone))
+            (drawn.draw)(layout)
         })
-        .clone()
     }
 
-    /// The kept drawing whose hash is `hash`, if `me` may see it: the
-    /// referee (`None`) sees every drawing, a seat those drawn for it.
+    /// The kept panel whose hash is `hash`, if `me` may see it: the
+    /// referee (`None`) sees every panel, a seat those drawn for it.
     pub fn find(&self, hash: &str, me: Option<usize>) -> Option<Arc<Drawn>> {
         let kept = self.kept.lock().expect("the drawings are never poisoned");
-        kept.iter().rev().find_map(|(inputs, cell)| {
-            let drawn = cell.get()?;
+        kept.iter().rev().find_map(|(inputs, drawn)| {
             (drawn.hash == hash && (me.is_none() || inputs.seat == me)).then(|| drawn.clone())
         })
     }
@@ -237,7 +285,11 @@ mod tests {
 
         let page = view(&router, &ann, "/api/view").await;
         assert!(page["panels"][0]["svg"].is_string());
-        assert_eq!(drawings.made(), 1, "Ann's sheet is drawn once");
+        assert_eq!(
+            drawings.made(),
+            2,
+            "Ann's sheet is drawn once, in each layout"
+        );
         let held = hash(&page);
 
         // The page holds it: the answer comes from what is kept.
@@ -245,17 +297,17 @@ mod tests {
         assert_eq!(hash(&again), held);
         assert!(again["panels"][0].get("svg").is_none(), "{again}");
         assert!(again["panels"][0].get("phone").is_none(), "{again}");
-        assert_eq!(drawings.made(), 1, "nothing changed, nothing drawn");
+        assert_eq!(drawings.made(), 2, "nothing changed, nothing drawn");
 
         // A page that does not hold it gets it, still without a drawing.
         let fresh = view(&router, &ann, "/api/view").await;
         assert!(fresh["panels"][0]["svg"].is_string());
-        assert_eq!(drawings.made(), 1);
+        assert_eq!(drawings.made(), 2);
 
         // The referee's page shows both sheets: only Bob's is new.
         let both = view(&router, &referee, "/api/view").await;
         assert_eq!(both["panels"][0]["hash"], held.as_str());
-        assert_eq!(drawings.made(), 2);
+        assert_eq!(drawings.made(), 4);
 
         // A roll changes no sheet: nothing is drawn again.
         let (status, answer) = post(&router, &referee, r#"{"type":"rolled","dice":[5,6,2]}"#).await;
@@ -263,7 +315,7 @@ mod tests {
         let rolled = view(&router, &ann, &format!("/api/view?have={held}")).await;
         assert_eq!(hash(&rolled), held);
         view(&router, &referee, "/api/view").await;
-        assert_eq!(drawings.made(), 2, "a roll draws no sheet");
+        assert_eq!(drawings.made(), 4, "a roll draws no sheet");
 
         // Ann writes a box: her sheet alone is drawn again, once for
         // every page that shows it.
@@ -276,7 +328,57 @@ mod tests {
         let both = view(&router, &referee, "/api/view").await;
         view(&router, &ann, "/api/view").await;
         assert_eq!(both["panels"][0]["hash"], hash(&placed).as_str());
-        assert_eq!(drawings.made(), 3, "Ann's sheet once, Bob's kept");
+        assert_eq!(drawings.made(), 6, "Ann's sheet once, Bob's kept");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_phone_that_fetches_its_sheet_by_hash_draws_the_phone_s_layout_alone() {
+        use super::super::page::{Painter, Table};
+        let dir = tempfile::tempdir().unwrap();
+        let (shared, router) = table(dir.path());
+        let ann = shared.tokens.players["Ann"].clone();
+        let bob = shared.tokens.players["Bob"].clone();
+        let drawings = &shared.drawings;
+
+        // Given the hash of Ann's sheet, as the stream names it: nothing
+        // drawn for that.
+        let snapshot = shared
+            .kept
+            .read::<Soleils, crate::serve::ApiError>(&shared.path);
+        let snapshot = snapshot.unwrap_or_else(|_| panic!("the log reads"));
+        let painter = Painter {
+            drawings,
+            generation: snapshot.generation,
+            have: Default::default(),
+            bare: true,
+        };
+        let page = Soleils::page(&snapshot.fold, crate::table::Viewer::Seat(0), &painter);
+        let hash = page.panels[0].hash.clone();
+        assert!(page.panels[0].svg.is_none() && page.panels[0].phone.is_none());
+        assert_eq!(drawings.made(), 0, "a hash is known before any drawing");
+
+        // When her phone fetches it, twice, then Bob asks for it.
+        let fetch = |token: &str, layout: &str| {
+            Request::get(format!("/api/panels/{hash}/{layout}"))
+                .header(header::AUTHORIZATION, format!("Bearer {token}"))
+                .body(Body::empty())
+                .unwrap()
+        };
+        for _ in 0..2 {
+            let answer = router.clone().oneshot(fetch(&ann, "phone")).await.unwrap();
+            assert_eq!(answer.status(), StatusCode::OK);
+            let bytes = answer.into_body().collect().await.unwrap().to_bytes();
+            assert!(bytes.starts_with(b"<svg"), "{:?}", &bytes[..20]);
+        }
+        let (status, _) = send(&router, fetch(&bob, "phone")).await;
+
+        // Then the phone's layout alone was drawn, once, and Bob may not
+        // see Ann's sheet by its hash.
+        assert_eq!(drawings.made(), 1, "the phone's layout, once");
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let answer = router.clone().oneshot(fetch(&ann, "wide")).await.unwrap();
+        assert_eq!(answer.status(), StatusCode::OK);
+        assert_eq!(drawings.made(), 2, "the wide layout when it is asked for");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -337,8 +439,8 @@ mod tests {
         view(&router, &ann, "/api/view").await;
         assert_eq!(
             drawings.made(),
-            2,
-            "the table as Ann sees it, and all of it"
+            4,
+            "the table as Ann sees it, and all of it, in each layout"
         );
 
         // ...when an entry is appended, then each draws the table once more.
@@ -351,9 +453,9 @@ mod tests {
         assert_eq!(status, StatusCode::OK, "{answer}");
         view(&router, &ann, "/api/view").await;
         view(&router, &ann, "/api/view").await;
-        assert_eq!(drawings.made(), 3);
+        assert_eq!(drawings.made(), 6);
         view(&router, &referee, "/api/view").await;
-        assert_eq!(drawings.made(), 4);
+        assert_eq!(drawings.made(), 8);
     }
 
     /// A sheet's drawing is a function of its inputs: along a whole game,

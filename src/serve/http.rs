@@ -5,7 +5,7 @@
 //! by the seat of the token's holder.
 
 use super::ApiError;
-use super::drawn::Drawings;
+use super::drawn::{Drawings, Layout};
 use super::kept::Kept;
 use super::page::{Painter, Table, status_for};
 use super::tokens::{Role, Tokens};
@@ -154,9 +154,9 @@ async fn panel<G: Table>(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let role = role(&shared, &headers)?;
-    let phone = match layout.as_str() {
-        "phone" => true,
-        "wide" => false,
+    let layout = match layout.as_str() {
+        "phone" => Layout::Phone,
+        "wide" => Layout::Wide,
         other => {
             return Err(ApiError::BadRequest(format!(
                 "expected the layout wide or phone, but found {other}"
@@ -193,12 +193,8 @@ async fn panel<G: Table>(
         let mut response = if matches {
             StatusCode::NOT_MODIFIED.into_response()
         } else {
-            let svg = if phone { &drawn.phone } else { &drawn.svg };
-            (
-                [(axum::http::header::CONTENT_TYPE, "image/svg+xml")],
-                svg.clone(),
-            )
-                .into_response()
+            let svg = shared.drawings.draw(&drawn, layout).to_owned();
+            ([(axum::http::header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()
         };
         response.headers_mut().insert(
             axum::http::header::ETAG,

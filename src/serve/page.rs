@@ -4,7 +4,7 @@
 //! posts unchanged. Everything here comes from the engine; the page only
 //! lays it out.
 
-use super::drawn::{Drawings, Drawn, Inputs};
+use super::drawn::{Draw, Drawings, Inputs, Layout};
 use crate::kit::game::Game;
 use crate::log::Fold;
 use crate::present::Present;
@@ -67,22 +67,10 @@ pub struct Panel {
     /// word stays legible at the screen's width; left out with `svg`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub phone: Option<String>,
-    /// The first 16 hex digits of the SHA-256 of both drawings.
+    /// The panel's name for its drawings, the same while what it shows is
+    /// the same, and fetched by: 16 hex digits of a hash of its inputs,
+    /// keyed with a secret of the server's run.
     pub hash: String,
-}
-
-impl Panel {
-    /// The panel `name`, drawn; its drawings left out when the page holds
-    /// them already (`have`).
-    fn of(name: String, drawn: &Drawn, have: &HashSet<&str>) -> Panel {
-        let held = have.contains(drawn.hash.as_str());
-        Panel {
-            name,
-            svg: (!held).then(|| drawn.svg.clone()),
-            phone: (!held).then(|| drawn.phone.clone()),
-            hash: drawn.hash.clone(),
-        }
-    }
 }
 
 /// Where a page's panels come from: the table's drawings, each made
@@ -100,24 +88,19 @@ pub struct Painter<'a> {
 }
 
 impl Painter<'_> {
-    /// The panel `name` drawn from `inputs` by `draw` (wide, then for a
-    /// phone) if it is not drawn already.
-    fn panel(
-        &self,
-        name: String,
-        inputs: Inputs,
-        draw: impl FnOnce() -> (String, String),
-    ) -> Panel {
-        let drawn = self.drawings.get(inputs, draw);
-        if self.bare {
-            return Panel {
-                name,
-                svg: None,
-                phone: None,
-                hash: drawn.hash.clone(),
-            };
+    /// The panel `name` of `inputs`, drawn in each layout by the drawer
+    /// `make` gives, if it is not kept already; the layouts are drawn only
+    /// when the answer carries them (the page lacks them).
+    fn panel(&self, name: String, inputs: Inputs, make: impl FnOnce() -> Draw) -> Panel {
+        let drawn = self.drawings.get(inputs, make);
+        let held = self.bare || self.have.contains(drawn.hash.as_str());
+        let layout = |layout| (!held).then(|| self.drawings.draw(&drawn, layout).to_owned());
+        Panel {
+            name,
+            svg: layout(Layout::Wide),
+            phone: layout(Layout::Phone),
+            hash: drawn.hash.clone(),
         }
-        Panel::of(name, &drawn, &self.have)
     }
 }
 
@@ -378,10 +361,11 @@ impl Table for Soleils {
                 let name = state.players()[p].name.clone();
                 let title = format!("{name}'s sheet");
                 painter.panel(name, sheet_inputs(state, p), || {
-                    (
-                        svg(&title, viewer_sheet(state, p)),
-                        svg(&title, vec![phone_sheet(state, p)]),
-                    )
+                    let state = state.clone();
+                    Box::new(move |layout| match layout {
+                        Layout::Wide => svg(&title, viewer_sheet(&state, p)),
+                        Layout::Phone => svg(&title, vec![phone_sheet(&state, p)]),
+                    })
                 })
             })
             .collect();
@@ -471,10 +455,11 @@ impl Table for Summertime {
         };
         let inputs = table_inputs(painter.generation, me);
         view.panels = vec![painter.panel("The table".to_owned(), inputs, || {
-            (
-                svg("The table", vec![page(state, around, me)]),
-                svg("The table", vec![phone_page(state, around, me)]),
-            )
+            let state = state.clone();
+            Box::new(move |layout| match layout {
+                Layout::Wide => svg("The table", vec![page(&state, around, me)]),
+                Layout::Phone => svg("The table", vec![phone_page(&state, around, me)]),
+            })
         })];
         view.choices = offers::<Summertime>(state, &Summertime::legal_events(state), me);
         view.choices.extend(undo(fold, me));

@@ -9,8 +9,9 @@
 //! to a seat of the round seated last ([`super::join`]).
 //!
 //! Its files: [`board`] (what the board shows, as JSON), [`attach`] (the
-//! results taken from finished tables), `page.html`, `page.js` and
-//! `page.css` (the board's page).
+//! results taken from finished tables), `event_fold` (the event log's
+//! fold, kept between requests), `page.html`, `page.js` and `page.css`
+//! (the board's page).
 
 pub mod attach;
 pub mod board;
