@@ -50,5 +50,5 @@ pub fn template(bytes: &[u8]) {
     if let Ok(raw) = serde_json::from_slice::<crate::summertime::deck::RawDeck>(bytes) {
         let _ = crate::summertime::Deck::try_from(raw);
     }
-    let _ = crate::log::template_file::check_bytes(bytes);
+    let _ = crate::template::file::check_bytes(bytes);
 }

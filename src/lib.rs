@@ -14,7 +14,9 @@
 //! - [`summertime`]: Summertime, a two-player card game of buying and
 //!   placing cards: its pure rules core;
 //! - [`log`]: the JSON-lines event log: envelope, reader, writer, hash
-//!   chain, recorder; and a template or deck file read with every problem;
+//!   chain, recorder;
+//! - [`template`]: a sheet template or deck as a file: read with every
+//!   problem, its cards or boxes as a spreadsheet's rows;
 //! - [`stats`]: the statistics kit: a figure and its 95% interval, sums;
 //! - [`bots`]: the random, greedy and search bots, one game played, a
 //!   variant, a Summertime deal from a seed;
@@ -59,4 +61,5 @@ pub mod stats;
 pub mod studio;
 pub mod summertime;
 pub mod table;
+pub mod template;
 pub mod workbench;

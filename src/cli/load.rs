@@ -1,16 +1,16 @@
 //! Reading template and deck files for the command line: the library's
-//! tolerant reader ([`crate::log::template_file`]), which lists the problems of
+//! tolerant reader ([`crate::template::file`]), which lists the problems of
 //! the JSON's shape and of its content together, each with its path.
 
 use super::error::CliError;
-use crate::log::template_file::{Checked, LoadFailure};
+use crate::template::file::{Checked, LoadFailure};
 use std::path::Path;
 
 /// The sheet template or deck at `path`, checked, or every problem with
 /// its path, as `template check` reports them. Shared by `render` and the
 /// variant arguments.
 pub(super) fn checked(path: &Path) -> Result<Checked, CliError> {
-    crate::log::template_file::load(path).map_err(|error| problems(path, error))
+    crate::template::file::load(path).map_err(|error| problems(path, error))
 }
 
 /// Why a template or deck could not be loaded, every problem with its

@@ -284,7 +284,7 @@ enum TemplateCommand {
         /// Between cells: `,`, `;` (what Excel expects where the decimal
         /// separator is a comma, as in French or German) or `tab`.
         #[arg(long, value_name = "CHAR", default_value = ",")]
-        delimiter: crate::log::rows::Delimiter,
+        delimiter: crate::template::rows::Delimiter,
         /// Begin with a UTF-8 byte-order mark, without which Excel reads
         /// accented and Greek letters wrongly.
         #[arg(long)]
@@ -416,7 +416,11 @@ fn run(command: Command) -> Result<Exit, CliError> {
             csv,
             delimiter,
             bom,
-        }) => template::export(&file, &csv, crate::log::rows::Layout { delimiter, bom }),
+        }) => template::export(
+            &file,
+            &csv,
+            crate::template::rows::Layout { delimiter, bom },
+        ),
         Command::Template(TemplateCommand::Import { rows, into }) => template::import(&rows, &into),
         Command::Schema { format } => schema::print(format),
         Command::Completions { shell } => completions(shell),

@@ -5,12 +5,12 @@ use super::Exit;
 use super::error::CliError;
 use super::load::checked;
 use super::output::{FontArgs, PaperArg, target, write, write_boxed};
-use crate::log::template_file::Checked;
 use crate::print::floor;
 use crate::print::soleils::sheet::{self, job};
 use crate::print::summertime::layout::{Bleed, Layout};
 use crate::render::scene::Document;
 use crate::render::text::Fonts;
+use crate::template::file::Checked;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

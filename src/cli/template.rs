@@ -3,17 +3,17 @@
 use super::error::CliError;
 use super::load::problems;
 use super::{Exit, Format};
-use crate::log::rows::Layout;
-use crate::log::template_file::{Checked, FileProblem, LoadFailure};
 use crate::present::json::TemplateReport;
 use crate::print::floor::ZoneNameTooLong;
 use crate::render::paper::Paper;
+use crate::template::file::{Checked, FileProblem, LoadFailure};
+use crate::template::rows::Layout;
 use std::path::Path;
 
 pub fn check(path: &Path, format: Format) -> Result<Exit, CliError> {
     let shown = path.display();
     let loaded =
-        crate::log::template_file::load(path).and_then(|checked| match unprintable(&checked) {
+        crate::template::file::load(path).and_then(|checked| match unprintable(&checked) {
             problems if problems.is_empty() => Ok(checked),
             problems => Err(LoadFailure::Problems(problems)),
         });
@@ -78,7 +78,7 @@ fn unprintable(checked: &Checked) -> Vec<FileProblem> {
 pub fn export(path: &Path, out: &Path, layout: Layout) -> Result<Exit, CliError> {
     let bytes = std::fs::read(path).map_err(|e| CliError::io(path, e))?;
     let (table, count, text) =
-        crate::log::rows::export(&bytes, layout).map_err(|problems| CliError::Problems {
+        crate::template::rows::export(&bytes, layout).map_err(|problems| CliError::Problems {
             path: path.to_owned(),
             problems: problems.iter().map(ToString::to_string).collect(),
         })?;
@@ -104,10 +104,10 @@ pub fn export(path: &Path, out: &Path, layout: Layout) -> Result<Exit, CliError>
 /// replaced by the rows of the CSV file ROWS, written only if FILE then
 /// passes `template check`.
 pub fn import(rows: &Path, into: &Path) -> Result<Exit, CliError> {
-    use crate::log::rows::ImportProblem;
+    use crate::template::rows::ImportProblem;
     let csv = std::fs::read(rows).map_err(|e| CliError::io(rows, e))?;
     let file = std::fs::read(into).map_err(|e| CliError::io(into, e))?;
-    let imported = crate::log::rows::import(&file, &csv).map_err(|problems| {
+    let imported = crate::template::rows::import(&file, &csv).map_err(|problems| {
         let lines: Vec<String> = problems
             .iter()
             .map(|problem| match problem {

@@ -6,8 +6,8 @@
 use super::error::CliError;
 use super::load::checked;
 use crate::bots::{SoleilsVariant, SummertimeVariant};
-use crate::log::template_file::Checked;
 use crate::soleils::{Options, Setting};
+use crate::template::file::Checked;
 use std::path::Path;
 
 /// Every `NAME=VALUE` of `given`, checked, as [`crate::bots::variant::settings`].

@@ -13,10 +13,7 @@
 //! before it), [`writer`] (lines and the hash chain), [`recorder`] (appending
 //! under a lock), [`repair`] (a torn last line and blank lines at the end
 //! removed), [`upcast`] (old formats read as the current one), [`files`]
-//! (the logs under folders),
-//! [`template_file`] (a sheet template or deck read from its file, with
-//! every problem at once), [`rows`] (its cards or boxes as the rows of a
-//! spreadsheet: CSV out and in, and rows pasted in the studio).
+//! (the logs under folders).
 
 mod envelope;
 mod error;
@@ -27,9 +24,7 @@ mod open;
 mod reader;
 mod recorder;
 mod repair;
-pub mod rows;
 mod steps;
-pub mod template_file;
 pub mod upcast;
 mod writer;
 

@@ -3,7 +3,7 @@
 //! editor shows it beside the file.
 
 use super::json::{Problem, TemplateReport};
-use crate::log::template_file::{Checked, FileProblem};
+use crate::template::file::{Checked, FileProblem};
 
 impl TemplateReport {
     /// What `template check` says of a sound file `shown`: its kind, name

@@ -10,10 +10,10 @@
 //! interval of no width.
 
 use crate::bots::{Bot, Searched, SoleilsVariant, SummertimeVariant, lineup, play};
-use crate::log::template_file::Checked;
 use crate::soleils::{Options, Soleils};
 use crate::stats::{Estimate, Section, Unit};
 use crate::summertime::Summertime;
+use crate::template::file::Checked;
 use crate::workbench::{Paired, Report, Row, Tally, game_seed};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -340,7 +340,7 @@ enum Rules {
 /// `value`'s rules, a sheet's under `options`.
 fn rules(value: &Value, options: Options) -> Option<Rules> {
     let text = super::session::template_text(value);
-    match crate::log::template_file::check(&text).ok()? {
+    match crate::template::file::check(&text).ok()? {
         Checked::Sheet(template) => Some(Rules::Sheet(SoleilsVariant {
             source: "studio".to_owned(),
             raw: template.raw().clone(),

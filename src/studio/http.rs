@@ -279,7 +279,7 @@ async fn paste(
     })?;
     with_studio(shared, move |studio, shared| {
         let patch =
-            crate::log::rows::paste(studio.current(), &pasted.text).map_err(|problems| {
+            crate::template::rows::paste(studio.current(), &pasted.text).map_err(|problems| {
                 let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
                 ApiError::Other(StatusCode::UNPROCESSABLE_ENTITY, problems.join("; "))
             })?;

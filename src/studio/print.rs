@@ -3,12 +3,12 @@
 //! switches (paper, sheets per page, large print, names; no bleed), so
 //! that the preview is byte for byte the SVG that command writes.
 
-use crate::log::template_file::{Checked, FileProblem};
 use crate::print::soleils::sheet;
 use crate::render::paper::{Paper, PrintBoxes};
 use crate::render::scene::Document;
 use crate::render::text::{Fonts, UnsupportedCharacter};
 use crate::render::{pdf, svg};
+use crate::template::file::{Checked, FileProblem};
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -137,7 +137,7 @@ impl Print {
     ) -> Result<(Document, Vec<PrintBoxes>), PrintError> {
         look.check()?;
         let text = super::session::template_text(saved);
-        match crate::log::template_file::check(&text) {
+        match crate::template::file::check(&text) {
             Err(_) => Err(PrintError::NeverValid),
             Ok(Checked::Sheet(template)) => {
                 let per_page = if look.large_print { 1 } else { look.per_page };
@@ -243,7 +243,7 @@ impl Print {
         let raw: RawDeck = serde_json::from_value(alone.clone()).map_err(|e| {
             // A value of the wrong shape: where, as `template check` says.
             let text = super::session::template_text(&alone);
-            let shapes: Vec<String> = match crate::log::template_file::check(&text) {
+            let shapes: Vec<String> = match crate::template::file::check(&text) {
                 Err(problems) => (problems.into_iter())
                     .filter_map(|p| match p {
                         FileProblem::Shape { path, detail } => Some(told(path, detail)),

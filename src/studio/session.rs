@@ -3,9 +3,9 @@
 //! the file written whole, and only when valid.
 
 use crate::log::GameKind;
-use crate::log::template_file::Checked;
 use crate::present::json::{Problem, TemplateReport};
 use crate::studio::edit_log::{EditLine, EditLog, EditLogError, History};
+use crate::template::file::Checked;
 use serde::Serialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -328,7 +328,7 @@ impl Lock {
 
 /// Whether `value` passes `template check`, and what it finds.
 fn check(value: &Value) -> (Option<Checked>, Vec<Problem>, Vec<Problem>) {
-    match crate::log::template_file::check(&template_text(value)) {
+    match crate::template::file::check(&template_text(value)) {
         Ok(checked) => {
             let warnings = TemplateReport::valid(String::new(), &checked).warnings;
             (Some(checked), Vec::new(), warnings)

@@ -4,9 +4,9 @@
 
 use super::{Axis, SetError, SetValue, Target};
 use crate::bots::{Searched, SoleilsVariant, SummertimeVariant};
-use crate::log::template_file::Checked;
 use crate::soleils::{Setting, Soleils, UnknownSetting};
 use crate::summertime::Summertime;
+use crate::template::file::Checked;
 use serde_json::Value;
 
 /// What a sweep needs of a game beyond playing it: its rules as a JSON
@@ -90,7 +90,7 @@ fn invalid(what: &str, named: &str, problems: &[String]) -> String {
 
 fn checked(doc: &Value) -> Result<Checked, Vec<String>> {
     let text = serde_json::to_string(doc).expect("JSON serializes");
-    crate::log::template_file::check(&text).map_err(|p| p.iter().map(ToString::to_string).collect())
+    crate::template::file::check(&text).map_err(|p| p.iter().map(ToString::to_string).collect())
 }
 
 impl Swept for Soleils {

@@ -109,11 +109,11 @@ fn a_missing_template_is_an_io_error() {
     assert_eq!(stderr, "sunfold: nope.json: no such file\n");
 }
 
-/// The problems `sunfold::log::template_file::load` finds in a file, one a line.
+/// The problems `sunfold::template::file::load` finds in a file, one a line.
 fn problems_of(relative: &str) -> String {
     let path = common::repo().join(relative);
-    match sunfold::log::template_file::load(&path) {
-        Err(sunfold::log::template_file::LoadFailure::Problems(problems)) => problems
+    match sunfold::template::file::load(&path) {
+        Err(sunfold::template::file::LoadFailure::Problems(problems)) => problems
             .iter()
             .map(|p| p.to_string())
             .collect::<Vec<_>>()
@@ -160,7 +160,7 @@ fn the_tolerant_check_finds_everything_the_typed_one_did() {
         }
     }
     for bundled in common::files(&common::repo().join("sheet-templates"), "json") {
-        sunfold::log::template_file::load(&bundled)
+        sunfold::template::file::load(&bundled)
             .unwrap_or_else(|e| panic!("{}: {e:?}", bundled.display()));
     }
 }

@@ -10,7 +10,7 @@ use crate::common;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use sunfold::kit::rng::SeededRng;
-use sunfold::log::rows::{self, Delimiter, Layout};
+use sunfold::template::rows::{self, Delimiter, Layout};
 
 fn bundled(name: &str) -> PathBuf {
     common::repo().join("sheet-templates").join(name)

@@ -6,9 +6,9 @@
 //! file exported and imported again is the same file.
 
 use super::{Header, Read, Row, RowProblem, RowProblemKind, Shape, TEXT_MARK, Table, read_parts};
-use crate::log::template_file::{FileProblem, check, check_bytes};
 use crate::soleils::template::RawTemplate;
 use crate::summertime::deck::RawDeck;
+use crate::template::file::{FileProblem, check, check_bytes};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
