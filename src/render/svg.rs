@@ -1,75 +1,203 @@
 //! The SVG backend: an SVG document per page, as printers and converters
 //! take them ([`pages`]), or every page stacked top to bottom in one
 //! document, for a screen ([`to_svg`]).
+//!
+//! The markup is written straight into one string: each element's
+//! attributes in the order of their names, an element's children each on
+//! a line of their own, a text's content on its own line, `&`, `<` and
+//! `>` escaped in text and those and both quotes in attributes. That is
+//! the `svg` crate's way of writing a document, byte for byte (the tests
+//! write every kind of item both ways), at a fifth of its cost: the crate
+//! builds a tree of maps of strings first, and the table server writes a
+//! sheet for a phone after every decision.
 
 use super::scene::{Anchor, Color, Item, Page, PathPoint, Shape, Stroke, Typeset, Weight};
 use super::text::{Fonts, UnsupportedCharacter};
-use svg::Document;
-use svg::node::element::{Circle, Group, Path, Rectangle, Text, Title};
+use std::fmt::Write;
 
 /// The gap between stacked pages, in millimetres.
 const PAGE_GAP: f32 = 8.0;
 
-/// A number with at most two decimals, without trailing zeros.
-fn n(v: f32) -> String {
-    let text = format!("{:.2}", v);
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".to_owned()
-    } else {
-        text.to_owned()
+/// Appends `v` with at most two decimals, without trailing zeros, as
+/// `format!("{:.2}")` rounds it (to the nearest, a tie to even) with the
+/// zeros trimmed, and never `-0`.
+fn push_n(out: &mut String, v: f32) {
+    // An f32 has 24 significant bits and 100 needs 7: the product is exact
+    // in an f64, and so is its rounding.
+    let hundredths = f64::from(v) * 100.0;
+    if !hundredths.is_finite() || hundredths.abs() >= 1e15 {
+        // Not finite, or too large to be a length: as Rust writes it.
+        let text = format!("{v:.2}");
+        out.push_str(text.trim_end_matches('0').trim_end_matches('.'));
+        return;
     }
-}
-
-fn rgb(c: Color) -> String {
-    format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
-}
-
-fn paint<T: svg::Node>(mut node: T, fill: Option<Color>, stroke: Option<Stroke>) -> T {
-    node.assign("fill", fill.map_or("none".to_owned(), rgb));
-    if let Some(s) = stroke {
-        node.assign("stroke", rgb(s.color));
-        node.assign("stroke-width", n(s.width));
-        node.assign("stroke-linejoin", "round");
-        if let Some((on, off)) = s.dash {
-            node.assign("stroke-dasharray", format!("{} {}", n(on), n(off)));
+    let rounded = hundredths.round_ties_even();
+    let whole = rounded.abs() as u64;
+    if whole == 0 {
+        out.push('0');
+        return;
+    }
+    if rounded < 0.0 {
+        out.push('-');
+    }
+    let _ = write!(out, "{}", whole / 100);
+    let cents = whole % 100;
+    if cents != 0 {
+        out.push('.');
+        out.push(char::from(b'0' + (cents / 10) as u8));
+        if !cents.is_multiple_of(10) {
+            out.push(char::from(b'0' + (cents % 10) as u8));
         }
     }
-    node
 }
 
-fn path_data(points: &[PathPoint], closed: bool) -> String {
-    let mut d = String::new();
+/// A number with at most two decimals, without trailing zeros.
+fn n(v: f32) -> String {
+    let mut out = String::new();
+    push_n(&mut out, v);
+    out
+}
+
+fn push_rgb(out: &mut String, c: Color) {
+    let _ = write!(out, "#{:02x}{:02x}{:02x}", c.0, c.1, c.2);
+}
+
+/// Appends `text` with `&`, `<` and `>` escaped, and in an attribute
+/// (`quotes`) both quotes too.
+fn push_escaped(out: &mut String, text: &str, quotes: bool) {
+    let mut rest = text;
+    while let Some(at) =
+        rest.find(|c: char| matches!(c, '&' | '<' | '>') || (quotes && matches!(c, '"' | '\'')))
+    {
+        out.push_str(&rest[..at]);
+        let c = rest[at..].chars().next().expect("found");
+        out.push_str(match c {
+            '&' => "&amp;",
+            '<' => "&lt;",
+            '>' => "&gt;",
+            '"' => "&quot;",
+            _ => "&apos;",
+        });
+        rest = &rest[at + 1..];
+    }
+    out.push_str(rest);
+}
+
+/// One element's start tag, its attributes written as they are given:
+/// in the order of their names.
+struct Tag<'a> {
+    out: &'a mut String,
+}
+
+impl<'a> Tag<'a> {
+    fn open(out: &'a mut String, name: &str) -> Tag<'a> {
+        out.push('<');
+        out.push_str(name);
+        Tag { out }
+    }
+
+    fn text(self, name: &str, value: &str) -> Self {
+        self.out.push(' ');
+        self.out.push_str(name);
+        self.out.push_str("=\"");
+        push_escaped(self.out, value, true);
+        self.out.push('"');
+        self
+    }
+
+    fn number(self, name: &str, value: f32) -> Self {
+        self.out.push(' ');
+        self.out.push_str(name);
+        self.out.push_str("=\"");
+        push_n(self.out, value);
+        self.out.push('"');
+        self
+    }
+
+    fn color(self, name: &str, value: Color) -> Self {
+        self.out.push(' ');
+        self.out.push_str(name);
+        self.out.push_str("=\"");
+        push_rgb(self.out, value);
+        self.out.push('"');
+        self
+    }
+
+    /// What a shape is filled with: `none` for nothing.
+    fn fill(self, fill: Option<Color>) -> Self {
+        match fill {
+            Some(fill) => self.color("fill", fill),
+            None => self.text("fill", "none"),
+        }
+    }
+
+    /// The attributes of a shape's stroke, if it has one.
+    fn stroke(self, stroke: Option<Stroke>) -> Self {
+        let Some(s) = stroke else {
+            return self;
+        };
+        let tag = self.color("stroke", s.color);
+        if let Some((on, off)) = s.dash {
+            tag.out.push_str(" stroke-dasharray=\"");
+            push_n(tag.out, on);
+            tag.out.push(' ');
+            push_n(tag.out, off);
+            tag.out.push('"');
+        }
+        tag.text("stroke-linejoin", "round")
+            .number("stroke-width", s.width)
+    }
+
+    /// Ends an element with no children.
+    fn empty(self) {
+        self.out.push_str("/>");
+    }
+
+    /// Ends the start tag of an element with children.
+    fn children(self) -> &'a mut String {
+        self.out.push('>');
+        self.out
+    }
+}
+
+fn push_path_data(out: &mut String, points: &[PathPoint], closed: bool) {
     let mut i = 0;
     while i < points.len() {
         let p = points[i];
         if i == 0 {
-            d.push_str(&format!("M{} {}", n(p.x), n(p.y)));
+            out.push('M');
+            push_n(out, p.x);
+            out.push(' ');
+            push_n(out, p.y);
             i += 1;
         } else if p.curve && i + 2 < points.len() {
-            let (c1, c2, e) = (points[i], points[i + 1], points[i + 2]);
-            d.push_str(&format!(
-                "C{} {} {} {} {} {}",
-                n(c1.x),
-                n(c1.y),
-                n(c2.x),
-                n(c2.y),
-                n(e.x),
-                n(e.y)
-            ));
+            out.push('C');
+            for (k, v) in [points[i], points[i + 1], points[i + 2]]
+                .iter()
+                .flat_map(|p| [p.x, p.y])
+                .enumerate()
+            {
+                if k > 0 {
+                    out.push(' ');
+                }
+                push_n(out, v);
+            }
             i += 3;
         } else {
-            d.push_str(&format!("L{} {}", n(p.x), n(p.y)));
+            out.push('L');
+            push_n(out, p.x);
+            out.push(' ');
+            push_n(out, p.y);
             i += 1;
         }
     }
     if closed {
-        d.push('Z');
+        out.push('Z');
     }
-    d
 }
 
-fn node(fonts: &Fonts, item: &Item) -> Box<dyn svg::Node> {
+/// Appends `item`, measured in `fonts`, as SVG markup.
+fn push_item(out: &mut String, fonts: &Fonts, item: &Item) {
     match item {
         Item::Shape {
             shape,
@@ -77,26 +205,27 @@ fn node(fonts: &Fonts, item: &Item) -> Box<dyn svg::Node> {
             stroke,
         } => match shape {
             Shape::Rect { x, y, w, h, radius } => {
-                let mut rect = Rectangle::new()
-                    .set("x", n(*x))
-                    .set("y", n(*y))
-                    .set("width", n(*w))
-                    .set("height", n(*h));
+                let mut tag = Tag::open(out, "rect").fill(*fill).number("height", *h);
                 if *radius > 0.0 {
-                    rect = rect.set("rx", n(*radius));
+                    tag = tag.number("rx", *radius);
                 }
-                Box::new(paint(rect, *fill, *stroke))
+                (tag.stroke(*stroke).number("width", *w))
+                    .number("x", *x)
+                    .number("y", *y)
+                    .empty();
             }
             Shape::Circle { cx, cy, r } => {
-                let circle = Circle::new()
-                    .set("cx", n(*cx))
-                    .set("cy", n(*cy))
-                    .set("r", n(*r));
-                Box::new(paint(circle, *fill, *stroke))
+                (Tag::open(out, "circle").number("cx", *cx).number("cy", *cy))
+                    .fill(*fill)
+                    .number("r", *r)
+                    .stroke(*stroke)
+                    .empty();
             }
             Shape::Path { points, closed } => {
-                let path = Path::new().set("d", path_data(points, *closed));
-                Box::new(paint(path, *fill, *stroke))
+                out.push_str("<path d=\"");
+                push_path_data(out, points, *closed);
+                out.push('"');
+                Tag { out }.fill(*fill).stroke(*stroke).empty();
             }
         },
         Item::Text {
@@ -112,38 +241,44 @@ fn node(fonts: &Fonts, item: &Item) -> Box<dyn svg::Node> {
             // is stretched or squeezed to it, so the layout never depends
             // on which fonts the viewer has.
             let width = fonts.width(text, *size, *weight);
-            let mut t = Text::new(super::text::shape::nfc(text).into_owned())
-                .set("x", n(*x))
-                .set("y", n(*y))
-                .set("font-size", n(*size))
-                .set("fill", rgb(*color));
+            let mut tag = Tag::open(out, "text")
+                .color("fill", *color)
+                .number("font-size", *size);
+            match weight {
+                Weight::Regular => {}
+                Weight::Bold => tag = tag.text("font-weight", "bold"),
+                Weight::Oblique => tag = tag.text("font-style", "oblique"),
+            }
             if width > 0.0 {
-                t = t
-                    .set("textLength", n(width))
-                    .set("lengthAdjust", "spacingAndGlyphs");
+                tag = tag.text("lengthAdjust", "spacingAndGlyphs");
             }
             match anchor {
                 Anchor::Start => {}
-                Anchor::Middle => t = t.set("text-anchor", "middle"),
-                Anchor::End => t = t.set("text-anchor", "end"),
+                Anchor::Middle => tag = tag.text("text-anchor", "middle"),
+                Anchor::End => tag = tag.text("text-anchor", "end"),
             }
-            match weight {
-                Weight::Regular => {}
-                Weight::Bold => t = t.set("font-weight", "bold"),
-                Weight::Oblique => t = t.set("font-style", "oblique"),
+            if width > 0.0 {
+                tag = tag.number("textLength", width);
             }
-            Box::new(t)
+            let out = tag.number("x", *x).number("y", *y).children();
+            out.push('\n');
+            push_escaped(out, &super::text::shape::nfc(text), false);
+            out.push_str("\n</text>");
         }
         Item::Group { title, key, items } => {
-            let mut group = Group::new();
+            let mut tag = Tag::open(out, "g");
             if let Some(key) = key {
-                group = group.set("data-key", key.as_str());
+                tag = tag.text("data-key", key);
             }
-            let mut group = group.add(Title::new(title.clone()));
+            let out = tag.children();
+            out.push_str("\n<title>");
+            push_escaped(out, title, false);
+            out.push_str("</title>");
             for item in items {
-                group = group.add(node(fonts, item));
+                out.push('\n');
+                push_item(out, fonts, item);
             }
-            Box::new(group)
+            out.push_str("\n</g>");
         }
     }
 }
@@ -151,18 +286,27 @@ fn node(fonts: &Fonts, item: &Item) -> Box<dyn svg::Node> {
 /// One item, measured in `fonts`, as SVG markup, for a viewer that swaps
 /// items in and out of a page: the same markup [`to_svg`] writes for it.
 pub fn fragment(fonts: &Fonts, item: &Item) -> String {
-    node(fonts, item).to_string()
+    let mut out = String::new();
+    push_item(&mut out, fonts, item);
+    out
+}
+
+/// Appends the white, outlined rectangle under a page's items.
+fn push_background(out: &mut String, width: f32, height: f32) {
+    Tag::open(out, "rect")
+        .text("fill", "#ffffff")
+        .number("height", height)
+        .text("stroke", "#bbbbbb")
+        .text("stroke-width", "0.2")
+        .number("width", width)
+        .empty();
 }
 
 /// The white, outlined rectangle under a page's items.
 pub fn page_background(width: f32, height: f32) -> String {
-    Rectangle::new()
-        .set("width", n(width))
-        .set("height", n(height))
-        .set("fill", "#ffffff")
-        .set("stroke", "#bbbbbb")
-        .set("stroke-width", "0.2")
-        .to_string()
+    let mut out = String::new();
+    push_background(&mut out, width, height);
+    out
 }
 
 /// A length in the SVG's user units (millimetres), as the backend writes it.
@@ -197,30 +341,41 @@ fn stacked(title: &str, pages: &[Page], fonts: &Fonts) -> String {
     let width = pages.iter().map(|p| p.width).fold(0.0, f32::max);
     let height: f32 = pages.iter().map(|p| p.height).sum::<f32>()
         + PAGE_GAP * pages.len().saturating_sub(1) as f32;
-    let mut document = Document::new()
-        .set("viewBox", format!("0 0 {} {}", n(width), n(height)))
-        .set("width", format!("{}mm", n(width)))
-        .set("height", format!("{}mm", n(height)))
-        .set("font-family", fonts.css_family.as_str())
-        .add(Title::new(title));
+    let items: usize = pages.iter().map(|p| p.items.len()).sum();
+    let mut document = String::with_capacity(256 + 160 * items);
+    let tag = Tag::open(&mut document, "svg")
+        .text("font-family", &fonts.css_family)
+        .number("height", height);
+    tag.out.pop();
+    tag.out.push_str("mm\"");
+    tag.out.push_str(" viewBox=\"0 0 ");
+    push_n(tag.out, width);
+    tag.out.push(' ');
+    push_n(tag.out, height);
+    tag.out.push('"');
+    let tag = tag.number("width", width);
+    tag.out.pop();
+    tag.out.push_str("mm\"");
+    let out = tag.text("xmlns", "http://www.w3.org/2000/svg").children();
+    out.push_str("\n<title>");
+    push_escaped(out, title, false);
+    out.push_str("</title>");
     let mut top = 0.0;
     for (i, page) in pages.iter().enumerate() {
-        let mut group = Group::new()
-            .set("id", format!("page-{}", i + 1))
-            .set("transform", format!("translate(0 {})", n(top)))
-            .add(
-                Rectangle::new()
-                    .set("width", n(page.width))
-                    .set("height", n(page.height))
-                    .set("fill", "#ffffff")
-                    .set("stroke", "#bbbbbb")
-                    .set("stroke-width", "0.2"),
-            );
+        let _ = write!(out, "\n<g id=\"page-{}\" transform=\"translate(0 ", i + 1);
+        push_n(out, top);
+        out.push_str(")\">\n");
+        push_background(out, page.width, page.height);
         for item in &page.items {
-            group = group.add(node(fonts, item));
+            out.push('\n');
+            push_item(out, fonts, item);
         }
-        document = document.add(group);
+        out.push_str("\n</g>");
         top += page.height + PAGE_GAP;
     }
-    document.to_string()
+    out.push_str("\n</svg>");
+    document
 }
+
+#[cfg(test)]
+mod tests;
