@@ -336,6 +336,15 @@ pub fn to_svg(document: &impl Typeset) -> Result<String, UnsupportedCharacter> {
     Ok(stacked(&scene.title, &scene.pages, fonts))
 }
 
+/// The document as one SVG document for a screen: [`to_svg`], except
+/// that a character its fonts lack is not refused. A browser draws it in
+/// a font of its own, at its natural width (the text's measured width
+/// then leaves it out, or stretches only what the fonts have).
+pub fn for_screen(document: &impl Typeset) -> String {
+    let (scene, fonts) = (document.scene(), document.fonts());
+    stacked(&scene.title, &scene.pages, fonts)
+}
+
 /// `pages` stacked top to bottom in one SVG document titled `title`.
 fn stacked(title: &str, pages: &[Page], fonts: &Fonts) -> String {
     let width = pages.iter().map(|p| p.width).fold(0.0, f32::max);

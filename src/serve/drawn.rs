@@ -382,6 +382,36 @@ mod tests {
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_name_the_built_in_font_lacks_is_drawn_on_every_page_that_shows_its_sheet() {
+        // Given a table of 李雷 and Bob, whose name the built-in font lacks.
+        let dir = tempfile::tempdir().unwrap();
+        let golden = include_str!("../../replays/soleils-2p-round-limit.jsonl");
+        let start = golden
+            .lines()
+            .next()
+            .unwrap()
+            .replacen("\"Ann\"", "\"李雷\"", 1);
+        let shared = shared(dir.path(), &start, &["李雷", "Bob"]);
+        let router = router::<Soleils>(shared.clone());
+        let li = shared.tokens.players["李雷"].clone();
+        let referee = shared.tokens.referee.clone();
+        // When their page and the referee's are drawn.
+        let theirs = view(&router, &li, "/api/view").await;
+        let all = view(&router, &referee, "/api/view").await;
+        // Then each shows the sheet with the name on it, in both layouts.
+        for panel in [&theirs["panels"][0], &all["panels"][0]] {
+            assert_eq!(panel["name"], "李雷");
+            for layout in ["svg", "phone"] {
+                let drawing = panel[layout].as_str().unwrap();
+                assert!(
+                    drawing.starts_with("<svg") && drawing.contains("李雷"),
+                    "{layout}: {drawing:.80}"
+                );
+            }
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_post_at_a_table_never_waits_for_a_drawing_at_that_table() {
         let dir = tempfile::tempdir().unwrap();
         let (shared, router) = table(dir.path());

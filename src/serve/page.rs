@@ -239,9 +239,9 @@ fn svg(title: &str, pages: Vec<Page>) -> String {
         title: title.to_owned(),
         pages,
     };
-    // A glyph the built-in font lacks still shows in a browser, which
-    // falls back to its own fonts.
-    crate::render::svg::to_svg(&scene).unwrap_or_default()
+    // A name in a script the built-in font lacks still shows: the
+    // browser draws it in a font of its own.
+    crate::render::svg::for_screen(&scene)
 }
 
 /// The undo of the last decision, when `role` may take it back.
