@@ -46,6 +46,10 @@ pub struct Drawn {
     pub hash: String,
     wide: OnceLock<String>,
     phone: OnceLock<String>,
+    /// Each layout's drawing in brotli, once a client that takes it
+    /// fetched it.
+    wide_br: OnceLock<axum::body::Bytes>,
+    phone_br: OnceLock<axum::body::Bytes>,
     draw: Draw,
 }
 
@@ -84,6 +88,8 @@ impl Drawn {
             hash,
             wide: OnceLock::new(),
             phone: OnceLock::new(),
+            wide_br: OnceLock::new(),
+            phone_br: OnceLock::new(),
             draw,
         }
     }
@@ -182,6 +188,20 @@ impl Drawings {
             self.made.fetch_add(1, Ordering::SeqCst);
             (drawn.draw)(layout)
         })
+    }
+
+    /// `drawn` laid out as `layout`, in brotli ([`super::edge::wire::brotli`]):
+    /// compressed the first time it is asked for, and kept.
+    pub fn brotli(&self, drawn: &Drawn, layout: Layout) -> axum::body::Bytes {
+        let cell = match layout {
+            Layout::Wide => &drawn.wide_br,
+            Layout::Phone => &drawn.phone_br,
+        };
+        cell.get_or_init(|| {
+            let svg = self.draw(drawn, layout);
+            super::edge::wire::brotli(svg.as_bytes()).into()
+        })
+        .clone()
     }
 
     /// The kept panel whose hash is `hash`, if `me` may see it: the

@@ -163,6 +163,7 @@ async fn panel<G: Table>(
             )));
         }
     };
+    let brotli = super::edge::wire::takes_brotli(&headers);
     let etag = format!("\"{hash}\"");
     let matches = headers
         .get(axum::http::header::IF_NONE_MATCH)
@@ -192,6 +193,16 @@ async fn panel<G: Table>(
         };
         let mut response = if matches {
             StatusCode::NOT_MODIFIED.into_response()
+        } else if brotli {
+            // Compressed once, kept, and passed by the compression layer.
+            use axum::http::header::{CONTENT_ENCODING, CONTENT_TYPE, VARY};
+            let compressed = shared.drawings.brotli(&drawn, layout);
+            let headers = [
+                (CONTENT_TYPE, "image/svg+xml"),
+                (CONTENT_ENCODING, "br"),
+                (VARY, "accept-encoding"),
+            ];
+            (headers, compressed).into_response()
         } else {
             let svg = shared.drawings.draw(&drawn, layout).to_owned();
             ([(axum::http::header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()

@@ -207,3 +207,51 @@ fn a_link_beyond_its_share_loses_a_live_stream_but_never_a_request_under_way() {
     );
     assert!(places[1].1.try_recv().is_err(), "never told to close");
 }
+
+#[test]
+fn brotli_is_taken_where_the_client_prefers_it_and_a_drawing_comes_back_whole() {
+    use super::wire::{brotli, takes_brotli};
+    let asking = |value: &str| {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, value.parse().unwrap());
+        takes_brotli(&headers)
+    };
+    // As Chromium and Firefox ask, and as a client that names one alone.
+    assert!(asking("gzip, deflate, br, zstd"));
+    assert!(asking("br"));
+    assert!(asking("gzip;q=0.5, BR;q=0.5"));
+    // Refused, or less preferred than gzip, or not named.
+    assert!(!asking("br;q=0, gzip"));
+    assert!(!asking("gzip;q=1, br;q=0.5"));
+    assert!(!asking("gzip, deflate"));
+    assert!(!asking("identity"));
+    assert!(!takes_brotli(&HeaderMap::new()));
+
+    // A drawing compressed comes back byte for byte, far smaller.
+    let golden = include_str!("../../../replays/soleils-2p-round-limit.jsonl");
+    let start = crate::log::Line {
+        number: 1,
+        bytes: golden.lines().next().unwrap().as_bytes(),
+        terminated: true,
+    };
+    let (fold, _) = crate::log::Fold::<crate::soleils::Soleils>::start(&start).unwrap();
+    let drawing = crate::render::svg::for_screen(&crate::render::scene::Scene {
+        title: "Ann's sheet".to_owned(),
+        pages: vec![crate::print::soleils::replay::phone_sheet(fold.state(), 0)],
+    });
+    let compressed = brotli(drawing.as_bytes());
+    let mut back = Vec::new();
+    std::io::Read::read_to_end(
+        &mut ::brotli::Decompressor::new(&compressed[..], 4096),
+        &mut back,
+    )
+    .unwrap();
+    assert_eq!(back, drawing.as_bytes());
+    assert!(
+        compressed.len() * 5 < drawing.len(),
+        "{} of {}",
+        compressed.len(),
+        drawing.len()
+    );
+    assert!(!brotli(b"").is_empty());
+}

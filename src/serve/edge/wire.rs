@@ -9,6 +9,13 @@
 //! is too small to gain (a refusal's JSON, a 304), which would only cost
 //! the compressor's setting up and its frame.
 //!
+//! The panels' drawings, fetched at their immutable addresses, are
+//! compressed once each by the table ([`brotli`]), with a window fitted
+//! to the drawing, and sent as they are kept to every client that takes
+//! brotli ([`takes_brotli`]); the layer passes an answer already encoded.
+//! Its own brotli encoder clears a window of 4 MB for every answer, which
+//! at 100 tables was a quarter of the server's CPU.
+//!
 //! The live stream (`text/event-stream`) is compressed too, with gzip
 //! alone: the encoder flushes whatever it holds each time the stream
 //! waits for its next event, so every event still reaches the page at
@@ -33,6 +40,47 @@ pub const SMALLEST: u64 = 1024;
 /// in a room of 40 tables it was 18 % of the server's CPU, a quarter of
 /// it clearing the encoder's buffers. docs/performance.md has the figures.
 pub const LEVEL: i32 = 5;
+
+/// Whether a client that sent `headers` takes brotli and prefers it to
+/// gzip, as the layer chooses: `br` with a q-value above 0, and none
+/// below gzip's.
+pub fn takes_brotli(headers: &HeaderMap) -> bool {
+    let (mut br, mut gzip) = (0.0f32, 0.0f32);
+    for value in headers.get_all(header::ACCEPT_ENCODING) {
+        let Ok(value) = value.to_str() else {
+            continue;
+        };
+        for coding in value.split(',') {
+            let mut parts = coding.split(';');
+            let name = parts.next().unwrap_or("").trim();
+            let q = parts
+                .find_map(|p| p.trim().strip_prefix("q="))
+                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())
+                .unwrap_or(0.0);
+            if name.eq_ignore_ascii_case("br") {
+                br = br.max(q);
+            } else if name.eq_ignore_ascii_case("gzip") {
+                gzip = gzip.max(q);
+            }
+        }
+    }
+    br > 0.0 && br >= gzip
+}
+
+/// `body` in brotli at [`LEVEL`], its window the smallest that holds it
+/// (from 1 KB to brotli's largest, 16 MB).
+pub fn brotli(body: &[u8]) -> Vec<u8> {
+    let bits = usize::BITS - body.len().max(1).leading_zeros();
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: LEVEL,
+        lgwin: (bits as i32).clamp(10, 24),
+        size_hint: body.len(),
+        ..Default::default()
+    };
+    let mut out = Vec::with_capacity(body.len() / 8);
+    brotli::BrotliCompress(&mut &body[..], &mut out, &params).expect("brotli writes into memory");
+    out
+}
 
 /// Is an answer of this `Content-Type` compressed (before its size is
 /// looked at)? Text, JSON, JavaScript and SVG are; images, PDF and

@@ -235,6 +235,40 @@ fn answers_are_compressed_as_the_client_accepts_with_their_headers_kept() {
             header(&plain_headers, "content-security-policy")
         );
     }
+    // A panel's drawing at its immutable address: in brotli, compressed
+    // once by the table and kept, the same bytes once decoded; in gzip by
+    // the layer for a client that takes no brotli.
+    let (_, _, view) = fetch(addr, "/api/view", &ann, "identity");
+    let view: serde_json::Value = serde_json::from_slice(&view).unwrap();
+    let hash = view["panels"][0]["hash"].as_str().unwrap().to_owned();
+    let path = format!("/api/panels/{hash}/phone");
+    let (_, _, plain) = fetch(addr, &path, &ann, "identity");
+    assert!(plain.starts_with(b"<svg"));
+    for _ in 0..2 {
+        let (status, headers, data) = fetch(addr, &path, &ann, "gzip, deflate, br, zstd");
+        assert_eq!(status, "HTTP/1.1 200 OK");
+        assert_eq!(header(&headers, "content-encoding"), Some("br"));
+        assert_eq!(header(&headers, "vary"), Some("accept-encoding"));
+        assert!(
+            header(&headers, "cache-control")
+                .unwrap()
+                .contains("immutable")
+        );
+        let mut back = Vec::new();
+        brotli::Decompressor::new(&data[..], 4096)
+            .read_to_end(&mut back)
+            .unwrap();
+        assert_eq!(back, plain);
+        assert!(
+            data.len() * 5 < plain.len(),
+            "{} of {}",
+            data.len(),
+            plain.len()
+        );
+    }
+    let (_, headers, data) = fetch(addr, &path, &ann, "gzip");
+    assert_eq!(header(&headers, "content-encoding"), Some("gzip"));
+    assert_eq!(gunzip(&data), plain);
     // What is small is sent as it is: a refusal's few bytes.
     let (status, headers, _) = fetch(addr, "/api/view", "0123", "gzip, br");
     assert_eq!(status, "HTTP/1.1 401 Unauthorized");
