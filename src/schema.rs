@@ -66,11 +66,13 @@ pub enum SchemaKind {
     TableView,
     /// A player's review of a finished game, `/api/review`.
     TableReview,
+    /// The board of an event's tables, `/api/room`.
+    RoomBoard,
 }
 
 impl SchemaKind {
     /// Every kind, in the order `sunfold schema --help` lists them.
-    pub const ALL: [SchemaKind; 28] = [
+    pub const ALL: [SchemaKind; 29] = [
         SchemaKind::SoleilsLog,
         SchemaKind::SoleilsTemplate,
         SchemaKind::SummertimeLog,
@@ -99,6 +101,7 @@ impl SchemaKind {
         SchemaKind::ApiRefusal,
         SchemaKind::TableView,
         SchemaKind::TableReview,
+        SchemaKind::RoomBoard,
     ];
 
     /// Its name on the command line and in docs/schema/NAME.schema.json.
@@ -132,6 +135,7 @@ impl SchemaKind {
             SchemaKind::ApiRefusal => "api-refusal",
             SchemaKind::TableView => "table-view",
             SchemaKind::TableReview => "table-review",
+            SchemaKind::RoomBoard => "room-board",
         }
     }
 
@@ -178,6 +182,7 @@ impl SchemaKind {
             }
             SchemaKind::TableView => "What one page of the table server shows, /api/view",
             SchemaKind::TableReview => "A player's review of a finished game, /api/review",
+            SchemaKind::RoomBoard => "The board of an event's tables, /api/room",
         }
     }
 }
@@ -289,6 +294,7 @@ pub fn schema_text(kind: SchemaKind) -> String {
         SchemaKind::ApiRefusal => schemars::schema_for!(Refusal),
         SchemaKind::TableView => schemars::schema_for!(crate::serve::PageView),
         SchemaKind::TableReview => schemars::schema_for!(crate::serve::Review),
+        SchemaKind::RoomBoard => schemars::schema_for!(crate::serve::room::board::Board),
     };
     let mut text = serde_json::to_string_pretty(&schema).expect("schemas serialize");
     text.push('\n');

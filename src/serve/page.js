@@ -6,11 +6,15 @@
 // no rule.
 (function () {
   'use strict';
-  var match = /token=([0-9a-fA-F]+)/.exec(location.hash);
-  var token = match ? match[1] : null;
+  var token = web.hashToken();
   // Where this table's API is: the page's own path, so that one server
   // can host several tables, each under a path of its own.
   var base = location.pathname.replace(/\/+$/, '');
+  var api = web.client(token, base);
+  var $ = web.byId;
+  var say = web.sayer('message');
+  var button = web.button;
+  /** @type {TableView | null} */
   var view = null;
   var selected = null;
   var seq = -1;
@@ -57,33 +61,9 @@
   // (the phone sheet's PHONE_WIDTH and the phone table's, with margins).
   var PHONE_MM = { soleils: 101, summertime: 100 };
 
-  function $(id) { return document.getElementById(id); }
-
-  function say(text, error) {
-    var message = $('message');
-    message.textContent = text || '';
-    message.classList.toggle('error', !!error);
-  }
-
   // Words for a screen reader only, spoken without moving focus.
   function announce(text) {
     $('announce').textContent = text;
-  }
-
-  function api(method, path, body, extra) {
-    var headers = { 'Authorization': 'Bearer ' + token };
-    if (body) headers['Content-Type'] = 'application/json';
-    if (extra) Object.keys(extra).forEach(function (k) { headers[k] = extra[k]; });
-    return fetch(base + path, { method: method, headers: headers, body: body, cache: 'no-store' });
-  }
-
-  function button(label, onClick, className) {
-    var b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = label;
-    if (className) b.className = className;
-    b.addEventListener('click', onClick);
-    return b;
   }
 
   function focusQuietly(el) {
@@ -167,7 +147,7 @@
     document.querySelectorAll('button').forEach(function (b) { b.disabled = true; });
     document.querySelectorAll('#panels [data-key].open').forEach(function (g) { g.classList.remove('open'); });
     posting = true;
-    return api('POST', '/api/events', JSON.stringify(event)).then(function (r) {
+    return api('POST', '/api/events', { body: event }).then(function (r) {
       return r.json().then(function (body) {
         if (r.ok) {
           if (typeof body.seq === 'number') posted = Math.max(posted, body.seq);
@@ -207,7 +187,7 @@
       var onClick = c.group === 'undo'
         ? function () { confirming = c; renderActions(); focusQuietly($('confirm-yes')); }
         : function () { post(c.event); };
-      box.appendChild(button(c.label, onClick, c.group === 'sun' ? 'value' : ''));
+      box.appendChild(button(c.label, onClick, c.group === 'sun' ? { class: 'value' } : null));
     });
     return box;
   }
@@ -346,7 +326,7 @@
         if (cell) cell.scrollIntoView({ block: 'nearest' });
         var count = view.choices.filter(function (c) { return c.hand === selectedCard; }).length;
         if (selectedCard) announce(card + ': ' + count + (count === 1 ? ' cell' : ' cells') + ' highlighted on the grid.');
-      }, 'card');
+      }, { class: 'card' });
       b.setAttribute('aria-pressed', String(card === selectedCard));
       box.appendChild(b);
     });
@@ -430,7 +410,7 @@
       row.setAttribute('role', 'group');
       row.setAttribute('aria-labelledby', 'picker-title');
       choices.forEach(function (c) {
-        var b = button(c.label, function () { post(c.event); }, c.group === 'crab' ? '' : 'value');
+        var b = button(c.label, function () { post(c.event); }, c.group === 'crab' ? null : { class: 'value' });
         if (!first) first = b;
         row.appendChild(b);
       });
@@ -658,8 +638,9 @@
       return !(drawings[p.hash] && drawings[p.hash][field] !== undefined);
     });
     return Promise.all(lacking.map(function (p) {
-      var path = base + '/api/panels/' + p.hash + '/' + (phone ? 'phone' : 'wide');
-      return fetch(path, { headers: { 'Authorization': 'Bearer ' + token } }).then(function (r) {
+      // Kept by the browser's cache, as its address never changes.
+      var path = '/api/panels/' + p.hash + '/' + (phone ? 'phone' : 'wide');
+      return api('GET', path, { cache: 'default' }).then(function (r) {
         if (!r.ok) throw new Error('no drawing ' + p.hash);
         return r.text();
       }).then(function (svg) {
@@ -670,6 +651,7 @@
 
   // Shows `body`, a whole view, once the drawings it lacks are fetched;
   // never one older than this page's own post or than the view shown.
+  /** @param {TableView} body */
   function show(body) {
     return fetchLacking(body.panels).then(function () {
       // A view from before this page's own post, or answered while it
@@ -689,7 +671,7 @@
         told();
       }
       // Reached again: an old "cannot be reached" no longer holds.
-      if ($('message').classList.contains('error') && /cannot be reached/.test($('message').textContent)) say('');
+      say.reached();
       render();
     });
   }
@@ -731,7 +713,7 @@
   // the last event's id back, and the server replays what was missed.
   function listen() {
     var extra = lastEventId !== null ? { 'Last-Event-ID': lastEventId } : null;
-    api('GET', '/api/stream?view=1', null, extra).then(function (r) {
+    api('GET', '/api/stream?view=1', { headers: extra || {} }).then(function (r) {
       if (!r.ok || !r.body) throw new Error('no stream');
       var reader = r.body.getReader();
       var decoder = new TextDecoder();

@@ -11,12 +11,7 @@ window.sunfoldReview = (function () {
   var asked = null;
   var timer = null;
 
-  function el(tag, className, text) {
-    var e = document.createElement(tag);
-    if (className) e.className = className;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  var make = web.make;
 
   function ask(view, api) {
     clearTimeout(timer);
@@ -40,24 +35,28 @@ window.sunfoldReview = (function () {
     });
   }
 
+  /**
+   * @param {HTMLElement} box
+   * @param {TableReview} review
+   */
   function shown(box, review) {
-    box.appendChild(el('h2', null, 'Your costliest decisions'));
-    box.appendChild(el('p', 'summary', review.summary));
+    box.appendChild(make('h2', null, 'Your costliest decisions'));
+    box.appendChild(make('p', { class: 'summary' }, review.summary));
     if (!review.costliest.length) {
-      box.appendChild(el('p', null, 'No decision lost points beyond the noise of the rollouts.'));
+      box.appendChild(make('p', null, 'No decision lost points beyond the noise of the rollouts.'));
     } else {
-      var list = el('ol', 'costly');
+      var list = make('ol', { class: 'costly' });
       review.costliest.forEach(function (c) {
-        var li = el('li');
-        li.appendChild(el('p', 'taken', c.lines[0]));
-        li.appendChild(el('p', 'better', c.lines[1]));
+        var li = make('li');
+        li.appendChild(make('p', { class: 'taken' }, c.lines[0]));
+        li.appendChild(make('p', { class: 'better' }, c.lines[1]));
         list.appendChild(li);
       });
       box.appendChild(list);
     }
-    box.appendChild(el('p', 'meaning', review.heading));
-    var same = el('p', 'command', 'The same figures: ');
-    same.appendChild(el('code', null, review.command));
+    box.appendChild(make('p', { class: 'meaning' }, review.heading));
+    var same = make('p', { class: 'command' }, 'The same figures: ');
+    same.appendChild(make('code', null, review.command));
     box.appendChild(same);
   }
 
@@ -65,22 +64,18 @@ window.sunfoldReview = (function () {
     var box = document.getElementById('review');
     box.textContent = '';
     if (!asked) {
-      var b = el('button', 'review-button', 'Review my game');
-      b.type = 'button';
-      b.id = 'review-button';
-      b.addEventListener('click', function () {
+      box.appendChild(web.button('Review my game', function () {
         asked = { seq: view.seq, state: 'working' };
         draw(view, api);
         ask(view, api);
-      });
-      box.appendChild(b);
+      }, { class: 'review-button', id: 'review-button' }));
     } else if (asked.state === 'working') {
-      var p = el('p', 'working', 'Reviewing your game\u2026 the search bot judges each of your decisions, one review at a time.');
+      var p = make('p', { class: 'working' }, 'Reviewing your game\u2026 the search bot judges each of your decisions, one review at a time.');
       p.setAttribute('role', 'status');
       p.id = 'review-working';
       box.appendChild(p);
     } else if (asked.state === 'failed') {
-      var f = el('p', 'error', (asked.body && asked.body.error) || 'The review failed.');
+      var f = make('p', { class: 'error' }, (asked.body && asked.body.error) || 'The review failed.');
       f.setAttribute('role', 'alert');
       box.appendChild(f);
     } else {

@@ -117,7 +117,7 @@ async function watchVersion() {
     return;
   }
   const shown = version;
-  const response = await fetch("/api/template", { headers: Object.assign({ "If-None-Match": '"' + shown + '"' }, auth) }).catch(function () { return null; });
+  const response = await call("GET", "/api/template", { headers: { "If-None-Match": '"' + shown + '"' } }).catch(function () { return null; });
   if (!response || response.status !== 200 || pending > 0 || version !== shown) {
     return;
   }

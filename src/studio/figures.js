@@ -101,7 +101,7 @@ async function chooseOptions() {
   for (const name of OPTIONS) {
     options[name] = byId("option-" + name).value;
   }
-  const response = await call("PUT", "/api/options", options);
+  const response = await call("PUT", "/api/options", { body: options });
   if (!response.ok) {
     say((await response.json()).error);
     return;
@@ -114,6 +114,7 @@ for (const name of OPTIONS.concat(["solo"])) {
   byId("option-" + name).addEventListener("change", chooseOptions);
 }
 
+/** @param {StudioFigures} standing */
 function showFigures(standing) {
   showOptions(standing.options);
   const said = byId("figures-said");
@@ -164,6 +165,7 @@ async function figuresNow() {
   if (!response.ok) {
     return null;
   }
+  /** @type {StudioFigures} */
   const standing = await response.json();
   showFigures(standing);
   return standing;
@@ -182,7 +184,7 @@ async function figuresSoon() {
 
 byId("figures-run").addEventListener("click", async function () {
   const settings = { bot: byId("figures-bot").value, games: Number(byId("figures-games").value) };
-  const response = await call("POST", "/api/figures", settings);
+  const response = await call("POST", "/api/figures", { body: settings });
   if (!response.ok) {
     say((await response.json()).error);
     return;

@@ -45,13 +45,12 @@ pub struct Shared {
 }
 
 pub fn router(shared: Arc<Shared>) -> Router {
-    let html = PAGE
-        .replace("/*STYLE*/", STYLE)
-        .replace("/*SCRIPT*/", SCRIPT);
-    let page = Arc::new(Page::new((
-        html,
-        crate::serve::edge::csp(SCRIPT, STYLE, "'self' blob:"),
-    )));
+    let page = Arc::new(Page::inline_with_images(
+        PAGE,
+        SCRIPT,
+        STYLE,
+        "'self' blob:",
+    ));
     Router::new()
         .route("/", get(move || async move { page.answer() }))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))

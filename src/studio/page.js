@@ -1,4 +1,3 @@
-"use strict";
 // The studio's page, first part: talking to the studio, the sheet's grid
 // edited by clicks, drags and keys, and the selected box. Every change is
 // a JSON Patch posted to the studio, which saves it; the page keeps
@@ -15,12 +14,20 @@
 // elsewhere (another tab, a hand edit), and shows it when it did.
 // parts.js draws the other parts of a sheet and a deck; figures.js the
 // quick simulation and the print, and starts the page.
+// What every page of the servers shares (`web`: elements, the line that
+// says what happened, requests) is src/serve/edge/common.js, in front of
+// this script in the same strict-mode script.
 const params = new URLSearchParams(location.search);
 const token = params.get("token") || sessionStorage.getItem("sunfold-studio-token") || "";
 sessionStorage.setItem("sunfold-studio-token", token);
 history.replaceState(null, "", location.pathname);
-const auth = token ? { Authorization: "Bearer " + token } : {};
-const byId = function (id) { return document.getElementById(id); };
+// Every request carries the token when the tab has one, and the studio's
+// cookie always.
+const call = web.client(token);
+const byId = web.byId;
+const make = web.make;
+const button = web.button;
+const say = web.sayer("said");
 let template = null;
 let valid = true;
 // The box picked last, whose panel shows, and every box picked, in the
@@ -46,31 +53,6 @@ let pending = 0;
 // The edit the studio could not be reached for: { path, body, what, version }.
 let unsent = null;
 let retrying = null;
-
-function say(text) {
-  byId("said").textContent = text;
-}
-
-async function call(method, path, body) {
-  const init = { method: method, headers: Object.assign({}, auth) };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  return fetch(path, init);
-}
-
-// An element made with its text and attributes.
-function make(tag, attributes, text) {
-  const element = document.createElement(tag);
-  for (const name of Object.keys(attributes || {})) {
-    element.setAttribute(name, attributes[name]);
-  }
-  if (text !== undefined) {
-    element.textContent = text;
-  }
-  return element;
-}
 
 // Where a problem is: the boxes it names, by index.
 function boxesOf(path) {
@@ -484,22 +466,18 @@ async function dispatch(change) {
     say("the studio is not answering: send or discard the edit kept first (" + unsent.what + ")");
     return;
   }
-  const init = { method: "POST", headers: Object.assign({}, auth) };
+  const headers = {};
   // An undo or a redo goes against whatever this page shows when it is
   // sent; an edit, against the version it was made on, or the one the
   // page's own answers reached since, when nothing else came between.
   const against = change.latest || change.epoch === epoch ? version : change.version;
   const before = template;
   if (against) {
-    init.headers["If-Match"] = '"' + against + '"';
-  }
-  if (change.body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(change.body);
+    headers["If-Match"] = '"' + against + '"';
   }
   let response;
   try {
-    response = await fetch(change.path, init);
+    response = await call("POST", change.path, { body: change.body, headers: headers });
   } catch (error) {
     keepUnsent(change);
     return;
@@ -509,6 +487,7 @@ async function dispatch(change) {
     showDown();
   }
   if (response.status === 409) {
+    /** @type {Pick<ApiRefusal, "error">} */
     const refused = await response.json().catch(function () { return { error: "refused" }; });
     await refresh();
     if (against && version !== against && !change.latest) {
@@ -519,6 +498,7 @@ async function dispatch(change) {
     return;
   }
   if (!response.ok) {
+    /** @type {Pick<ApiRefusal, "error">} */
     const refused = await response.json().catch(function () { return { error: "refused (" + response.status + ")" }; });
     if (response.status === 401) {
       keepUnsent(change, "The studio does not know this tab: it was started again, with a new address. Open the address it printed, in this tab or another, and this tab is let in again.");
@@ -527,6 +507,7 @@ async function dispatch(change) {
     say((change.refused || "") + refused.error);
     return;
   }
+  /** @type {StudioStanding} */
   const standing = await response.json();
   if (standing.version) {
     version = standing.version;
@@ -555,8 +536,8 @@ function showDown(why) {
   banner.replaceChildren(
     make("p", {}, (why || "The studio is not answering (is sunfold studio still running?).") +
       " Your edit “" + unsent.what + "” is kept, not applied: it is sent when the studio answers again, and applied if the template has not changed since; if it has, the page says what changed and keeps the edit to apply again."),
-    retryButton("Send now", function () { send(unsent); }),
-    retryButton("Discard", function () {
+    button("Send now", function () { send(unsent); }),
+    button("Discard", function () {
       const what = unsent.what;
       unsent = null;
       showDown();
@@ -589,7 +570,7 @@ function keepRefused(change, before) {
     (again ? " Your edit is kept: apply it again to the template as it stands, or discard it." : " What it edited is gone: it cannot apply again.");
   const buttons = [];
   if (again) {
-    buttons.push(retryButton("Apply again", function () {
+    buttons.push(button("Apply again", function () {
       const kept = refusedEdit;
       hideRefused();
       if (kept) {
@@ -597,7 +578,7 @@ function keepRefused(change, before) {
       }
     }));
   }
-  buttons.push(retryButton(again ? "Discard" : "Close", function () {
+  buttons.push(button(again ? "Discard" : "Close", function () {
     hideRefused();
     say(again ? "discarded: " + change.what : "");
   }));
@@ -611,12 +592,6 @@ function hideRefused() {
   if (banner) {
     banner.hidden = true;
   }
-}
-
-function retryButton(text, action) {
-  const b = make("button", { type: "button" }, text);
-  b.addEventListener("click", action);
-  return b;
 }
 
 function keepUnsent(change, why) {
@@ -866,6 +841,7 @@ async function constrain(kind) {
 
 // The studio's answer after an edit (or the checks, at first), then the
 // template as it stands: every part is drawn again from it.
+/** @param {StudioStanding} [standing] */
 async function refresh(standing) {
   if (!standing) {
     epoch++;

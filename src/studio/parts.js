@@ -69,15 +69,6 @@ function field(label, path, value, kind, options, commit) {
   return wrap;
 }
 
-function button(text, action, label) {
-  const b = make("button", { type: "button" }, text);
-  if (label) {
-    b.setAttribute("aria-label", label);
-  }
-  b.addEventListener("click", action);
-  return b;
-}
-
 // A reward of a sheet: starfish or seashells with a count, or a bonus
 // digit; `optional` offers none at all.
 function rewardField(label, path, reward, optional) {
@@ -271,7 +262,7 @@ function drawSelected() {
     const item = make("li", {}, kind + " " + ids.join(", ") + " ");
     item.append(button("Remove", function () {
       edit([{ op: "remove", path: "/constraints/" + i }], "removed the constraint " + kind + " " + ids.join(", "));
-    }, "remove the constraint " + kind + " " + ids.join(", ")));
+    }, { "aria-label": "remove the constraint " + kind + " " + ids.join(", ") }));
     list.append(item);
   });
   panel.append(make("h4", {}, "Constraints"), list);
@@ -303,11 +294,11 @@ function listOf(parent, items, path, title, draw, remove, up) {
         return;
       }
       edit([{ op: "remove", path: pointer(path.concat(i)) }], "removed " + title(item, i));
-    }, "remove " + title(item, i)));
+    }, { "aria-label": "remove " + title(item, i) }));
     if (up && i > 0) {
       box.append(" ", button("Move up", function () {
         edit([{ op: "move", from: pointer(path.concat(i)), path: pointer(path.concat(i - 1)) }], title(item, i) + " moved up");
-      }, "move up " + title(item, i)));
+      }, { "aria-label": "move up " + title(item, i) }));
     }
     parent.append(box);
   });
@@ -417,7 +408,7 @@ function drawSheetParts(root) {
         ? [{ op: "add", path: pointer(at.concat("groups", "-")), value: group }]
         : [{ op: "add", path: pointer(at.concat("groups")), value: [group] }];
       edit(patch, "added group " + id);
-    }, "add a group to zone " + z.name));
+    }, { "aria-label": "add a group to zone " + z.name }));
   }, removeZone, true);
   const add = make("p", { class: "add-zone" }, "Add a zone: ");
   for (const [kind, label] of ZONE_KINDS) {
@@ -426,7 +417,7 @@ function drawSheetParts(root) {
       const id = taken.has(kind) ? freeName(kind, taken) : kind;
       const zone = { id: id, name: KINDS[kind].name, kind: kind, flag: KINDS[kind].flag };
       edit([{ op: "add", path: "/zones/-", value: zone }], "added zone " + id);
-    }, "add a zone of " + label), " ");
+    }, { "aria-label": "add a zone of " + label }), " ");
   }
   zones.append(add);
   root.append(zones);
@@ -521,7 +512,7 @@ function drawDeckParts(root) {
     cell(cost);
     cell(button("Remove", function () {
       edit([{ op: "remove", path: pointer(at) }], "removed card " + card.id);
-    }, "remove card " + card.id));
+    }, { "aria-label": "remove card " + card.id }));
     table.append(row);
     // Why the card's face cannot be drawn yet, under its row when so.
     const why = make("tr", { class: "why", hidden: "" });

@@ -31,6 +31,12 @@ pub fn csp(script: &str, style: &str, images: &str) -> String {
     )
 }
 
+/// The script every page of the servers runs before its own: finding and
+/// making elements, a line of words on the page, and asking the server
+/// with the page's token (`web` in the page's script). It reaches each
+/// page inline, in the one script the page's CSP allows by its hash.
+pub const COMMON_SCRIPT: &str = include_str!("common.js");
+
 /// A page, its script and style inline, with its CSP.
 pub struct Page {
     html: String,
@@ -46,14 +52,20 @@ impl Page {
         }
     }
 
-    /// The page `html` with `script` and `style` put inline at its
-    /// `/*SCRIPT*/` and `/*STYLE*/`, under a CSP that allows them alone and
-    /// images from the page's own origin.
+    /// The page `html` with [`COMMON_SCRIPT`] and then `script` put inline
+    /// at its `/*SCRIPT*/`, and `style` at its `/*STYLE*/`, under a CSP
+    /// that allows them alone and images from the page's own origin.
     pub fn inline(html: &str, script: &str, style: &str) -> Page {
-        let csp = csp(script, style, "'self'");
+        Page::inline_with_images(html, script, style, "'self'")
+    }
+
+    /// [`Page::inline`], its images allowed from `images`.
+    pub fn inline_with_images(html: &str, script: &str, style: &str, images: &str) -> Page {
+        let script = [COMMON_SCRIPT, script].concat();
+        let csp = csp(&script, style, images);
         let html = html
             .replace("/*STYLE*/", style)
-            .replace("/*SCRIPT*/", script);
+            .replace("/*SCRIPT*/", &script);
         Page::new((html, csp))
     }
 

@@ -17,7 +17,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 /// The board, as `GET /api/room` sends it.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct Board {
     /// The event log's name, without its folder and extension.
     pub event: String,
@@ -39,7 +39,7 @@ pub struct Board {
 }
 
 /// One table of the round.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct BoardTable {
     pub table: u32,
     /// Its path in the room, `/r/ROUND/t/TABLE`.
@@ -57,7 +57,7 @@ pub struct BoardTable {
     pub problem: Option<String>,
 }
 
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct BoardSeat {
     pub id: String,
     pub name: String,

@@ -3,76 +3,51 @@
 // seconds. It decides nothing: the server seats, audits and attaches.
 (function () {
   'use strict';
-  var match = /token=([0-9a-fA-F]+)/.exec(location.hash);
-  var token = match ? match[1] : null;
+  var token = web.hashToken();
+  var api = web.client(token);
+  var $ = web.byId;
+  var make = web.make;
+  var say = web.sayer('message');
+  /** @type {RoomBoard | null} */
   var board = null;
   // The ETag of the board as last drawn.
   var tag = null;
-
-  function $(id) { return document.getElementById(id); }
-
-  function say(text, error) {
-    $('message').textContent = text || '';
-    $('message').classList.toggle('error', !!error);
-  }
 
   // How long the board waits after an answer before it asks again.
   var POLL_MS = 2000;
   // How long it waits for an answer before it counts it a failure.
   var ANSWER_MS = 30000;
 
-  // `within`: milliseconds to wait for the answer, after which the
-  // request is abandoned as failed; `tag`: the ETag of what the board
-  // holds, asked with If-None-Match, so that an unchanged board is
-  // answered 304 with no body.
-  function api(method, path, within, tag) {
-    var headers = { 'Authorization': 'Bearer ' + token };
-    if (tag) headers['If-None-Match'] = tag;
-    var init = { method: method, headers: headers, cache: 'no-store' };
-    if (within && window.AbortController) {
-      var abort = new AbortController();
-      init.signal = abort.signal;
-      setTimeout(function () { abort.abort(); }, within);
-    }
-    return fetch(path, init);
-  }
-
-  function el(tag, className, text) {
-    var e = document.createElement(tag);
-    if (className) e.className = className;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-
   function link(path, key, label) {
-    var a = el('a', null, label);
+    var a = make('a', null, label);
     a.href = path + '#token=' + key;
     a.target = '_blank';
     a.rel = 'noopener';
     return a;
   }
 
+  /** @param {BoardTable} t */
   function table(t) {
-    var box = el('article', 'table' + (t.done ? ' done' : '') + (t.problem ? ' problem' : ''));
+    var box = make('article', { class: 'table' + (t.done ? ' done' : '') + (t.problem ? ' problem' : '') });
     box.setAttribute('aria-label', 'Table ' + t.table);
-    var h = el('h3');
-    h.appendChild(el('span', null, 'Table ' + t.table));
-    h.appendChild(el('span', 'state' + (t.done ? '' : ' playing'), t.done ? 'done' : 'playing'));
+    var h = make('h3');
+    h.appendChild(make('span', null, 'Table ' + t.table));
+    h.appendChild(make('span', { class: 'state' + (t.done ? '' : ' playing') }, t.done ? 'done' : 'playing'));
     box.appendChild(h);
-    var list = el('ol');
+    var list = make('ol');
     t.players.forEach(function (p) {
-      var li = el('li');
+      var li = make('li');
       li.appendChild(document.createTextNode(p.name));
       if (p.score !== null && p.score !== undefined) {
-        li.appendChild(el('span', 'score', p.score + ' (rank ' + p.rank + ')'));
+        li.appendChild(make('span', { class: 'score' }, p.score + ' (rank ' + p.rank + ')'));
       }
       list.appendChild(li);
     });
     box.appendChild(list);
-    box.appendChild(el('p', 'progress', t.progress));
-    t.pending.forEach(function (line) { box.appendChild(el('p', 'pending', 'Waiting for ' + line)); });
-    if (t.problem) box.appendChild(el('p', 'why', t.problem));
-    var links = el('p', 'links');
+    box.appendChild(make('p', { class: 'progress' }, t.progress));
+    t.pending.forEach(function (line) { box.appendChild(make('p', { class: 'pending' }, 'Waiting for ' + line)); });
+    if (t.problem) box.appendChild(make('p', { class: 'why' }, t.problem));
+    var links = make('p', { class: 'links' });
     links.appendChild(link(t.path, t.referee, 'Open as referee'));
     t.players.forEach(function (p) {
       links.appendChild(document.createTextNode(' · '));
@@ -105,27 +80,28 @@
     head_to_head: ['Head to head', true]
   };
 
+  /** @param {Standings} s */
   function standings(s) {
     var t = $('standings');
     t.textContent = '';
     var columns = s.tie_breaks.filter(function (k) { return TIE_BREAKS[k]; });
-    var head = el('tr');
+    var head = make('tr');
     ['Rank', 'Player', 'Points'].concat(columns.map(function (k) { return TIE_BREAKS[k][0]; }), ['Played', 'Byes']).forEach(function (c) {
-      var th = el('th', null, c);
+      var th = make('th', null, c);
       th.scope = 'col';
       head.appendChild(th);
     });
-    var thead = el('thead');
+    var thead = make('thead');
     thead.appendChild(head);
     t.appendChild(thead);
-    var body = el('tbody');
+    var body = make('tbody');
     s.rows.forEach(function (r) {
-      var tr = el('tr', r.dropped ? 'dropped' : null);
+      var tr = make('tr', r.dropped ? { class: 'dropped' } : null);
       var cells = [r.rank, r.name + (r.dropped ? ' (dropped)' : ''), points(r.points_exact)];
       columns.forEach(function (k) { cells.push(TIE_BREAKS[k][1] ? points(r[k + '_exact']) : r[k]); });
       cells.push(r.played, r.byes);
       cells.forEach(function (v) {
-        tr.appendChild(el('td', null, String(v)));
+        tr.appendChild(make('td', null, String(v)));
       });
       body.appendChild(tr);
     });
@@ -154,13 +130,15 @@
     standings(b.standings);
   }
 
-  function reached() {
-    if (/cannot be reached/.test($('message').textContent)) say('');
-  }
-
   // The board `old` with what changed since (`delta`, an answer to
   // ?since=): its top-level fields that changed, the tables new or
   // changed, whole, and the numbers of those gone.
+  /**
+   * @typedef {Partial<RoomBoard> & { since: string, tables: Array<BoardTable>, gone: Array<number> }} RoomBoardSince
+   * @param {RoomBoard} old
+   * @param {RoomBoardSince} delta
+   * @returns {RoomBoard}
+   */
   function merged(old, delta) {
     var b = {};
     Object.keys(old).forEach(function (k) { b[k] = old[k]; });
@@ -179,14 +157,18 @@
   function load() {
     // Holding a board, the page asks only for what changed since it.
     var path = board && tag ? '/api/room?since=' + encodeURIComponent(tag.replace(/"/g, '')) : '/api/room';
-    return api('GET', path, ANSWER_MS, board && tag).then(function (r) {
+    // `within`: how long to wait for the answer; If-None-Match: the ETag
+    // of the board held, so that an unchanged board is answered 304 with
+    // no body.
+    var asked = { within: ANSWER_MS, headers: board && tag ? { 'If-None-Match': tag } : {} };
+    return api('GET', path, asked).then(function (r) {
       // Nothing changed since the last answer: the board stays as drawn.
-      if (r.status === 304 && board) return reached();
+      if (r.status === 304 && board) return say.reached();
       return r.json().then(function (body) {
         if (!r.ok) throw new Error(body.error || r.status);
         board = body.since !== undefined && board ? merged(board, body) : body;
         tag = r.headers.get('ETag');
-        reached();
+        say.reached();
         render();
       });
     }).catch(function (e) {

@@ -54,6 +54,7 @@ fn the_committed_schemas_match_the_code() {
         (SchemaKind::ApiRefusal, "api-refusal.schema.json"),
         (SchemaKind::TableView, "table-view.schema.json"),
         (SchemaKind::TableReview, "table-review.schema.json"),
+        (SchemaKind::RoomBoard, "room-board.schema.json"),
     ] {
         let committed =
             std::fs::read_to_string(common::repo().join("docs/schema").join(file)).unwrap();
