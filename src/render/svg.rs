@@ -6,8 +6,8 @@
 //! attributes in the order of their names, an element's children each on
 //! a line of their own, a text's content on its own line, `&`, `<` and
 //! `>` escaped in text and those and both quotes in attributes. That is
-//! the `svg` crate's way of writing a document, byte for byte (the tests
-//! write every kind of item both ways), at a fifth of its cost: the crate
+//! the `svg` crate's way of writing a document, byte for byte
+//! (tests/it/print/render_svg_writer.rs writes every kind of item both ways), at a fifth of its cost: the crate
 //! builds a tree of maps of strings first, and the table server writes a
 //! sheet for a phone after every decision.
 
@@ -385,6 +385,3 @@ fn stacked(title: &str, pages: &[Page], fonts: &Fonts) -> String {
     out.push_str("\n</svg>");
     document
 }
-
-#[cfg(test)]
-mod tests;

@@ -10,6 +10,7 @@ mod render_phone;
 mod render_print;
 mod render_scripts;
 mod render_shapes;
+mod render_svg_writer;
 mod zone_names;
 
 mod slow;

@@ -4,8 +4,13 @@
 //! the server draws along whole golden games, written both ways, must be
 //! the same bytes.
 
-use super::*;
+use sunfold::render::scene::{Anchor, Color, Item, Page, PathPoint, Scene, Shape, Stroke, Weight};
+use sunfold::render::svg::{for_screen, fragment, length, page_background};
+use sunfold::render::text::Fonts;
 use svg::Document;
+
+/// The gap between stacked pages, in millimetres, as the backend leaves it.
+const PAGE_GAP: f32 = 8.0;
 use svg::node::element::{Circle, Group, Path, Rectangle, Text, Title};
 
 // The writer this module's replaced: the `svg` crate's tree of elements.
@@ -112,7 +117,7 @@ fn old_node(fonts: &Fonts, item: &Item) -> Box<dyn svg::Node> {
             // is stretched or squeezed to it, so the layout never depends
             // on which fonts the viewer has.
             let width = fonts.width(text, *size, *weight);
-            let mut t = Text::new(crate::render::text::shape::nfc(text).into_owned())
+            let mut t = Text::new(sunfold::render::text::shape::nfc(text).into_owned())
                 .set("x", old_n(*x))
                 .set("y", old_n(*y))
                 .set("font-size", old_n(*size))
@@ -318,7 +323,7 @@ fn a_number_is_written_as_format_writes_it_to_two_decimals() {
         f32::NAN,
     ];
     for v in ties.chain(eighths).chain(drawn).chain(odd) {
-        assert_eq!(n(v), old_n(v), "{v:?}");
+        assert_eq!(length(v), old_n(v), "{v:?}");
     }
 }
 
@@ -335,8 +340,12 @@ fn every_kind_of_item_is_written_as_the_svg_crate_writes_it() {
             })
             .collect();
         let title = draws.text();
+        let scene = Scene {
+            title: title.clone(),
+            pages: pages.clone(),
+        };
         assert_eq!(
-            stacked(&title, &pages, fonts),
+            for_screen(&scene),
             old_stacked(&title, &pages, fonts),
             "round {round}"
         );
@@ -357,7 +366,7 @@ fn every_kind_of_item_is_written_as_the_svg_crate_writes_it() {
 
 #[test]
 fn the_sheets_and_tables_the_server_draws_are_written_as_before_along_golden_games() {
-    use crate::log::{Fold, Line};
+    use sunfold::log::{Fold, Line};
     let fonts = Fonts::builtin();
     let lines = |text: &'static str| {
         text.lines().enumerate().map(|(n, text)| Line {
@@ -367,16 +376,19 @@ fn the_sheets_and_tables_the_server_draws_are_written_as_before_along_golden_gam
         })
     };
     let same = |pages: Vec<Page>| {
-        assert_eq!(
-            stacked("sheet", &pages, fonts),
-            old_stacked("sheet", &pages, fonts)
-        );
+        let old = old_stacked("sheet", &pages, fonts);
+        let scene = Scene {
+            title: "sheet".to_owned(),
+            pages,
+        };
+        assert_eq!(for_screen(&scene), old);
     };
     // A 62 Soleils game of four: every sheet every tenth entry, both layouts.
     {
-        use crate::print::soleils::replay::{phone_sheet, viewer_sheet};
+        use sunfold::print::soleils::replay::{phone_sheet, viewer_sheet};
         let mut lines = lines(include_str!("../../../replays/soleils-4p-sun-limit.jsonl"));
-        let (mut fold, _) = Fold::<crate::soleils::Soleils>::start(&lines.next().unwrap()).unwrap();
+        let (mut fold, _) =
+            Fold::<sunfold::soleils::Soleils>::start(&lines.next().unwrap()).unwrap();
         for (i, line) in lines.enumerate() {
             fold.feed(&line).unwrap();
             if i % 10 == 0 {
@@ -389,12 +401,12 @@ fn the_sheets_and_tables_the_server_draws_are_written_as_before_along_golden_gam
     }
     // A Summertime game: the table every fifth entry, as each seat sees it.
     {
-        use crate::print::summertime::table::{page, phone_page, window};
+        use sunfold::print::summertime::table::{page, phone_page, window};
         let mut lines = lines(include_str!(
             "../../../replays/summertime-double-pass-ending.jsonl"
         ));
         let (mut fold, _) =
-            Fold::<crate::summertime::Summertime>::start(&lines.next().unwrap()).unwrap();
+            Fold::<sunfold::summertime::Summertime>::start(&lines.next().unwrap()).unwrap();
         for (i, line) in lines.enumerate() {
             fold.feed(&line).unwrap();
             if i % 5 == 0 {
