@@ -96,31 +96,26 @@ impl<'a> Tag<'a> {
         Tag { out }
     }
 
-    fn text(self, name: &str, value: &str) -> Self {
+    /// One attribute, its value written by `value`.
+    fn attribute(self, name: &str, value: impl FnOnce(&mut String)) -> Self {
         self.out.push(' ');
         self.out.push_str(name);
         self.out.push_str("=\"");
-        push_escaped(self.out, value, true);
+        value(self.out);
         self.out.push('"');
         self
+    }
+
+    fn text(self, name: &str, value: &str) -> Self {
+        self.attribute(name, |out| push_escaped(out, value, true))
     }
 
     fn number(self, name: &str, value: f32) -> Self {
-        self.out.push(' ');
-        self.out.push_str(name);
-        self.out.push_str("=\"");
-        push_n(self.out, value);
-        self.out.push('"');
-        self
+        self.attribute(name, |out| push_n(out, value))
     }
 
     fn color(self, name: &str, value: Color) -> Self {
-        self.out.push(' ');
-        self.out.push_str(name);
-        self.out.push_str("=\"");
-        push_rgb(self.out, value);
-        self.out.push('"');
-        self
+        self.attribute(name, |out| push_rgb(out, value))
     }
 
     /// What a shape is filled with: `none` for nothing.
@@ -136,13 +131,13 @@ impl<'a> Tag<'a> {
         let Some(s) = stroke else {
             return self;
         };
-        let tag = self.color("stroke", s.color);
+        let mut tag = self.color("stroke", s.color);
         if let Some((on, off)) = s.dash {
-            tag.out.push_str(" stroke-dasharray=\"");
-            push_n(tag.out, on);
-            tag.out.push(' ');
-            push_n(tag.out, off);
-            tag.out.push('"');
+            tag = tag.attribute("stroke-dasharray", |out| {
+                push_n(out, on);
+                out.push(' ');
+                push_n(out, off);
+            });
         }
         tag.text("stroke-linejoin", "round")
             .number("stroke-width", s.width)
@@ -352,20 +347,24 @@ fn stacked(title: &str, pages: &[Page], fonts: &Fonts) -> String {
         + PAGE_GAP * pages.len().saturating_sub(1) as f32;
     let items: usize = pages.iter().map(|p| p.items.len()).sum();
     let mut document = String::with_capacity(256 + 160 * items);
-    let tag = Tag::open(&mut document, "svg")
+    let in_mm = |v: f32| {
+        move |out: &mut String| {
+            push_n(out, v);
+            out.push_str("mm");
+        }
+    };
+    let out = Tag::open(&mut document, "svg")
         .text("font-family", &fonts.css_family)
-        .number("height", height);
-    tag.out.pop();
-    tag.out.push_str("mm\"");
-    tag.out.push_str(" viewBox=\"0 0 ");
-    push_n(tag.out, width);
-    tag.out.push(' ');
-    push_n(tag.out, height);
-    tag.out.push('"');
-    let tag = tag.number("width", width);
-    tag.out.pop();
-    tag.out.push_str("mm\"");
-    let out = tag.text("xmlns", "http://www.w3.org/2000/svg").children();
+        .attribute("height", in_mm(height))
+        .attribute("viewBox", |out| {
+            out.push_str("0 0 ");
+            push_n(out, width);
+            out.push(' ');
+            push_n(out, height);
+        })
+        .attribute("width", in_mm(width))
+        .text("xmlns", "http://www.w3.org/2000/svg")
+        .children();
     out.push_str("\n<title>");
     push_escaped(out, title, false);
     out.push_str("</title>");

@@ -8,7 +8,6 @@
 use crate::common;
 
 use common::driver::{Driver, screenshot};
-use serde_json::Value;
 use std::time::{Duration, Instant};
 
 /// What to do next on the player's page: `["over"]`, `["wait"]`, or
@@ -76,21 +75,8 @@ fn play_against(driver: &Driver, log: &str, bot: &str, name: &str, least_taps: u
     let named = format!("Bob (bot: {bot})");
     assert!(players.as_str().unwrap().contains(&named), "{players}");
     screenshot(driver, "table-screenshots", &format!("{name}-over.png"));
-    driver.tap("#review-button");
-    driver.wait(
-        "return document.querySelectorAll('#review .costly li').length === 3;",
-        "three decisions",
-    );
-    let shown = driver.script(
-        "return Array.prototype.map.call(document.querySelectorAll('#review .costly li'), function (li) {
-           return Array.prototype.map.call(li.querySelectorAll('p'), function (p) { return p.textContent; });
-         });",
-    );
     let expected = super::review_browser::review(&served, &served.token("Ann"));
-    let lines: Vec<Value> = (expected["costliest"].as_array().unwrap().iter())
-        .map(|c| c["lines"].clone())
-        .collect();
-    assert_eq!(shown, Value::from(lines));
+    super::review_browser::taps_review_and_sees(driver, &expected);
     driver.script(
         "var r = document.getElementById('review'); window.scrollTo(0, r.getBoundingClientRect().top + window.scrollY - 70);",
     );

@@ -64,23 +64,7 @@ fn a_finished_game_s_page_reviews_the_player_s_game_on_a_phone() {
     assert_eq!(driver.script("return window.innerWidth;"), json!(390));
     let label = driver.script("return document.getElementById('review-button').textContent;");
     assert_eq!(label, json!("Review my game"));
-    driver.tap("#review-button");
-    driver.wait(
-        "return document.querySelectorAll('#review .costly li').length === 3;",
-        "three decisions",
-    );
-    let shown = driver.script(
-        "return Array.prototype.map.call(document.querySelectorAll('#review .costly li'), function (li) {
-           return Array.prototype.map.call(li.querySelectorAll('p'), function (p) { return p.textContent; });
-         });",
-    );
-    let lines: Vec<Value> = expected["costliest"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["lines"].clone())
-        .collect();
-    assert_eq!(shown, json!(lines));
+    taps_review_and_sees(&driver, &expected);
     let summary = driver.script("return document.querySelector('#review .summary').textContent;");
     assert_eq!(summary, expected["summary"]);
     let command = driver.script("return document.querySelector('#review code').textContent;");
@@ -115,4 +99,24 @@ fn a_finished_game_s_page_reviews_the_player_s_game_on_a_phone() {
         violations.is_empty(),
         "axe on a page with its review: {violations:#?}"
     );
+}
+
+/// Taps "Review my game" on the page `driver` shows, and checks that it
+/// lists the three costliest decisions of `expected` (the review the
+/// server answers), each in the same lines.
+pub(super) fn taps_review_and_sees(driver: &Driver, expected: &Value) {
+    driver.tap("#review-button");
+    driver.wait(
+        "return document.querySelectorAll('#review .costly li').length === 3;",
+        "three decisions",
+    );
+    let shown = driver.script(
+        "return Array.prototype.map.call(document.querySelectorAll('#review .costly li'), function (li) {
+           return Array.prototype.map.call(li.querySelectorAll('p'), function (p) { return p.textContent; });
+         });",
+    );
+    let lines: Vec<Value> = (expected["costliest"].as_array().unwrap().iter())
+        .map(|c| c["lines"].clone())
+        .collect();
+    assert_eq!(shown, json!(lines));
 }
