@@ -4,8 +4,9 @@
 At every position of a replay (each prefix of its log where a player must
 decide), `hint` is asked for every player who must decide, at two seeds.
 A position of a player holds when both seeds pick the same decision, or
-when each names the other's pick as a near tie (its runner-up, with a
-margin whose interval holds 0). The share of positions that hold is
+when each names the other's pick as a near tie (its runner-up, or one of
+the decisions it lists as also a near tie: a margin whose interval holds
+0). The share of positions that hold is
 printed, with the positions that do not.
 
 Usage: scripts/hint-stability.py BIN [BOT] [SEED_A] [SEED_B]
@@ -49,8 +50,12 @@ def hints(prefix, seed):
 
 
 def near_tie_on(hint, said):
+    """Whether `hint` names `said` as a near tie: its runner-up within
+    the noise, or another decision it lists as also a near tie."""
     runner = hint.get("runner_up")
-    return runner is not None and runner["said"] == said and runner["near_tie"]
+    if runner is not None and runner["said"] == said and runner["near_tie"]:
+        return True
+    return any(tie["said"] == said for tie in hint.get("near_ties", []))
 
 
 start = time.monotonic()

@@ -3,10 +3,11 @@
 mistakes they find.
 
 For each golden replay (62 Soleils by default; --golden summertime for
-Summertime's): the costly decisions at two seeds, and
-their overlap (the decisions costly at both, over those costly at either),
-pooled over the goldens; then, per "beaten in N of 3 searches", how many
-decisions costly at one seed are costly at the other too.
+Summertime's): the costly decisions at two seeds, and their overlap (the
+decisions costly at both, over those costly at either), pooled over the
+goldens; then, per "beaten in N of 3 searches" (or "every choice
+measured", where the game measures every choice), how many decisions
+costly at one seed are costly at the other too.
 
 With --reference BOT SEED_C SEED_D, the recall against a larger budget: a
 real mistake is a decision that BOT calls costly at both SEED_C and SEED_D
@@ -94,10 +95,12 @@ for log in GOLDENS:
     either_all += either
     for this, other in [(a, b), (b, a)]:
         for seq, d in this.items():
-            counts = held_at.setdefault(d["held"], [0, 0])
+            key = "every" if d.get("every_choice") else d["held"]
+            counts = held_at.setdefault(key, [0, 0])
             counts[1] += 1
             counts[0] += seq in other
-    held = sorted(d["held"] for d in list(a.values()) + list(b.values()))
+    held = sorted(d["held"] for d in list(a.values()) + list(b.values())
+                  if not d.get("every_choice"))
     print(f"{log}: costly {len(a)} at seed {SEEDS[0]}, {len(b)} at seed {SEEDS[1]}, "
           f"{both} at both: overlap {both / either if either else 1:.2f}; held {held}")
     if args.reference:
@@ -115,9 +118,13 @@ for log in GOLDENS:
               f"seed {SEEDS[1]}; costly at neither reference seed: {false[0]} and {false[1]}")
 print(f"all: {both_all} costly at both seeds of {either_all} at either: "
       f"overlap {both_all / either_all if either_all else 1:.2f} ({BOT}, seeds {SEEDS[0]} and {SEEDS[1]})")
-for h in sorted(held_at, reverse=True):
+for h in sorted(held_at, key=lambda h: -1 if h == "every" else -h):
     held, of = held_at[h]
-    if of:
+    if not of:
+        continue
+    if h == "every":
+        print(f"every choice measured at one seed: costly at the other in {held} of {of}")
+    else:
         print(f"beaten in {h} of 3 searches at one seed: costly at the other in {held} of {of}")
 if args.reference:
     print(f"recall against {args.reference[0]}: {found} of {real} "

@@ -50,6 +50,14 @@ pub trait Searched:
     fn value(state: &Self::State, p: usize) -> f64;
     /// The number of seats at the table.
     fn player_count(state: &Self::State) -> usize;
+    /// Judging a decision (`analyse`, `hint`): the most legal choices at
+    /// which every one of them is measured, instead of the few that
+    /// searches pick; 0 for never. Chosen per game by how stable the
+    /// verdicts are from one seed to another (docs/bots.md).
+    const EVERY_CHOICE: usize;
+    /// The judging bot's rollouts when `analyse` or `hint` is given no
+    /// `--bot`, chosen by the same measure (docs/bots.md).
+    const JUDGING_ROLLOUTS: u32;
     /// Buffers for [`Searched::resample`], reused between calls.
     type Unseen: Default + Send;
     /// Draws again, from `rng`, what `seat` cannot see at `table`, in
@@ -82,6 +90,10 @@ impl Searched for Soleils {
     fn player_count(state: &soleils::State) -> usize {
         state.players().len()
     }
+    /// Never: the searches' picks hold at 0.93 from one seed to another,
+    /// and measuring every choice up to 16 would double the time.
+    const EVERY_CHOICE: usize = 0;
+    const JUDGING_ROLLOUTS: u32 = 192;
     type Unseen = ();
     /// Everything is public: nothing to draw.
     fn resample(_: &mut soleils::State, _: usize, _: &mut (), _: &mut SeededRng) {}
@@ -102,6 +114,10 @@ impl Searched for Summertime {
     fn player_count(_: &summertime::State) -> usize {
         2
     }
+    /// Most decisions have few choices, and the searches, drawing the
+    /// hidden cards again, miss a better one too often to be relied on.
+    const EVERY_CHOICE: usize = 16;
+    const JUDGING_ROLLOUTS: u32 = 512;
     type Unseen = SummertimeUnseen;
     /// The unseen cards shuffled into the hidden places; then each stack's
     /// top is swapped for an unseen card whose back shows the price the

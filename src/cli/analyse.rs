@@ -19,9 +19,10 @@ use std::path::PathBuf;
 pub struct AnalyseArgs {
     pub file: PathBuf,
     /// The judging bot, search:N: N rollouts for each of the 3 searches,
-    /// 4 × N for the measure of the decision taken and of each pick.
-    /// search:192 if left out (`search` alone is search:64, the playing
-    /// bot's default).
+    /// 4 × N for the measure of the decision taken and of each pick (of
+    /// every choice, when a Summertime player has at most 16). If left
+    /// out: search:192 for 62 Soleils, search:512 for Summertime
+    /// (`search` alone is search:64, the playing bot's default).
     #[arg(long, value_parser = parse_bot)]
     pub bot: Option<Bot>,
     /// The seed of the rollouts: the same seed gives the same report.
@@ -44,9 +45,10 @@ pub struct HintArgs {
     pub file: PathBuf,
     /// The player to advise; everyone who must decide now if left out.
     pub player: Option<String>,
-    /// The advising bot, search:N, searching as `analyse` does: search:192
-    /// if left out, the judging bot of `analyse`, so that the hint is what
-    /// `analyse` calls best once the decision is recorded.
+    /// The advising bot, search:N, searching as `analyse` does: if left
+    /// out, the judging bot of `analyse` (search:192 for 62 Soleils,
+    /// search:512 for Summertime), so that the hint is what `analyse`
+    /// calls best once the decision is recorded.
     #[arg(long, value_parser = parse_bot)]
     pub bot: Option<Bot>,
     /// The seed of the rollouts: the same seed gives the same hint.
@@ -63,25 +65,27 @@ fn budget(bot: Bot) -> Result<u32, CliError> {
 }
 
 pub fn analyse(args: AnalyseArgs) -> Result<Exit, CliError> {
-    struct Run<'a>(&'a AnalyseArgs, u32, rayon::ThreadPool);
+    struct Run<'a>(&'a AnalyseArgs, rayon::ThreadPool);
     impl<R: BufRead> ForGame<R> for Run<'_> {
         type Output = Result<Exit, CliError>;
         fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
-            analyse_game::<G, R>(self.0, self.1, &self.2, opened)
+            analyse_game::<G, R>(self.0, &self.1, opened)
         }
     }
-    let rollouts = budget(judging_bot(args.bot))?;
+    if let Some(bot) = args.bot {
+        budget(bot)?;
+    }
     let pool = pool(args.jobs)?;
     let opened = super::game::open(&args.file, args.format)?;
-    dispatch(opened, Run(&args, rollouts, pool))
+    dispatch(opened, Run(&args, pool))
 }
 
 fn analyse_game<G: Present, R: BufRead>(
     args: &AnalyseArgs,
-    rollouts: u32,
     pool: &rayon::ThreadPool,
     opened: Opened<R>,
 ) -> Result<Exit, CliError> {
+    let rollouts = budget(judging_bot::<G>(args.bot))?;
     let player = args.player.as_deref();
     let report = super::game::analysed_player::<G, R>(
         &args.file,
@@ -102,23 +106,22 @@ fn analyse_game<G: Present, R: BufRead>(
 }
 
 pub fn hint(args: HintArgs) -> Result<Exit, CliError> {
-    struct Run<'a>(&'a HintArgs, u32);
+    struct Run<'a>(&'a HintArgs);
     impl<R: BufRead> ForGame<R> for Run<'_> {
         type Output = Result<Exit, CliError>;
         fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
-            hint_game::<G, R>(self.0, self.1, opened)
+            hint_game::<G, R>(self.0, opened)
         }
     }
-    let rollouts = budget(judging_bot(args.bot))?;
+    if let Some(bot) = args.bot {
+        budget(bot)?;
+    }
     let opened = super::game::open(&args.file, args.format)?;
-    dispatch(opened, Run(&args, rollouts))
+    dispatch(opened, Run(&args))
 }
 
-fn hint_game<G: Present, R: BufRead>(
-    args: &HintArgs,
-    rollouts: u32,
-    opened: Opened<R>,
-) -> Result<Exit, CliError> {
+fn hint_game<G: Present, R: BufRead>(args: &HintArgs, opened: Opened<R>) -> Result<Exit, CliError> {
+    let rollouts = budget(judging_bot::<G>(args.bot))?;
     use crate::present::hint::{hint_text, hints};
     let path = &args.file;
     let fold = super::game::fold::<G, _>(path, opened, None, args.format, &mut |_| {})?;
@@ -134,7 +137,7 @@ fn hint_game<G: Present, R: BufRead>(
     .map_err(|refused| CliError::Usage(refused.located(&file)))?;
     match args.format {
         Format::Json => {
-            let report = HintReport::of::<G>(file, judging_bot(args.bot), args.seed, hints);
+            let report = HintReport::of::<G>(file, judging_bot::<G>(args.bot), args.seed, hints);
             println!(
                 "{}",
                 serde_json::to_string(&report).expect("reports serialize")

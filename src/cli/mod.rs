@@ -162,15 +162,17 @@ enum Command {
     /// costliest decisions.
     ///
     /// Each decision is searched 3 times on independent seeds with N
-    /// rollouts (--bot search:N). The decision taken and every pick are
-    /// then measured on 4 × N fresh rollouts, the same futures for each,
-    /// and the pick that measured best is the bot's: the points lost are
-    /// its value minus the taken one's, rollout by rollout, with a 95%
-    /// interval. A decision is costly when that interval leaves out 0, and
-    /// says in how many of the 3 searches it was beaten beyond the noise. A
-    /// decision that no search's pick measured better than reads "no
-    /// better decision found in 3 searches at search:N": a better one that
-    /// no search picked is beyond the measure.
+    /// rollouts (--bot search:N); in Summertime, a decision of at most 16
+    /// legal choices is not searched: every choice is measured. The
+    /// decision taken and every pick are then measured on 4 × N fresh
+    /// rollouts, the same futures for each, and the pick that measured
+    /// best is the bot's: the points lost are its value minus the taken
+    /// one's, rollout by rollout, with a 95% interval. A decision is costly
+    /// when that interval leaves out 0, and says in how many of the 3
+    /// searches it was beaten beyond the noise. A decision that no search's
+    /// pick measured better than reads "no better decision found in 3
+    /// searches at search:N": a better one that no search picked is beyond
+    /// the measure.
     #[command(after_help = exits::JUDGE)]
     Analyse(analyse::AnalyseArgs),
     /// The search bot's best decision for whoever must decide now, as a

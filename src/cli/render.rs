@@ -181,8 +181,8 @@ pub struct ReplayArgs {
     /// decision under the status when it is shown. The log must fold.
     #[arg(long)]
     pub analyse: bool,
-    /// With --analyse, the judging bot, search:N: search:192 if left out, as
-    /// for `sunfold analyse`.
+    /// With --analyse, the judging bot, search:N: the game's own if left
+    /// out, as for `sunfold analyse`.
     #[arg(long, value_parser = super::batch::parse_bot, requires = "analyse")]
     pub bot: Option<crate::bots::Bot>,
     /// With --analyse, the seed of the rollouts: the same seed gives the
@@ -211,7 +211,7 @@ pub fn replay(args: &ReplayArgs) -> Result<Exit, CliError> {
         // still read, so that a bad one is refused as before.
         args.fonts.given()?;
         let analyse = args.analyse.then(|| super::viewer::Analyse {
-            bot: crate::workbench::analysis::judging_bot(args.bot),
+            bot: args.bot,
             seed: args.seed.unwrap_or(1),
         });
         return super::viewer::write(&args.file, &args.output, args.at, analyse);

@@ -12,9 +12,10 @@ use crate::workbench::analysis::AnalysisReport;
 use std::io::BufRead;
 use std::path::Path;
 
-/// `--analyse`: the judging bot and the seed of its rollouts.
+/// `--analyse`: the judging bot (the game's own when none is named) and
+/// the seed of its rollouts.
 pub struct Analyse {
-    pub bot: Bot,
+    pub bot: Option<Bot>,
     pub seed: u64,
 }
 
@@ -78,31 +79,35 @@ pub fn write(
 fn analysis(path: &Path, analyse: Analyse) -> Result<AnalysisReport, CliError> {
     struct Judge {
         path: std::path::PathBuf,
-        rollouts: u32,
+        bot: Option<Bot>,
         seed: u64,
         pool: rayon::ThreadPool,
     }
     impl<R: BufRead> ForGame<R> for Judge {
         type Output = Result<AnalysisReport, CliError>;
         fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
+            let bot = crate::workbench::analysis::judging_bot::<G>(self.bot);
+            let rollouts = bot.rollouts().map_err(|e| CliError::Usage(e.to_string()))?;
             super::game::analysed::<G, R>(
                 &self.path,
                 Format::Text,
-                self.rollouts,
+                rollouts,
                 self.seed,
                 &self.pool,
                 opened,
             )
         }
     }
-    let rollouts = (analyse.bot.rollouts()).map_err(|e| CliError::Usage(e.to_string()))?;
+    if let Some(bot) = analyse.bot {
+        bot.rollouts().map_err(|e| CliError::Usage(e.to_string()))?;
+    }
     let pool = super::batch::pool(None)?;
     let opened = super::game::open(path, Format::Text)?;
     dispatch(
         opened,
         Judge {
             path: path.to_owned(),
-            rollouts,
+            bot: analyse.bot,
             seed: analyse.seed,
             pool,
         },

@@ -118,11 +118,15 @@ pub fn report<G: Present>(
                 rollouts: e.rollouts,
             };
             let costly = j.lost.estimate > 0.0 && j.lost.excludes_zero();
-            // A decision that no search's pick beat on the measure's
+            // A decision that nothing measured beat on the measure's
             // futures: not a loss known to be 0, only none found.
             let found = j.best != r.decision.action && j.lost.estimate > 0.0;
             let verdict = if j.choices < 2 {
                 "the only legal choice".to_owned()
+            } else if j.every_choice && !found {
+                format!("the best of all {} choices", j.choices)
+            } else if j.every_choice {
+                format!("beaten by the best of all {} choices", j.choices)
             } else if !found {
                 format!(
                     "no better decision found in {} searches at {}",
@@ -144,6 +148,7 @@ pub fn report<G: Present>(
                 costly,
                 held: j.held,
                 searches: j.searches,
+                every_choice: j.every_choice,
                 state_before: format!("sunfold replay {quoted} --at {}", r.before_seq),
             }
         })
@@ -389,6 +394,7 @@ mod tests {
                 costly: false,
                 held: 0,
                 searches: 3,
+                every_choice: false,
                 state_before: "sunfold replay one.jsonl --at 1".to_owned(),
             }],
             players: vec![PlayerSummary {

@@ -66,10 +66,14 @@ pub struct Hint<E> {
     pub rollouts: u64,
     /// How many legal choices the player has.
     pub choices: usize,
+    /// How many decisions were played out on the same futures, this one
+    /// included: every legal choice when there are few (as many as
+    /// `choices`), else the searches' picks and their runners-up.
+    pub measured: usize,
     /// The next best decision measured; none with one legal choice.
     pub runner_up: Option<RunnerUp<E>>,
-    /// The other decisions measured whose margin's interval holds 0, as
-    /// the runner-up's may: near ties too, best measured first.
+    /// The other decisions measured that are near ties too, as the
+    /// runner-up may be, best measured first.
     pub near_ties: Vec<RunnerUp<E>>,
 }
 
@@ -86,8 +90,10 @@ pub struct RunnerUp<E> {
     /// same futures, with its 95% interval; never below 0, as the hint is
     /// the decision that measured best on those futures.
     pub margin: Estimate,
-    /// The margin's interval holds 0: the two are a near tie, and another
-    /// seed may well pick the runner-up.
+    /// The margin is not told apart from 0 with Holm's correction over the
+    /// margins of every decision measured beside the hint (a chance of at
+    /// most 5% that any of them is called clearly behind when it is not):
+    /// the two are a near tie, and another seed may well pick this one.
     pub near_tie: bool,
 }
 
@@ -162,15 +168,15 @@ pub fn hints<G: Present>(
             .into_iter()
             .next()
             .and_then(|g| g.commands.into_iter().next());
-        let mut others = best.others.iter().map(|&(action, eval)| {
-            let margin = eval.against_first;
+        let behind = clearly_behind(best.others.iter().map(|(_, eval)| eval.against_first));
+        let mut others = (best.others.iter().zip(behind)).map(|(&(action, eval), behind)| {
             let event = G::describe_action(state, action);
             RunnerUp {
                 said: G::describe(&event),
                 event,
                 expected_score: eval.score,
-                near_tie: !margin.excludes_zero(),
-                margin,
+                near_tie: !behind,
+                margin: eval.against_first,
             }
         });
         let runner_up = others.next();
@@ -186,9 +192,23 @@ pub fn hints<G: Present>(
             expected_value: best.eval.value,
             rollouts: best.eval.rollouts,
             choices: best.choices,
+            measured: best.others.len() + 1,
         });
     }
     Ok(hints)
+}
+
+/// Which of these margins (the best's value minus another decision's, on
+/// the same futures) are told apart from 0 with Holm's correction: the
+/// more decisions are measured, the more a single 95% interval would call
+/// one clearly behind by chance.
+pub fn clearly_behind(margins: impl Iterator<Item = Estimate>) -> Vec<bool> {
+    let margins: Vec<Estimate> = margins.collect();
+    let p: Vec<f64> = margins.iter().map(Estimate::p_value).collect();
+    (crate::stats::metric::holm(&p).into_iter())
+        .zip(&margins)
+        .map(|(significant, m)| significant && m.estimate > 0.0)
+        .collect()
 }
 
 /// The hints as text: each decision with why, the command to paste, and
@@ -197,9 +217,10 @@ pub fn hint_text<E: serde::Serialize>(file: &str, hints: &[Hint<E>]) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     for h in hints {
-        let of = match h.choices {
-            1 => "the only legal choice".to_owned(),
-            n => format!("best of {n} choices"),
+        let of = match (h.choices, h.measured) {
+            (1, _) => "the only legal choice".to_owned(),
+            (n, m) if m == n => format!("best of all {n} choices"),
+            (n, m) => format!("best of the {m} measured of {n} choices"),
         };
         let why = format!(
             "expected final score {} over {} rollouts, {of}",
@@ -245,4 +266,39 @@ pub fn hint_text<E: serde::Serialize>(file: &str, hints: &[Hint<E>]) -> String {
         .unwrap();
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A margin `z` standard errors above 0, with its 95% interval.
+    fn margin(z: f64) -> Estimate {
+        let se = 0.25;
+        Estimate {
+            estimate: z * se,
+            ci95: [z * se - 1.96 * se, z * se + 1.96 * se],
+        }
+    }
+
+    /// Given three margins whose 95% intervals each leave out 0, with
+    /// p-values of about 0.01, 0.02 and 0.04, when they are told apart
+    /// with Holm's correction (0.05 / 3, 0.05 / 2, 0.05), then all three
+    /// are clearly behind; and with 0.01, 0.03 and 0.04, only the first:
+    /// 0.03 is above 0.05 / 2, and Holm stops there.
+    #[test]
+    fn near_ties_are_told_apart_with_holms_correction() {
+        let (p01, p02, p03, p04) = (2.576, 2.326, 2.170, 2.054);
+        let all = [margin(p04), margin(p01), margin(p02)];
+        assert!(all.iter().all(Estimate::excludes_zero));
+        assert_eq!(clearly_behind(all.into_iter()), [true, true, true]);
+        let some = [margin(p04), margin(p03), margin(p01)];
+        assert!(some.iter().all(Estimate::excludes_zero));
+        assert_eq!(clearly_behind(some.into_iter()), [false, false, true]);
+        // An exact tie is never behind; nor is a margin whose interval
+        // holds 0, alone.
+        assert_eq!(clearly_behind([margin(0.0)].into_iter()), [false]);
+        assert_eq!(clearly_behind([margin(1.5)].into_iter()), [false]);
+        assert_eq!(clearly_behind([margin(2.0)].into_iter()), [true]);
+    }
 }

@@ -36,8 +36,9 @@ use std::sync::{Arc, Mutex};
 
 /// The judging bot's rollouts for a review: `search:16`, which judges the
 /// decisions of one player of a finished game in seconds on one core.
-/// `sunfold analyse` at its own default budget (`search:192`) measures
-/// more finely; the review names the budget in its command.
+/// `sunfold analyse` at its own default budget (`search:192` for 62
+/// Soleils, `search:512` for Summertime) measures more finely; the review
+/// names the budget in its command.
 pub const REVIEW_ROLLOUTS: u32 = 16;
 
 /// How many reviews a server keeps: every player of a round of a large

@@ -8,23 +8,26 @@
 //! on any number of threads, and `hint` at a position picks what `analyse`
 //! calls best there, with the same estimates:
 //!
-//! 1. the search bot searches the state before the decision, for the seat
-//!    that took it ([`Searcher::search`]), [`SEARCHES`] times on
-//!    independent seeds;
-//! 2. the decision taken and every search's pick are played out [`MEASURE`]
-//!    times `rollouts` times on the same futures, fresh ones that no search
-//!    saw ([`Searcher::evaluate`]): each one's expected final score and
-//!    value, with 95% intervals. The pick that measured best (the highest
-//!    sum of values, which is exact) is the best decision, the earlier
-//!    search's on a tie, so that no search's pick measured better than the
-//!    best. The search's own estimate of its pick is not used: it chose
-//!    among the values it estimated;
+//! 1. the decisions worth measuring are found. With at most the game's
+//!    [`Searched::EVERY_CHOICE`] legal choices, that is every one of them,
+//!    and nothing is searched. Otherwise the search bot searches the state
+//!    before the decision, for the seat that took it
+//!    ([`Searcher::search`]), [`SEARCHES`] times on independent seeds;
+//! 2. the decision taken and every search's pick (every choice, when all
+//!    are measured) are played out [`MEASURE`] times `rollouts` times on
+//!    the same futures, fresh ones that no search saw
+//!    ([`Searcher::evaluate`]): each one's expected final score and value,
+//!    with 95% intervals. The one that measured best (the highest sum of
+//!    values, which is exact) is the best decision, the earlier one's on a
+//!    tie, so that nothing measured did better than the best. The search's
+//!    own estimate of its pick is not used: it chose among the values it
+//!    estimated;
 //! 3. the points lost are the best one's value minus the taken one's,
 //!    rollout by rollout, with their interval. When the taken decision
 //!    does at least as well on those futures, it is its own best and
-//!    nothing is lost: no search's pick measured better. A decision that
-//!    lost also says in how many of the searches it was beaten beyond the
-//!    noise.
+//!    nothing is lost: nothing measured did better. A searched decision
+//!    that lost also says in how many of the searches it was beaten beyond
+//!    the noise.
 //!
 //! In Summertime the value is the lead (own score minus the other's), as
 //! the search bot maximises it; in 62 Soleils it is the own score.
@@ -54,9 +57,11 @@ pub struct Judgement<A> {
     /// In how many of the searches the pick beat the decision taken beyond
     /// the noise of the rollouts, out of `searches`.
     pub held: u32,
-    /// The independent searches: [`SEARCHES`], or 0 for the only legal
-    /// choice.
+    /// The independent searches: [`SEARCHES`], or 0 when every choice was
+    /// measured (the only legal choice included).
     pub searches: u32,
+    /// Every legal choice was measured, and none searched for.
+    pub every_choice: bool,
 }
 
 /// The seed of decision `seq`'s search and of its evaluation.
@@ -67,10 +72,16 @@ fn decision_seed(seed: u64, seq: u64, step: u64) -> u64 {
 }
 
 /// The verdict on a decision that is its own best: nothing lost.
-fn stands<A: Copy>(choices: usize, action: A, taken: Evaluation) -> Judgement<A> {
+fn stands<A: Copy>(
+    choices: usize,
+    every_choice: bool,
+    action: A,
+    taken: Evaluation,
+) -> Judgement<A> {
     Judgement {
         held: 0,
-        searches: if choices > 1 { SEARCHES } else { 0 },
+        searches: if every_choice { 0 } else { SEARCHES },
+        every_choice,
         choices,
         best: action,
         taken,
@@ -82,16 +93,13 @@ fn stands<A: Copy>(choices: usize, action: A, taken: Evaluation) -> Judgement<A>
     }
 }
 
-/// The judging bot's rollouts when `analyse`, `hint` or the viewer's
-/// `--analyse` is given no `--bot`: the budget at which the verdicts on the
-/// 4-player golden replay hold from one seed to another (docs/bots.md has
-/// the measure). A search bot that plays (`--bot search`) has its own,
+/// The judging bot when none is named: `search:N` with the game's
+/// [`Searched::JUDGING_ROLLOUTS`], the budget at which its verdicts on the
+/// least stable golden replay hold from one seed to another (docs/bots.md
+/// has the measure). A search bot that plays (`--bot search`) has its own,
 /// smaller default.
-pub const JUDGING_ROLLOUTS: u32 = 192;
-
-/// The judging bot when none is named: `search:`[`JUDGING_ROLLOUTS`].
-pub fn judging_bot(named: Option<crate::bots::Bot>) -> crate::bots::Bot {
-    named.unwrap_or(crate::bots::Bot::Search(JUDGING_ROLLOUTS))
+pub fn judging_bot<G: Searched>(named: Option<crate::bots::Bot>) -> crate::bots::Bot {
+    named.unwrap_or(crate::bots::Bot::Search(G::JUDGING_ROLLOUTS))
 }
 
 /// How many times the search's budget of rollouts the measure of a
@@ -99,10 +107,16 @@ pub fn judging_bot(named: Option<crate::bots::Bot>) -> crate::bots::Bot {
 /// verdicts sit on the edge of the noise, where another seed flips them.
 pub const MEASURE: u32 = 4;
 
-/// The independent searches each position gets. Their picks are played
-/// out on fresh futures; the one that measured best is the verdict's pick,
-/// and a costly decision says in how many of them it was beaten.
+/// The independent searches each position gets, unless every choice is
+/// measured. Their picks are played out on fresh futures; the one that
+/// measured best is the verdict's pick, and a costly decision says in how
+/// many of them it was beaten.
 pub const SEARCHES: u32 = 3;
+
+/// How many of each search's runners-up a hint measures beside the
+/// picks: the more of the close decisions are measured, the more often
+/// two seeds that pick differently each name the other's pick.
+pub const RIVALS: usize = 3;
 
 /// A position's best decision, by [`best`].
 #[derive(Clone, Debug)]
@@ -114,17 +128,17 @@ pub struct Best<A> {
     pub eval: Evaluation,
     /// The other decisions measured, best measured first, each with its
     /// estimates on the same futures and `against_first` the best's value
-    /// minus its own, never below 0: the searches' other picks and their
-    /// second bests. The first is the runner-up; none with one legal
-    /// choice.
+    /// minus its own, never below 0: every other choice, or the searches'
+    /// other picks and their [`RIVALS`] runners-up. The first is the
+    /// runner-up; none with one legal choice.
     pub others: Vec<(A, Evaluation)>,
 }
 
 /// The search bot's pick for `seat` in `state`, where the next decision
 /// is seq `seq`, and its estimates: the decision that measured best of
-/// the searches' picks and their second bests. Recorded next, [`judge`]
-/// calls it the best there, with the same estimates: no search's pick
-/// measured better.
+/// every choice, or of the searches' picks and their runners-up. Recorded
+/// next, [`judge`] calls it the best there, with the same estimates:
+/// nothing it measures did better.
 pub fn best<G: Searched>(
     state: &G::State,
     seat: usize,
@@ -171,16 +185,22 @@ pub fn best<G: Searched>(
 struct Searches<A> {
     /// How many legal choices the seat has.
     choices: usize,
-    /// Each search's pick, each once, in the order of the searches; the
-    /// only legal choice, unsearched, when there is one.
+    /// Each search's pick, each once, in the order of the searches; every
+    /// legal choice, unsearched, when all are measured.
     picks: Vec<A>,
-    /// Each search's pick, one per search; none for the only legal choice.
+    /// Each search's pick, one per search; none when every choice is
+    /// measured.
     each: Vec<A>,
-    /// The searches' second bests that no search picked, each once.
+    /// The searches' runners-up that no search picked, each once, up to
+    /// [`RIVALS`] of each search.
     seconds: Vec<A>,
+    /// Every legal choice is in `picks`, and nothing was searched.
+    every_choice: bool,
 }
 
-/// The [`SEARCHES`] independent searches of `seat`'s decision in `state`.
+/// The decisions worth measuring for `seat` in `state`: every legal
+/// choice when there are at most [`Searched::EVERY_CHOICE`], else what
+/// [`SEARCHES`] independent searches pick.
 fn searched<G: Searched>(
     state: &G::State,
     seat: usize,
@@ -191,12 +211,13 @@ fn searched<G: Searched>(
 ) -> Searches<G::Action> {
     let mut options = Vec::new();
     G::options(state, seat, &mut options);
-    if let [only] = options[..] {
+    if options.len() <= G::EVERY_CHOICE.max(1) {
         return Searches {
-            choices: 1,
-            picks: vec![only],
+            choices: options.len(),
+            picks: options,
             each: Vec::new(),
             seconds: Vec::new(),
+            every_choice: true,
         };
     }
     let mut state = state.clone();
@@ -206,7 +227,7 @@ fn searched<G: Searched>(
         let base = decision_seed(seed, seq, 3 + search);
         searcher.search(&mut state, seat, rollouts, base);
         let candidates = searcher.candidates();
-        seconds.extend(candidates.get(1).map(|c| c.action));
+        seconds.extend(candidates.iter().skip(1).take(RIVALS).map(|c| c.action));
         each.push(candidates[0].action);
     }
     let mut picks: Vec<G::Action> = Vec::new();
@@ -226,17 +247,20 @@ fn searched<G: Searched>(
         picks,
         each,
         seconds: others,
+        every_choice: false,
     }
 }
 
-/// The base of the futures a decision and the best are measured on.
-fn measuring(seed: u64, seq: u64) -> u64 {
+/// The base of the futures a decision and the best are measured on, for
+/// the decision seq `seq` judged with `seed`: the same whichever
+/// decisions are measured beside it.
+pub fn measuring(seed: u64, seq: u64) -> u64 {
     decision_seed(seed, seq, 1)
 }
 
 /// Judges one decision with `rollouts` rollouts for each of the
 /// [`SEARCHES`] searches, and [`MEASURE`] times as many for the measure
-/// of the decision and of each pick.
+/// of the decision and of each pick, or of every choice.
 pub fn judge<G: Searched>(
     decision: &Decision<G::State, G::Action>,
     rollouts: u32,
@@ -251,6 +275,7 @@ pub fn judge<G: Searched>(
         choices,
         picks,
         each,
+        every_choice,
         ..
     } = searched(before, *seat, *seq, rollouts, seed, searcher);
     // The decision taken first, then every other pick, on the same futures.
@@ -262,7 +287,7 @@ pub fn judge<G: Searched>(
     let best = measured.best_of(picks.iter().map(|&p| at(p))).unwrap_or(0);
     if best == 0 || measured.total(best) <= measured.total(0) {
         // The best pick, or as good on these futures: the decision stands.
-        return stands(choices, taken, measured.against(0, 0));
+        return stands(choices, every_choice, taken, measured.against(0, 0));
     }
     let beaten = |pick| {
         let gap = measured.against(at(pick), 0).against_first;
@@ -277,6 +302,7 @@ pub fn judge<G: Searched>(
         lost: best_eval.against_first,
         held: each.iter().filter(|&&pick| beaten(pick)).count() as u32,
         searches: each.len() as u32,
+        every_choice,
     }
 }
 
@@ -314,21 +340,27 @@ pub struct DecisionReport {
     /// The bot's best decision: the same as `taken` when nothing is lost.
     pub best: Judged,
     /// The best decision's value minus the taken one's, on the same futures,
-    /// with its 95% interval; `null` when no search found a better
-    /// decision, which is not a loss known to be 0: a better move that no
-    /// search found is beyond what the measure can know.
+    /// with its 95% interval; `null` when nothing measured did better,
+    /// which is not a loss known to be 0: when the choices were searched,
+    /// a better move that no search found is beyond what the measure can
+    /// know.
     pub points_lost: Option<Estimate>,
     /// The verdict in words: "the only legal choice", "no better decision
-    /// found in 3 searches at search:192", or "beaten in 2 of 3 searches".
+    /// found in 3 searches at search:192", "beaten in 2 of 3 searches",
+    /// and when every choice was measured "the best of all 4 choices" or
+    /// "beaten by the best of all 4 choices".
     pub verdict: String,
     /// Points were lost and the interval leaves out 0.
     pub costly: bool,
     /// In how many of the independent searches the pick beat the decision
     /// taken beyond the noise of the rollouts: how stable the verdict is.
     pub held: u32,
-    /// The independent searches of this decision: 0 for the only legal
-    /// choice.
+    /// The independent searches of this decision: 0 when every choice was
+    /// measured, as for the only legal choice.
     pub searches: u32,
+    /// Every legal choice was played out on the same futures, and none
+    /// searched for: the verdict rests on the rollouts' noise alone.
+    pub every_choice: bool,
     /// The command that shows the state before the decision.
     pub state_before: String,
 }

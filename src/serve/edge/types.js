@@ -113,15 +113,16 @@
  * @property {Judged} best The bot's best decision: the same as `taken` when nothing is lost.
  * @property {number} choices How many legal choices the player had.
  * @property {boolean} costly Points were lost and the interval leaves out 0.
+ * @property {boolean} every_choice Every legal choice was played out on the same futures, and none searched for: the verdict rests on the rollouts' noise alone.
  * @property {number} held In how many of the independent searches the pick beat the decision taken beyond the noise of the rollouts: how stable the verdict is.
  * @property {number} line
  * @property {string} player
- * @property {(Estimate | null)} [points_lost] The best decision's value minus the taken one's, on the same futures, with its 95% interval; `null` when no search found a better decision, which is not a loss known to be 0: a better move that no search found is beyond what the measure can know.
- * @property {number} searches The independent searches of this decision: 0 for the only legal choice.
+ * @property {(Estimate | null)} [points_lost] The best decision's value minus the taken one's, on the same futures, with its 95% interval; `null` when nothing measured did better, which is not a loss known to be 0: when the choices were searched, a better move that no search found is beyond what the measure can know.
+ * @property {number} searches The independent searches of this decision: 0 when every choice was measured, as for the only legal choice.
  * @property {number} seq
  * @property {string} state_before The command that shows the state before the decision.
  * @property {Judged} taken
- * @property {string} verdict The verdict in words: "the only legal choice", "no better decision found in 3 searches at search:192", or "beaten in 2 of 3 searches".
+ * @property {string} verdict The verdict in words: "the only legal choice", "no better decision found in 3 searches at search:192", "beaten in 2 of 3 searches", and when every choice was measured "the best of all 4 choices" or "beaten by the best of all 4 choices".
  */
 
 /**

@@ -106,7 +106,7 @@ fn soleils_search_beats_greedy_beats_random_at_12_players() {
 }
 
 /// A Summertime table some turns into a seeded game, for seat `active`.
-fn summertime_midgame(seed: u64, turns: usize) -> summertime::State {
+pub(crate) fn summertime_midgame(seed: u64, turns: usize) -> summertime::State {
     let v = SummertimeVariant::bundled();
     let result = play::<Summertime>(&v, 2, &[Bot::Greedy], seed);
     let events = result.events(&v);
@@ -661,7 +661,8 @@ fn analyse_help_describes_the_measure() {
         "measured on 4 × N fresh rollouts, the same futures for each",
         "costly when that interval leaves out 0",
         "no better decision found in 3 searches at search:N",
-        "search:192 if left out",
+        "search:192 for 62 Soleils, search:512 for Summertime",
+        "every choice is measured",
     ] {
         assert!(help.contains(words), "{words}: {help}");
     }
