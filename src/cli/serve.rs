@@ -12,6 +12,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
+#[command(group = clap::ArgGroup::new("pausing").args(["bot", "event"]).multiple(true))]
 pub struct ServeArgs {
     /// The match log, started with `sunfold new`.
     #[arg(required_unless_present = "event")]
@@ -55,8 +56,9 @@ pub struct ServeArgs {
     #[arg(long, value_name = "NAME=BOT", conflicts_with = "event")]
     pub bot: Vec<String>,
     /// How long a bot, or the server making a table's event, waits before
-    /// it acts, in milliseconds: a person sees what changed first.
-    #[arg(long, value_name = "MS", default_value_t = 800, requires = "bot")]
+    /// it acts, in milliseconds: a person sees what changed first. With
+    /// --event, the pause of the bots `event seat --bot` seated.
+    #[arg(long, value_name = "MS", default_value_t = 800, requires = "pausing")]
     pub bot_pause: u64,
     #[command(flatten)]
     pub fonts: super::output::FontArgs,
@@ -337,7 +339,11 @@ fn room(args: &ServeArgs, event: &Path) -> Result<Exit, CliError> {
         let _ = std::io::Write::flush(&mut std::io::stdout());
         let game = log.state.setup.game;
         let event = event.to_owned();
-        let app = room::app_with_fonts(event, game, tokens, base, fonts.clone(), report);
+        let hosting = room::Hosting {
+            fonts: fonts.clone(),
+            bot_pause: std::time::Duration::from_millis(args.bot_pause),
+        };
+        let app = room::app_with(event, game, tokens, base, hosting, report);
         Ok::<_, CliError>(app)
     })?;
     eprintln!(

@@ -31,6 +31,7 @@ use axum::routing::{get, post};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 use tower::ServiceExt;
 
 /// Why the tables' tokens could not be renewed.
@@ -90,9 +91,9 @@ pub struct Room {
     kept: Arc<super::Kept>,
     /// The boards answered lately, for a poll that asks what changed.
     answered: board::Answered,
-    /// The fonts of the join slips: the built-in ones and `--font`'s,
-    /// then the machine's installed fonts.
-    pub fonts: FontSource,
+    /// The fonts of the join slips (the built-in ones and `--font`'s, then
+    /// the machine's installed fonts) and the bots' pause.
+    pub hosting: Hosting,
 }
 
 /// The path of table `table` of round `round` in the room.
@@ -198,17 +199,34 @@ pub fn app_with_clock(
     opened(Room::unshared(event, game, tokens, base, report, clock))
 }
 
-/// [`app`], with the join slips laid out in `fonts`.
-pub fn app_with_fonts(
+/// How a room serves, beyond its event: what `serve --event` is told.
+pub struct Hosting {
+    /// The fonts the join slips are laid out in.
+    pub fonts: FontSource,
+    /// How long a bot seated by `event seat --bot` waits before it acts.
+    pub bot_pause: Duration,
+}
+
+impl Default for Hosting {
+    fn default() -> Self {
+        Hosting {
+            fonts: FontSource::builtin(),
+            bot_pause: crate::serve::bot::PAUSE,
+        }
+    }
+}
+
+/// [`app`], served as `hosting` says.
+pub fn app_with(
     event: PathBuf,
     game: EventGame,
     tokens: Tokens,
     base: String,
-    fonts: FontSource,
+    hosting: Hosting,
     report: Arc<dyn Fn(String) + Send + Sync>,
 ) -> Router {
     let mut room = Room::unshared(event, game, tokens, base, report, Arc::new(SystemClock));
-    room.fonts = fonts;
+    room.hosting = hosting;
     opened(room)
 }
 
@@ -255,7 +273,7 @@ impl Room {
             report,
             kept: super::Kept::new(),
             answered: Default::default(),
-            fonts: FontSource::builtin(),
+            hosting: Hosting::default(),
         }
     }
 }
@@ -359,7 +377,7 @@ async fn slips(
     let shown = room.clone();
     let bytes = blocking(move || {
         let (event, base, tokens) = (&shown.event, &shown.base, &shown.tokens);
-        let slips = board::slips(&shown.fonts, event, base, tokens, query.round, 4)?;
+        let slips = board::slips(&shown.hosting.fonts, event, base, tokens, query.round, 4)?;
         crate::render::pdf::to_pdf(&slips).map_err(|e| match e {
             // A name no font has a glyph for is the organiser's to fix.
             crate::render::pdf::PdfError::Missing(e) => ApiError::Other(
@@ -484,12 +502,8 @@ async fn hosted(room: &Arc<Room>, round: u32, table: u32) -> Result<Router, ApiE
         Ok((path, tokens, seats))
     })
     .await?;
-    let bots = (!seats.is_empty()).then(|| {
-        Arc::new(crate::serve::bot::Bots::new(
-            seats,
-            crate::serve::bot::PAUSE,
-        ))
-    });
+    let bots = (!seats.is_empty())
+        .then(|| Arc::new(crate::serve::bot::Bots::new(seats, room.hosting.bot_pause)));
     let (game, clock) = (game_kind(room.game), room.clock.clone());
     let closed = closed_once_attached(room.fold.clone(), round, table);
     let join = room.join.clone();

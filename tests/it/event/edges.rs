@@ -167,12 +167,16 @@ async fn the_boards_join_slips_name_a_glyph_no_font_has_and_never_answer_500() {
         sunfold::render::text::Fonts::builtin().clone(),
         fontdb::Database::new,
     );
-    let router = sunfold::serve::room::app_with_fonts(
+    let hosting = sunfold::serve::room::Hosting {
+        fonts,
+        ..Default::default()
+    };
+    let router = sunfold::serve::room::app_with(
         event.clone(),
         sunfold::event::EventGame::Soleils,
         tokens,
         "http://10.0.0.1:8062/".to_owned(),
-        fonts,
+        hosting,
         std::sync::Arc::new(|_: String| {}),
     );
     let request = Request::get("/api/slips.pdf")

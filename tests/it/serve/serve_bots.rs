@@ -252,7 +252,7 @@ fn every_refusal_of_bot_is_pinned() {
     std::fs::write(&old, four).unwrap();
     let dir = std::path::Path::new(&log).parent().unwrap();
     let dir = dir.display().to_string();
-    let cases: [(&str, &[&str]); 6] = [
+    let cases: [(&str, &[&str]); 7] = [
         ("no equals sign", &["serve", &log, "--bot", "Bob"]),
         ("no such player", &["serve", &log, "--bot", "Rob=greedy"]),
         ("no such bot", &["serve", &log, "--bot", "Bob=gready"]),
@@ -265,6 +265,7 @@ fn every_refusal_of_bot_is_pinned() {
             "a physical deal",
             &["serve", &physical, "--bot", "Bob=greedy"],
         ),
+        ("a pause and no bot", &["serve", &log, "--bot-pause", "0"]),
     ];
     let mut said = String::new();
     for (case, args) in cases {
@@ -290,7 +291,7 @@ fn a_bot_seated_by_event_seat_plays_its_table_in_the_room() {
     let seated = common::run_ok(&["event", "seat", &event, "--bot", "greedy"]);
     assert!(seated.contains("Bot (greedy)"), "{seated}");
     // ...served as a room,
-    let served = common::serve_with(&["--event", &event]);
+    let served = common::serve_with(&["--event", &event, "--bot-pause", "0"]);
     let seat = (served.links["seats"].as_array().unwrap().iter())
         .find(|s| s["name"] == "Ann")
         .unwrap()
