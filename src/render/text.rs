@@ -593,6 +593,22 @@ mod tests {
         assert!(width("Дмитрий", 10.0, Weight::Regular) > 0.0);
     }
 
+    /// Given characters no built-in face has, when a text of them is
+    /// measured (as a screen's drawing is, where a browser draws them in a
+    /// font of its own), then a wide one (CJK, an emoji) takes a whole em,
+    /// as in every font that has it, not the missing glyph's 0.75 em; a
+    /// text the fonts have keeps its width.
+    #[test]
+    fn a_wide_character_the_fonts_lack_is_measured_a_whole_em() {
+        for weight in [Weight::Regular, Weight::Bold, Weight::Oblique] {
+            assert!((width("李雷", 10.0, weight) - 20.0).abs() < 1e-4);
+            assert!(
+                (width("Mia 😀", 10.0, weight) - width("Mia ", 10.0, weight) - 10.0).abs() < 1e-4
+            );
+        }
+        assert!((width("ii", 10.0, Weight::Regular) - 4.44).abs() < 0.01);
+    }
+
     #[test]
     fn a_font_file_is_owned_by_its_fonts() {
         let path = std::env::temp_dir().join(format!("sunfold-font-{}.ttf", std::process::id()));

@@ -427,6 +427,16 @@ mod tests {
                     drawing.starts_with("<svg") && drawing.contains("李雷"),
                     "{layout}: {drawing:.80}"
                 );
+                // At a whole em a character, as the browser's font draws
+                // it, not squeezed to the built-in font's missing glyph.
+                let text = &drawing[..drawing.find("\n李雷").unwrap()];
+                let tag = &text[text.rfind("<text").unwrap()..];
+                let number = |name: &str| -> f32 {
+                    let at = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                    tag[at..].split('"').next().unwrap().parse().unwrap()
+                };
+                let (size, length) = (number("font-size"), number("textLength"));
+                assert!((length - 2.0 * size).abs() < 0.02, "{layout}: {tag}");
             }
         }
     }
