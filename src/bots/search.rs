@@ -390,7 +390,10 @@ pub struct Measured {
 
 impl Measured {
     /// Action `i`'s estimates, and its value minus action `reference`'s,
-    /// rollout by rollout.
+    /// rollout by rollout: the difference of their exact sums over the
+    /// rollouts, so that two actions that sum the same differ by exactly
+    /// 0, never by a rounding below it, with the interval of the
+    /// differences around it.
     pub fn against(&self, i: usize, reference: usize) -> Evaluation {
         let mut value = Moments::default();
         let mut gap = Moments::default();
@@ -398,11 +401,21 @@ impl Measured {
             value.add(x);
             gap.add(x - other);
         }
+        let mut against_first = gap.estimate();
+        let n = self.values[i].len();
+        if n > 0 {
+            let exact = (self.total(i) - self.total(reference)) / n as f64;
+            let shift = exact - against_first.estimate;
+            against_first = Estimate {
+                estimate: exact,
+                ci95: against_first.ci95.map(|end| end + shift),
+            };
+        }
         Evaluation {
             value: value.estimate(),
             score: self.scores[i].estimate(),
-            against_first: gap.estimate(),
-            rollouts: self.values[i].len() as u64,
+            against_first,
+            rollouts: n as u64,
         }
     }
 
@@ -476,7 +489,10 @@ mod tests {
                 let exact = Ratio::new(sums[best] - sums[other], n as i64);
                 let close = (gap - *exact.numer() as f64 / *exact.denom() as f64).abs() < 1e-9;
                 assert!(close, "case {case}: {gap} against {exact}");
-                assert!(gap > -1e-9, "case {case}: the best measured below {other}");
+                assert!(gap >= 0.0, "case {case}: the best measured below {other}");
+                if sums[best] == sums[other] {
+                    assert_eq!(gap, 0.0, "case {case}: a tie is exactly 0");
+                }
             }
         }
     }

@@ -9,7 +9,8 @@
 //! calls best there, with the same estimates:
 //!
 //! 1. the decisions worth measuring are found. With at most the game's
-//!    [`Searched::EVERY_CHOICE`] legal choices, that is every one of them,
+//!    [`Searched::EVERY_CHOICE`] legal choices (for a hint, at most
+//!    [`HINT_EVERY_CHOICE`] in either game), that is every one of them,
 //!    and nothing is searched. Otherwise the search bot searches the state
 //!    before the decision, for the seat that took it
 //!    ([`Searcher::search`]), [`SEARCHES`] times on independent seeds;
@@ -118,6 +119,12 @@ pub const SEARCHES: u32 = 3;
 /// two seeds that pick differently each name the other's pick.
 pub const RIVALS: usize = 3;
 
+/// The most legal choices at which a hint measures every one of them, in
+/// either game, instead of the searches' picks and runners-up: one
+/// position costs far less than a whole match, and a seed's pick is then
+/// always among what another seed measured.
+pub const HINT_EVERY_CHOICE: usize = 16;
+
 /// A position's best decision, by [`best`].
 #[derive(Clone, Debug)]
 pub struct Best<A> {
@@ -136,9 +143,10 @@ pub struct Best<A> {
 
 /// The search bot's pick for `seat` in `state`, where the next decision
 /// is seq `seq`, and its estimates: the decision that measured best of
-/// every choice, or of the searches' picks and their runners-up. Recorded
-/// next, [`judge`] calls it the best there, with the same estimates:
-/// nothing it measures did better.
+/// every choice (up to [`HINT_EVERY_CHOICE`] of them), or of the searches'
+/// picks and their runners-up. Recorded next, [`judge`] calls it the best
+/// there, with the same estimates: nothing it measures did better, as
+/// each decision's rollouts are the same whatever is measured beside it.
 pub fn best<G: Searched>(
     state: &G::State,
     seat: usize,
@@ -152,7 +160,15 @@ pub fn best<G: Searched>(
         picks,
         seconds,
         ..
-    } = searched(state, seat, seq, rollouts, seed, searcher);
+    } = searched(
+        state,
+        seat,
+        seq,
+        rollouts,
+        seed,
+        searcher,
+        HINT_EVERY_CHOICE.max(G::EVERY_CHOICE),
+    );
     let mut actions = picks;
     actions.extend(seconds);
     let measure = rollouts.saturating_mul(MEASURE);
@@ -199,8 +215,9 @@ struct Searches<A> {
 }
 
 /// The decisions worth measuring for `seat` in `state`: every legal
-/// choice when there are at most [`Searched::EVERY_CHOICE`], else what
-/// [`SEARCHES`] independent searches pick.
+/// choice when there are at most `every_up_to` (the game's
+/// [`Searched::EVERY_CHOICE`] for `analyse`), else what [`SEARCHES`]
+/// independent searches pick.
 fn searched<G: Searched>(
     state: &G::State,
     seat: usize,
@@ -208,10 +225,11 @@ fn searched<G: Searched>(
     rollouts: u32,
     seed: u64,
     searcher: &mut Searcher<G>,
+    every_up_to: usize,
 ) -> Searches<G::Action> {
     let mut options = Vec::new();
     G::options(state, seat, &mut options);
-    if options.len() <= G::EVERY_CHOICE.max(1) {
+    if options.len() <= every_up_to.max(1) {
         return Searches {
             choices: options.len(),
             picks: options,
@@ -277,7 +295,15 @@ pub fn judge<G: Searched>(
         each,
         every_choice,
         ..
-    } = searched(before, *seat, *seq, rollouts, seed, searcher);
+    } = searched(
+        before,
+        *seat,
+        *seq,
+        rollouts,
+        seed,
+        searcher,
+        G::EVERY_CHOICE,
+    );
     // The decision taken first, then every other pick, on the same futures.
     let mut actions = vec![taken];
     actions.extend(picks.iter().copied().filter(|&p| p != taken));
