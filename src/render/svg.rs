@@ -235,7 +235,9 @@ fn push_item(out: &mut String, fonts: &Fonts, item: &Item) {
             // The width the PDF's embedded font gives: any fallback font
             // is stretched or squeezed to it, so the layout never depends
             // on which fonts the viewer has.
-            let width = fonts.width(text, *size, *weight);
+            // A character the fonts lack (only a screen's drawing has one)
+            // keeps the width the browser's own font gives it.
+            let width = fonts.screen_width(text, *size, *weight);
             let mut tag = Tag::open(out, "text")
                 .color("fill", *color)
                 .number("font-size", *size);

@@ -255,6 +255,9 @@ pub struct Fonts {
     installed: bool,
     /// The texts measured in these fonts, kept.
     widths: widths::Widths,
+    /// The widths a screen draws, where a browser's own font stands in
+    /// for a character these fonts lack.
+    screen_widths: widths::Widths,
 }
 
 /// A font of the fallback chain, and the file it was read from.
@@ -297,6 +300,7 @@ impl Fonts {
                 css_family: BUILTIN_FAMILY.to_owned(),
                 installed: false,
                 widths: Default::default(),
+                screen_widths: Default::default(),
             })
         })
     }
@@ -316,6 +320,7 @@ impl Fonts {
             fallbacks: Vec::new(),
             installed: false,
             widths: Default::default(),
+            screen_widths: Default::default(),
         }))
     }
 
@@ -369,6 +374,7 @@ impl Fonts {
             fallbacks,
             installed: self.installed || installed,
             widths: Default::default(),
+            screen_widths: Default::default(),
         }
     }
 
@@ -478,6 +484,34 @@ impl Fonts {
         let advance = self.widths.advance(text, weight, || {
             let chain: Vec<&Face> = self.chain(weight).into_iter().map(|f| &**f).collect();
             shape::advance(&chain, text)
+        });
+        advance * size
+    }
+
+    /// The width in millimetres of `text` at `size` millimetres on a
+    /// screen: [`Fonts::width`], except that a wide character these fonts
+    /// lack (CJK, an emoji), which a browser draws in a font of its own,
+    /// takes a whole em, as in every font that has it, rather than the
+    /// missing glyph's advance. Print refuses such a character, so for a
+    /// text it prints this is its width.
+    pub fn screen_width(&self, text: &str, size: f32, weight: Weight) -> f32 {
+        let advance = self.screen_widths.advance(text, weight, || {
+            let chain: Vec<&Face> = self.chain(weight).into_iter().map(|f| &**f).collect();
+            let line = shape::line(&chain, text);
+            let wide_missing = |g: &shape::Glyph| {
+                g.id == 0
+                    && g.text.chars().count() == 1
+                    && g.text
+                        .chars()
+                        .all(|c| unicode_width::UnicodeWidthChar::width(c) == Some(2))
+            };
+            let glyphs = || line.runs.iter().flat_map(|r| r.glyphs.iter());
+            if !glyphs().any(wide_missing) {
+                return shape::advance(&chain, text);
+            }
+            glyphs()
+                .map(|g| if wide_missing(g) { 1.0 } else { g.advance })
+                .sum()
         });
         advance * size
     }
@@ -594,19 +628,25 @@ mod tests {
     }
 
     /// Given characters no built-in face has, when a text of them is
-    /// measured (as a screen's drawing is, where a browser draws them in a
-    /// font of its own), then a wide one (CJK, an emoji) takes a whole em,
-    /// as in every font that has it, not the missing glyph's 0.75 em; a
-    /// text the fonts have keeps its width.
+    /// measured for a screen (where a browser draws them in a font of its
+    /// own), then a wide one (CJK, an emoji) takes a whole em, as in every
+    /// font that has it, not the missing glyph's 0.75 em; the layout's
+    /// measure is unchanged, and a text the fonts have keeps its width to
+    /// the bit.
     #[test]
-    fn a_wide_character_the_fonts_lack_is_measured_a_whole_em() {
+    fn a_wide_character_the_fonts_lack_is_measured_a_whole_em_on_a_screen() {
+        let fonts = Fonts::builtin();
         for weight in [Weight::Regular, Weight::Bold, Weight::Oblique] {
-            assert!((width("李雷", 10.0, weight) - 20.0).abs() < 1e-4);
-            assert!(
-                (width("Mia 😀", 10.0, weight) - width("Mia ", 10.0, weight) - 10.0).abs() < 1e-4
-            );
+            let screen = |text: &str| fonts.screen_width(text, 10.0, weight);
+            assert!((screen("李雷") - 20.0).abs() < 1e-4);
+            assert!((screen("Mia 😀") - screen("Mia ") - 10.0).abs() < 1e-4);
+            // The layout's measure is unchanged: the missing glyph's.
+            assert!((width("李雷", 10.0, weight) - 20.0).abs() > 1.0);
+            // A text the fonts have: the same width to the bit.
+            for text in ["Beach cabins", "Σοφία", "שָׂרָה", "ii"] {
+                assert_eq!(screen(text).to_bits(), width(text, 10.0, weight).to_bits());
+            }
         }
-        assert!((width("ii", 10.0, Weight::Regular) - 4.44).abs() < 0.01);
     }
 
     #[test]

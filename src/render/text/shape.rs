@@ -203,28 +203,9 @@ pub fn advance(chain: &[&Face], text: &str) -> f32 {
 /// its advance in em.
 fn glyph_of(face: &Face, c: char) -> (u16, f32) {
     let parsed = face.parsed();
-    let Some(id) = parsed.glyph_index(c) else {
-        return (0, missing_advance(face, c));
-    };
+    let id = parsed.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
     let advance = f32::from(parsed.glyph_hor_advance(id).unwrap_or(0)) / face.units_per_em;
     (id.0, advance)
-}
-
-/// The advance of a character no face has, in em: what a screen's own
-/// font gives it, as a browser draws it in a font of its own (print
-/// refuses such a character). A wide character (CJK, an emoji) takes a
-/// whole em, as it does in every font that has it; any other, the missing
-/// glyph's advance.
-fn missing_advance(face: &Face, c: char) -> f32 {
-    if unicode_width::UnicodeWidthChar::width(c) == Some(2) {
-        return 1.0;
-    }
-    let parsed = face.parsed();
-    f32::from(
-        parsed
-            .glyph_hor_advance(ttf_parser::GlyphId(0))
-            .unwrap_or(0),
-    ) / face.units_per_em
 }
 
 /// A run of one glyph per character, from the character map.

@@ -116,7 +116,7 @@ fn old_node(fonts: &Fonts, item: &Item) -> Box<dyn svg::Node> {
             // The width the PDF's embedded font gives: any fallback font
             // is stretched or squeezed to it, so the layout never depends
             // on which fonts the viewer has.
-            let width = fonts.width(text, *size, *weight);
+            let width = fonts.screen_width(text, *size, *weight);
             let mut t = Text::new(sunfold::render::text::shape::nfc(text).into_owned())
                 .set("x", old_n(*x))
                 .set("y", old_n(*y))
