@@ -59,11 +59,6 @@ pub struct HintArgs {
     pub format: Format,
 }
 
-/// The budget of a search bot, or why another bot cannot judge.
-fn budget(bot: Bot) -> Result<u32, CliError> {
-    bot.rollouts().map_err(|e| CliError::Usage(e.to_string()))
-}
-
 pub fn analyse(args: AnalyseArgs) -> Result<Exit, CliError> {
     struct Run<'a>(&'a AnalyseArgs, rayon::ThreadPool);
     impl<R: BufRead> ForGame<R> for Run<'_> {
@@ -73,7 +68,7 @@ pub fn analyse(args: AnalyseArgs) -> Result<Exit, CliError> {
         }
     }
     if let Some(bot) = args.bot {
-        budget(bot)?;
+        super::batch::budget(bot)?;
     }
     let pool = pool(args.jobs)?;
     let opened = super::game::open(&args.file, args.format)?;
@@ -85,7 +80,7 @@ fn analyse_game<G: Present, R: BufRead>(
     pool: &rayon::ThreadPool,
     opened: Opened<R>,
 ) -> Result<Exit, CliError> {
-    let rollouts = budget(judging_bot::<G>(args.bot))?;
+    let rollouts = super::batch::budget(judging_bot::<G>(args.bot))?;
     let player = args.player.as_deref();
     let report = super::game::analysed_player::<G, R>(
         &args.file,
@@ -114,14 +109,14 @@ pub fn hint(args: HintArgs) -> Result<Exit, CliError> {
         }
     }
     if let Some(bot) = args.bot {
-        budget(bot)?;
+        super::batch::budget(bot)?;
     }
     let opened = super::game::open(&args.file, args.format)?;
     dispatch(opened, Run(&args))
 }
 
 fn hint_game<G: Present, R: BufRead>(args: &HintArgs, opened: Opened<R>) -> Result<Exit, CliError> {
-    let rollouts = budget(judging_bot::<G>(args.bot))?;
+    let rollouts = super::batch::budget(judging_bot::<G>(args.bot))?;
     use crate::present::hint::{hint_text, hints};
     let path = &args.file;
     let fold = super::game::fold::<G, _>(path, opened, None, args.format, &mut |_| {})?;

@@ -131,6 +131,11 @@ pub struct Threads {
     pub shard: Option<Shard>,
 }
 
+/// The budget of a search bot, or why another bot cannot judge.
+pub(super) fn budget(bot: Bot) -> Result<u32, CliError> {
+    bot.rollouts().map_err(|e| CliError::Usage(e.to_string()))
+}
+
 /// `--bot`'s parser: the message says what a bot is, with a suggestion.
 pub(super) fn parse_bot(text: &str) -> Result<Bot, String> {
     Bot::parse(text).map_err(|e| e.to_string())

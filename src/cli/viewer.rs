@@ -87,7 +87,7 @@ fn analysis(path: &Path, analyse: Analyse) -> Result<AnalysisReport, CliError> {
         type Output = Result<AnalysisReport, CliError>;
         fn run<G: Shown>(self, opened: Opened<R>) -> Self::Output {
             let bot = crate::workbench::analysis::judging_bot::<G>(self.bot);
-            let rollouts = bot.rollouts().map_err(|e| CliError::Usage(e.to_string()))?;
+            let rollouts = super::batch::budget(bot)?;
             super::game::analysed::<G, R>(
                 &self.path,
                 Format::Text,
@@ -99,7 +99,7 @@ fn analysis(path: &Path, analyse: Analyse) -> Result<AnalysisReport, CliError> {
         }
     }
     if let Some(bot) = analyse.bot {
-        bot.rollouts().map_err(|e| CliError::Usage(e.to_string()))?;
+        super::batch::budget(bot)?;
     }
     let pool = super::batch::pool(None)?;
     let opened = super::game::open(path, Format::Text)?;

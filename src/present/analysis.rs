@@ -123,9 +123,9 @@ pub fn report<G: Present>(
             let found = j.best != r.decision.action && j.lost.estimate > 0.0;
             let verdict = if j.choices < 2 {
                 "the only legal choice".to_owned()
-            } else if j.every_choice && !found {
+            } else if j.every_choice() && !found {
                 format!("the best of all {} choices", j.choices)
-            } else if j.every_choice {
+            } else if j.every_choice() {
                 format!("beaten by the best of all {} choices", j.choices)
             } else if !found {
                 format!(
@@ -148,7 +148,7 @@ pub fn report<G: Present>(
                 costly,
                 held: j.held,
                 searches: j.searches,
-                every_choice: j.every_choice,
+                every_choice: j.every_choice(),
                 state_before: format!("sunfold replay {quoted} --at {}", r.before_seq),
             }
         })

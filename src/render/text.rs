@@ -496,21 +496,21 @@ impl Fonts {
     /// text it prints this is its width.
     pub fn screen_width(&self, text: &str, size: f32, weight: Weight) -> f32 {
         let advance = self.screen_widths.advance(text, weight, || {
+            let wide = |c: char| unicode_width::UnicodeWidthChar::width(c) == Some(2);
+            if !self.lacking(text, weight).any(wide) {
+                return self.width(text, 1.0, weight);
+            }
             let chain: Vec<&Face> = self.chain(weight).into_iter().map(|f| &**f).collect();
             let line = shape::line(&chain, text);
-            let wide_missing = |g: &shape::Glyph| {
-                g.id == 0
-                    && g.text.chars().count() == 1
-                    && g.text
-                        .chars()
-                        .all(|c| unicode_width::UnicodeWidthChar::width(c) == Some(2))
-            };
-            let glyphs = || line.runs.iter().flat_map(|r| r.glyphs.iter());
-            if !glyphs().any(wide_missing) {
-                return shape::advance(&chain, text);
-            }
-            glyphs()
-                .map(|g| if wide_missing(g) { 1.0 } else { g.advance })
+            let glyphs = line.runs.iter().flat_map(|r| r.glyphs.iter());
+            glyphs
+                .map(|g| {
+                    let mut chars = g.text.chars();
+                    match (chars.next(), chars.next()) {
+                        (Some(c), None) if g.id == 0 && wide(c) => 1.0,
+                        _ => g.advance,
+                    }
+                })
                 .sum()
         });
         advance * size

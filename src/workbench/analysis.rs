@@ -61,8 +61,13 @@ pub struct Judgement<A> {
     /// The independent searches: [`SEARCHES`], or 0 when every choice was
     /// measured (the only legal choice included).
     pub searches: u32,
+}
+
+impl<A> Judgement<A> {
     /// Every legal choice was measured, and none searched for.
-    pub every_choice: bool,
+    pub fn every_choice(&self) -> bool {
+        self.searches == 0
+    }
 }
 
 /// The seed of decision `seq`'s search and of its evaluation.
@@ -73,16 +78,10 @@ fn decision_seed(seed: u64, seq: u64, step: u64) -> u64 {
 }
 
 /// The verdict on a decision that is its own best: nothing lost.
-fn stands<A: Copy>(
-    choices: usize,
-    every_choice: bool,
-    action: A,
-    taken: Evaluation,
-) -> Judgement<A> {
+fn stands<A: Copy>(choices: usize, searches: u32, action: A, taken: Evaluation) -> Judgement<A> {
     Judgement {
         held: 0,
-        searches: if every_choice { 0 } else { SEARCHES },
-        every_choice,
+        searches,
         choices,
         best: action,
         taken,
@@ -210,8 +209,6 @@ struct Searches<A> {
     /// The searches' runners-up that no search picked, each once, up to
     /// [`RIVALS`] of each search.
     seconds: Vec<A>,
-    /// Every legal choice is in `picks`, and nothing was searched.
-    every_choice: bool,
 }
 
 /// The decisions worth measuring for `seat` in `state`: every legal
@@ -235,7 +232,6 @@ fn searched<G: Searched>(
             picks: options,
             each: Vec::new(),
             seconds: Vec::new(),
-            every_choice: true,
         };
     }
     let mut state = state.clone();
@@ -265,7 +261,6 @@ fn searched<G: Searched>(
         picks,
         each,
         seconds: others,
-        every_choice: false,
     }
 }
 
@@ -293,7 +288,6 @@ pub fn judge<G: Searched>(
         choices,
         picks,
         each,
-        every_choice,
         ..
     } = searched(
         before,
@@ -313,7 +307,7 @@ pub fn judge<G: Searched>(
     let best = measured.best_of(picks.iter().map(|&p| at(p))).unwrap_or(0);
     if best == 0 || measured.total(best) <= measured.total(0) {
         // The best pick, or as good on these futures: the decision stands.
-        return stands(choices, every_choice, taken, measured.against(0, 0));
+        return stands(choices, each.len() as u32, taken, measured.against(0, 0));
     }
     let beaten = |pick| {
         let gap = measured.against(at(pick), 0).against_first;
@@ -328,7 +322,6 @@ pub fn judge<G: Searched>(
         lost: best_eval.against_first,
         held: each.iter().filter(|&&pick| beaten(pick)).count() as u32,
         searches: each.len() as u32,
-        every_choice,
     }
 }
 

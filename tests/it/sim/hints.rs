@@ -112,7 +112,7 @@ fn summertime_judges_every_choice_on_the_same_futures() {
             };
             let j = judge::<Summertime>(&decision, rollouts, seed, &mut searcher);
             judged += 1;
-            assert!(j.every_choice, "game {game}: {j:?}");
+            assert!(j.every_choice(), "game {game}: {j:?}");
             assert_eq!((j.searches, j.held, j.choices), (0, 0, options.len()));
             if sums[t] >= top {
                 assert_eq!(j.best, taken, "game {game}, choice {t}");
